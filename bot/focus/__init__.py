@@ -1,0 +1,34 @@
+"""Focus: arithmetic quizzes (questions by level, answer reading, rounds, the daily challenge,
+live class rounds and the adaptive level). A pure engine: no discord, no database, no images.
+
+The rules it plays are in ``docs/rules/focus.md``.
+"""
+
+from bot.focus.answers import read_answer
+from bot.focus.questions import (
+    LEVELS,
+    MAX_LEVEL,
+    MIN_LEVEL,
+    ROUND_SIZE,
+    TOPICS,
+    Question,
+    generate_for_levels,
+    generate_questions,
+    level_for_match_round,
+)
+from bot.focus.round import Answer, FocusRound
+
+__all__ = [
+    "LEVELS",
+    "MAX_LEVEL",
+    "MIN_LEVEL",
+    "ROUND_SIZE",
+    "TOPICS",
+    "Answer",
+    "FocusRound",
+    "Question",
+    "generate_for_levels",
+    "generate_questions",
+    "level_for_match_round",
+    "read_answer",
+]

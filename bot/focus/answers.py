@@ -1,0 +1,102 @@
+"""Reading a typed answer: a whole number as people type it, in French or English habits.
+
+Accepted (see ``docs/rules/focus.md``): surrounding spaces; one leading sign (+, or a minus as
+typed: - − – — and other hyphens), with or without a space after it; thousands grouped by three
+with spaces (including non-breaking and thin spaces), commas or dots ("1 000", "1,000", "1.000");
+a decimal part made only of zeros ("12,0", "12.00") and a trailing full stop or comma ("12.").
+Anything else is refused with a domain error that says why; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.domain import DomainError
+
+MAX_CHARS = 40
+MAX_DIGITS = 12
+
+_PLUS = "+＋"
+# hyphen-minus, minus sign, en dash, em dash, hyphen, non-breaking hyphen, small and full-width
+_MINUS = "-−–—‐‑﹣－"
+_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+_TOKENS = re.compile(r"[0-9]+|\s+|[.,]")
+_BODY_CHARS = re.compile(r"[0-9.,\s]*")
+
+
+def _refuse(code: str, reason: str, typed: str) -> DomainError:
+    return DomainError(code, f"{typed.strip()!r} {reason}", text=typed)
+
+
+def read_answer(typed: str) -> int:
+    """The whole number ``typed`` means, or a DomainError saying why it is not one.
+
+    Codes: focus.empty, focus.too_long, focus.not_a_number, focus.bad_grouping, focus.not_whole.
+    """
+    if len(typed) > MAX_CHARS:
+        raise DomainError("focus.too_long",
+                          f"that answer is too long: an answer has at most {MAX_DIGITS} digits",
+                          text=typed[:MAX_CHARS], max=MAX_DIGITS)
+    text = typed.strip().translate(_FULLWIDTH_DIGITS)
+    if not text:
+        raise DomainError("focus.empty", "type a whole number, like 42", text=typed)
+    negative = False
+    if text[0] in _PLUS or text[0] in _MINUS:
+        negative = text[0] in _MINUS
+        text = text[1:].lstrip()
+    if not text or text[0] not in "0123456789" or not _BODY_CHARS.fullmatch(text):
+        raise _refuse("focus.not_a_number",
+                      "is not a whole number: type digits only, like 42 or −7", typed)
+
+    tokens = _TOKENS.findall(text)
+    groups = tokens[0::2]  # digit runs, starting with one (checked above)
+    seps = [" " if sep.isspace() else sep for sep in tokens[1::2]]
+    if any(not group.isdigit() for group in groups) or any(sep.isdigit() for sep in seps):
+        # two separators side by side ("12 ,5", "1..0")
+        raise _refuse("focus.bad_grouping", _GROUPING, typed)
+
+    fraction = ""
+    if len(seps) == len(groups):  # a trailing "." or "," ends the number, as in "12."
+        seps.pop()
+    if seps and seps[-1] != " " and _is_decimal(groups, seps):
+        fraction = groups.pop()
+        seps.pop()
+
+    if seps and not _is_grouping(groups, seps):
+        raise _refuse("focus.bad_grouping", _GROUPING, typed)
+    digits = "".join(groups)
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise DomainError("focus.too_long",
+                          f"that answer is too long: an answer has at most {MAX_DIGITS} digits",
+                          text=typed, max=MAX_DIGITS)
+    if fraction.strip("0"):
+        raise _refuse("focus.not_whole",
+                      "is not a whole number: every answer here is a whole number", typed)
+    value = int(digits)
+    return -value if negative else value
+
+
+_GROUPING = "has its digits grouped oddly: group thousands by three (1 000 or 1,000), " \
+            "or type the digits together"
+
+
+def _is_decimal(groups: list[str], seps: list[str]) -> bool:
+    """Whether the last "." or "," starts a decimal part rather than a group of thousands.
+
+    It does when a different separator came before it ("1,000.5", "1 000,5"), when it is not
+    followed by exactly three digits ("12,5"), or when what comes before cannot be grouped
+    thousands ("0,500"). "1,000" and "1.000" are one thousand: a quiz answer is whole.
+    """
+    last = seps[-1]
+    if any(sep != last for sep in seps[:-1]):
+        return True
+    if len(groups[-1]) != 3:
+        return True
+    return not _is_grouping(groups, seps)
+
+
+def _is_grouping(groups: list[str], seps: list[str]) -> bool:
+    """One kind of separator, a first group of 1–3 digits (not starting with 0), then threes."""
+    return (len(set(seps)) == 1
+            and 1 <= len(groups[0]) <= 3 and groups[0][0] != "0"
+            and all(len(group) == 3 for group in groups[1:]))
