@@ -1,0 +1,108 @@
+"""``python -m bot.digits``: The 20 Digits on the command line, JSON in on stdin, JSON out.
+
+The contracts are in ``shared/design/engine-commands.md``. Bad input (malformed JSON, unknown digit,
+bad cell or level, wrong types) exits with status 2 and one line on stderr, nothing on stdout.
+
+To add a subcommand: write a handler ``def _name(args: argparse.Namespace) -> Any`` that returns
+the JSON answer (``read_json()`` gives the input; raise :class:`BadInput` for bad input), then
+register it in :func:`build_parser` with ``add_parser`` and ``set_defaults(handler=...)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from bot.digits.battle import MAX_FOCUS, SIDES, fight
+from bot.digits.slate import Slate, SlateError
+from bot.domain import DomainError
+
+
+class BadInput(ValueError):
+    """Input the command cannot read; the message is the one line printed on stderr."""
+
+
+def read_json() -> Any:
+    """The JSON document on standard input."""
+    raw = sys.stdin.buffer.read()
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadInput("the input is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise BadInput(f"malformed JSON: {e}") from None
+
+
+def check_keys(data: Any, where: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
+    """``data`` is an object with only the ``allowed`` keys and every ``required`` one."""
+    if not isinstance(data, Mapping):
+        raise BadInput(f"{where} must be a JSON object")
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        raise BadInput(f"{where}: unknown key {unknown[0]!r} (expected {', '.join(allowed)})")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise BadInput(f"{where}: missing key {missing[0]!r}")
+
+
+def whole_number(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{where} must be a whole number, not {json.dumps(value)}")
+    if not low <= value <= high:
+        raise BadInput(f"{where} must be {low} to {high}, not {value}")
+    return value
+
+
+def battle_input(data: Any) -> tuple[Slate, Slate, int, int]:
+    """The two slates and Focus scores of a ``battle`` input."""
+    check_keys(data, "the input", ("left", "right", "seed"), ("left", "right"))
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise BadInput(f"seed must be a whole number, not {json.dumps(seed)}")
+    slates: list[Slate] = []
+    focus: list[int] = []
+    for side in SIDES:
+        check_keys(data[side], side, ("slate", "focus"), ("slate",))
+        try:
+            slates.append(Slate.from_json(data[side]["slate"]))
+        except SlateError as e:
+            raise BadInput(f"{side} slate: {e}") from None
+        focus.append(whole_number(data[side].get("focus", 0), f"{side} focus", 0, MAX_FOCUS))
+    return slates[0], slates[1], focus[0], focus[1]
+
+
+def _battle(args: argparse.Namespace) -> Any:
+    left, right, left_focus, right_focus = battle_input(read_json())
+    # "seed" is accepted and ignored: battles have no randomness (engine-commands.md).
+    return fight(left, right, left_focus, right_focus).to_json()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.digits",
+        description="The 20 Digits on the command line: JSON on stdin, JSON on stdout.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser(
+        "battle", help="fight two slates",
+        description='Reads {"left": {"slate": …, "focus": 0}, "right": {…}, "seed": 7} on stdin '
+                    "and prints the battle: winner, exchanges, opening, log, survivors.",
+    ).set_defaults(handler=_battle)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        answer = args.handler(args)
+    except (BadInput, SlateError, DomainError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(answer, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
