@@ -43,8 +43,8 @@ class MatchSettings:
     sell_per_level: int = 1
     life_loss: tuple[int, ...] = (1, 1, 2, 2, 3)
     draft: bool = False
-    draft_row: int = 6
-    draft_picks: int = 2
+    draft_row: int = 7
+    draft_picks: int = 3
 
     def __post_init__(self) -> None:
         def bad(field: str, why: str) -> DomainError:

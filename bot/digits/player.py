@@ -1,0 +1,304 @@
+"""A bot shop player: a fair opponent for a class, and the two players of ``python -m bot.digits
+match``.
+
+It plays only through the match's own actions (so it obeys every rule a person does), sees only
+what a person sees (its shop, and the slate its opponent fielded last round), and is deterministic:
+every choice comes from ``random.Random(f"{seed}/…/{round}")``, so the bot keeps no state of its
+own and a match saved to JSON goes on exactly as it would have.
+
+Its plan, each shop turn: merge any pair it can; buy the offer worth most to it (a copy that merges,
+then strong digits, with supports only while it has front digits to support), selling its weakest
+digit for a clearly better one when the slate is full; reroll (5 times at most) while it has gold to
+spend and nothing worth buying; freeze a strong offer it cannot afford yet; then place its digits:
+tanks (Square, Zero, Modulo) and the strongest fighters in front, each support behind the front
+digit it helps most, a strong reserve behind Carry, reach digits in the back, Minus facing the
+column where the opponent's strongest front digit stood last round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.digits.catalogue import BY_KEY, Role
+from bot.digits.ghosts import Ghost
+from bot.digits.match import Match, RoundRecord
+from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop, weight
+from bot.digits.slate import Piece, Slate
+
+# How much a level-1 copy of each digit is worth to the bot, in gold-like units: roughly its
+# strength for its price, from trial matches between bots.
+BASE_VALUE: dict[str, float] = {
+    "Plus": 2.2, "Minus": 2.0, "Double": 2.0, "Zero": 1.4, "Even": 2.0, "Odd": 2.3,
+    "Prime": 3.0, "Half": 3.0, "Square": 3.3, "Twin": 2.6, "Abacus": 2.4,
+    "Splitter": 4.4, "Modulo": 4.0, "Sigma": 3.4, "Average": 3.3, "Carry": 4.2,
+    "Power": 5.2, "Pi": 5.0, "Delta": 5.0, "Fibo": 5.4,
+}
+TANKS = frozenset({"Square", "Zero", "Modulo"})
+MAX_REROLLS = 5
+
+
+def role(piece: Piece) -> Role:
+    return BY_KEY[piece.key].role
+
+
+def atk(piece: Piece, focus: int = 0) -> int:
+    """ATK before the other digits' openings (an Abacus counts its owner's Focus)."""
+    return piece.kind.atk(piece.level) + (focus if piece.key == "Abacus" else 0)
+
+
+def strength(piece: Piece, focus: int = 0) -> float:
+    return atk(piece, focus) + piece.kind.hp(piece.level) / 2
+
+
+def piece_value(piece: Piece, focus: int = 0) -> float:
+    bonus = focus / 3 if piece.key == "Abacus" else 0.0
+    return (BASE_VALUE[piece.key] + bonus) * weight(piece)
+
+
+def _support_gain(support: Piece, front: Piece, focus: int) -> float:
+    a, n = atk(front, focus), support.level
+    if support.key == "Power":
+        return max(a, min(a * a, (n + 2) ** 2)) - a
+    if support.key == "Double":
+        return a * n
+    return 2 * n + a / 10  # Plus: the same +2N anywhere; better on a digit that already hits
+
+
+def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slate:
+    """The bot's placement of the digits it has (see the module's docstring)."""
+    pieces = [p for _, p in slate.items()]
+    fighters = sorted((p for p in pieces if role(p) is Role.FIGHTER),
+                      key=lambda p: -(strength(p, focus) + (3 if p.key in TANKS else 0)
+                                      + (2 if p.key == "Carry" else 0)))
+    supports = sorted((p for p in pieces if role(p) is Role.SUPPORT),
+                      key=lambda p: -piece_value(p))
+    reach = sorted((p for p in pieces if role(p) is Role.REACH), key=lambda p: -piece_value(p))
+    front, reserves = fighters[:4], fighters[4:]
+    # A support or reserve in the back needs a front digit in its column (behind an empty cell it
+    # never moves up and supports nothing): move the weakest up to the front while there is room.
+    while len(front) < 4 and (len(supports) + len(reserves) > len(front)
+                              or len(supports) + len(reserves) + len(reach) > 4):
+        if supports:
+            front.append(supports.pop())
+        else:
+            front.append(reach.pop())
+    # Column of each front digit: Minus faces the opponent's strongest front digit of last round.
+    columns: dict[int, Piece] = {}
+    if opponent is not None:
+        threats = sorted(((strength(p), c) for c, p in opponent.items() if c <= 4), reverse=True)
+        minuses = [p for p in front if p.key == "Minus"]
+        for (_, c), m in zip(threats, minuses, strict=False):
+            columns[c] = m
+            front.remove(m)
+    free = [c for c in (1, 2, 3, 4) if c not in columns]
+    for c, p in zip(free, front, strict=False):
+        columns[c] = p
+    behind: dict[int, Piece] = {}
+    # The strongest reserves go behind Carry first (they take its ATK when it falls), then each
+    # support behind the front digit it helps most, then the other reserves behind tanks.
+    for c in sorted(columns):
+        if columns[c].key == "Carry" and reserves:
+            behind[c] = reserves.pop(0)
+    order = {"Power": 0, "Double": 1, "Plus": 2}  # multipliers choose before the flat +2N
+    for s in sorted(supports, key=lambda p: (order[p.key], -p.level)):
+        c = max((c for c in columns if c not in behind),
+                key=lambda c: (_support_gain(s, columns[c], focus), -c))
+        behind[c] = s
+    for r in reserves:
+        open_cols = [c for c in columns if c not in behind]
+        tanks = [c for c in open_cols if columns[c].key in TANKS]
+        behind[(tanks or open_cols)[0]] = r
+    for r in reach:
+        behind[next(c for c in (1, 2, 3, 4) if c not in behind)] = r
+    cells: list[Piece | None] = [None] * 8
+    for c, p in columns.items():
+        cells[c - 1] = p
+    for c, p in behind.items():
+        cells[c + 3] = p
+    return Slate(tuple(cells))
+
+
+@dataclass(frozen=True, slots=True)
+class _Buy:
+    value: float
+    slot: int
+    cell: int | None  # where it goes (an N1 copy to merge onto, or None: first empty cell)
+    sell: int | None  # the cell to sell first, on a full slate
+
+
+class BotPlayer:
+    """A bot that plays one side of a match. ``accuracy`` is the chance it answers a Focus question
+    right (its Focus scores are drawn from it)."""
+
+    def __init__(self, seed: int | str = 0, accuracy: float = 0.75) -> None:
+        self.seed = seed
+        self.accuracy = accuracy
+
+    def _rng(self, what: str, round_: int) -> random.Random:
+        return random.Random(f"{self.seed}/{what}/{round_}")
+
+    def focus_score(self, round_: int) -> int:
+        rng = self._rng("focus", round_)
+        return sum(rng.random() < self.accuracy for _ in range(FOCUS_MAX))
+
+    # -- judging offers ---------------------------------------------------------------------
+
+    def _offer_value(self, key: str, slate: Slate, focus: int, jitter: float) -> float:
+        kind = BY_KEY[key]
+        value = BASE_VALUE[key] + (focus / 3 if key == "Abacus" else 0.0)
+        mine = [p for _, p in slate.items() if p.key == key]
+        if any(p.level == 1 for p in mine):
+            value += BASE_VALUE[key] * (2.2 if any(p.level == 2 for p in mine) else 1.2)
+        elif mine and all(p.level == 3 for p in mine):
+            value *= 0.6
+        pieces = [p for _, p in slate.items()]
+        fighters = sum(role(p) is Role.FIGHTER for p in pieces)
+        hitters = sum(atk(p, focus) >= 2 for p in pieces if role(p) is Role.FIGHTER)
+        if kind.atk(1) == 0 and hitters < 2:
+            value *= 0.5  # a Zero protects hitters; without them it only waits
+        if kind.role is Role.SUPPORT and sum(role(p) is Role.SUPPORT for p in pieces) >= min(
+                fighters, 4):
+            value *= 0.4
+        if kind.role is Role.REACH and sum(role(p) is Role.REACH for p in pieces) >= 2:
+            value *= 0.6
+        return value + jitter
+
+    def _placing(self, shop: Shop, key: str, value: float,
+                 focus: int) -> tuple[float, int | None, int | None] | None:
+        """(value, cell, cell to sell first) of taking ``key``, or None when the bot cannot pay
+        for it or it is not worth a digit of the slate."""
+        slate, cost = shop.slate, shop.settings.cost(BY_KEY[key])
+        copy = next((c for c, p in slate.items() if p.key == key and p.level == 1), None)
+        if copy is not None or not slate.is_full():
+            return (value, copy, None) if cost <= shop.gold else None
+        cell, weakest = min(slate.items(), key=lambda cp: (piece_value(cp[1], focus), cp[0]))
+        gain = shop.settings.sell_per_level * weakest.level
+        if value > piece_value(weakest, focus) + 1.0 and cost <= shop.gold + gain:
+            return value - piece_value(weakest, focus), None, cell
+        return None
+
+    def _best(self, shop: Shop, keys: list[tuple[int, str]], focus: int,
+              rng: random.Random) -> _Buy | None:
+        best: _Buy | None = None
+        for slot, key in keys:
+            value = self._offer_value(key, shop.slate, focus, rng.random() * 0.4)
+            placed = self._placing(shop, key, value, focus)
+            if placed is not None and (best is None or placed[0] > best.value):
+                best = _Buy(placed[0], slot, placed[1], placed[2])
+        return best
+
+    # -- a turn -----------------------------------------------------------------------------
+
+    def _merge_all(self, match: Match, player: str) -> None:
+        merged = True
+        while merged:
+            merged = False
+            cells = list(match.shop(player).slate.items())
+            for i, (ca, a) in enumerate(cells):
+                twin = next((cb for cb, b in cells[i + 1:] if b == a and a.level < 3), None)
+                if twin is not None:
+                    match.merge(player, twin, ca)  # keep the front-most cell
+                    merged = True
+                    break
+
+    def _opponent_slate(self, match: Match, player: str) -> Slate | None:
+        if not match.records:
+            return None
+        last: RoundRecord = match.records[-1]
+        return last.slates[match.opponent(player)]
+
+    def _arrange(self, match: Match, player: str) -> None:
+        shop = match.shop(player)
+        target = arrange(shop.slate, self._opponent_slate(match, player), match.focus[player])
+        for cell in range(1, 9):
+            want = target[cell]
+            if shop.slate[cell] == want:
+                continue
+            src = next(c for c in range(cell + 1, 9) if shop.slate[c] == want)
+            match.swap(player, cell, src)
+
+    def _shop_turn(self, match: Match, player: str) -> None:
+        shop = match.shop(player)
+        focus = match.focus[player]
+        rng = self._rng("shop", match.round)
+        cheapest = min(shop.settings.tier_costs)
+        rerolls = 0
+        while True:
+            self._merge_all(match, player)
+            offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
+            buy = self._best(shop, offers, focus, rng)
+            if buy is not None:
+                if buy.sell is not None:
+                    match.sell(player, buy.sell)
+                match.buy(player, buy.slot, buy.cell)
+                continue
+            if (rerolls < MAX_REROLLS and shop.gold >= shop.settings.reroll_cost + cheapest
+                    and not all(o is not None and o.frozen for o in shop.offers)):
+                match.reroll(player)
+                rerolls += 1
+                continue
+            break
+        self._merge_all(match, player)
+        # Freeze what it could not pay for yet but wants; let go of frozen offers it no longer
+        # wants, so they do not block the slots.
+        for i, o in enumerate(shop.offers):
+            if o is None:
+                continue
+            want = self._offer_value(o.key, shop.slate, focus, 0.0) >= 4.0
+            if want and not o.frozen:
+                match.freeze(player, i + 1)
+            elif o.frozen and not want:
+                match.unfreeze(player, i + 1)
+
+    def _draft_pick(self, match: Match, player: str) -> None:
+        assert match.draft is not None
+        shop = match.shop(player)
+        rng = self._rng(f"pick{match.draft.turn}", match.round)
+        row = [(i + 1, k) for i, k in enumerate(match.draft.row) if k is not None]
+        buy = self._best(shop, row, match.focus[player], rng)
+        if buy is None:
+            match.pass_pick(player)
+            return
+        if buy.sell is not None:
+            match.sell(player, buy.sell)
+        match.pick(player, buy.slot, buy.cell)
+
+    def act(self, match: Match, player: str, ghost_pool: Iterable[Ghost] = ()) -> bool:
+        """Do what the bot can do now in the match: give its Focus score, shop, pick (draft),
+        end its turn. Returns False when it has to wait for the other player."""
+        if match.over:
+            return False
+        stage = match.stage(player)
+        if stage == "focus":
+            match.submit_focus(player, self.focus_score(match.round))
+            return True
+        if stage != "shop":
+            return False
+        if match.draft is None:
+            self._shop_turn(match, player)
+        elif match.picker() == player:
+            self._draft_pick(match, player)
+            return True
+        elif match.picks_left(player):
+            return False
+        self._merge_all(match, player)
+        self._arrange(match, player)
+        match.end_turn(player, ghost_pool)
+        return True
+
+
+def play_bot_match(seed: int | str = 0, settings: MatchSettings | None = None, *,
+                   bots: list[BotPlayer] | None = None, solo: bool = False) -> Match:
+    """A whole match between two bot players (or one bot against the built-in ghosts)."""
+    players = ["A"] if solo else ["A", "B"]
+    bots = bots or [BotPlayer(f"{seed}/bot/{p}") for p in players]
+    match = Match.new(players, seed=seed, settings=settings)
+    while not match.over:
+        moved = False
+        for p, bot in zip(players, bots, strict=True):
+            moved = bot.act(match, p) or moved
+        if not moved:
+            raise RuntimeError("bot players are stuck")  # a bug, never a rule
+    return match
