@@ -80,6 +80,15 @@ def _battle(args: argparse.Namespace) -> Any:
     return fight(left, right, left_focus, right_focus).to_json()
 
 
+def _match(args: argparse.Namespace) -> Any:
+    from bot.digits.player import play_bot_match
+    from bot.digits.shop import MatchSettings
+
+    changes = {"draft": args.draft} | ({} if args.rounds is None else {"rounds": args.rounds})
+    match = play_bot_match(args.seed, MatchSettings.from_json(changes))
+    return match.summary() if args.text else match.record()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot.digits",
@@ -90,6 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
         description='Reads {"left": {"slate": …, "focus": 0}, "right": {…}, "seed": 7} on stdin '
                     "and prints the battle: winner, exchanges, opening, log, survivors.",
     ).set_defaults(handler=_battle)
+    match = commands.add_parser(
+        "match", help="play a whole match between two bot players",
+        description="Plays a match between two bot players and prints its record (JSON), or a "
+                    "readable summary with --text.")
+    match.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
+    match.add_argument("--rounds", type=int, default=None, help="rounds at most (default 15)")
+    match.add_argument("--draft", action="store_true", help="the draft variant")
+    match.add_argument("--text", action="store_true", help="a readable summary, not JSON")
+    match.set_defaults(handler=_match)
     return parser
 
 
@@ -100,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     except (BadInput, SlateError, DomainError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(answer, ensure_ascii=False))
+    print(answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False))
     return 0
 
 
