@@ -4,7 +4,10 @@ live class rounds and the adaptive level). A pure engine: no discord, no databas
 The rules it plays are in ``docs/rules/focus.md``.
 """
 
+from bot.focus.adaptive import Advice, next_level
 from bot.focus.answers import read_answer
+from bot.focus.daily import DailyChallenge, DailyStanding, Streak, daily_questions
+from bot.focus.live import LiveAnswer, LiveRound, LiveStanding, live_points
 from bot.focus.questions import (
     LEVELS,
     MAX_LEVEL,
@@ -24,11 +27,21 @@ __all__ = [
     "MIN_LEVEL",
     "ROUND_SIZE",
     "TOPICS",
+    "Advice",
     "Answer",
+    "DailyChallenge",
+    "DailyStanding",
     "FocusRound",
+    "LiveAnswer",
+    "LiveRound",
+    "LiveStanding",
     "Question",
+    "Streak",
+    "daily_questions",
     "generate_for_levels",
     "generate_questions",
     "level_for_match_round",
+    "live_points",
+    "next_level",
     "read_answer",
 ]

@@ -1,0 +1,63 @@
+"""``taskset -c 0 python -m bot.focus.bench``: how fast Focus makes questions and plays rounds.
+
+Prints questions generated per second at each level and overall (rounds of six different
+questions), and complete rounds per second: six questions generated, six typed answers read and
+marked, the round sent through JSON and back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from bot.focus.questions import LEVELS, ROUND_SIZE, generate_questions
+from bot.focus.round import FocusRound
+
+
+def _rate(work: int, seconds: float) -> str:
+    return f"{work / seconds:,.0f}".replace(",", " ")
+
+
+def questions_per_second(level: int, rounds: int, seed: int = 1) -> float:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        generate_questions(level, ROUND_SIZE, rng)
+    return rounds * ROUND_SIZE / (time.perf_counter() - start)
+
+
+def rounds_per_second(rounds: int, seed: int = 1) -> float:
+    rng = random.Random(seed)
+    levels = sorted(LEVELS)
+    start = time.perf_counter()
+    for n in range(rounds):
+        focus = FocusRound.new(levels[n % len(levels)], rng)
+        while (question := focus.current) is not None:
+            # typed as a player would, with a thousands space now and then, one answer in 3 wrong
+            typed = f"{question.answer + (n % 3 == 0):,}".replace(",", "\u202f")
+            focus.answer(typed, 1.5)
+        FocusRound.from_json(json.loads(json.dumps(focus.to_json())))
+    return rounds / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.focus.bench")
+    parser.add_argument("--rounds", type=int, default=20_000,
+                        help="rounds of six questions per level (default 20 000)")
+    args = parser.parse_args(argv)
+    total_questions, total_seconds = 0, 0.0
+    for level in sorted(LEVELS):
+        rate = questions_per_second(level, args.rounds)
+        total_questions += args.rounds * ROUND_SIZE
+        total_seconds += args.rounds * ROUND_SIZE / rate
+        print(f"level {level}: {_rate(round(rate), 1.0)} questions/s")
+    print(f"all levels: {_rate(total_questions, total_seconds)} questions/s")
+    print(f"rounds (generate, answer 6, JSON round trip): "
+          f"{_rate(round(rounds_per_second(args.rounds)), 1.0)} rounds/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
