@@ -84,14 +84,13 @@ def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slat
             front.append(supports.pop())
         else:
             front.append(reach.pop())
-    # Column of each front digit: Minus faces the opponent's strongest front digit of last round.
+    # Minus (from either row) faces the opponent's strongest front digits of last round.
+    threats = [] if opponent is None else [c for _, c in sorted(
+        ((strength(p), c) for c, p in opponent.items() if c <= 4), reverse=True)]
     columns: dict[int, Piece] = {}
-    if opponent is not None:
-        threats = sorted(((strength(p), c) for c, p in opponent.items() if c <= 4), reverse=True)
-        minuses = [p for p in front if p.key == "Minus"]
-        for (_, c), m in zip(threats, minuses, strict=False):
-            columns[c] = m
-            front.remove(m)
+    for c, m in zip(threats, [p for p in front if p.key == "Minus"], strict=False):
+        columns[c] = m
+        front.remove(m)
     free = [c for c in (1, 2, 3, 4) if c not in columns]
     for c, p in zip(free, front, strict=False):
         columns[c] = p
@@ -101,6 +100,11 @@ def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slat
     for c in sorted(columns):
         if columns[c].key == "Carry" and reserves:
             behind[c] = reserves.pop(0)
+    for m in [p for p in reserves if p.key == "Minus"]:
+        c = next((c for c in threats if c in columns and c not in behind), None)
+        if c is not None:
+            behind[c] = m
+            reserves.remove(m)
     order = {"Power": 0, "Double": 1, "Plus": 2}  # multipliers choose before the flat +2N
     for s in sorted(supports, key=lambda p: (order[p.key], -p.level)):
         c = max((c for c in columns if c not in behind),
