@@ -132,6 +132,40 @@ class _Buy:
     sell: int | None  # the cell to sell first, on a full slate
 
 
+@dataclass(frozen=True, slots=True)
+class _View:
+    """What the bot reads of its slate to judge offers, worked out once per decision."""
+
+    focus: int
+    levels: dict[str, tuple[int, ...]]  # digit → the levels of its copies
+    n1_cell: dict[str, int]  # digit → a cell holding it at N1 (a buy there merges)
+    roles: dict[Role, int]
+    hitters: int  # fighters with 2 ATK or more
+    full: bool
+    weakest: tuple[int, Piece, float]  # (cell, piece, value), on a full slate
+
+    @classmethod
+    def of(cls, slate: Slate, focus: int) -> _View:
+        levels: dict[str, tuple[int, ...]] = {}
+        n1: dict[str, int] = {}
+        roles = dict.fromkeys(Role, 0)
+        hitters = 0
+        weakest: tuple[int, Piece, float] | None = None
+        for c, p in slate.items():
+            levels[p.key] = (*levels.get(p.key, ()), p.level)
+            if p.level == 1:
+                n1.setdefault(p.key, c)
+            r = role(p)
+            roles[r] += 1
+            hitters += r is Role.FIGHTER and atk(p, focus) >= 2
+            v = piece_value(p, focus)
+            if weakest is None or v < weakest[2]:
+                weakest = (c, p, v)
+        full = slate.is_full()
+        return cls(focus, levels, n1, roles, hitters, full,
+                   weakest if full and weakest else (0, Piece("Zero"), 0.0))
+
+
 class BotPlayer:
     """A bot that plays one side of a match. ``accuracy`` is the chance it answers a Focus question
     right (its Focus scores are drawn from it)."""
@@ -149,46 +183,44 @@ class BotPlayer:
 
     # -- judging offers ---------------------------------------------------------------------
 
-    def _offer_value(self, key: str, slate: Slate, focus: int, jitter: float) -> float:
+    def _offer_value(self, key: str, view: _View, jitter: float) -> float:
         kind = BY_KEY[key]
-        value = BASE_VALUE[key] + (focus / 3 if key == "Abacus" else 0.0)
-        mine = [p for _, p in slate.items() if p.key == key]
-        if any(p.level == 1 for p in mine):
-            value += BASE_VALUE[key] * (2.2 if any(p.level == 2 for p in mine) else 1.2)
-        elif mine and all(p.level == 3 for p in mine):
+        value = BASE_VALUE[key] + (view.focus / 3 if key == "Abacus" else 0.0)
+        mine = view.levels.get(key, ())
+        if 1 in mine:
+            value += BASE_VALUE[key] * (2.2 if 2 in mine else 1.2)
+        elif mine and all(level == 3 for level in mine):
             value *= 0.6
-        pieces = [p for _, p in slate.items()]
-        fighters = sum(role(p) is Role.FIGHTER for p in pieces)
-        hitters = sum(atk(p, focus) >= 2 for p in pieces if role(p) is Role.FIGHTER)
-        if kind.atk(1) == 0 and hitters < 2:
+        if kind.atk(1) == 0 and view.hitters < 2:
             value *= 0.5  # a Zero protects hitters; without them it only waits
-        if kind.role is Role.SUPPORT and sum(role(p) is Role.SUPPORT for p in pieces) >= min(
-                fighters, 4):
+        if kind.role is Role.SUPPORT and view.roles[Role.SUPPORT] >= min(
+                view.roles[Role.FIGHTER], 4):
             value *= 0.4
-        if kind.role is Role.REACH and sum(role(p) is Role.REACH for p in pieces) >= 2:
+        if kind.role is Role.REACH and view.roles[Role.REACH] >= 2:
             value *= 0.6
         return value + jitter
 
     def _placing(self, shop: Shop, key: str, value: float,
-                 focus: int) -> tuple[float, int | None, int | None] | None:
+                 view: _View) -> tuple[float, int | None, int | None] | None:
         """(value, cell, cell to sell first) of taking ``key``, or None when the bot cannot pay
         for it or it is not worth a digit of the slate."""
-        slate, cost = shop.slate, shop.settings.cost(BY_KEY[key])
-        copy = next((c for c, p in slate.items() if p.key == key and p.level == 1), None)
-        if copy is not None or not slate.is_full():
+        cost = shop.settings.cost(BY_KEY[key])
+        copy = view.n1_cell.get(key)
+        if copy is not None or not view.full:
             return (value, copy, None) if cost <= shop.gold else None
-        cell, weakest = min(slate.items(), key=lambda cp: (piece_value(cp[1], focus), cp[0]))
+        cell, weakest, worth = view.weakest
         gain = shop.settings.sell_per_level * weakest.level
-        if value > piece_value(weakest, focus) + 1.0 and cost <= shop.gold + gain:
-            return value - piece_value(weakest, focus), None, cell
+        if value > worth + 1.0 and cost <= shop.gold + gain:
+            return value - worth, None, cell
         return None
 
     def _best(self, shop: Shop, keys: list[tuple[int, str]], focus: int,
               rng: random.Random) -> _Buy | None:
         best: _Buy | None = None
+        view = _View.of(shop.slate, focus)
         for slot, key in keys:
-            value = self._offer_value(key, shop.slate, focus, rng.random() * 0.4)
-            placed = self._placing(shop, key, value, focus)
+            value = self._offer_value(key, view, rng.random() * 0.4)
+            placed = self._placing(shop, key, value, view)
             if placed is not None and (best is None or placed[0] > best.value):
                 best = _Buy(placed[0], slot, placed[1], placed[2])
         return best
@@ -196,16 +228,15 @@ class BotPlayer:
     # -- a turn -----------------------------------------------------------------------------
 
     def _merge_all(self, match: Match, player: str) -> None:
-        merged = True
-        while merged:
-            merged = False
-            cells = list(match.shop(player).slate.items())
-            for i, (ca, a) in enumerate(cells):
-                twin = next((cb for cb, b in cells[i + 1:] if b == a and a.level < 3), None)
-                if twin is not None:
-                    match.merge(player, twin, ca)  # keep the front-most cell
-                    merged = True
+        while True:
+            first: dict[Piece, int] = {}
+            for c, p in match.shop(player).slate.items():
+                if p.level < 3 and p in first:
+                    match.merge(player, c, first[p])  # onto the front-most copy
                     break
+                first.setdefault(p, c)
+            else:
+                return
 
     def _opponent_slate(self, match: Match, player: str) -> Slate | None:
         if not match.records:
@@ -247,10 +278,11 @@ class BotPlayer:
         self._merge_all(match, player)
         # Freeze what it could not pay for yet but wants; let go of frozen offers it no longer
         # wants, so they do not block the slots.
+        view = _View.of(shop.slate, focus)
         for i, o in enumerate(shop.offers):
             if o is None:
                 continue
-            want = self._offer_value(o.key, shop.slate, focus, 0.0) >= 4.0
+            want = self._offer_value(o.key, view, 0.0) >= 4.0
             if want and not o.frozen:
                 match.freeze(player, i + 1)
             elif o.frozen and not want:
