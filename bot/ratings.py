@@ -71,10 +71,15 @@ def expected_score(player: Rating, opponent: Rating) -> float:
     )
 
 
-def idle(player: Rating) -> Rating:
-    """A rating period without games: the rating stays, the RD grows (never beyond 350)."""
+def idle(player: Rating, periods: int = 1) -> Rating:
+    """``periods`` rating periods without games: the rating stays, the RD grows (never beyond 350).
+
+    Each period adds the volatility in quadrature: φ² becomes φ² + σ².
+    """
+    if periods < 0:
+        raise ValueError(f"periods cannot be negative: {periods}")
     phi = player.rd / SCALE
-    phi_star = math.sqrt(phi * phi + player.volatility**2)
+    phi_star = math.sqrt(phi * phi + periods * player.volatility**2)
     return Rating(player.rating, min(phi_star * SCALE, MAX_RD), player.volatility)
 
 

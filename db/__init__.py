@@ -1,0 +1,102 @@
+"""Ardoise's storage: the one place that speaks SQL (SQLite, through aiosqlite).
+
+Use
+---
+::
+
+    db = await Database.open(path)          # default_path(): $ARDOISE_DB or data/ardoise.sqlite3
+    match = await db.digits.get_match(42)
+    try:
+        await db.digits.save_match(42, new_state, expected_version=match.version)
+    except StaleVersion:                     # a DomainError, code "db.stale": someone acted first
+        ...
+    async with db.transaction():             # several changes, all or nothing
+        await db.players.add_gold(guild, user, -3)
+        await db.focus.record(answer)
+    await db.close()
+
+Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
+``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
+progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
+``rithmo`` (games, turns), ``games`` (across both: waiting on a player, past their time limit).
+They take and return plain values and frozen dataclasses; game states are the engines' JSON
+dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
+or deletes a player's data.
+
+Design decisions
+----------------
+- **Two connections.** Writes go through one *writer* connection, one transaction at a time: an
+  ``asyncio.Lock`` queues the tasks, ``BEGIN IMMEDIATE`` takes SQLite's write lock at once (so a
+  transaction never fails half-way for want of it), and any exception, cancellation included,
+  rolls back. Reads outside a transaction go to a second, read-only *reader* connection: with WAL
+  they see the last committed state and never wait for a writer, nor see its uncommitted rows.
+  Inside a transaction, reads use the writer and see the transaction's own changes.
+- **Joining transactions.** ``async with db.transaction()`` marks the current task (a context
+  variable); every repository call the task makes inside joins it, so repository methods compose
+  ("finish the match, then rate it" is one transaction). A nested ``transaction()`` is a
+  SAVEPOINT. A task *started* inside a transaction does not join it (it would write after the
+  commit): it queues for its own, so the parent must not wait for it while holding the lock.
+- **Optimistic concurrency.** Matches and games carry a ``version`` that every change increments
+  with ``UPDATE … WHERE version = ?``: a change made from a stale version changes no row and raises
+  :class:`StaleVersion` (``DomainError`` code "db.stale"), so two clicks cannot both spend the same
+  gold or play two turns; the loser re-reads and sees what happened. Counters outside game states
+  (a player's gold) check and change in one statement instead (``gold + ? >= 0``).
+- **Migrations.** Numbered files ``db/migrations/NNNN_name.sql``, each applied in its own
+  transaction with its row in ``schema_migrations``; a database from any earlier version upgrades
+  at open. A database newer than the code is refused with :class:`DatabaseVersionError` ("database
+  version N is newer than this Ardoise (M); upgrade Ardoise") rather than be misread.
+- **Pragmas.** WAL; ``synchronous = NORMAL`` (with WAL a power cut may lose the last commits but
+  never corrupts the file; an application crash loses nothing); ``foreign_keys = ON`` on both
+  connections; ``busy_timeout`` 5 s, for the command line working beside a running bot;
+  ``PRAGMA optimize`` at close.
+- **Times** are stored as UTC text ``YYYY-MM-DD HH:MM:SS.fff`` (sorts as time, and SQLite's
+  ``date()`` reads it); the API takes and returns aware ``datetime`` objects and refuses naive ones.
+  Days of the daily challenge are the server's local dates (``ServerSettings.timezone``).
+- **Ratings** (Glicko-2, :mod:`bot.ratings`) are updated in the transaction that finishes a game
+  between two members; each game is one rating period; a week without rated games widens the RD.
+  Ghost matches and games against Ardoise are not rated.
+- **A member's data on request**: :meth:`Database.export_player` gives everything as JSON;
+  :meth:`Database.delete_player` removes their rows, abandons their unfinished games and leaves the
+  others' finished games with an anonymous (NULL) opponent. Game states are opaque JSON and are
+  kept as they are.
+- **Backup** uses SQLite's online backup API from the reader connection: writers go on, the copy
+  is one consistent snapshot, written beside the destination and renamed into place.
+"""
+
+from db.core import Database, StaleVersion, default_path
+from db.daily import DailyAttempt, DailyChallenge, DailyRow
+from db.digits import DigitsMatch, Ghost, Seat
+from db.focus import FocusAnswer, ProgressRow
+from db.games import UNSET, OverdueGame, WaitingGame
+from db.migrate import LATEST_VERSION, DatabaseVersionError
+from db.players import HistoryEntry, Player, PlayerRating, RatingChange, RatingRow, StreakRow
+from db.rithmo import RithmoGame, Turn
+from db.servers import ServerSettings
+
+__all__ = [
+    "LATEST_VERSION",
+    "UNSET",
+    "DailyAttempt",
+    "DailyChallenge",
+    "DailyRow",
+    "Database",
+    "DatabaseVersionError",
+    "DigitsMatch",
+    "FocusAnswer",
+    "Ghost",
+    "HistoryEntry",
+    "OverdueGame",
+    "Player",
+    "PlayerRating",
+    "ProgressRow",
+    "RatingChange",
+    "RatingRow",
+    "RithmoGame",
+    "Seat",
+    "ServerSettings",
+    "StaleVersion",
+    "StreakRow",
+    "Turn",
+    "WaitingGame",
+    "default_path",
+]

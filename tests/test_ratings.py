@@ -39,6 +39,13 @@ def test_no_game_keeps_rating_and_widens_rd() -> None:
 
 def test_idle_rd_never_exceeds_a_newcomers() -> None:
     assert idle(Rating(1500, 349.9, 0.06)).rd == DEFAULT_RD
+    assert idle(Rating(1500, 50, 0.06), periods=10_000).rd == DEFAULT_RD
+
+
+def test_idle_periods_add_up() -> None:
+    start = Rating(1500, 50, 0.06)
+    assert idle(start, periods=3).rd == pytest.approx(idle(idle(idle(start))).rd)
+    assert idle(start, periods=0) == start
 
 
 def test_draw_between_equal_players_changes_no_rating() -> None:

@@ -1,0 +1,90 @@
+"""Ardoise's database from the command line.
+
+    python -m db backup DEST [--db PATH]                  online copy of the live database
+    python -m db migrate [--db PATH]                      apply the migrations, print the version
+    python -m db export-player GUILD USER [--db PATH] [--out FILE]   a member's data as JSON
+    python -m db delete-player GUILD USER [--db PATH]     forget a member (prints what went)
+
+``--db`` defaults to ``$ARDOISE_DB``, else ``data/ardoise.sqlite3``. Errors are one line on
+standard error and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from bot.domain import DomainError
+from db.core import Database, default_path
+from db.migrate import DatabaseVersionError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m db", description="Ardoise's database.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument(
+            "--db",
+            type=Path,
+            default=None,
+            help="database file (default: $ARDOISE_DB, else data/ardoise.sqlite3)",
+        )
+        return sub
+
+    backup = add("backup", "copy the live database safely to DEST")
+    backup.add_argument("dest", type=Path)
+    add("migrate", "apply the migrations and print the schema version")
+    export = add("export-player", "print everything stored about one member as JSON")
+    export.add_argument("guild", type=int)
+    export.add_argument("user", type=int)
+    export.add_argument("--out", type=Path, default=None, help="write to this file, not stdout")
+    delete = add("delete-player", "delete everything stored about one member")
+    delete.add_argument("guild", type=int)
+    delete.add_argument("user", type=int)
+    return parser
+
+
+async def _run(args: argparse.Namespace) -> str:
+    path = args.db or default_path()
+    if args.command != "migrate" and not Path(path).exists():
+        raise FileNotFoundError(f"no database at {path}")
+    # A backup copies the file as it is: an older database is not upgraded first.
+    db = await Database.open(path, upgrade=args.command != "backup")
+    try:
+        if args.command == "backup":
+            dest = await db.backup(args.dest)
+            return f"backed up {path} to {dest}"
+        if args.command == "migrate":
+            return f"{path}: schema version {db.version}"
+        if args.command == "export-player":
+            text = json.dumps(
+                await db.export_player(args.guild, args.user), ensure_ascii=False, indent=2
+            )
+            if args.out is None:
+                return text
+            args.out.write_text(text + "\n", encoding="utf-8")
+            return f"exported member {args.user} of server {args.guild} to {args.out}"
+        counts = await db.delete_player(args.guild, args.user)
+        removed = ", ".join(f"{name} {count}" for name, count in counts.items())
+        return f"deleted member {args.user} of server {args.guild}: {removed}"
+    finally:
+        await db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        print(asyncio.run(_run(args)))
+    except (DomainError, DatabaseVersionError, FileNotFoundError, ValueError, OSError) as error:
+        print(f"python -m db {args.command}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

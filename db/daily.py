@@ -1,0 +1,230 @@
+"""The daily challenge: one set of questions per server and day, one attempt per member."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from bot.domain import DomainError
+from db.core import dumps, from_db_day, from_db_time, to_db_time, utc
+from db.focus import FocusAnswer
+from db.players import Player
+from db.servers import ServerSettings
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+
+@dataclass(frozen=True)
+class DailyChallenge:
+    guild_id: int
+    day: date
+    questions: Any
+    channel_id: int | None
+    message_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class DailyAttempt:
+    guild_id: int
+    day: date
+    user_id: int
+    score: int | None  # None until finished
+    time_ms: int | None
+    started_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    rank: int
+    user_id: int
+    score: int
+    time_ms: int
+
+
+def _challenge(row: sqlite3.Row) -> DailyChallenge:
+    day, created = from_db_day(row["day"]), from_db_time(row["created_at"])
+    assert day is not None and created is not None
+    return DailyChallenge(
+        guild_id=row["guild_id"],
+        day=day,
+        questions=json.loads(row["questions"]),
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        created_at=created,
+    )
+
+
+def _attempt(row: sqlite3.Row) -> DailyAttempt:
+    day, started = from_db_day(row["day"]), from_db_time(row["started_at"])
+    assert day is not None and started is not None
+    return DailyAttempt(
+        guild_id=row["guild_id"],
+        day=day,
+        user_id=row["user_id"],
+        score=row["score"],
+        time_ms=row["time_ms"],
+        started_at=started,
+        finished_at=from_db_time(row["finished_at"]),
+    )
+
+
+class DailyRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self,
+        guild_id: int,
+        day: date,
+        questions: Any,
+        *,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        now: datetime | None = None,
+    ) -> tuple[DailyChallenge, bool]:
+        """The server's challenge of ``day``, created with ``questions`` unless it already exists
+        (then the existing one is returned unchanged); and whether it was created now."""
+        async with self._db.transaction():
+            await self._db.servers.ensure(guild_id, now)
+            created = await self._db._run(
+                "INSERT INTO daily_challenges (guild_id, day, questions, channel_id, message_id,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
+                (
+                    guild_id,
+                    day.isoformat(),
+                    dumps(questions),
+                    channel_id,
+                    message_id,
+                    to_db_time(utc(now)),
+                ),
+            )
+            challenge = await self.get(guild_id, day)
+        assert challenge is not None
+        return challenge, created == 1
+
+    async def get(self, guild_id: int, day: date) -> DailyChallenge | None:
+        row = await self._db._one(
+            "SELECT * FROM daily_challenges WHERE guild_id = ? AND day = ?",
+            (guild_id, day.isoformat()),
+        )
+        return None if row is None else _challenge(row)
+
+    async def set_message(self, guild_id: int, day: date, channel_id: int, message_id: int) -> None:
+        """Remember where the challenge was posted."""
+        await self._db._run(
+            "UPDATE daily_challenges SET channel_id = ?, message_id = ?"
+            " WHERE guild_id = ? AND day = ?",
+            (channel_id, message_id, guild_id, day.isoformat()),
+        )
+
+    async def due(self, now: datetime | None = None) -> list[tuple[ServerSettings, date]]:
+        """The servers whose daily challenge should be posted now: a channel is set, the local
+        hour has come, and there is no challenge yet for the local date. Each with that date."""
+        moment = utc(now)
+        due = []
+        for settings in await self._db.servers.all_with_daily():
+            local = moment.astimezone(settings.tz())
+            if local.hour < settings.daily_hour:
+                continue
+            if await self.get(settings.guild_id, local.date()) is None:
+                due.append((settings, local.date()))
+        return due
+
+    async def start_attempt(
+        self, guild_id: int, day: date, user_id: int, now: datetime | None = None
+    ) -> DailyAttempt:
+        """Open the member's one attempt of the day. A second one raises
+        ``DomainError("daily.already_attempted")``; a day without challenge, ``daily.none``."""
+        async with self._db.transaction():
+            if await self.get(guild_id, day) is None:
+                raise DomainError(
+                    "daily.none", f"there is no daily challenge on {day}", day=day.isoformat()
+                )
+            await self._db.players.ensure(guild_id, user_id, now)
+            added = await self._db._run(
+                "INSERT INTO daily_attempts (guild_id, day, user_id, started_at)"
+                " VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, day, user_id) DO NOTHING",
+                (guild_id, day.isoformat(), user_id, to_db_time(utc(now))),
+            )
+            if not added:
+                raise DomainError(
+                    "daily.already_attempted",
+                    f"the daily challenge of {day} was already attempted",
+                    day=day.isoformat(),
+                )
+            attempt = await self.attempt(guild_id, day, user_id)
+        assert attempt is not None
+        return attempt
+
+    async def finish_attempt(
+        self,
+        guild_id: int,
+        day: date,
+        user_id: int,
+        score: int,
+        time_ms: int,
+        answers: Iterable[FocusAnswer] = (),
+        now: datetime | None = None,
+    ) -> Player:
+        """Close the attempt with its score and time, store its answers, and count the day in the
+        member's streak, all at once. The player afterwards. Raises ``daily.not_started`` or
+        ``daily.already_finished``."""
+        if score < 0 or time_ms < 0:
+            raise ValueError(f"score and time cannot be negative: {score}, {time_ms}")
+        async with self._db.transaction():
+            changed = await self._db._run(
+                "UPDATE daily_attempts SET score = ?, time_ms = ?, finished_at = ?"
+                " WHERE guild_id = ? AND day = ? AND user_id = ? AND finished_at IS NULL",
+                (score, time_ms, to_db_time(utc(now)), guild_id, day.isoformat(), user_id),
+            )
+            if not changed:
+                if await self.attempt(guild_id, day, user_id) is None:
+                    raise DomainError(
+                        "daily.not_started",
+                        "this daily challenge was not started",
+                        day=day.isoformat(),
+                    )
+                raise DomainError(
+                    "daily.already_finished",
+                    "this daily challenge is already finished",
+                    day=day.isoformat(),
+                )
+            await self._db.focus.record_many(answers, now)
+            player = await self._db.players.require(guild_id, user_id)
+            last = player.last_daily_day
+            # A late finish of an older day's attempt does not rewrite the streak.
+            if last is None or last < day:
+                streak = player.daily_streak + 1 if last == day - timedelta(days=1) else 1
+                await self._db._run(
+                    "UPDATE players SET daily_streak = ?,"
+                    " best_daily_streak = max(best_daily_streak, ?), last_daily_day = ?"
+                    " WHERE guild_id = ? AND user_id = ?",
+                    (streak, streak, day.isoformat(), guild_id, user_id),
+                )
+            return await self._db.players.require(guild_id, user_id)
+
+    async def attempt(self, guild_id: int, day: date, user_id: int) -> DailyAttempt | None:
+        row = await self._db._one(
+            "SELECT * FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ?",
+            (guild_id, day.isoformat(), user_id),
+        )
+        return None if row is None else _attempt(row)
+
+    async def leaderboard(self, guild_id: int, day: date, limit: int = 10) -> list[DailyRow]:
+        """The day's finished attempts: best score first, then fastest; equal score and time share
+        a rank (the earlier finish is listed first)."""
+        rows = await self._db._all(
+            "SELECT RANK() OVER (ORDER BY score DESC, time_ms ASC) AS rank, user_id, score, time_ms"
+            " FROM daily_attempts WHERE guild_id = ? AND day = ? AND finished_at IS NOT NULL"
+            " ORDER BY score DESC, time_ms ASC, finished_at ASC, user_id LIMIT ?",
+            (guild_id, day.isoformat(), limit),
+        )
+        return [DailyRow(*row) for row in rows]

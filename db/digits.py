@@ -1,0 +1,309 @@
+"""The 20 Digits: matches (the engine's state, versioned), their seats, and the ghost slates."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from bot.domain import DomainError
+from db.core import db_time, dumps, from_db_time, not_found, to_db_time, utc
+from db.games import CLOSED_STATUSES, UNSET, _Unset, check_status, stale_or_missing
+from db.players import RatingChange
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+#: duel: two members; ghost: one member against the slates others fielded.
+MATCH_KINDS = ("duel", "ghost")
+RESULTS = {1.0: "win", 0.5: "draw", 0.0: "loss"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None once the player's data was deleted
+    to_act: bool
+    result: str | None  # 'win', 'loss', 'draw' once finished
+
+
+@dataclass(frozen=True)
+class DigitsMatch:
+    match_id: int
+    guild_id: int
+    channel_id: int | None
+    message_id: int | None
+    kind: str
+    status: str
+    round: int
+    state: dict[str, Any]
+    version: int
+    seats: tuple[Seat, ...]
+    deadline: datetime | None
+    warned_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def players(self) -> tuple[int | None, ...]:
+        return tuple(seat.user_id for seat in self.seats)
+
+    @property
+    def waiting_on(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.to_act and s.user_id is not None)
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """The slate a member fielded at one round of one match."""
+
+    user_id: int
+    match_id: int
+    round: int
+    slate: Any
+    created_at: datetime
+
+
+def _match(row: sqlite3.Row, seats: Sequence[sqlite3.Row]) -> DigitsMatch:
+    return DigitsMatch(
+        match_id=row["match_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        kind=row["kind"],
+        status=row["status"],
+        round=row["round"],
+        state=json.loads(row["state"]),
+        version=row["version"],
+        seats=tuple(Seat(s["seat"], s["user_id"], bool(s["to_act"]), s["result"]) for s in seats),
+        deadline=from_db_time(row["deadline"]),
+        warned_at=from_db_time(row["warned_at"]),
+        created_at=db_time(row["created_at"]),
+        updated_at=db_time(row["updated_at"]),
+        finished_at=from_db_time(row["finished_at"]),
+    )
+
+
+class DigitsRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_match(
+        self,
+        guild_id: int,
+        players: Sequence[int],
+        state: Mapping[str, Any],
+        *,
+        status: str = "pending",
+        to_act: Iterable[int] | None = None,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        deadline: datetime | None = None,
+        now: datetime | None = None,
+    ) -> DigitsMatch:
+        """A new match at version 1: a duel for two members (the challenger first), a ghost match
+        for one. ``to_act`` (the members it waits on) defaults to the challenged member while
+        pending, and to every player once active."""
+        check_status(status)
+        if len(players) not in (1, 2) or len(set(players)) != len(players):
+            raise ValueError(f"a match is one member or two different members: {players}")
+        kind = "duel" if len(players) == 2 else "ghost"
+        if to_act is None:
+            to_act = players[1:] if status == "pending" else players
+        waiting = set(to_act)
+        moment = utc(now)
+        stamp = to_db_time(moment)
+        async with self._db.transaction():
+            for user in players:
+                await self._db.players.ensure(guild_id, user, moment)
+            match_id = await self._db._insert(
+                "INSERT INTO digits_matches (guild_id, channel_id, message_id, kind, status, state,"
+                " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    kind,
+                    status,
+                    dumps(state),
+                    None if deadline is None else to_db_time(deadline),
+                    stamp,
+                    stamp,
+                ),
+            )
+            await self._db._run_many(
+                "INSERT INTO digits_seats (match_id, seat, user_id, to_act) VALUES (?, ?, ?, ?)",
+                [(match_id, seat, user, int(user in waiting)) for seat, user in enumerate(players)],
+            )
+            match = await self.get_match(match_id)
+        assert match is not None
+        return match
+
+    async def get_match(self, match_id: int) -> DigitsMatch | None:
+        row = await self._db._one("SELECT * FROM digits_matches WHERE match_id = ?", (match_id,))
+        if row is None:
+            return None
+        seats = await self._db._all(
+            "SELECT * FROM digits_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        return _match(row, seats)
+
+    async def require_match(self, match_id: int) -> DigitsMatch:
+        """The match, or ``DomainError("db.not_found")``."""
+        match = await self.get_match(match_id)
+        if match is None:
+            raise not_found("match", id=match_id)
+        return match
+
+    async def save_match(
+        self,
+        match_id: int,
+        state: Mapping[str, Any],
+        expected_version: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        to_act: Iterable[int] | None = None,
+        deadline: datetime | _Unset | None = UNSET,
+        channel_id: int | _Unset | None = UNSET,
+        message_id: int | _Unset | None = UNSET,
+        now: datetime | None = None,
+    ) -> int:
+        """Store the match's new state if it is still at ``expected_version``; the new version.
+
+        Otherwise nothing changes and :class:`~db.core.StaleVersion` (code "db.stale") is raised:
+        someone acted on the match since that version was read. The other arguments change those
+        columns too (a new ``deadline`` clears the warning); a closing status clears ``to_act``.
+        """
+        moment = utc(now)
+        sets = ["state = ?", "version = version + 1", "updated_at = ?"]
+        params: list[Any] = [dumps(state), to_db_time(moment)]
+        if status is not None:
+            check_status(status)
+            sets.append("status = ?")
+            params.append(status)
+            if status in CLOSED_STATUSES:
+                sets.append("finished_at = ?")
+                params.append(to_db_time(moment))
+                to_act = ()
+        if round is not None:
+            sets.append("round = ?")
+            params.append(round)
+        if deadline is not UNSET:
+            sets.append("deadline = ?, warned_at = NULL")
+            params.append(None if deadline is None else to_db_time(deadline))
+        for column, value in (("channel_id", channel_id), ("message_id", message_id)):
+            if value is not UNSET:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        async with self._db.transaction():
+            rows = await self._db._write_all(
+                f"UPDATE digits_matches SET {', '.join(sets)}"
+                " WHERE match_id = ? AND version = ? RETURNING version",
+                (*params, match_id, expected_version),
+            )
+            if not rows:
+                raise await stale_or_missing(self._db, "match", match_id, expected_version)
+            if to_act is not None:
+                await self._db._run(
+                    "UPDATE digits_seats SET to_act = (user_id IN (SELECT value FROM json_each(?)))"
+                    " WHERE match_id = ?",
+                    (dumps(sorted(set(to_act))), match_id),
+                )
+            return int(rows[0][0])
+
+    async def finish_match(
+        self,
+        match_id: int,
+        state: Mapping[str, Any],
+        expected_version: int,
+        scores: Mapping[int, float],
+        *,
+        now: datetime | None = None,
+    ) -> dict[int, RatingChange]:
+        """End the match: its final state, each member's result (``scores``: 1 win, ½ draw,
+        0 loss, by user id), and, for a duel, both ratings, in one transaction. The rating
+        changes (none for a ghost match: ghosts are practice, not rated)."""
+        for score in scores.values():
+            if score not in RESULTS:
+                raise ValueError(f"a match score is 1, 0.5 or 0, not {score}")
+        moment = utc(now)
+        async with self._db.transaction():
+            match = await self.require_match(match_id)
+            if match.version == expected_version and match.status != "active":
+                # Already over (or never begun): finishing again would rate it twice.
+                raise DomainError(
+                    "digits.not_active", "this match is not being played", status=match.status
+                )
+            members = [u for u in match.players if u is not None]
+            if set(scores) != set(members):
+                raise ValueError(f"scores {dict(scores)} must name the players {members}")
+            if match.kind == "duel" and len(members) == 2 and sum(scores.values()) != 1.0:
+                raise ValueError(f"the two scores of a duel add up to 1: {dict(scores)}")
+            await self.save_match(match_id, state, expected_version, status="finished", now=moment)
+            await self._db._run_many(
+                "UPDATE digits_seats SET result = ? WHERE match_id = ? AND user_id = ?",
+                [(RESULTS[score], match_id, user) for user, score in scores.items()],
+            )
+            if match.kind != "duel" or len(members) != 2:
+                return {}
+            first, second = members
+            return await self._db.players.record_game(
+                match.guild_id, "digits", first, second, scores[first], moment
+            )
+
+    # --- Ghosts ------------------------------------------------------------------------------
+
+    async def record_ghost(
+        self,
+        match_id: int,
+        user_id: int,
+        round: int,
+        slate: Any,
+        now: datetime | None = None,
+    ) -> None:
+        """Keep the slate ``user_id`` fielded at ``round`` of the match (replacing an earlier
+        record of the same round)."""
+        if round < 1:
+            raise ValueError(f"rounds start at 1, not {round}")
+        async with self._db.transaction():
+            match = await self.require_match(match_id)
+            if user_id not in match.players:
+                raise ValueError(f"member {user_id} does not play match {match_id}")
+            await self._db._run(
+                "INSERT INTO digits_ghosts (match_id, user_id, round, guild_id, slate, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id, round) DO UPDATE SET"
+                " slate = excluded.slate, created_at = excluded.created_at",
+                (match_id, user_id, round, match.guild_id, dumps(slate), to_db_time(utc(now))),
+            )
+
+    async def ghost_pool(
+        self, guild_id: int, round: int, exclude_user_id: int, limit: int = 20
+    ) -> list[Ghost]:
+        """Slates fielded at ``round`` on the server by members other than ``exclude_user_id``:
+        each member's latest one only (so that one keen player does not fill the pool), the
+        latest first."""
+        rows = await self._db._all(
+            "SELECT user_id, match_id, round, slate, created_at FROM ("
+            " SELECT *, ROW_NUMBER() OVER ("
+            "   PARTITION BY user_id ORDER BY created_at DESC, match_id DESC) AS nth"
+            " FROM digits_ghosts WHERE guild_id = ? AND round = ? AND user_id <> ?)"
+            " WHERE nth = 1 ORDER BY created_at DESC, match_id DESC LIMIT ?",
+            (guild_id, round, exclude_user_id, limit),
+        )
+        ghosts = []
+        for row in rows:
+            ghosts.append(
+                Ghost(
+                    row["user_id"],
+                    row["match_id"],
+                    row["round"],
+                    json.loads(row["slate"]),
+                    db_time(row["created_at"]),
+                )
+            )
+        return ghosts

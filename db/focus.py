@@ -1,0 +1,185 @@
+"""Focus: every answer a student gives, and their progress per topic over time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from db.core import from_db_time, to_db_time, utc
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+#: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
+#: Focus run by a teacher.
+SOURCES = ("practice", "daily", "match", "live")
+PERIODS = ("day", "week", "all")
+
+
+@dataclass(frozen=True)
+class FocusAnswer:
+    """One answer. ``given`` is None when the time ran out; ``answered_at`` defaults to now."""
+
+    guild_id: int
+    user_id: int
+    topic: str
+    level: int
+    question: str
+    expected: int
+    given: int | None
+    time_ms: int
+    source: str = "practice"
+    answered_at: datetime | None = None
+
+    @property
+    def correct(self) -> bool:
+        # Derived, never stored apart from what was given: one source of truth.
+        return self.given is not None and self.given == self.expected
+
+
+@dataclass(frozen=True)
+class ProgressRow:
+    """A student's answers in one topic over one period (a day, a week starting on Monday, or
+    everything when ``period`` is None)."""
+
+    period: date | None
+    topic: str
+    answers: int
+    correct: int
+    mean_time_ms: float
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers
+
+
+def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
+    if answer.source not in SOURCES:
+        raise ValueError(f"unknown answer source {answer.source!r}; one of {SOURCES}")
+    if answer.time_ms < 0 or answer.level < 1:
+        raise ValueError(f"an answer needs a level from 1 and a time of at least 0: {answer!r}")
+    return (
+        answer.guild_id,
+        answer.user_id,
+        to_db_time(answer.answered_at or now),
+        answer.source,
+        answer.topic,
+        answer.level,
+        answer.question,
+        answer.expected,
+        answer.given,
+        int(answer.correct),
+        answer.time_ms,
+    )
+
+
+_INSERT = (
+    "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level, question,"
+    " expected, given, correct, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+class FocusRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def record(self, answer: FocusAnswer, now: datetime | None = None) -> int:
+        """Store one answer; its id."""
+        row = _row(answer, utc(now))
+        async with self._db.transaction():
+            await self._db.players.ensure(answer.guild_id, answer.user_id, now)
+            return await self._db._insert(_INSERT, row)
+
+    async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
+        """Store several answers in one transaction (a whole round); how many."""
+        moment = utc(now)
+        rows = [_row(answer, moment) for answer in answers]
+        async with self._db.transaction():
+            for guild_id, user_id in sorted({(a[0], a[1]) for a in rows}):
+                await self._db.players.ensure(guild_id, user_id, moment)
+            await self._db._run_many(_INSERT, rows)
+        return len(rows)
+
+    async def progress(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        by: str = "day",
+        topic: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        utc_offset_minutes: int = 0,
+    ) -> list[ProgressRow]:
+        """Accuracy and mean time per topic and per period, oldest period first.
+
+        ``by`` is 'day', 'week' (weeks start on Monday) or 'all'; ``since`` (included) and
+        ``until`` (excluded) bound the answers' times; days are cut at midnight
+        ``utc_offset_minutes`` away from UTC (the server's time zone, say).
+        """
+        if by not in PERIODS:
+            raise ValueError(f"progress is by {PERIODS}, not {by!r}")
+        if by == "all":
+            period = "NULL"
+            modifiers: tuple[str, ...] = ()
+        else:
+            # date(t, '±N minutes') shifts to local time; 'weekday 0' then '-6 days' goes to the
+            # Monday starting the week (a Sunday stays put for 'weekday 0').
+            period = (
+                "date(answered_at, ?)"
+                if by == "day"
+                else ("date(answered_at, ?, 'weekday 0', '-6 days')")
+            )
+            modifiers = (f"{int(utc_offset_minutes):+d} minutes",)
+        conditions = ["guild_id = ?", "user_id = ?"]
+        params: list[object] = [*modifiers, guild_id, user_id]
+        if since is not None:
+            conditions.append("answered_at >= ?")
+            params.append(to_db_time(since))
+        if until is not None:
+            conditions.append("answered_at < ?")
+            params.append(to_db_time(until))
+        if topic is not None:
+            conditions.append("topic = ?")
+            params.append(topic)
+        rows = await self._db._all(
+            f"SELECT {period} AS period, topic, count(*), sum(correct), avg(time_ms)"
+            f" FROM focus_answers WHERE {' AND '.join(conditions)}"
+            " GROUP BY period, topic ORDER BY period, topic",
+            params,
+        )
+        return [
+            ProgressRow(
+                period=None if row[0] is None else date.fromisoformat(row[0]),
+                topic=row[1],
+                answers=row[2],
+                correct=row[3],
+                mean_time_ms=row[4],
+            )
+            for row in rows
+        ]
+
+    async def recent(self, guild_id: int, user_id: int, limit: int = 50) -> list[FocusAnswer]:
+        """The member's latest answers, the latest first."""
+        rows = await self._db._all(
+            "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY answered_at DESC, answer_id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+        return [
+            FocusAnswer(
+                guild_id=row["guild_id"],
+                user_id=row["user_id"],
+                topic=row["topic"],
+                level=row["level"],
+                question=row["question"],
+                expected=row["expected"],
+                given=row["given"],
+                time_ms=row["time_ms"],
+                source=row["source"],
+                answered_at=from_db_time(row["answered_at"]),
+            )
+            for row in rows
+        ]

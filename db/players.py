@@ -1,0 +1,333 @@
+"""Players (a member of a server): gold, Focus level, daily streaks, ratings, match history."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.domain import DomainError
+from bot.ratings import Rating, idle, rate_game
+from db.core import from_db_day, from_db_time, not_found, to_db_time, utc
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+GAMES = ("digits", "rithmo")
+#: Weeks without a rated game make the rating's RD grow back (one Glicko-2 idle period a week).
+IDLE_PERIOD = timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Player:
+    guild_id: int
+    user_id: int
+    gold: int
+    focus_level: int
+    daily_streak: int
+    best_daily_streak: int
+    last_daily_day: date | None
+    created_at: datetime
+
+    def current_daily_streak(self, today: date) -> int:
+        """The streak as it stands on ``today``: broken if neither today's nor yesterday's daily
+        challenge was finished."""
+        if self.last_daily_day is None or self.last_daily_day < today - timedelta(days=1):
+            return 0
+        return self.daily_streak
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    game: str
+    rating: Rating
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    #: Current and best runs of wins.
+    streak: int = 0
+    best_streak: int = 0
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    user_id: int
+    before: Rating
+    after: Rating
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    rank: int
+    user_id: int
+    rating: float
+    rd: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class StreakRow:
+    rank: int
+    user_id: int
+    streak: int
+    best_streak: int
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game: str
+    game_id: int
+    #: 'member' (``opponent_id`` says who), 'ghost', 'computer' or 'deleted'.
+    opponent: str
+    opponent_id: int | None
+    result: str  # 'win', 'loss' or 'draw'
+    finished_at: datetime | None
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the rated games are {GAMES}")
+
+
+def _player(row: sqlite3.Row) -> Player:
+    created = from_db_time(row["created_at"])
+    assert created is not None
+    return Player(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        gold=row["gold"],
+        focus_level=row["focus_level"],
+        daily_streak=row["daily_streak"],
+        best_daily_streak=row["best_daily_streak"],
+        last_daily_day=from_db_day(row["last_daily_day"]),
+        created_at=created,
+    )
+
+
+def _rating(row: sqlite3.Row) -> PlayerRating:
+    return PlayerRating(
+        game=row["game"],
+        rating=Rating(row["rating"], row["rd"], row["volatility"]),
+        games=row["games"],
+        wins=row["wins"],
+        losses=row["losses"],
+        draws=row["draws"],
+        streak=row["streak"],
+        best_streak=row["best_streak"],
+        updated_at=from_db_time(row["updated_at"]),
+    )
+
+
+class PlayersRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def ensure(self, guild_id: int, user_id: int, now: datetime | None = None) -> None:
+        """Make sure the member (and their server) have rows."""
+        stamp = to_db_time(utc(now))
+        async with self._db.transaction():
+            await self._db._run(
+                "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id, stamp, stamp),
+            )
+            await self._db._run(
+                "INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO NOTHING",
+                (guild_id, user_id, stamp),
+            )
+
+    async def get(self, guild_id: int, user_id: int) -> Player | None:
+        row = await self._db._one(
+            "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return None if row is None else _player(row)
+
+    async def get_or_create(self, guild_id: int, user_id: int) -> Player:
+        async with self._db.transaction():
+            await self.ensure(guild_id, user_id)
+            player = await self.get(guild_id, user_id)
+        assert player is not None
+        return player
+
+    async def add_gold(self, guild_id: int, user_id: int, delta: int) -> int:
+        """Add (or, negative, spend) gold; the new amount. Spending more than the player has
+        raises ``DomainError("player.not_enough_gold")`` and changes nothing."""
+        async with self._db.transaction():
+            await self.ensure(guild_id, user_id)
+            # One statement checks and changes: two spends at once cannot both pass the check.
+            rows = await self._db._write_all(
+                "UPDATE players SET gold = gold + ? WHERE guild_id = ? AND user_id = ?"
+                " AND gold + ? >= 0 RETURNING gold",
+                (delta, guild_id, user_id, delta),
+            )
+            if not rows:
+                player = await self.get(guild_id, user_id)
+                have = player.gold if player else 0
+                raise DomainError(
+                    "player.not_enough_gold",
+                    f"{-delta} gold needed, {have} available",
+                    need=-delta,
+                    have=have,
+                )
+            return int(rows[0][0])
+
+    async def set_focus_level(self, guild_id: int, user_id: int, level: int) -> None:
+        if level < 1:
+            raise ValueError(f"a Focus level is from 1, not {level}")
+        async with self._db.transaction():
+            await self.ensure(guild_id, user_id)
+            await self._db._run(
+                "UPDATE players SET focus_level = ? WHERE guild_id = ? AND user_id = ?",
+                (level, guild_id, user_id),
+            )
+
+    # --- Ratings ---------------------------------------------------------------------------
+
+    async def rating(self, guild_id: int, user_id: int, game: str) -> PlayerRating:
+        """The player's rating in ``game`` (a newcomer's if they have none)."""
+        _check_game(game)
+        row = await self._db._one(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? AND game = ?",
+            (guild_id, user_id, game),
+        )
+        return PlayerRating(game, Rating()) if row is None else _rating(row)
+
+    async def ratings(self, guild_id: int, user_id: int) -> dict[str, PlayerRating]:
+        rows = await self._db._all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return {row["game"]: _rating(row) for row in rows}
+
+    async def record_game(
+        self,
+        guild_id: int,
+        game: str,
+        user_a: int,
+        user_b: int,
+        score_a: float,
+        now: datetime | None = None,
+    ) -> dict[int, RatingChange]:
+        """Rate one finished game between two members (``score_a``: A's score, 1, ½ or 0) and
+        count it in both records. Part of the caller's transaction when there is one."""
+        _check_game(game)
+        if user_a == user_b:
+            raise ValueError("a member cannot be rated against themselves")
+        moment = utc(now)
+        async with self._db.transaction():
+            before: dict[int, PlayerRating] = {}
+            for user in (user_a, user_b):
+                await self.ensure(guild_id, user, moment)
+                current = await self.rating(guild_id, user, game)
+                if current.updated_at is not None:
+                    # Time away makes us less sure of a rating: one idle period a full week.
+                    weeks = (moment - current.updated_at) // IDLE_PERIOD
+                    current = replace(current, rating=idle(current.rating, max(weeks, 0)))
+                before[user] = current
+            new_a, new_b = rate_game(before[user_a].rating, before[user_b].rating, score_a)
+            changes: dict[int, RatingChange] = {}
+            for user, new, score in ((user_a, new_a, score_a), (user_b, new_b, 1.0 - score_a)):
+                old = before[user]
+                won, lost = score == 1.0, score == 0.0
+                streak = old.streak + 1 if won else 0
+                await self._db._run(
+                    "INSERT INTO ratings (guild_id, user_id, game, rating, rd, volatility, games,"
+                    " wins, losses, draws, streak, best_streak, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET"
+                    " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
+                    " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
+                    " draws = excluded.draws, streak = excluded.streak,"
+                    " best_streak = excluded.best_streak, updated_at = excluded.updated_at",
+                    (
+                        guild_id,
+                        user,
+                        game,
+                        new.rating,
+                        new.rd,
+                        new.volatility,
+                        old.games + 1,
+                        old.wins + won,
+                        old.losses + lost,
+                        old.draws + (not won and not lost),
+                        streak,
+                        max(old.best_streak, streak),
+                        to_db_time(moment),
+                    ),
+                )
+                changes[user] = RatingChange(user, old.rating, new)
+        return changes
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        """The server's best players in ``game`` by rating (the surer rating first when equal);
+        only players with at least one rated game. Equal ratings share a rank."""
+        _check_game(game)
+        rows = await self._db._all(
+            "SELECT RANK() OVER (ORDER BY rating DESC) AS rank, user_id, rating, rd, games, wins,"
+            " losses, draws FROM ratings WHERE guild_id = ? AND game = ? AND games > 0"
+            " ORDER BY rating DESC, rd ASC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [RatingRow(*row) for row in rows]
+
+    async def streaks(self, guild_id: int, today: date, limit: int = 10) -> list[StreakRow]:
+        """The server's longest current daily-challenge streaks on ``today``."""
+        yesterday = (today - timedelta(days=1)).isoformat()
+        rows = await self._db._all(
+            "SELECT RANK() OVER (ORDER BY daily_streak DESC) AS rank, user_id, daily_streak,"
+            " best_daily_streak FROM players WHERE guild_id = ? AND daily_streak > 0"
+            " AND last_daily_day >= ? ORDER BY daily_streak DESC, best_daily_streak DESC, user_id"
+            " LIMIT ?",
+            (guild_id, yesterday, limit),
+        )
+        return [StreakRow(*row) for row in rows]
+
+    async def history(self, guild_id: int, user_id: int, limit: int = 20) -> list[HistoryEntry]:
+        """The member's finished games (both games), the latest first."""
+        rows = await self._db._all(
+            "SELECT 'digits' AS game, m.match_id AS game_id, m.kind AS kind,"
+            " (SELECT o.user_id FROM digits_seats o"
+            "   WHERE o.match_id = m.match_id AND o.seat <> s.seat) AS opponent_id,"
+            " s.result AS result, m.finished_at AS finished_at"
+            " FROM digits_seats s JOIN digits_matches m ON m.match_id = s.match_id"
+            " WHERE m.guild_id = ? AND s.user_id = ? AND m.status = 'finished'"
+            " AND s.result IS NOT NULL"
+            " UNION ALL"
+            " SELECT 'rithmo', game_id, CASE WHEN computer_side IS NULL THEN 'duel' ELSE"
+            " 'computer' END, CASE WHEN white_id = ? THEN black_id ELSE white_id END,"
+            " CASE WHEN result = 'draw' THEN 'draw'"
+            "      WHEN (result = 'white') = (white_id IS ?) THEN 'win' ELSE 'loss' END,"
+            " finished_at FROM rithmo_games"
+            " WHERE guild_id = ? AND (white_id = ? OR black_id = ?) AND status = 'finished'"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            (guild_id, user_id, user_id, user_id, guild_id, user_id, user_id, limit),
+        )
+        entries = []
+        for row in rows:
+            if row["kind"] in ("ghost", "computer"):
+                opponent = row["kind"]
+            else:
+                opponent = "member" if row["opponent_id"] is not None else "deleted"
+            entries.append(
+                HistoryEntry(
+                    game=row["game"],
+                    game_id=row["game_id"],
+                    opponent=opponent,
+                    opponent_id=row["opponent_id"],
+                    result=row["result"],
+                    finished_at=from_db_time(row["finished_at"]),
+                )
+            )
+        return entries
+
+    async def require(self, guild_id: int, user_id: int) -> Player:
+        player = await self.get(guild_id, user_id)
+        if player is None:
+            raise not_found("player", guild_id=guild_id, user_id=user_id)
+        return player

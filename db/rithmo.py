@@ -1,0 +1,344 @@
+"""Rithmomachia games: players and colours, victories, the turn list, the position, the clock."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from bot.domain import DomainError
+from db.core import db_time, dumps, from_db_time, not_found, to_db_time, utc
+from db.games import CLOSED_STATUSES, UNSET, _Unset, check_status, stale_or_missing
+from db.players import RatingChange
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+SIDES = ("white", "black")
+GAME_RESULTS = ("white", "black", "draw")
+
+
+@dataclass(frozen=True)
+class Turn:
+    ply: int
+    side: str
+    notation: str
+    played_at: datetime
+
+
+@dataclass(frozen=True)
+class RithmoGame:
+    game_id: int
+    guild_id: int
+    channel_id: int | None
+    message_id: int | None
+    #: None for the side Ardoise plays (``computer_side``) or a player whose data was deleted.
+    white_id: int | None
+    black_id: int | None
+    computer_side: str | None
+    challenger_id: int | None
+    victories: Any
+    position: Any
+    to_move: str
+    turns: tuple[Turn, ...]
+    deadline: datetime | None
+    warned_at: datetime | None
+    draw_offer: str | None
+    status: str
+    result: str | None
+    reason: str | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+    def player(self, side: str) -> int | None:
+        return self.white_id if side == "white" else self.black_id
+
+    def side_of(self, user_id: int) -> str | None:
+        """The colour ``user_id`` plays, or None if they do not play this game."""
+        if user_id == self.white_id:
+            return "white"
+        if user_id == self.black_id:
+            return "black"
+        return None
+
+
+def _check_side(side: str, what: str = "side") -> None:
+    if side not in SIDES:
+        raise ValueError(f"{what} is 'white' or 'black', not {side!r}")
+
+
+def _game(row: sqlite3.Row, turns: Sequence[sqlite3.Row]) -> RithmoGame:
+    return RithmoGame(
+        game_id=row["game_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        white_id=row["white_id"],
+        black_id=row["black_id"],
+        computer_side=row["computer_side"],
+        challenger_id=row["challenger_id"],
+        victories=json.loads(row["victories"]),
+        position=json.loads(row["position"]),
+        to_move=row["to_move"],
+        turns=tuple(
+            Turn(t["ply"], t["side"], t["notation"], db_time(t["played_at"])) for t in turns
+        ),
+        deadline=from_db_time(row["deadline"]),
+        warned_at=from_db_time(row["warned_at"]),
+        draw_offer=row["draw_offer"],
+        status=row["status"],
+        result=row["result"],
+        reason=row["reason"],
+        version=row["version"],
+        created_at=db_time(row["created_at"]),
+        updated_at=db_time(row["updated_at"]),
+        finished_at=from_db_time(row["finished_at"]),
+    )
+
+
+class RithmoRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_game(
+        self,
+        guild_id: int,
+        *,
+        white_id: int | None,
+        black_id: int | None,
+        victories: Any,
+        position: Any,
+        challenger_id: int | None = None,
+        computer_side: str | None = None,
+        status: str = "pending",
+        to_move: str = "white",
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        deadline: datetime | None = None,
+        now: datetime | None = None,
+    ) -> RithmoGame:
+        """A new game at version 1. Against Ardoise, ``computer_side`` names its colour and that
+        side's id is None; a pending challenge waits on the player who is not ``challenger_id``."""
+        check_status(status)
+        _check_side(to_move, "to_move")
+        if computer_side is not None:
+            _check_side(computer_side, "computer_side")
+        for side, user in (("white", white_id), ("black", black_id)):
+            if (user is None) != (side == computer_side):
+                raise ValueError(f"{side} is played by a member unless it is the computer's side")
+        if white_id is not None and white_id == black_id:
+            raise ValueError("a member cannot play both colours")
+        moment = utc(now)
+        stamp = to_db_time(moment)
+        async with self._db.transaction():
+            for user in (white_id, black_id):
+                if user is not None:
+                    await self._db.players.ensure(guild_id, user, moment)
+            game_id = await self._db._insert(
+                "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
+                " computer_side, challenger_id, victories, position, to_move, deadline, status,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    white_id,
+                    black_id,
+                    computer_side,
+                    challenger_id,
+                    dumps(victories),
+                    dumps(position),
+                    to_move,
+                    None if deadline is None else to_db_time(deadline),
+                    status,
+                    stamp,
+                    stamp,
+                ),
+            )
+            game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def get_game(self, game_id: int) -> RithmoGame | None:
+        row = await self._db._one("SELECT * FROM rithmo_games WHERE game_id = ?", (game_id,))
+        if row is None:
+            return None
+        turns = await self._db._all(
+            "SELECT * FROM rithmo_turns WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+        return _game(row, turns)
+
+    async def require_game(self, game_id: int) -> RithmoGame:
+        """The game, or ``DomainError("db.not_found")``."""
+        game = await self.get_game(game_id)
+        if game is None:
+            raise not_found("game", id=game_id)
+        return game
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        status: str | None = None,
+        position: Any | _Unset = UNSET,
+        to_move: str | None = None,
+        deadline: datetime | _Unset | None = UNSET,
+        draw_offer: str | _Unset | None = UNSET,
+        channel_id: int | _Unset | None = UNSET,
+        message_id: int | _Unset | None = UNSET,
+        now: datetime | None = None,
+    ) -> int:
+        """Change the game if it is still at ``expected_version`` (accepting a challenge, offering
+        a draw…); the new version, or :class:`~db.core.StaleVersion`. Turns go through
+        :meth:`play_turn`, results through :meth:`finish_game`."""
+        moment = utc(now)
+        sets = ["version = version + 1", "updated_at = ?"]
+        params: list[Any] = [to_db_time(moment)]
+        if status is not None:
+            check_status(status)
+            sets.append("status = ?")
+            params.append(status)
+            if status in CLOSED_STATUSES:
+                sets.append("finished_at = ?")
+                params.append(to_db_time(moment))
+        if to_move is not None:
+            _check_side(to_move, "to_move")
+            sets.append("to_move = ?")
+            params.append(to_move)
+        if draw_offer is not UNSET and draw_offer is not None:
+            _check_side(draw_offer, "draw_offer")
+        if position is not UNSET:
+            sets.append("position = ?")
+            params.append(dumps(position))
+        if deadline is not UNSET:
+            sets.append("deadline = ?, warned_at = NULL")
+            params.append(None if deadline is None else to_db_time(deadline))
+        for column, value in (
+            ("draw_offer", draw_offer),
+            ("channel_id", channel_id),
+            ("message_id", message_id),
+        ):
+            if value is not UNSET:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        return await self._update(game_id, expected_version, sets, params)
+
+    async def _update(
+        self, game_id: int, expected_version: int, sets: list[str], params: list[Any]
+    ) -> int:
+        rows = await self._db._write_all(
+            f"UPDATE rithmo_games SET {', '.join(sets)}"
+            " WHERE game_id = ? AND version = ? RETURNING version",
+            (*params, game_id, expected_version),
+        )
+        if not rows:
+            raise await stale_or_missing(self._db, "game", game_id, expected_version)
+        return int(rows[0][0])
+
+    async def play_turn(
+        self,
+        game_id: int,
+        expected_version: int,
+        notation: str,
+        position: Any,
+        *,
+        to_move: str,
+        deadline: datetime | None,
+        now: datetime | None = None,
+    ) -> int:
+        """Append the turn (played by the side to move) and store the position after it, if the
+        game is still at ``expected_version``: the new version. A turn ends any draw offer and
+        starts the next clock (``deadline``, clearing the warning). Raises
+        :class:`~db.core.StaleVersion`, or ``DomainError("rithmo.not_active")`` for a game that is
+        not being played."""
+        _check_side(to_move, "to_move")
+        moment = utc(now)
+        async with self._db.transaction():
+            row = await self._db._one(
+                "SELECT status, to_move, version FROM rithmo_games WHERE game_id = ?", (game_id,)
+            )
+            if row is None:
+                raise not_found("game", id=game_id)
+            if row["version"] != expected_version:
+                raise await stale_or_missing(self._db, "game", game_id, expected_version)
+            if row["status"] != "active":
+                raise DomainError(
+                    "rithmo.not_active", "this game is not being played", status=row["status"]
+                )
+            version = await self._update(
+                game_id,
+                expected_version,
+                [
+                    "version = version + 1",
+                    "updated_at = ?",
+                    "position = ?",
+                    "to_move = ?",
+                    "deadline = ?",
+                    "warned_at = NULL",
+                    "draw_offer = NULL",
+                ],
+                [
+                    to_db_time(moment),
+                    dumps(position),
+                    to_move,
+                    None if deadline is None else to_db_time(deadline),
+                ],
+            )
+            await self._db._run(
+                "INSERT INTO rithmo_turns (game_id, ply, side, notation, played_at)"
+                " SELECT ?, coalesce(max(ply), 0) + 1, ?, ?, ? FROM rithmo_turns WHERE game_id = ?",
+                (game_id, row["to_move"], notation, to_db_time(moment), game_id),
+            )
+            return version
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        result: str,
+        reason: str,
+        *,
+        position: Any | _Unset = UNSET,
+        now: datetime | None = None,
+    ) -> dict[int, RatingChange]:
+        """End the game with ``result`` ('white', 'black' or 'draw') and its ``reason``
+        ('victory:body', 'resignation', 'agreed', 'timeout'…), and rate it when two members played
+        it, in one transaction. The rating changes (none against Ardoise)."""
+        if result not in GAME_RESULTS:
+            raise ValueError(f"a result is one of {GAME_RESULTS}, not {result!r}")
+        moment = utc(now)
+        sets = [
+            "version = version + 1",
+            "updated_at = ?",
+            "status = 'finished'",
+            "finished_at = ?",
+            "result = ?",
+            "reason = ?",
+            "deadline = NULL",
+            "draw_offer = NULL",
+        ]
+        params: list[Any] = [to_db_time(moment), to_db_time(moment), result, reason]
+        if position is not UNSET:
+            sets.append("position = ?")
+            params.append(dumps(position))
+        async with self._db.transaction():
+            current = await self.require_game(game_id)
+            if current.version == expected_version and current.status != "active":
+                # Already over (or never begun): finishing again would rate it twice.
+                raise DomainError(
+                    "rithmo.not_active", "this game is not being played", status=current.status
+                )
+            await self._update(game_id, expected_version, sets, params)
+            game = await self.require_game(game_id)
+            if game.computer_side is not None or game.white_id is None or game.black_id is None:
+                return {}
+            score_white = {"white": 1.0, "black": 0.0, "draw": 0.5}[result]
+            return await self._db.players.record_game(
+                game.guild_id, "rithmo", game.white_id, game.black_id, score_white, moment
+            )

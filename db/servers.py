@@ -1,0 +1,189 @@
+"""Servers: their settings and who may change them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.domain import DomainError
+from db.core import dumps, to_db_time, utc
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+LANGUAGES = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's settings; a server never configured has these defaults."""
+
+    guild_id: int
+    #: 'en' or 'fr'; None: each member's own Discord locale.
+    language: str | None = None
+    #: Where and when (local hour 0–23 in ``timezone``) the daily challenge is posted;
+    #: no channel: no daily challenge.
+    daily_channel_id: int | None = None
+    daily_hour: int = 8
+    timezone: str = "UTC"
+    #: The Focus levels students move between; ``focus_level_pinned`` fixes one for everyone.
+    focus_level_min: int = 1
+    focus_level_max: int | None = None
+    focus_level_pinned: int | None = None
+    #: The 20 Digits match defaults: starting lives, base gold per round.
+    match_lives: int = 10
+    match_gold: int = 5
+    #: Rithmomachia victories offered by default (the engine's JSON); None: the engine's default.
+    rithmo_victories: Any = None
+    #: Time a player has for a move (Rithmomachia) or a round's turn (The 20 Digits).
+    move_time_limit_s: int = 86400
+    #: Roles whose members may change these settings, besides those with Manage Server.
+    admin_role_ids: frozenset[int] = field(default_factory=frozenset)
+
+    def may_manage(self, role_ids: Iterable[int]) -> bool:
+        """Whether a member with these roles is one of the settings' managers by role."""
+        return not self.admin_role_ids.isdisjoint(role_ids)
+
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+#: The settings a teacher may change with ``update``; ``admin_role_ids`` has its own method.
+EDITABLE = tuple(
+    f.name for f in fields(ServerSettings) if f.name not in ("guild_id", "admin_role_ids")
+)
+
+
+def _invalid(name: str, value: Any, why: str) -> DomainError:
+    return DomainError(
+        "settings.invalid", f"{name} cannot be {value!r}: {why}", setting=name, value=value
+    )
+
+
+def _check(settings: ServerSettings) -> None:
+    s = settings
+    if s.language is not None and s.language not in LANGUAGES:
+        raise _invalid("language", s.language, "it is 'en', 'fr' or none")
+    if not (isinstance(s.daily_hour, int) and 0 <= s.daily_hour <= 23):
+        raise _invalid("daily_hour", s.daily_hour, "an hour is 0 to 23")
+    try:
+        ZoneInfo(s.timezone)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise _invalid("timezone", s.timezone, "not a known time zone") from None
+    for name in ("focus_level_min", "focus_level_max", "focus_level_pinned"):
+        value = getattr(s, name)
+        if value is not None and not (isinstance(value, int) and value >= 1):
+            raise _invalid(name, value, "a level is a whole number from 1")
+    if s.focus_level_max is not None and s.focus_level_max < s.focus_level_min:
+        raise _invalid("focus_level_max", s.focus_level_max, "below the lowest level")
+    if not (isinstance(s.match_lives, int) and 1 <= s.match_lives <= 99):
+        raise _invalid("match_lives", s.match_lives, "lives are 1 to 99")
+    if not (isinstance(s.match_gold, int) and 0 <= s.match_gold <= 99):
+        raise _invalid("match_gold", s.match_gold, "gold is 0 to 99")
+    if not (isinstance(s.move_time_limit_s, int) and 60 <= s.move_time_limit_s <= 30 * 86400):
+        raise _invalid("move_time_limit_s", s.move_time_limit_s, "one minute to 30 days")
+    try:
+        dumps(s.rithmo_victories)
+    except (TypeError, ValueError):
+        raise _invalid("rithmo_victories", s.rithmo_victories, "not JSON data") from None
+
+
+_COLUMNS = (
+    "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
+    " focus_level_pinned, match_lives, match_gold, rithmo_victories, move_time_limit_s"
+)
+
+
+class ServersRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def ensure(self, guild_id: int, now: datetime | None = None) -> None:
+        """Make sure the server has a row (with default settings)."""
+        stamp = to_db_time(utc(now))
+        await self._db._run(
+            "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO NOTHING",
+            (guild_id, stamp, stamp),
+        )
+
+    async def get(self, guild_id: int) -> ServerSettings:
+        """The server's settings (the defaults for a server never seen)."""
+        row = await self._db._one(f"SELECT {_COLUMNS} FROM servers WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return ServerSettings(guild_id)
+        roles = await self._db._all(
+            "SELECT role_id FROM server_admin_roles WHERE guild_id = ?", (guild_id,)
+        )
+        return _settings(guild_id, row, frozenset(r[0] for r in roles))
+
+    async def all_with_daily(self) -> list[ServerSettings]:
+        """Every server with a daily challenge channel."""
+        rows = await self._db._all(
+            f"SELECT guild_id, {_COLUMNS} FROM servers WHERE daily_channel_id IS NOT NULL"
+            " ORDER BY guild_id"
+        )
+        return [_settings(row["guild_id"], row, frozenset()) for row in rows]
+
+    async def update(
+        self, guild_id: int, now: datetime | None = None, **changes: Any
+    ) -> ServerSettings:
+        """Change some settings; every value is checked first, and nothing changes if one is wrong.
+
+        Raises ``DomainError("settings.unknown")`` for a name that is not a setting and
+        ``DomainError("settings.invalid")`` for a value out of range.
+        """
+        for name in changes:
+            if name not in EDITABLE:
+                raise DomainError("settings.unknown", f"no setting named {name!r}", setting=name)
+        async with self._db.transaction():
+            current = await self.get(guild_id)
+            new = replace(current, **changes)
+            _check(new)
+            await self.ensure(guild_id, now)
+            values = [getattr(new, name) for name in EDITABLE]
+            values[EDITABLE.index("rithmo_victories")] = (
+                None if new.rithmo_victories is None else dumps(new.rithmo_victories)
+            )
+            assignments = ", ".join(f"{name} = ?" for name in EDITABLE)
+            await self._db._run(
+                f"UPDATE servers SET {assignments}, updated_at = ? WHERE guild_id = ?",
+                (*values, to_db_time(utc(now)), guild_id),
+            )
+        return new
+
+    async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
+        """Replace the roles allowed to change the settings."""
+        roles = sorted(set(role_ids))
+        async with self._db.transaction():
+            await self.ensure(guild_id)
+            await self._db._run("DELETE FROM server_admin_roles WHERE guild_id = ?", (guild_id,))
+            await self._db._run_many(
+                "INSERT INTO server_admin_roles (guild_id, role_id) VALUES (?, ?)",
+                [(guild_id, role) for role in roles],
+            )
+            return await self.get(guild_id)
+
+
+def _settings(guild_id: int, row: sqlite3.Row, roles: frozenset[int]) -> ServerSettings:
+    victories = row["rithmo_victories"]
+    return ServerSettings(
+        guild_id=guild_id,
+        language=row["language"],
+        daily_channel_id=row["daily_channel_id"],
+        daily_hour=row["daily_hour"],
+        timezone=row["timezone"],
+        focus_level_min=row["focus_level_min"],
+        focus_level_max=row["focus_level_max"],
+        focus_level_pinned=row["focus_level_pinned"],
+        match_lives=row["match_lives"],
+        match_gold=row["match_gold"],
+        rithmo_victories=None if victories is None else json.loads(victories),
+        move_time_limit_s=row["move_time_limit_s"],
+        admin_role_ids=roles,
+    )
