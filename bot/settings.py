@@ -1,0 +1,133 @@
+"""The bot's settings: read once at start from the environment and an optional ``.env`` file.
+
+| variable | meaning | default |
+| --- | --- | --- |
+| ``DISCORD_TOKEN`` | the bot's token from the Discord Developer Portal | none: local play |
+| ``ARDOISE_DB`` | path of the SQLite file | ``db.default_path()``, else ``data/ardoise.sqlite3`` |
+| ``ARDOISE_TEST_GUILD`` | a server id: sync the commands there only (instant) | global sync |
+| ``ARDOISE_SHARDED`` | ``1``/``true``/``yes``/``on``: run an ``AutoShardedBot`` | not sharded |
+| ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
+
+The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
+file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
+dependency for six lines of parsing. The token never appears in ``repr()`` or in a log line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FALLBACK_DB_PATH = Path("data/ardoise.sqlite3")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be read; the message names the variable and what it expects."""
+
+
+def parse_env_file(text: str) -> dict[str, str]:
+    """The ``KEY=value`` pairs of a ``.env`` file's text.
+
+    Blank lines and ``#`` comments are skipped, a leading ``export`` is allowed, and a value in
+    matching single or double quotes is taken verbatim inside them (so ``#`` may appear there);
+    an unquoted value ends at `` #``.
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export "):].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.replace("_", "").isalnum():
+            raise SettingsError(f".env line {number}: expected KEY=value, got {raw.strip()!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        else:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+def _default_db_path() -> Path:
+    # The storage package owns the default location; until it exists, a path under data/.
+    try:
+        from db import default_path
+    except ImportError:
+        return FALLBACK_DB_PATH
+    return Path(default_path())
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    db_path: Path = FALLBACK_DB_PATH
+    test_guild: int | None = None
+    sharded: bool = False
+    log_level: str = "INFO"
+
+    def __repr__(self) -> str:
+        token = "<set>" if self.token else None
+        return (
+            f"Settings(token={token}, db_path={str(self.db_path)!r}, "
+            f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
+            f"log_level={self.log_level!r})"
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+    ) -> Settings:
+        """Settings from ``environ`` (default ``os.environ``) over the ``env_file`` if it exists."""
+        values: dict[str, str] = {}
+        if env_file is not None and env_file.is_file():
+            values.update(parse_env_file(env_file.read_text(encoding="utf-8")))
+        values.update(os.environ if environ is None else environ)
+
+        token = values.get("DISCORD_TOKEN", "").strip() or None
+
+        db_text = values.get("ARDOISE_DB", "").strip()
+        db_path = Path(db_text).expanduser() if db_text else _default_db_path()
+
+        guild_text = values.get("ARDOISE_TEST_GUILD", "").strip()
+        test_guild: int | None = None
+        if guild_text:
+            if not guild_text.isdigit():
+                raise SettingsError(
+                    f"ARDOISE_TEST_GUILD must be a server id (digits only), not {guild_text!r}"
+                )
+            test_guild = int(guild_text)
+
+        sharded_text = values.get("ARDOISE_SHARDED", "").strip().lower()
+        if sharded_text not in _TRUE | _FALSE:
+            raise SettingsError(
+                f"ARDOISE_SHARDED must be one of 1/0, true/false, yes/no, on/off, "
+                f"not {sharded_text!r}"
+            )
+
+        level = values.get("ARDOISE_LOG_LEVEL", "").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(
+                f"ARDOISE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
+            )
+
+        return cls(
+            token=token,
+            db_path=db_path,
+            test_guild=test_guild,
+            sharded=sharded_text in _TRUE,
+            log_level=level,
+        )
