@@ -1,0 +1,294 @@
+"""French and English: message catalogues, the language of an interaction, command translations.
+
+Catalogues
+    ``cogs/locales/<lang>/<name>.json``, one file per cog (plus bot-wide ones such as
+    ``bot.json``). A file is a JSON object, nested or with dotted keys; both flatten to dotted
+    keys (``{"card": {"title": "…"}}`` is ``card.title``). All files of a language share one
+    namespace: a key defined twice is an error at load time, so each cog keeps its own prefix
+    (``digits_info.…``). Texts use ``{name}`` placeholders filled by ``t(key, lang, name=…)``.
+
+    English and French have exactly the same keys and the same placeholders (a test checks it),
+    except the ``commands.`` keys, which only French has: English command names and descriptions
+    are the ones in the code.
+
+Domain errors
+    ``DomainError("shop.not_enough_gold", …)`` is said with the key ``errors.shop.not_enough_gold``;
+    a code without a sentence falls back to ``errors.refused`` (and a warning in the log).
+
+Command translations
+    ``Translator`` gives Discord the French name and description of every command, group,
+    parameter and choice from the ``commands.`` keys: ``commands.<qualified name, dotted>.name`` and
+    ``.description`` (``commands.digits.card.name``), parameters under ``….params.<param>.name``
+    and ``.description``, choices under ``choices.<value>`` (or the key given in
+    ``locale_str(…, key="…")``).
+
+Language of an interaction
+    The server's setting (``Languages``, filled by the settings cog) else the member's Discord
+    locale: ``fr*`` → French, anything else → English.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.domain import DomainError
+
+log = logging.getLogger(__name__)
+
+LANGS = ("en", "fr")
+DEFAULT_LANG = "en"
+COMMANDS_PREFIX = "commands."
+CHOICES_PREFIX = "choices."
+
+
+class CatalogueError(ValueError):
+    """A catalogue file that cannot be used (bad JSON, a non-text value, a key defined twice)."""
+
+
+def _flatten(data: Mapping[str, Any], prefix: str, source: str) -> Iterable[tuple[str, str]]:
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            yield from _flatten(value, f"{full}.", source)
+        elif isinstance(value, str):
+            yield full, value
+        else:
+            raise CatalogueError(f"{source}: {full!r} must be a text or an object, not {value!r}")
+
+
+def default_root() -> Path:
+    """The folder holding one sub-folder per language (``cogs/locales``)."""
+    return Path(str(resources.files("cogs") / "locales"))
+
+
+class Catalogues:
+    """Every language's texts, loaded from a folder of ``<lang>/<name>.json`` files."""
+
+    def __init__(self, texts: Mapping[str, Mapping[str, str]], sources: Mapping[str, str]) -> None:
+        self.texts: dict[str, dict[str, str]] = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+        self.sources = dict(sources)  # "lang:key" -> file, to point at the file in test failures
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> Catalogues:
+        root = default_root() if root is None else root
+        texts: dict[str, dict[str, str]] = {}
+        sources: dict[str, str] = {}
+        for lang in LANGS:
+            merged: dict[str, str] = {}
+            folder = root / lang
+            for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+                name = f"{lang}/{path.name}"
+                try:
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                except json.JSONDecodeError as error:
+                    raise CatalogueError(f"{name}: not valid JSON ({error})") from None
+                if not isinstance(data, Mapping):
+                    raise CatalogueError(f"{name}: the file must hold a JSON object")
+                for key, text in _flatten(data, "", name):
+                    if key in merged:
+                        raise CatalogueError(
+                            f"{name}: {key!r} is already defined in {sources[f'{lang}:{key}']}"
+                        )
+                    merged[key] = text
+                    sources[f"{lang}:{key}"] = name
+            texts[lang] = merged
+        return cls(texts, sources)
+
+    def has(self, key: str, lang: str) -> bool:
+        return key in self.texts.get(lang, {})
+
+    def get(self, key: str, lang: str) -> str | None:
+        return self.texts.get(lang, {}).get(key)
+
+    def format(self, key: str, lang: str, params: Mapping[str, Any]) -> str:
+        lang = lang if lang in LANGS else DEFAULT_LANG
+        text = self.get(key, lang)
+        if text is None:
+            text = self.get(key, DEFAULT_LANG)
+            if text is None:
+                log.warning("missing text %r", key)
+                return key
+            log.warning("missing %s text %r; using English", lang, key)
+        return text.format_map(_Params(params, key))
+
+
+class _Params(dict[str, Any]):
+    """Placeholder values; a missing one stays visible as ``{name}`` instead of raising."""
+
+    def __init__(self, params: Mapping[str, Any], key: str) -> None:
+        super().__init__(params)
+        self.key = key
+
+    def __missing__(self, name: str) -> str:
+        log.warning("text %r: no value for {%s}", self.key, name)
+        return "{" + name + "}"
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` of a text (``{{`` and ``}}`` are literal braces)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+_catalogues: Catalogues | None = None
+
+
+def catalogues() -> Catalogues:
+    """The product's catalogues, loaded on first use."""
+    global _catalogues
+    if _catalogues is None:
+        _catalogues = Catalogues.load()
+    return _catalogues
+
+
+def reload() -> Catalogues:
+    global _catalogues
+    _catalogues = Catalogues.load()
+    return _catalogues
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """The text ``key`` in ``lang``, placeholders filled; English, then the key, if absent."""
+    return catalogues().format(key, lang, params)
+
+
+def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+    return catalogues().has(key, lang)
+
+
+def error_key(code: str) -> str:
+    return f"errors.{code}"
+
+
+def error_text(error: DomainError, lang: str) -> str:
+    """A domain error said in ``lang``: its own sentence, else the generic refusal."""
+    key = error_key(error.code)
+    if has(key, lang) or has(key, DEFAULT_LANG):
+        return t(key, lang, **error.params)
+    log.warning("no text for domain error %r (%s)", error.code, error)
+    return t("errors.refused", lang)
+
+
+def lang_from_locale(locale: discord.Locale | str | None) -> str:
+    value = locale.value if isinstance(locale, discord.Locale) else (locale or "")
+    return "fr" if value.lower().startswith("fr") else "en"
+
+
+GuildLanguageLoader = Callable[[int], Awaitable[str | None]]
+
+
+class Languages:
+    """Each server's chosen language, cached; ``None`` means "follow each member's locale".
+
+    The settings cog sets ``loader`` (read a server's choice from the database) and calls
+    ``set()`` when a teacher changes it; until then every server follows the members' locales.
+    """
+
+    def __init__(self, loader: GuildLanguageLoader | None = None) -> None:
+        self.loader = loader
+        self._cache: dict[int, str | None] = {}
+
+    def set(self, guild_id: int, lang: str | None) -> None:
+        if lang is not None and lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self._cache[guild_id] = lang
+
+    def forget(self, guild_id: int | None = None) -> None:
+        if guild_id is None:
+            self._cache.clear()
+        else:
+            self._cache.pop(guild_id, None)
+
+    async def of_guild(self, guild_id: int) -> str | None:
+        if guild_id in self._cache:
+            return self._cache[guild_id]
+        lang = None
+        if self.loader is not None:
+            lang = await self.loader(guild_id)
+            if lang not in LANGS:
+                lang = None
+        self._cache[guild_id] = lang
+        return lang
+
+
+async def lang_for(interaction: discord.Interaction) -> str:
+    """The language to answer this interaction in (computed once, kept in ``extras``)."""
+    cached = interaction.extras.get("lang")
+    if cached is not None:
+        return cached
+    lang: str | None = None
+    languages = getattr(interaction.client, "languages", None)
+    if interaction.guild_id is not None and isinstance(languages, Languages):
+        try:
+            lang = await languages.of_guild(interaction.guild_id)
+        except Exception:
+            # A storage hiccup must not cost the answer: fall back to the member's locale.
+            log.exception("cannot read the language of server %s", interaction.guild_id)
+    lang = lang or lang_from_locale(interaction.locale)
+    interaction.extras["lang"] = lang
+    return lang
+
+
+def command_key(qualified_name: str, part: str) -> str:
+    """``commands.digits.card.name`` for ``("digits card", "name")``."""
+    return f"{COMMANDS_PREFIX}{qualified_name.replace(' ', '.')}.{part}"
+
+
+def parameter_key(qualified_name: str, parameter: str, part: str) -> str:
+    return f"{COMMANDS_PREFIX}{qualified_name.replace(' ', '.')}.params.{parameter}.{part}"
+
+
+def choice_key(value: str | int | float) -> str:
+    return f"{CHOICES_PREFIX}{value}"
+
+
+class Translator(app_commands.Translator):
+    """French names and descriptions for Discord's command list, from the ``commands.`` keys."""
+
+    def __init__(self, cats: Catalogues | None = None) -> None:
+        self._cats = cats
+
+    @property
+    def cats(self) -> Catalogues:
+        return self._cats if self._cats is not None else catalogues()
+
+    @staticmethod
+    def key_for(
+        string: app_commands.locale_str, context: app_commands.TranslationContext
+    ) -> str | None:
+        explicit = string.extras.get("key")
+        if explicit:
+            return explicit
+        where = app_commands.TranslationContextLocation
+        data = context.data
+        location = context.location
+        if location in (where.command_name, where.group_name):
+            return command_key(data.qualified_name, "name")
+        if location in (where.command_description, where.group_description):
+            return command_key(data.qualified_name, "description")
+        if location is where.parameter_name:
+            return parameter_key(data.command.qualified_name, data.name, "name")
+        if location is where.parameter_description:
+            return parameter_key(data.command.qualified_name, data.name, "description")
+        if location is where.choice_name:
+            return choice_key(data.value)
+        return None
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        if locale is not discord.Locale.french:
+            return None  # English is the code's own text; other locales see English.
+        key = self.key_for(string, context)
+        return None if key is None else self.cats.get(key, "fr")
