@@ -1,0 +1,32 @@
+"""A local stand-in for Discord: the tests drive the real bot through it, and local play does too.
+
+``bot.local.server.StandIn`` is an aiohttp server that answers discord.py's REST calls and plays the
+gateway websocket, with a Python API to act as members (slash commands, clicks, menus, modals) and
+to read what the bot showed.
+"""
+
+from bot.local.server import (
+    Attachment,
+    Channel,
+    Guild,
+    InteractionRecord,
+    Member,
+    Message,
+    NoAnswer,
+    StandIn,
+    StandInError,
+    User,
+)
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "Guild",
+    "InteractionRecord",
+    "Member",
+    "Message",
+    "NoAnswer",
+    "StandIn",
+    "StandInError",
+    "User",
+]
