@@ -1,0 +1,154 @@
+"""The bot itself: ``create_bot(settings)`` builds it; ``setup_hook`` wires everything at start.
+
+At start (``setup_hook``, after login, before the gateway):
+
+1. open the database (``db.Database.open``, which applies the migrations);
+2. install the translator (French command names and descriptions);
+3. load the cogs (every module of ``cogs/`` unless a list is given), which register their
+   persistent buttons and join their shared groups;
+4. sync the commands: to the test server when ``ARDOISE_TEST_GUILD`` is set (instant), else
+   globally.
+
+``close()`` closes the database after the connection.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.i18n import Languages, Translator
+from bot.settings import Settings
+from bot.tree import ArdoiseTree
+
+log = logging.getLogger(__name__)
+
+
+def _database_class() -> Any | None:
+    """The storage's ``Database`` class, or ``None`` while the storage package is not built."""
+    try:
+        from db import Database
+    except ImportError:
+        return None
+    return Database
+
+
+class Ardoise(commands.Bot):
+    """Ardoise: a ``commands.Bot`` with slash commands only, a database and two languages."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        cog_names: Sequence[str] | None = None,
+        **options: Any,
+    ) -> None:
+        options.setdefault("intents", discord.Intents.default())
+        options.setdefault("allowed_mentions", discord.AllowedMentions(
+            everyone=False, roles=False, users=True, replied_user=False))
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            tree_cls=ArdoiseTree,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
+            **options,
+        )
+        self.settings = settings
+        self.cog_names = list(cogs.discover() if cog_names is None else cog_names)
+        self.db: Any | None = None
+        self.languages = Languages()
+        self.synced: list[app_commands.AppCommand] = []
+        self._shared_groups: dict[str, app_commands.Group] = {}
+
+    # Shared groups (see cogs/__init__.py) ------------------------------------------------------
+
+    def shared_group(self, name: str) -> app_commands.Group:
+        """The group ``/name`` of this bot, created and added to the tree on first use."""
+        group = self._shared_groups.get(name)
+        if group is None:
+            if name not in cogs.SHARED_GROUPS:
+                raise KeyError(f"no shared group {name!r}; define it in cogs.SHARED_GROUPS")
+            group = app_commands.Group(name=name, description=cogs.SHARED_GROUPS[name])
+            self._shared_groups[name] = group
+            self.tree.add_command(group)
+        return group
+
+    def leave_shared_group(
+        self, name: str, members: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]
+    ) -> None:
+        group = self._shared_groups.get(name)
+        if group is None:
+            return
+        for command in members:
+            group.remove_command(command.name)
+        if not group.commands:
+            self.tree.remove_command(name)
+            del self._shared_groups[name]
+
+    # Life cycle -----------------------------------------------------------------------------
+
+    async def setup_hook(self) -> None:
+        await self._open_database()
+        await self.tree.set_translator(Translator())
+        for name in self.cog_names:
+            await self.load_extension(name)
+        await self.sync_commands()
+
+    async def _open_database(self) -> None:
+        database = _database_class()
+        if database is None:
+            log.warning("storage package not built yet: running without a database")
+            return
+        path = self.settings.db_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = await database.open(path)
+        self.languages.loader = self._server_language
+        log.info("database open: %s", path)
+
+    async def _server_language(self, guild_id: int) -> str | None:
+        assert self.db is not None
+        return (await self.db.servers.get(guild_id)).language
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        guild_id = self.settings.test_guild
+        if guild_id is None:
+            self.synced = await self.tree.sync()
+            log.info("synced %d commands globally (Discord may take a while to show them)",
+                     len(self.synced))
+        else:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the test server %s", len(self.synced), guild_id)
+        return self.synced
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("connected as %s (%s) to %d servers", self.user, self.user.id, len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.db is not None:
+                db, self.db = self.db, None
+                await db.close()
+                log.info("database closed")
+
+
+class ShardedArdoise(Ardoise, commands.AutoShardedBot):
+    """The same bot, sharded: discord.py runs as many shards as Discord recommends."""
+
+
+def create_bot(settings: Settings, *, cog_names: Sequence[str] | None = None,
+               **options: Any) -> Ardoise:
+    """The bot for ``settings``; ``cog_names`` and ``options`` (discord.py's) are for tests."""
+    cls = ShardedArdoise if settings.sharded else Ardoise
+    return cls(settings, cog_names=cog_names, **options)
