@@ -1,0 +1,115 @@
+"""``/digits card <digit>`` and ``/digits rules``: The 20 Digits' reference, in the shared group.
+
+The game itself (challenges, shop, battles) is in ``cogs/digits.py``; both add to ``/digits``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.digits.catalogue import DIGITS, DigitKind, UnknownDigit, find
+from bot.domain import DomainError
+from bot.i18n import lang_for, t
+from cogs import ArdoiseCog
+
+TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
+RULE_SECTIONS = ("round", "shop", "battle", "lives")
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def card_embed(kind: DigitKind, lang: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=t("digits_info.card.title", lang, name=kind.name(lang), tier=kind.tier),
+        description=kind.ability(lang),
+        colour=TIER_COLOURS.get(kind.tier, 0x888888),
+    )
+    embed.add_field(name=t("digits_info.card.cost", lang),
+                    value=t("digits_info.card.cost_value", lang, gold=kind.cost))
+    embed.add_field(name=t("digits_info.card.opens", lang),
+                    value=t("digits_info.card.opens_value", lang, round=kind.opens_at_round))
+    embed.add_field(name=t("digits_info.card.role", lang),
+                    value=t(f"digits_info.role.{kind.role.value}", lang), inline=False)
+    stats = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}" for level in (1, 2, 3)}
+    embed.add_field(name=t("digits_info.card.stats", lang),
+                    value=t("digits_info.card.stats_value", lang, **stats), inline=False)
+    embed.set_footer(text=t("digits_info.card.names", lang, en=kind.name_en, fr=kind.name_fr))
+    return embed
+
+
+def rules_embed(lang: str) -> discord.Embed:
+    embed = discord.Embed(title=t("digits_info.rules.title", lang),
+                          description=t("digits_info.rules.intro", lang),
+                          colour=discord.Colour.teal())
+    for section in RULE_SECTIONS:
+        embed.add_field(name=t(f"digits_info.rules.{section}_name", lang),
+                        value=t(f"digits_info.rules.{section}", lang), inline=False)
+    embed.set_footer(text=t("digits_info.rules.footer", lang))
+    return embed
+
+
+def lookup(name: str, lang: str) -> DigitKind:
+    """The digit called ``name``; a refusal that suggests the closest name otherwise."""
+    try:
+        return find(name)
+    except UnknownDigit:
+        names = {_fold(d.name(lang)): d.name(lang) for d in DIGITS}
+        close = difflib.get_close_matches(_fold(name), list(names), n=1, cutoff=0.0)
+        suggestion = names[close[0]] if close else DIGITS[0].name(lang)
+        raise DomainError("digits_info.unknown_digit", f"no digit is called {name!r}",
+                          name=name, suggestion=suggestion) from None
+
+
+def choices_for(current: str, lang: str) -> list[app_commands.Choice[str]]:
+    """The digits whose English or French name contains what was typed, names first match."""
+    typed = _fold(current)
+    ranked = []
+    for index, kind in enumerate(DIGITS):
+        names = (_fold(kind.name(lang)), _fold(kind.name_en), _fold(kind.name_fr))
+        if typed and not any(typed in n for n in names):
+            continue
+        starts = any(n.startswith(typed) for n in names)
+        ranked.append((not starts, index, kind))
+    return [
+        app_commands.Choice(
+            name=t("digits_info.choice", lang, name=kind.name(lang), tier=kind.tier,
+                   gold=kind.cost),
+            value=kind.key)
+        for _, _, kind in sorted(ranked)[:25]
+    ]
+
+
+class DigitsInfo(ArdoiseCog):
+    shared_group = "digits"
+
+    @app_commands.command(name="card", description="A digit's card: tier, cost, stats and ability")
+    @app_commands.describe(digit="The digit's name, in English or French",
+                           show="Show the card to the whole channel (else only to you)")
+    async def card(self, interaction: discord.Interaction, digit: str, show: bool = False
+                   ) -> None:
+        lang = await lang_for(interaction)
+        kind = lookup(digit, lang)
+        await interaction.response.send_message(embed=card_embed(kind, lang), ephemeral=not show)
+
+    @card.autocomplete("digit")
+    async def card_digit(self, interaction: discord.Interaction, current: str
+                         ) -> list[app_commands.Choice[str]]:
+        return choices_for(current, await lang_for(interaction))
+
+    @app_commands.command(name="rules", description="The rules of The 20 Digits in short")
+    @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
+    async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
+        lang = await lang_for(interaction)
+        await interaction.response.send_message(embed=rules_embed(lang), ephemeral=not show)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(DigitsInfo(bot))
