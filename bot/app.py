@@ -2,7 +2,8 @@
 
 At start (``setup_hook``, after login, before the gateway):
 
-1. open the database (``db.Database.open``, which applies the migrations);
+1. open the database (``db.Database.open``, which applies the migrations) and read each server's
+   language from it;
 2. install the translator (French command names and descriptions);
 3. load the cogs (every module of ``cogs/`` unless a list is given), which register their
    persistent buttons and join their shared groups;
@@ -26,17 +27,9 @@ import cogs
 from bot.i18n import Languages, Translator
 from bot.settings import Settings
 from bot.tree import ArdoiseTree
+from db import Database
 
 log = logging.getLogger(__name__)
-
-
-def _database_class() -> Any | None:
-    """The storage's ``Database`` class, or ``None`` while the storage package is not built."""
-    try:
-        from db import Database
-    except ImportError:
-        return None
-    return Database
 
 
 class Ardoise(commands.Bot):
@@ -62,7 +55,7 @@ class Ardoise(commands.Bot):
         )
         self.settings = settings
         self.cog_names = list(cogs.discover() if cog_names is None else cog_names)
-        self.db: Any | None = None
+        self.db: Database | None = None
         self.languages = Languages()
         self.synced: list[app_commands.AppCommand] = []
         self._shared_groups: dict[str, app_commands.Group] = {}
@@ -102,13 +95,8 @@ class Ardoise(commands.Bot):
         await self.sync_commands()
 
     async def _open_database(self) -> None:
-        database = _database_class()
-        if database is None:
-            log.warning("storage package not built yet: running without a database")
-            return
         path = self.settings.db_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = await database.open(path)
+        self.db = await Database.open(path)  # creates the folder, applies the migrations
         self.languages.loader = self._server_language
         log.info("database open: %s", path)
 

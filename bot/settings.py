@@ -3,7 +3,7 @@
 | variable | meaning | default |
 | --- | --- | --- |
 | ``DISCORD_TOKEN`` | the bot's token from the Discord Developer Portal | none: local play |
-| ``ARDOISE_DB`` | path of the SQLite file | ``db.default_path()``, else ``data/ardoise.sqlite3`` |
+| ``ARDOISE_DB`` | path of the SQLite file | ``data/ardoise.sqlite3`` (``db.default_path()``) |
 | ``ARDOISE_TEST_GUILD`` | a server id: sync the commands there only (instant) | global sync |
 | ``ARDOISE_SHARDED`` | ``1``/``true``/``yes``/``on``: run an ``AutoShardedBot`` | not sharded |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FALLBACK_DB_PATH = Path("data/ardoise.sqlite3")
+from db import default_path
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -58,19 +59,10 @@ def parse_env_file(text: str) -> dict[str, str]:
     return values
 
 
-def _default_db_path() -> Path:
-    # The storage package owns the default location; until it exists, a path under data/.
-    try:
-        from db import default_path
-    except ImportError:
-        return FALLBACK_DB_PATH
-    return Path(default_path())
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str | None = field(default=None, repr=False)
-    db_path: Path = FALLBACK_DB_PATH
+    db_path: Path = field(default_factory=default_path)
     test_guild: int | None = None
     sharded: bool = False
     log_level: str = "INFO"
@@ -100,7 +92,8 @@ class Settings:
         token = values.get("DISCORD_TOKEN", "").strip() or None
 
         db_text = values.get("ARDOISE_DB", "").strip()
-        db_path = Path(db_text).expanduser() if db_text else _default_db_path()
+        # The storage package owns the default location (data/ardoise.sqlite3).
+        db_path = Path(db_text).expanduser() if db_text else default_path()
 
         guild_text = values.get("ARDOISE_TEST_GUILD", "").strip()
         test_guild: int | None = None

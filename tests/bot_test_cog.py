@@ -115,6 +115,10 @@ class TestCog(ArdoiseCog):
         await asyncio.sleep(0)
         await interaction.followup.send("worked hard")
 
+    @group.command(name="silent", description="Never answers (a bug the stand-in must catch)")
+    async def silent(self, interaction: discord.Interaction) -> None:
+        return
+
     @group.command(name="twice", description="Answers twice (a bug the stand-in must catch)")
     async def twice(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("one")

@@ -86,6 +86,7 @@ class BotRunner:
 
     async def stop(self, bot: Ardoise) -> None:
         task = self.running.pop(bot)
+        await self.standin.idle()  # let the bot finish what a test did not wait for
         await bot.close()
         with contextlib.suppress(asyncio.CancelledError):
             await task

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-
 from bot.i18n import catalogues, command_key, parameter_key
 from bot.local import StandIn
 
@@ -123,8 +121,6 @@ async def test_help_lists_every_command_in_the_members_language(standin, start_b
 
 async def test_the_servers_language_wins_over_the_members_locale(standin, start_bot):
     bot = await start_bot()
-    if bot.db is None:
-        pytest.skip("the storage package is not there yet")
     await bot.db.servers.update(standin.guild.id, language="fr")
     sam = standin.add_member("Sam", locale="en-US")
     record = await standin.slash(sam, "digits card", digit="Odd")
@@ -238,12 +234,16 @@ async def test_a_sharded_bot_gets_ready_and_answers(standin, start_bot):
         "Pi — tier 4")
 
 
-async def test_a_bot_restarted_closes_and_reopens_its_database(standin, start_bot, restart_bot):
+async def test_a_restarted_bot_closes_its_database_and_the_new_one_reads_it(
+        standin, start_bot, restart_bot):
     bot = await start_bot()
-    db = bot.db
+    await bot.db.servers.update(standin.guild.id, language="fr")
     again = await restart_bot(bot)
-    assert bot.db is None and (db is None) == (again.db is None)
-    assert again is not bot
+    assert bot.db is None
+    assert again.db is not None and again.db.path == bot.settings.db_path
+    sam = standin.add_member("Sam")
+    rules = await standin.slash(sam, "digits rules")
+    assert rules.reply.embeds[0]["title"] == "Les 20 chiffres — la règle en bref"
 
 
 def test_the_stand_in_is_part_of_the_product():

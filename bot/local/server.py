@@ -695,6 +695,7 @@ class StandIn:
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._sessions: list[_Session] = []
+        self._in_flight = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._restore: Callable[[], None] | None = None
@@ -873,16 +874,31 @@ class StandIn:
         except TimeoutError:
             raise NoAnswer(what) from None
 
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Wait until ``predicate()`` holds; it is checked after every change the bot makes."""
+        await self._wait(predicate, timeout, f"still not true after {timeout} s")
+
+    async def idle(self, quiet: float = 0.02, timeout: float = 5.0) -> None:
+        """Wait until the bot has made no request for ``quiet`` seconds (its work is done)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                seen = len(self.requests)
+                await asyncio.sleep(quiet)
+                if self._in_flight == 0 and len(self.requests) == seen:
+                    return
+
     async def wait_for_message(
         self,
         predicate: Callable[[Message], bool] | None = None,
         *,
         channel: Channel | None = None,
+        after: Message | None = None,
         timeout: float = 5.0,
     ) -> Message:
-        """The next public message posted in ``channel`` from now on that matches ``predicate``."""
-        channel = channel or self.channel
-        start = len(channel.messages)
+        """The first public message of ``channel`` that matches ``predicate``, posted after
+        ``after`` (by default: posted from now on)."""
+        channel = channel or (after.channel if after is not None else self.channel)
+        start = len(channel.messages) if after is None else channel.messages.index(after) + 1
 
         def found() -> Message | None:
             for message in channel.messages[start:]:
@@ -1354,6 +1370,7 @@ class StandIn:
         method = request.method
         self.requests.append((method, path))
         parts = path.strip("/").split("/")
+        self._in_flight += 1
         try:
             if parts[0] == "interactions":
                 return await self._interactions(method, parts, request)
@@ -1368,6 +1385,9 @@ class StandIn:
             log.exception("stand-in failed on %s %s", method, path)
             self._error(f"stand-in failure on {method} {path}: {error!r}")
             return _error(500, 0, "stand-in failure")
+        finally:
+            self._in_flight -= 1
+            await self._notify()  # waiters re-check after every request, errors included
 
     async def _bot_route(self, method: str, parts: list[str], request: web.Request
                          ) -> web.StreamResponse:
@@ -1632,6 +1652,8 @@ class StandIn:
         now = time.perf_counter()
         body, uploads = await self._read_body(request)
         kind = body.get("type")
+        if record.late:
+            return _error(404, 10062, "Unknown interaction")  # it expired; already recorded
         if record.answered:
             self._error(f"{record.label}: answered twice (callback type {kind})")
             return _error(400, 40060, "Interaction has already been acknowledged.")
