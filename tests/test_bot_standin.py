@@ -101,7 +101,7 @@ async def test_a_mistyped_command_gets_a_suggestion(standin, start_bot):
         await standin.slash(sam, "digits card", digit="Odd", level=2)
     with pytest.raises(StandInError, match="needs a subcommand"):
         await standin.slash(sam, "digits")
-    assert standin.command_names() == ["digits card", "digits rules", "help"]
+    assert {"digits card", "digits rules", "help"} <= set(standin.command_names())
 
 
 async def test_members_cannot_use_what_they_cannot_see(standin, start_bot):

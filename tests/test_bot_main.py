@@ -1,0 +1,54 @@
+"""``python -m bot``: the start-up line, no token, a refused token, a bad setting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.__main__ import TOKEN_REFUSED, run_on_discord, startup_line
+from bot.settings import Settings
+
+SECRET = "MTIz.never-print-me"
+
+
+def _run_module(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items()
+            if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "PYTHONPATH")}
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env={**base, **env},
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_without_a_token_it_says_how_to_set_one_and_exits_cleanly(tmp_path: Path):
+    result = _run_module(tmp_path)
+    assert result.returncode == 0
+    assert "no DISCORD_TOKEN is set" in result.stdout
+    assert "DISCORD_TOKEN=your-token-here" in result.stdout
+    assert result.stderr == ""
+
+
+def test_a_bad_setting_is_one_line_and_status_2(tmp_path: Path):
+    result = _run_module(tmp_path, DISCORD_TOKEN=SECRET, ARDOISE_TEST_GUILD="my class")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "Ardoise: ARDOISE_TEST_GUILD must be a server id (digits only), not 'my class'"]
+    assert SECRET not in result.stdout + result.stderr
+
+
+def test_the_start_up_line_names_the_mode_and_never_the_token(tmp_path: Path):
+    line = startup_line(Settings(token=SECRET, db_path=tmp_path / "a.sqlite3", test_guild=7))
+    assert line.startswith("Ardoise: Discord mode")
+    assert "test server 7" in line and "local play" in line
+    assert SECRET not in line
+    assert "synced globally" in startup_line(Settings(token=SECRET, sharded=True))
+
+
+async def test_a_refused_token_is_one_clear_line_and_status_1(standin, tmp_path, capsys):
+    settings = Settings(token="not-the-token", db_path=tmp_path / "a.sqlite3")
+    status = await run_on_discord(settings, guild_ready_timeout=0.02)
+    assert status == 1
+    captured = capsys.readouterr()
+    assert captured.err == TOKEN_REFUSED + "\n"
+    assert "Traceback" not in captured.out + captured.err
+    assert ("GET", "/users/@me") in standin.requests
