@@ -38,6 +38,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -111,7 +112,9 @@ def _now_iso() -> str:
 
 
 def _fold(text: str) -> str:
-    return text.strip().casefold()
+    # "Règles", "regles" and "REGLES" are one name to a member typing it.
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 # --------------------------------------------------------------------------------------------
@@ -314,10 +317,10 @@ class Message:
         }
         if channel.guild is not None:
             data["guild_id"] = str(channel.guild.id)
-            users = {m.id: m for m in channel.guild.members.values()}
+            members = channel.guild.members
             data["mentions"] = [
-                users[int(i)].user.payload() for i in MENTION_RE.findall(self.content)
-                if int(i) in users
+                members[int(i)].user.payload() for i in MENTION_RE.findall(self.content)
+                if int(i) in members
             ]
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
@@ -696,7 +699,8 @@ class StandIn:
         self._by_token: dict[str, InteractionRecord] = {}
         self._sessions: list[_Session] = []
         self._in_flight = 0
-        self._changed = asyncio.Condition()
+        # Waiters by the interaction they wait on (None: anything, e.g. a new message).
+        self._waiters: dict[int | None, list[tuple[Callable[[], bool], asyncio.Future[None]]]] = {}
         self._runner: web.AppRunner | None = None
         self._restore: Callable[[], None] | None = None
         self.port = 0
@@ -808,7 +812,9 @@ class StandIn:
         app.router.add_route("*", "/api/v{version}/{path:.*}", self._api)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        # A class clicking at once opens hundreds of connections: a short listen backlog would
+        # drop some, and TCP retries them a full second later.
+        site = web.TCPSite(self._runner, "127.0.0.1", port, backlog=2048)
         await site.start()
         server = site._server
         assert server is not None
@@ -857,22 +863,48 @@ class StandIn:
     async def wait_connected(self, timeout: float = 5.0) -> None:
         await self._wait(lambda: self.connected, timeout, "the bot never connected to the gateway")
 
-    async def _notify(self, event: str | None = None, item: Any = None) -> None:
+    def _notify(self, event: str | None = None, item: Any = None, key: int | None = None) -> None:
+        """Tell the listeners about ``event`` and wake the waiters whose condition now holds:
+        those on interaction ``key`` (when given) and those on anything."""
         if event is not None:
             for listener in list(self.listeners):
                 try:
                     listener(event, item)
                 except Exception:
                     log.exception("stand-in listener failed on %s", event)
-        async with self._changed:
-            self._changed.notify_all()
+        # Conditions are checked here, synchronously: with a class of waiters, waking every
+        # waiting task on every change would cost a task switch per waiter per request.
+        for group in {key, None}:
+            waiting = []
+            for predicate, future in self._waiters.get(group, []):
+                if future.done():
+                    continue
+                try:
+                    if predicate():
+                        future.set_result(None)
+                        continue
+                except Exception as error:
+                    future.set_exception(error)
+                    continue
+                waiting.append((predicate, future))
+            if waiting:
+                self._waiters[group] = waiting
+            else:
+                self._waiters.pop(group, None)
 
-    async def _wait(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
+    async def _wait(self, predicate: Callable[[], bool], timeout: float, what: str,
+                    key: int | None = None) -> None:
+        if predicate():
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(key, []).append((predicate, future))
         try:
-            async with asyncio.timeout(timeout), self._changed:
-                await self._changed.wait_for(predicate)
+            async with asyncio.timeout(timeout):
+                await future
         except TimeoutError:
             raise NoAnswer(what) from None
+        finally:
+            future.cancel()  # a done future ignores it; _notify drops cancelled ones
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
         """Wait until ``predicate()`` holds; it is checked after every change the bot makes."""
@@ -936,7 +968,7 @@ class StandIn:
         finally:
             if session in self._sessions:
                 self._sessions.remove(session)
-            await self._notify()
+            self._notify()
         return ws
 
     def _shard_of(self, guild_id: int, count: int) -> int:
@@ -963,7 +995,7 @@ class StandIn:
         for guild in guilds:
             await session.send(0, guild.payload(), "GUILD_CREATE")
         session.ready = True
-        await self._notify()
+        self._notify()
 
     async def _resume(self, session: _Session, data: dict[str, Any]) -> None:
         if data.get("token") != self.token:
@@ -1014,7 +1046,7 @@ class StandIn:
     @staticmethod
     def _matches(item: Mapping[str, Any], word: str) -> bool:
         word = _fold(word)
-        return word == item["name"] or word in {
+        return word == _fold(item["name"]) or word in {
             _fold(v) for v in (item.get("name_localizations") or {}).values()
         }
 
@@ -1192,13 +1224,14 @@ class StandIn:
             return record
         try:
             await self._wait(lambda: record.answered, self.answer_deadline + 0.5,
-                             f"{record.label}: no answer within {self.answer_deadline:g} s")
+                             f"{record.label}: no answer within {self.answer_deadline:g} s",
+                             key=record.id)
         except NoAnswer as error:
             self._error(str(error))
             raise
         await self._wait(lambda: record.settled, self.settle_timeout,
                          f"{record.label}: deferred, then no answer within "
-                         f"{self.settle_timeout:g} s")
+                         f"{self.settle_timeout:g} s", key=record.id)
         return record
 
     async def slash(
@@ -1387,7 +1420,7 @@ class StandIn:
             return _error(500, 0, "stand-in failure")
         finally:
             self._in_flight -= 1
-            await self._notify()  # waiters re-check after every request, errors included
+            self._notify()  # waiters re-check after every request, errors included
 
     async def _bot_route(self, method: str, parts: list[str], request: web.Request
                          ) -> web.StreamResponse:
@@ -1453,7 +1486,7 @@ class StandIn:
                 if problems:
                     return self._invalid(f"POST /channels/{channel_id}/messages", problems)
                 message = self._create_message(channel, self.bot_user, body, uploads)
-                await self._notify("message_create", message)
+                self._notify("message_create", message)
                 return _json(message.payload())
             case ("GET" | "PATCH" | "DELETE", "channels", channel_id, "messages", message_id):
                 message = self.messages.get(int(message_id))
@@ -1525,7 +1558,7 @@ class StandIn:
                 item["guild_id"] = str(guild_id)
             stored.append(item)
         self.commands[guild_id] = stored
-        await self._notify("commands_synced", guild_id)
+        self._notify("commands_synced", guild_id)
         return _json(stored)
 
     async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], dict[str, _Upload]]:
@@ -1625,19 +1658,19 @@ class StandIn:
             message.flags = keep | (body["flags"] & (1 << 2)) | (body["flags"] & COMPONENTS_V2)
 
     async def _message_verb(self, method: str, message: Message, request: web.Request,
-                            where: str) -> web.Response:
+                            where: str, key: int | None = None) -> web.Response:
         if method == "GET":
             return _json(message.payload())
         if method == "DELETE":
             message.deleted = True
-            await self._notify("message_delete", message)
+            self._notify("message_delete", message, key)
             return _no_content()
         body, uploads = await self._read_body(request)
         problems = message_problems(body, len(uploads), creating=False)
         if problems:
             return self._invalid(where, problems)
         self._edit(message, body, uploads)
-        await self._notify("message_update", message)
+        self._notify("message_update", message, key)
         return _json(message.payload())
 
     async def _interactions(self, method: str, parts: list[str], request: web.Request
@@ -1663,7 +1696,7 @@ class StandIn:
             record.late = True
             self._error(f"{record.label}: answered after {elapsed:.2f} s "
                         f"(Discord allows {self.answer_deadline:g} s)")
-            await self._notify()
+            self._notify(key=record.id)
             return _error(404, 10062, "Unknown interaction")
         if kind not in ALLOWED_CALLBACKS.get(record.type, set()):
             record.answered_at = None
@@ -1707,7 +1740,7 @@ class StandIn:
             if not data.get("custom_id") or not data.get("title") or not data.get("components"):
                 self._error(f"{record.label}: a modal needs a custom_id, a title and components")
             record.modal, event = data, "modal"
-        await self._notify(event, message if message is not None else record)
+        self._notify(event, message if message is not None else record, record.id)
         if request.query.get("with_response") not in ("1", "true"):
             return _no_content()
         response: dict[str, Any] = {
@@ -1748,13 +1781,13 @@ class StandIn:
             if original is not None and original.loading:
                 # The first follow-up after a "thinking" deferral becomes the answer itself.
                 self._edit(original, body, uploads)
-                await self._notify("message_update", original)
+                self._notify("message_update", original, record.id)
                 message = original
             else:
                 message = self._create_message(record.channel, self.bot_user, body, uploads,
                                                record=record)
                 record.followups.append(message)
-                await self._notify("message_create", message)
+                self._notify("message_create", message, record.id)
             if request.query.get("wait") in ("1", "true"):
                 return _json(message.payload())
             return _no_content()
@@ -1767,7 +1800,7 @@ class StandIn:
             if message is None or message.deleted:
                 self._error(f"{where}: no such message {parts[4]}")
                 return _error(404, 10008, "Unknown Message")
-            return await self._message_verb(method, message, request, where)
+            return await self._message_verb(method, message, request, where, record.id)
         self._error(f"unhandled route {method} /{'/'.join(parts)}")
         return _error(404, 0, "404: Not Found")
 
