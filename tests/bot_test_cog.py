@@ -100,6 +100,11 @@ class TestCog(ArdoiseCog):
         await interaction.response.defer(thinking=True)
         raise RuntimeError("kaboom after a deferral")
 
+    @group.command(name="answered_boom", description="Answers, then fails unexpectedly")
+    async def answered_boom(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Here is your board")
+        raise RuntimeError("kaboom after the answer")
+
     @group.command(name="refuse", description="Raises a domain error with the given code")
     async def refuse(self, interaction: discord.Interaction, code: str) -> None:
         raise DomainError(code, f"refused with {code}")

@@ -101,10 +101,10 @@ async def test_an_unknown_digit_is_refused_in_the_members_language(standin, star
     assert record.ephemeral
 
 
-async def test_digits_rules_in_french(standin, start_bot):
+async def test_digits_rules_in_french_typed_without_accents(standin, start_bot):
     await start_bot()
     ana = standin.add_member("Ana", locale="fr")
-    record = await standin.slash(ana, "digits rules")
+    record = await standin.slash(ana, "chiffres regles")
     assert record.reply.embeds[0]["title"] == "Les 20 chiffres — la règle en bref"
 
 
@@ -160,6 +160,18 @@ async def test_an_unexpected_error_after_a_deferral_replaces_the_thinking_messag
     assert record.deferred
     assert record.reply.content.startswith("Désolé, quelque chose n'a pas marché")
     assert not record.reply.loading
+
+
+async def test_an_unexpected_error_after_an_answer_is_apologised_for_privately(
+        standin, start_bot):
+    await start_bot(extra_cogs=TEST_COG)
+    sam = standin.add_member("Sam")
+    record = await standin.slash(sam, "test answered_boom")
+    assert record.reply.content == "Here is your board" and not record.reply.ephemeral
+    await standin.wait_until(lambda: len(record.followups) == 1)
+    apology = record.followups[0]
+    assert apology.ephemeral_to == sam.id
+    assert apology.content.startswith("Sorry, something went wrong on my side.")
 
 
 async def test_a_teachers_command_is_refused_to_a_student(standin, start_bot):

@@ -136,6 +136,15 @@ async def test_a_servers_language_is_read_once_then_cached():
         languages.set(2, "de")
 
 
+async def test_a_choice_is_translated_by_its_value():
+    translator = Translator(Catalogues({"fr": {"choices.gloria": "de gloire"}}, {}))
+    choice = app_commands.Choice(name="glory", value="gloria")
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.choice_name,
+                                              choice)
+    assert await translator.translate(app_commands.locale_str("glory"), discord.Locale.french,
+                                      context) == "de gloire"
+
+
 async def test_the_translator_speaks_french_only_and_honours_an_explicit_key():
     translator = Translator()
 
