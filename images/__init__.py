@@ -1,0 +1,74 @@
+"""Ardoise's pictures: pure functions from engine state (plain JSON dicts) to image bytes.
+
+No Discord, no database, no engine classes: each function reads the JSON shapes of
+shared/design/engine-commands.md and returns the bytes of a PNG (a GIF for the replay). They share
+nothing mutable (fonts are cached per thread), so the bot may call them from worker threads with
+``await asyncio.to_thread(images.render_board, position, turn, flipped, lang)``. The same
+arguments always give the same bytes. ``lang`` is "en" or "fr" (any "fr-…" locale reads as French).
+The text is set in DejaVu Sans, shipped in images/fonts with its licence.
+
+The 20 Digits
+-------------
+``render_slate(slate, lang="en", title=None) -> bytes`` (PNG, 760 × 362)
+    One player's slate: {"1".."8": {"digit", "level", "atk", "hp", "shield"}}, cells absent or
+    null when empty. "atk", "hp" and "shield" may be missing (a shop's slate): the catalogue's
+    stats at that level and no shield are drawn. A digit may also be "Odd N2" or a French name.
+    Front row (1–4) on top, facing the opponent; back row (5–8) below; empty cells dashed.
+
+``render_battle(result, lang="en", names=("Left", "Right")) -> bytes`` (PNG, 732 × 590)
+    A still of a battle's final state from the battle result JSON (``fight(...).to_json()``):
+    both sides' "survivors" facing each other, the winner starred, "after N exchanges".
+
+``render_replay(result, lang="en", names=("Left", "Right")) -> bytes`` (animated GIF, looping)
+    The whole battle: a frame for the opening, one per exchange (hits as arrows labelled with the
+    hit, HP lost in a badge, falls crossed out, move-ups as green arrows), then the final state.
+    Reads "opening", "log", "survivors" and "snapshots" (state after the opening, then after each
+    exchange: ``[{"left": {cell: unit}, "right": {...}}, ...]``); without "snapshots" the states
+    are rebuilt from the log (see images/replay.py). About 0.4 MB for 12 exchanges.
+
+``render_shop(shop, lang=None) -> bytes`` (PNG, 964 × 672)
+    A shop turn: {"offers": [{"digit", "frozen"} or null ×5], "gold", "round", "lives",
+    "slate": {...}, "lang"}; ``lang`` given wins over shop["lang"]. See images/shop.py.
+
+Rithmomachia
+------------
+``render_board(position, last_turn=None, flipped=False, lang="en") -> bytes`` (PNG, 1072 wide)
+    The position JSON ({"to_move", "pieces": [{"square", "side", "shape", "value" | "parts"}],
+    "taken"}), lying down (White's rank 1 on the left), with ``last_turn`` {"from", "to",
+    "captured": [squares]} highlighted, the pieces each side has taken, and every pyramid's
+    components listed; ``flipped=True`` shows it from Black's side. See images/board.py.
+
+Focus
+-----
+``render_progress(records, lang="en", title=None) -> bytes`` (PNG, 900 × 480)
+    Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
+
+``render_streak(played, streak, today, lang="en", weeks=12) -> bytes`` (PNG)
+    The streak calendar: ISO dates played (or ``datetime.date``), the current streak as the Focus
+    engine counts it, and today's date (the picture never reads the clock).
+
+``render_leaderboard(rows, lang="en", title=None, date=None, highlight=None, limit=10,
+out_of=None) -> bytes`` (PNG, 640 wide)
+    The daily challenge's ranking: [{"rank", "name", "score", "time"}] (time in seconds), the
+    viewer's row (by name or rank) framed, and shown after "…" when below ``limit``.
+
+Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
+Sample pictures: ``python -m images.samples docs/images``; speed: ``python -m images.bench``.
+"""
+
+from images.board import render_board
+from images.progress import render_leaderboard, render_progress, render_streak
+from images.replay import render_replay
+from images.shop import render_shop
+from images.slate import render_battle, render_slate
+
+__all__ = [
+    "render_battle",
+    "render_board",
+    "render_leaderboard",
+    "render_progress",
+    "render_replay",
+    "render_shop",
+    "render_slate",
+    "render_streak",
+]

@@ -1,0 +1,328 @@
+"""A student's progress: accuracy per topic over time, the streak calendar, and the daily
+challenge's leaderboard card.
+
+Every series in the chart has its own colour, marker shape and line style, and its name in the
+legend; a played day has a tick as well as its colour; a medal carries its rank's number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from images import style as st
+from images.texts import MONTHS, WEEKDAYS, count, t, topic
+
+SERIES_COLOURS = (st.BLUE, st.ORANGE, st.GREEN, st.PURPLE, st.SKY, st.VERMILLION, st.YELLOW,
+                  st.CHALK)
+SERIES_MARKERS = ("round", "square", "triangle", "diamond")
+SERIES_DASHED = (False, False, False, False, True, True, True, True)
+
+
+def _date(value: str | dt.date) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value)[:10])
+
+
+def _short_date(day: dt.date, lang: str) -> str:
+    return f"{day.day} {MONTHS[lang][day.month - 1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Accuracy per topic
+
+
+def render_progress(records: Iterable[Mapping[str, Any]], lang: str = "en",
+                    title: str | None = None) -> bytes:
+    """PNG line chart of accuracy (%) per topic over time. ``records`` are
+    {"date": "2026-11-30", "topic": "addition", "correct": 5, "total": 6}; records of one day
+    and topic add up; records with no question are left out."""
+    return st.to_png(progress_image(records, lang, title))
+
+
+def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
+                   title: str | None = None) -> Image.Image:
+    lang = st.lang_of(lang)
+    sums: dict[str, dict[dt.date, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for r in records:
+        total = int(r.get("total", 0))
+        if total <= 0:
+            continue
+        cell = sums[str(r["topic"])][_date(r["date"])]
+        cell[0] += int(r.get("correct", 0))
+        cell[1] += total
+    width, height = 900, 480
+    im, d = st.canvas(width, height)
+    st.text(d, (20, 28), title or t(lang, "accuracy"), st.font(24, True), st.CHALK, "lm")
+    if not sums:
+        st.text(d, (width / 2, height / 2), t(lang, "no_data"), st.font(20), st.CHALK_DIM, "mm")
+        return im
+
+    # Topics in a stable order: the known ones as listed, then the others alphabetically.
+    known = ["addition", "subtraction", "multiplication", "division", "squares", "priority"]
+    topics = sorted(sums, key=lambda k: (known.index(k) if k in known else len(known), k))
+    days = sorted({day for per in sums.values() for day in per})
+    first, last = days[0], days[-1]
+    span = max(1, (last - first).days)
+
+    legend_w = 262
+    px0, py0, px1, py1 = 70, 62, width - legend_w - 20, height - 56
+    f = st.font(13)
+    for pct in (0, 25, 50, 75, 100):
+        y = py1 - (py1 - py0) * pct / 100
+        d.line((px0, y, px1, y), fill=st.SLATE_LIGHT if pct else st.SLATE_LINE, width=1)
+        st.text(d, (px0 - 8, y), f"{pct} %", f, st.CHALK_DIM, "rm")
+
+    def x_of(day: dt.date) -> float:
+        if len(days) == 1:
+            return (px0 + px1) / 2
+        return px0 + 12 + (px1 - px0 - 24) * (day - first).days / span
+
+    # Date labels: at most eight, evenly spread over the days that have answers.
+    step = max(1, -(-len(days) // 8))
+    shown = days[::step]
+    if shown[-1] != last and len(days) > 1:
+        shown = [*shown[:-1], last] if x_of(last) - x_of(shown[-1]) < 50 else [*shown, last]
+    for day in shown:
+        x = x_of(day)
+        d.line((x, py1, x, py1 + 5), fill=st.SLATE_LINE, width=1)
+        st.text(d, (x, py1 + 16), _short_date(day, lang), f, st.CHALK_DIM, "mm")
+
+    markers: dict[tuple[str, st.Colour], Image.Image] = {}
+    ly = py0 + 4
+    for i, key in enumerate(topics):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        shape = SERIES_MARKERS[i % len(SERIES_MARKERS)]
+        dashed = SERIES_DASHED[i % len(SERIES_DASHED)]
+        pts = [(x_of(day), py1 - (py1 - py0) * c / n) for day, (c, n) in sorted(
+            sums[key].items())]
+        for a, b in itertools.pairwise(pts):
+            if dashed:
+                st.dashed_line(d, a, b, colour, width=3, dash=9, gap=6)
+            else:
+                d.line((*a, *b), fill=colour, width=3)
+        sprite = markers.get((shape, colour))
+        if sprite is None:
+            sprite = markers[(shape, colour)] = st.shape_sprite(shape, 19, colour, st.SLATE, 2)
+        for x, y in pts:
+            im.paste(sprite, (round(x - 9.5), round(y - 9.5)), sprite)
+        # Legend: line sample, marker, name, overall accuracy.
+        c_all = sum(c for c, _ in sums[key].values())
+        n_all = sum(n for _, n in sums[key].values())
+        lx = width - legend_w
+        if dashed:
+            st.dashed_line(d, (lx, ly), (lx + 34, ly), colour, width=3, dash=7, gap=4)
+        else:
+            d.line((lx, ly, lx + 34, ly), fill=colour, width=3)
+        im.paste(sprite, (round(lx + 17 - 9.5), round(ly - 9.5)), sprite)
+        name, nf = st.fit_text(topic(lang, key), legend_w - 100, 15, 10)
+        st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
+        st.text(d, (width - 20, ly), f"{round(100 * c_all / n_all)} %", st.font(15, True),
+                st.CHALK, "rm")
+        ly += 30
+    return im
+
+
+# ---------------------------------------------------------------------------------------------
+# Streak calendar
+
+
+def render_streak(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
+                  lang: str = "en", weeks: int = 12) -> bytes:
+    """PNG calendar of the last ``weeks`` weeks (Monday first) up to ``today``: a tick on each
+    day played, ``today`` framed, the current ``streak`` (from the Focus engine) in large, and
+    the best run of consecutive days played."""
+    return st.to_png(streak_image(played, streak, today, lang, weeks))
+
+
+def best_run(days: Iterable[dt.date]) -> int:
+    """The longest run of consecutive days in ``days``."""
+    best = run = 0
+    prev: dt.date | None = None
+    for day in sorted(set(days)):
+        run = run + 1 if prev is not None and (day - prev).days == 1 else 1
+        best = max(best, run)
+        prev = day
+    return best
+
+
+def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
+                 lang: str = "en", weeks: int = 12) -> Image.Image:
+    lang = st.lang_of(lang)
+    today_d = _date(today)
+    days = {_date(p) for p in played}
+    cell, gap = 30, 5
+    left, top = 62, 84
+    grid_w = weeks * (cell + gap) - gap
+    panel_w = 230
+    width = left + grid_w + 30 + panel_w + 20
+    height = top + 7 * (cell + gap) - gap + 56
+    im, d = st.canvas(width, height)
+    st.text(d, (20, 28), t(lang, "streak"), st.font(24, True), st.CHALK, "lm")
+
+    start = today_d - dt.timedelta(days=today_d.weekday() + 7 * (weeks - 1))
+    f = st.font(13)
+    for row, name in enumerate(WEEKDAYS[lang]):
+        st.text(d, (left - 10, top + row * (cell + gap) + cell / 2), name, f, st.CHALK_DIM,
+                "rm")
+    tick = st.font(18, True)
+    last_month = None
+    for week in range(weeks):
+        x = left + week * (cell + gap)
+        monday = start + dt.timedelta(days=7 * week)
+        # A month's name over the first week that holds its first day (or the first column).
+        month_day = next((monday + dt.timedelta(days=k) for k in range(7)
+                          if (monday + dt.timedelta(days=k)).day == 1
+                          and monday + dt.timedelta(days=k) <= today_d), None)
+        label_day = month_day or (monday if week == 0 else None)
+        if label_day is not None and label_day.month != last_month:
+            st.text(d, (x, top - 14), MONTHS[lang][label_day.month - 1], f, st.CHALK_DIM, "lm")
+            last_month = label_day.month
+        for row in range(7):
+            day = monday + dt.timedelta(days=row)
+            y = top + row * (cell + gap)
+            box = (x, y, x + cell, y + cell)
+            if day > today_d:
+                continue
+            if day in days:
+                st.rounded(d, box, 6, fill=st.GOOD)
+                st.text(d, (x + cell / 2, y + cell / 2 + 1), "✓", tick, st.PAPER, "mm")
+            else:
+                st.rounded(d, box, 6, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE, width=1)
+            if day == today_d:
+                st.rounded(d, (x - 3, y - 3, x + cell + 3, y + cell + 3), 8, outline=st.CHALK,
+                           width=3)
+
+    # The panel: the streak in large, the best run, the days played.
+    px = left + grid_w + 30
+    st.rounded(d, (px, top - 4, px + panel_w, top + 7 * (cell + gap) - gap + 4), 12,
+               fill=st.SLATE_LIGHT)
+    st.text(d, (px + panel_w / 2, top + 52), str(int(streak)), st.font(64, True), st.CHALK,
+            "mm")
+    days_word = count(lang, int(streak), "days").split(" ", 1)[1]
+    st.text(d, (px + panel_w / 2, top + 104), days_word, st.font(20, True), st.CHALK, "mm")
+    st.text(d, (px + panel_w / 2, top + 150),
+            t(lang, "best", count=count(lang, best_run(days), "days")), st.font(16), st.CHALK,
+            "mm")
+    st.text(d, (px + panel_w / 2, top + 178),
+            t(lang, "played_total", count=count(lang, len(days), "days")), st.font(16),
+            st.CHALK_DIM, "mm")
+
+    # Key.
+    ky = height - 26
+    st.rounded(d, (left, ky - 10, left + 20, ky + 10), 5, fill=st.GOOD)
+    st.text(d, (left + 10, ky + 1), "✓", st.font(13, True), st.PAPER, "mm")
+    st.text(d, (left + 28, ky), t(lang, "played"), f, st.CHALK, "lm")
+    x = left + 40 + f.getlength(t(lang, "played"))
+    st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE)
+    st.text(d, (x + 28, ky), t(lang, "missed"), f, st.CHALK, "lm")
+    x += 40 + f.getlength(t(lang, "missed"))
+    st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, outline=st.CHALK, width=3)
+    st.text(d, (x + 28, ky), t(lang, "today"), f, st.CHALK, "lm")
+    return im
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaderboard
+
+MEDALS = st.MEDALS
+
+
+def format_time(seconds: float, lang: str = "en") -> str:
+    """41.2 → "41.2 s"; 63 → "1:03.0"; French writes a decimal comma."""
+    tenths = round(float(seconds) * 10)
+    minutes, rest = divmod(tenths, 600)
+    secs, tenth = divmod(rest, 10)
+    sep = "," if st.lang_of(lang) == "fr" else "."
+    if minutes:
+        return f"{minutes}:{secs:02d}{sep}{tenth}"
+    return f"{secs}{sep}{tenth} s"
+
+
+def render_leaderboard(rows: Sequence[Mapping[str, Any]], lang: str = "en",
+                       title: str | None = None, date: str | dt.date | None = None,
+                       highlight: str | int | None = None, limit: int = 10,
+                       out_of: int | None = None) -> bytes:
+    """PNG card of the daily challenge's ranking. ``rows`` are {"rank", "name", "score",
+    "time"} (time in seconds), best first. The first ``limit`` rows are shown; the row whose
+    name or rank is ``highlight`` is framed, and shown after a gap when it is further down.
+    ``out_of`` writes scores as "5/6"."""
+    return st.to_png(leaderboard_image(rows, lang, title, date, highlight, limit, out_of))
+
+
+def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
+                      title: str | None = None, date: str | dt.date | None = None,
+                      highlight: str | int | None = None, limit: int = 10,
+                      out_of: int | None = None) -> Image.Image:
+    lang = st.lang_of(lang)
+
+    def is_mine(r: Mapping[str, Any]) -> bool:
+        if highlight is None:
+            return False
+        if isinstance(highlight, int) and not isinstance(highlight, bool):
+            return int(r.get("rank", -1)) == highlight
+        return str(r.get("name")) == str(highlight)
+
+    shown: list[Mapping[str, Any] | None] = list(rows[:limit])
+    mine = next((r for r in rows[limit:] if is_mine(r)), None)
+    if mine is not None:
+        shown += [None, mine]  # None: the gap ("…")
+    row_h, head_h, cols_h = 46, 74, 30
+    width = 640
+    height = head_h + cols_h + max(1, len(shown)) * row_h + 20
+    im, d = st.canvas(width, height)
+    st.text(d, (20, 30), title or t(lang, "daily"), st.font(24, True), st.CHALK, "lm")
+    if date is not None:
+        day = _date(date)
+        st.text(d, (width - 20, 30), f"{day.day} {MONTHS[lang][day.month - 1]} {day.year}",
+                st.font(16), st.CHALK_DIM, "rm")
+    cf = st.font(13, True)
+    y = head_h
+    x_rank, x_name, x_score, x_time = 44, 84, width - 170, width - 24
+    st.text(d, (x_rank, y + cols_h / 2), "#", cf, st.CHALK_DIM, "mm")
+    st.text(d, (x_name, y + cols_h / 2), t(lang, "name"), cf, st.CHALK_DIM, "lm")
+    st.text(d, (x_score, y + cols_h / 2), t(lang, "score"), cf, st.CHALK_DIM, "rm")
+    st.text(d, (x_time, y + cols_h / 2), t(lang, "time"), cf, st.CHALK_DIM, "rm")
+    y += cols_h
+    if not rows:
+        st.text(d, (width / 2, y + row_h / 2), t(lang, "nobody"), st.font(17), st.CHALK_DIM,
+                "mm")
+        return im
+    for i, r in enumerate(shown):
+        box = (14, y + 3, width - 14, y + row_h - 3)
+        if r is None:
+            st.text(d, (width / 2, y + row_h / 2), "…", st.font(20, True), st.CHALK_DIM, "mm")
+            y += row_h
+            continue
+        mine_row = is_mine(r)
+        st.rounded(d, box, 10, fill=st.SLATE_LIGHT if i % 2 == 0 or mine_row else None,
+                   outline=st.YELLOW if mine_row else None, width=3)
+        cy = y + row_h / 2
+        rank = int(r.get("rank", i + 1))
+        medal = MEDALS.get(rank)
+        if medal is not None:
+            d.ellipse((x_rank - 15, cy - 15, x_rank + 15, cy + 15), fill=medal, outline=st.INK,
+                      width=2)
+            st.text(d, (x_rank, cy + 1), str(rank), st.font(16, True), st.INK, "mm")
+        else:
+            st.text(d, (x_rank, cy), str(rank), st.font(16, True), st.CHALK, "mm")
+        name, nf = st.fit_text(str(r.get("name", "")), x_score - 70 - x_name, 18, 12,
+                               bold=mine_row)
+        st.text(d, (x_name, cy), name, nf, st.CHALK, "lm")
+        score = str(r.get("score", ""))
+        if out_of is not None:
+            score = f"{score}/{out_of}"
+        st.text(d, (x_score, cy), score, st.font(18, True), st.CHALK, "rm")
+        time = r.get("time")
+        st.text(d, (x_time, cy), format_time(time, lang) if time is not None else "—",
+                st.font(16), st.CHALK_DIM, "rm")
+        y += row_h
+    return im

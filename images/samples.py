@@ -1,0 +1,209 @@
+"""Sample states for the images' tests, benchmark and the README's pictures, from the real
+engines: battles from ``bot.digits.battle.fight``, positions from ``bot.rithmo``.
+
+``python -m images.samples [DIR]`` writes every sample picture into DIR (default docs/images).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.digits.battle import fight
+from bot.digits.catalogue import BY_KEY
+from bot.digits.slate import Slate
+from bot.rithmo.board import Board
+from bot.rithmo.squares import Move, name
+from bot.rithmo.turns import Capture, Drop, EndTurn
+
+Unit = dict[str, Any]
+
+
+def unit(digit: str, level: int = 1, atk: int | None = None, hp: int | None = None,
+         shield: int = 0) -> Unit:
+    kind = BY_KEY[digit]
+    return {"digit": digit, "level": level,
+            "atk": kind.atk(level) if atk is None else atk,
+            "hp": kind.hp(level) if hp is None else hp, "shield": shield}
+
+
+# ---------------------------------------------------------------------------------------------
+# Slates
+
+FULL_N3_SLATE: dict[str, Unit] = {
+    "1": unit("Square", 3, shield=16), "2": unit("Power", 3, atk=25),
+    "3": unit("Splitter", 3), "4": unit("Modulo", 3, shield=9),
+    "5": unit("Plus", 3), "6": unit("Sigma", 3, atk=21), "7": unit("Pi", 3),
+    "8": unit("Average", 3),
+}
+
+SHOP_SLATE: dict[str, Any] = {
+    "1": {"digit": "Odd", "level": 2}, "2": {"digit": "Square", "level": 1},
+    "3": {"digit": "Half", "level": 1}, "5": {"digit": "Plus", "level": 1},
+    "7": {"digit": "Double", "level": 1},
+}
+
+SHOP: dict[str, Any] = {
+    "offers": [{"digit": "Puissance", "frozen": False}, {"digit": "Diviseur", "frozen": True},
+               {"digit": "Twin", "frozen": False}, {"digit": "Abacus", "frozen": False},
+               {"digit": "Moyenne", "frozen": True}],
+    "gold": 7, "round": 7, "lives": 8, "slate": SHOP_SLATE, "lang": "fr",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Battles
+
+# Twelve exchanges, won by the left in the last one: a Pi volley (exchange 3), a Carry giving its
+# ATK (exchange 2), a Square's shield, a Sigma hitting from the back, move-ups, and a Prime left
+# alone in a back row behind a cell empty from the start.
+LONG_LEFT = {"1": "Double N1", "2": "Zero N2", "3": "Double N2", "4": "Square N3",
+             "5": "Zero N2", "6": "Zero N1", "7": "Carry N2", "8": "Sigma N2"}
+LONG_RIGHT = {"2": "Delta N3", "3": "Half N2", "4": "Plus N2", "5": "Prime N3", "7": "Pi N3"}
+
+# The battle command's own example (docs: engine-commands.md).
+SHORT_LEFT = {"1": "Odd", "5": "Plus N1"}
+SHORT_RIGHT = {"1": {"digit": "Minus", "level": 2}}
+
+
+def battle(left: dict[str, Any], right: dict[str, Any], left_focus: int = 0,
+           right_focus: int = 0) -> dict[str, Any]:
+    """The battle engine's full result JSON (with snapshots) for two slates."""
+    return fight(Slate.from_json(left), Slate.from_json(right), left_focus,
+                 right_focus).to_json(full=True)
+
+
+def long_battle() -> dict[str, Any]:
+    return battle(LONG_LEFT, LONG_RIGHT)
+
+
+def short_battle() -> dict[str, Any]:
+    return battle(SHORT_LEFT, SHORT_RIGHT)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rithmomachia
+
+
+def start_position() -> dict[str, Any]:
+    """The set-up, White to move (``python -m bot.rithmo start``)."""
+    return Board.start().to_json()
+
+
+def played_position(seed: int, turns: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The position after ``turns`` random turns from the set-up (captures taken when there are
+    any, most of the time), and its last turn in the form render_board takes."""
+    rng = random.Random(seed)
+    board = Board.start()
+    last: list[Any] = []
+    for _ in range(turns):
+        side = board.to_json()["to_move"]
+        last = []
+        while True:
+            steps = board.legal_steps()
+            caps = [s for s in steps if isinstance(s, Capture)]
+            moves = [s for s in steps if isinstance(s, Move)]
+            ends = [s for s in steps if isinstance(s, EndTurn)]
+            if caps and rng.random() < 0.85:
+                step = rng.choice(caps)
+            elif moves:
+                step = rng.choice(moves)
+            elif ends:
+                step = ends[0]
+            else:
+                step = rng.choice(steps)
+            board.push_step(step)
+            if isinstance(step, EndTurn):
+                break
+            last.append(step)
+            if board.to_json()["to_move"] != side and not board.turn_in_progress:
+                break
+    return board.to_json(), last_turn_of(last)
+
+
+def last_turn_of(steps: list[Any]) -> dict[str, Any]:
+    """{"from", "to", "captured"} from the engine's steps of one turn."""
+    turn: dict[str, Any] = {"captured": []}
+    for s in steps:
+        if isinstance(s, Move):
+            turn["from"], turn["to"] = name(s.frm), name(s.to)
+        elif isinstance(s, Drop):
+            turn["to"] = name(s.square)
+        elif isinstance(s, Capture):
+            turn["captured"].append(name(s.square))
+    return turn
+
+
+def crowded_position() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A crowded middle game (44 pieces on the board, 6 taken, both pyramids whole) whose last
+    turn took d7 first and stepped in from d10."""
+    return played_position(59, 64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Progress
+
+PROGRESS = [
+    {"date": f"2026-11-{day:02d}", "topic": topic, "correct": c, "total": 6}
+    for day, topic, c in [
+        (2, "addition", 4), (2, "subtraction", 3), (4, "addition", 5), (4, "multiplication", 2),
+        (6, "subtraction", 4), (6, "multiplication", 3), (9, "addition", 6),
+        (9, "division", 2), (11, "multiplication", 4), (11, "division", 3),
+        (13, "subtraction", 5), (16, "priority", 2), (16, "division", 4),
+        (18, "multiplication", 5), (20, "priority", 3), (23, "addition", 6),
+        (23, "priority", 4), (25, "division", 5), (27, "multiplication", 6),
+        (30, "priority", 5), (30, "subtraction", 6)]
+]
+STREAK_DAYS = ["2026-10-05", "2026-10-06", "2026-10-07", "2026-10-09", "2026-10-12",
+               "2026-10-13", "2026-10-14", "2026-10-15", "2026-10-16", "2026-10-17",
+               "2026-10-20", "2026-10-21", "2026-10-23", "2026-10-27", "2026-10-28",
+               "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-06", "2026-11-09",
+               "2026-11-10", "2026-11-11", "2026-11-13", "2026-11-16", "2026-11-17",
+               "2026-11-18", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25",
+               "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"]
+LEADERBOARD = [
+    {"rank": 1, "name": "Camille", "score": 6, "time": 41.2},
+    {"rank": 2, "name": "Noé", "score": 6, "time": 58.9},
+    {"rank": 3, "name": "Inès", "score": 5, "time": 37.5},
+    {"rank": 4, "name": "Maxime-Alexandre de la Fontaine", "score": 5, "time": 63.0},
+    {"rank": 5, "name": "Léa", "score": 4, "time": 45.1},
+    {"rank": 6, "name": "Sacha", "score": 3, "time": 122.4},
+]
+
+
+def write_samples(out: Path) -> list[Path]:
+    """Every sample picture, written into ``out``; returns the paths."""
+    import images
+
+    out.mkdir(parents=True, exist_ok=True)
+    long = long_battle()
+    names = ("Camille", "Noé")
+    crowded, turn = crowded_position()
+    files = {
+        "slate.png": images.render_slate(FULL_N3_SLATE, "en", title="Camille"),
+        "slate-fr.png": images.render_slate(SHOP_SLATE, "fr", title="Camille"),
+        "battle.png": images.render_battle(long, "en", names),
+        "replay.gif": images.render_replay(long, "en", names),
+        "replay-fr.gif": images.render_replay(short_battle(), "fr", ("Inès", "Sacha")),
+        "shop.png": images.render_shop(SHOP, "fr"),
+        "board.png": images.render_board(start_position(), lang="en"),
+        "board-crowded.png": images.render_board(crowded, turn, lang="en"),
+        "board-black.png": images.render_board(crowded, turn, flipped=True, lang="fr"),
+        "progress.png": images.render_progress(PROGRESS, "en"),
+        "streak.png": images.render_streak(STREAK_DAYS, 8, "2026-11-30", "fr"),
+        "leaderboard.png": images.render_leaderboard(LEADERBOARD, "en", date="2026-11-30",
+                                                     highlight="Inès", out_of=6),
+    }
+    paths = []
+    for file, data in files.items():
+        path = out / file
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images")
+    for p in write_samples(target):
+        print(p, p.stat().st_size)
