@@ -264,6 +264,30 @@ class Database:
                 tx.open = False
                 self._tx.reset(token)
 
+    @asynccontextmanager
+    async def _atomic(self) -> AsyncIterator[None]:
+        """For repository methods: join the caller's transaction, or open one. Unlike a nested
+        :meth:`transaction`, no savepoint (two statements fewer): use it only where a failure
+        can come before the first write, or leaves nothing that matters written."""
+        if self._current() is not None:
+            yield
+        else:
+            async with self.transaction():
+                yield
+
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer, for one statement. Outside a transaction the statement commits on its own,
+        but still under the lock: on the shared writer connection it would otherwise become part
+        of another task's open transaction."""
+        if self._current() is not None:
+            yield self._writer
+            return
+        async with self._write_lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            yield self._writer
+
     # --- Statements, for the repositories ----------------------------------------------------
 
     def _read_conn(self) -> aiosqlite.Connection:
@@ -277,35 +301,26 @@ class Database:
         return next(iter(rows), None)
 
     async def _write_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        """Run a writing statement (with RETURNING, its rows) inside the current transaction."""
-        if self._current() is None:
-            async with self.transaction():
-                return list(await self._writer.execute_fetchall(sql, params))
-        return list(await self._writer.execute_fetchall(sql, params))
+        """Run one writing statement; with RETURNING, its rows."""
+        async with self._statement() as writer:
+            return list(await writer.execute_fetchall(sql, params))
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run a writing statement inside the current transaction; the number of rows changed."""
-        if self._current() is None:
-            async with self.transaction():
-                return (await self._writer.execute(sql, params)).rowcount
-        return (await self._writer.execute(sql, params)).rowcount
-
-    async def _run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        if self._current() is None:
-            async with self.transaction():
-                await self._writer.executemany(sql, rows)
-                return
-        await self._writer.executemany(sql, rows)
+        """Run one writing statement; the number of rows it changed."""
+        async with self._statement() as writer:
+            return (await writer.execute(sql, params)).rowcount
 
     async def _insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run an INSERT inside the current transaction; the new row's id."""
-        if self._current() is None:
-            async with self.transaction():
-                cursor = await self._writer.execute(sql, params)
-        else:
-            cursor = await self._writer.execute(sql, params)
+        """Run one INSERT; the new row's id."""
+        async with self._statement() as writer:
+            cursor = await writer.execute(sql, params)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    async def _run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each row, all in one transaction."""
+        async with self._atomic():
+            await self._writer.executemany(sql, rows)
 
     # --- Backup, export, deletion ------------------------------------------------------------
 

@@ -91,7 +91,7 @@ class DailyRepository:
     ) -> tuple[DailyChallenge, bool]:
         """The server's challenge of ``day``, created with ``questions`` unless it already exists
         (then the existing one is returned unchanged); and whether it was created now."""
-        async with self._db.transaction():
+        async with self._db._atomic():
             await self._db.servers.ensure(guild_id, now)
             created = await self._db._run(
                 "INSERT INTO daily_challenges (guild_id, day, questions, channel_id, message_id,"
@@ -142,7 +142,7 @@ class DailyRepository:
     ) -> DailyAttempt:
         """Open the member's one attempt of the day. A second one raises
         ``DomainError("daily.already_attempted")``; a day without challenge, ``daily.none``."""
-        async with self._db.transaction():
+        async with self._db._atomic():
             if await self.get(guild_id, day) is None:
                 raise DomainError(
                     "daily.none", f"there is no daily challenge on {day}", day=day.isoformat()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -68,7 +69,7 @@ class Ghost:
     created_at: datetime
 
 
-def _match(row: sqlite3.Row, seats: Sequence[sqlite3.Row]) -> DigitsMatch:
+def _match(row: sqlite3.Row) -> DigitsMatch:
     return DigitsMatch(
         match_id=row["match_id"],
         guild_id=row["guild_id"],
@@ -79,7 +80,10 @@ def _match(row: sqlite3.Row, seats: Sequence[sqlite3.Row]) -> DigitsMatch:
         round=row["round"],
         state=json.loads(row["state"]),
         version=row["version"],
-        seats=tuple(Seat(s["seat"], s["user_id"], bool(s["to_act"]), s["result"]) for s in seats),
+        seats=tuple(
+            Seat(seat, user, bool(to_act), result)
+            for seat, user, to_act, result in json.loads(row["seats"])
+        ),
         deadline=from_db_time(row["deadline"]),
         warned_at=from_db_time(row["warned_at"]),
         created_at=db_time(row["created_at"]),
@@ -117,9 +121,8 @@ class DigitsRepository:
         waiting = set(to_act)
         moment = utc(now)
         stamp = to_db_time(moment)
-        async with self._db.transaction():
-            for user in players:
-                await self._db.players.ensure(guild_id, user, moment)
+        async with self._db._atomic():
+            await self._db.players.ensure_many([(guild_id, user) for user in players], moment)
             match_id = await self._db._insert(
                 "INSERT INTO digits_matches (guild_id, channel_id, message_id, kind, status, state,"
                 " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -144,13 +147,14 @@ class DigitsRepository:
         return match
 
     async def get_match(self, match_id: int) -> DigitsMatch | None:
-        row = await self._db._one("SELECT * FROM digits_matches WHERE match_id = ?", (match_id,))
-        if row is None:
-            return None
-        seats = await self._db._all(
-            "SELECT * FROM digits_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        # One query (the seats as a JSON list): a round trip to the database thread is the cost.
+        row = await self._db._one(
+            "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
+            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
+            " AS seats FROM digits_matches m WHERE m.match_id = ?",
+            (match_id,),
         )
-        return _match(row, seats)
+        return None if row is None else _match(row)
 
     async def require_match(self, match_id: int) -> DigitsMatch:
         """The match, or ``DomainError("db.not_found")``."""
@@ -200,7 +204,8 @@ class DigitsRepository:
             if value is not UNSET:
                 sets.append(f"{column} = ?")
                 params.append(value)
-        async with self._db.transaction():
+        # Refused before any write: no savepoint needed inside a caller's transaction.
+        async with self._db._atomic() if to_act is not None else nullcontext():
             rows = await self._db._write_all(
                 f"UPDATE digits_matches SET {', '.join(sets)}"
                 " WHERE match_id = ? AND version = ? RETURNING version",
@@ -270,7 +275,7 @@ class DigitsRepository:
         record of the same round)."""
         if round < 1:
             raise ValueError(f"rounds start at 1, not {round}")
-        async with self._db.transaction():
+        async with self._db._atomic():
             match = await self.require_match(match_id)
             if user_id not in match.players:
                 raise ValueError(f"member {user_id} does not play match {match_id}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -88,17 +89,26 @@ class FocusRepository:
     async def record(self, answer: FocusAnswer, now: datetime | None = None) -> int:
         """Store one answer; its id."""
         row = _row(answer, utc(now))
-        async with self._db.transaction():
+        async with self._db._atomic():
+            try:
+                return await self._db._insert(_INSERT, row)
+            except sqlite3.IntegrityError as error:
+                # A newcomer's first answer: create the player, then insert again. (Cheaper than
+                # making sure of the player before every answer.)
+                if "FOREIGN KEY" not in str(error):
+                    raise
             await self._db.players.ensure(answer.guild_id, answer.user_id, now)
             return await self._db._insert(_INSERT, row)
 
     async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
         """Store several answers in one transaction (a whole round); how many."""
         moment = utc(now)
-        rows = [_row(answer, moment) for answer in answers]
-        async with self._db.transaction():
-            for guild_id, user_id in sorted({(a[0], a[1]) for a in rows}):
-                await self._db.players.ensure(guild_id, user_id, moment)
+        given = list(answers)
+        rows = [_row(answer, moment) for answer in given]
+        if not rows:
+            return 0
+        async with self._db._atomic():
+            await self._db.players.ensure_many(((a.guild_id, a.user_id) for a in given), moment)
             await self._db._run_many(_INSERT, rows)
         return len(rows)
 

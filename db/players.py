@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -130,17 +131,24 @@ class PlayersRepository:
 
     async def ensure(self, guild_id: int, user_id: int, now: datetime | None = None) -> None:
         """Make sure the member (and their server) have rows."""
+        await self.ensure_many([(guild_id, user_id)], now)
+
+    async def ensure_many(
+        self, members: Iterable[tuple[int, int]], now: datetime | None = None
+    ) -> None:
+        """Make sure these (guild id, user id) members and their servers have rows."""
         stamp = to_db_time(utc(now))
-        async with self._db.transaction():
-            await self._db._run(
+        pairs = sorted(set(members))
+        async with self._db._atomic():
+            await self._db._run_many(
                 "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO NOTHING",
-                (guild_id, stamp, stamp),
+                [(guild, stamp, stamp) for guild in sorted({g for g, _ in pairs})],
             )
-            await self._db._run(
+            await self._db._run_many(
                 "INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, user_id) DO NOTHING",
-                (guild_id, user_id, stamp),
+                [(guild, user, stamp) for guild, user in pairs],
             )
 
     async def get(self, guild_id: int, user_id: int) -> Player | None:
@@ -150,7 +158,7 @@ class PlayersRepository:
         return None if row is None else _player(row)
 
     async def get_or_create(self, guild_id: int, user_id: int) -> Player:
-        async with self._db.transaction():
+        async with self._db._atomic():
             await self.ensure(guild_id, user_id)
             player = await self.get(guild_id, user_id)
         assert player is not None
@@ -159,14 +167,19 @@ class PlayersRepository:
     async def add_gold(self, guild_id: int, user_id: int, delta: int) -> int:
         """Add (or, negative, spend) gold; the new amount. Spending more than the player has
         raises ``DomainError("player.not_enough_gold")`` and changes nothing."""
-        async with self._db.transaction():
+        # One statement checks and changes: two spends at once cannot both pass the check.
+        update = (
+            "UPDATE players SET gold = gold + ? WHERE guild_id = ? AND user_id = ?"
+            " AND gold + ? >= 0 RETURNING gold"
+        )
+        params = (delta, guild_id, user_id, delta)
+        rows = await self._db._write_all(update, params)
+        if rows:
+            return int(rows[0][0])
+        async with self._db._atomic():
+            # Not enough gold, or a newcomer without a row yet.
             await self.ensure(guild_id, user_id)
-            # One statement checks and changes: two spends at once cannot both pass the check.
-            rows = await self._db._write_all(
-                "UPDATE players SET gold = gold + ? WHERE guild_id = ? AND user_id = ?"
-                " AND gold + ? >= 0 RETURNING gold",
-                (delta, guild_id, user_id, delta),
-            )
+            rows = await self._db._write_all(update, params)
             if not rows:
                 player = await self.get(guild_id, user_id)
                 have = player.gold if player else 0
@@ -181,12 +194,12 @@ class PlayersRepository:
     async def set_focus_level(self, guild_id: int, user_id: int, level: int) -> None:
         if level < 1:
             raise ValueError(f"a Focus level is from 1, not {level}")
-        async with self._db.transaction():
+        update = "UPDATE players SET focus_level = ? WHERE guild_id = ? AND user_id = ?"
+        if await self._db._run(update, (level, guild_id, user_id)):
+            return
+        async with self._db._atomic():
             await self.ensure(guild_id, user_id)
-            await self._db._run(
-                "UPDATE players SET focus_level = ? WHERE guild_id = ? AND user_id = ?",
-                (level, guild_id, user_id),
-            )
+            await self._db._run(update, (level, guild_id, user_id))
 
     # --- Ratings ---------------------------------------------------------------------------
 
@@ -220,7 +233,7 @@ class PlayersRepository:
         if user_a == user_b:
             raise ValueError("a member cannot be rated against themselves")
         moment = utc(now)
-        async with self._db.transaction():
+        async with self._db._atomic():
             before: dict[int, PlayerRating] = {}
             for user in (user_a, user_b):
                 await self.ensure(guild_id, user, moment)

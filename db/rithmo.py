@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -72,7 +71,7 @@ def _check_side(side: str, what: str = "side") -> None:
         raise ValueError(f"{what} is 'white' or 'black', not {side!r}")
 
 
-def _game(row: sqlite3.Row, turns: Sequence[sqlite3.Row]) -> RithmoGame:
+def _game(row: sqlite3.Row) -> RithmoGame:
     return RithmoGame(
         game_id=row["game_id"],
         guild_id=row["guild_id"],
@@ -86,7 +85,8 @@ def _game(row: sqlite3.Row, turns: Sequence[sqlite3.Row]) -> RithmoGame:
         position=json.loads(row["position"]),
         to_move=row["to_move"],
         turns=tuple(
-            Turn(t["ply"], t["side"], t["notation"], db_time(t["played_at"])) for t in turns
+            Turn(ply, side, notation, db_time(played_at))
+            for ply, side, notation, played_at in json.loads(row["turns"])
         ),
         deadline=from_db_time(row["deadline"]),
         warned_at=from_db_time(row["warned_at"]),
@@ -135,10 +135,10 @@ class RithmoRepository:
             raise ValueError("a member cannot play both colours")
         moment = utc(now)
         stamp = to_db_time(moment)
-        async with self._db.transaction():
-            for user in (white_id, black_id):
-                if user is not None:
-                    await self._db.players.ensure(guild_id, user, moment)
+        async with self._db._atomic():
+            await self._db.players.ensure_many(
+                [(guild_id, user) for user in (white_id, black_id) if user is not None], moment
+            )
             game_id = await self._db._insert(
                 "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
                 " computer_side, challenger_id, victories, position, to_move, deadline, status,"
@@ -165,13 +165,14 @@ class RithmoRepository:
         return game
 
     async def get_game(self, game_id: int) -> RithmoGame | None:
-        row = await self._db._one("SELECT * FROM rithmo_games WHERE game_id = ?", (game_id,))
-        if row is None:
-            return None
-        turns = await self._db._all(
-            "SELECT * FROM rithmo_turns WHERE game_id = ? ORDER BY ply", (game_id,)
+        # One query (the turns as a JSON list): a round trip to the database thread is the cost.
+        row = await self._db._one(
+            "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
+            "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
+            " AS turns FROM rithmo_games g WHERE g.game_id = ?",
+            (game_id,),
         )
-        return _game(row, turns)
+        return None if row is None else _game(row)
 
     async def require_game(self, game_id: int) -> RithmoGame:
         """The game, or ``DomainError("db.not_found")``."""
@@ -259,7 +260,7 @@ class RithmoRepository:
         not being played."""
         _check_side(to_move, "to_move")
         moment = utc(now)
-        async with self._db.transaction():
+        async with self._db._atomic():
             row = await self._db._one(
                 "SELECT status, to_move, version FROM rithmo_games WHERE game_id = ?", (game_id,)
             )

@@ -141,7 +141,7 @@ class ServersRepository:
         for name in changes:
             if name not in EDITABLE:
                 raise DomainError("settings.unknown", f"no setting named {name!r}", setting=name)
-        async with self._db.transaction():
+        async with self._db._atomic():
             current = await self.get(guild_id)
             new = replace(current, **changes)
             _check(new)
@@ -160,7 +160,7 @@ class ServersRepository:
     async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
         """Replace the roles allowed to change the settings."""
         roles = sorted(set(role_ids))
-        async with self._db.transaction():
+        async with self._db._atomic():
             await self.ensure(guild_id)
             await self._db._run("DELETE FROM server_admin_roles WHERE guild_id = ?", (guild_id,))
             await self._db._run_many(

@@ -311,6 +311,29 @@ async def test_readers_never_see_an_uncommitted_change(db: Database) -> None:
     assert (await db.players.require(GUILD, 10)).gold == 15
 
 
+async def test_a_single_write_never_joins_another_tasks_open_transaction(db: Database) -> None:
+    await db.players.ensure(GUILD, 11)
+    opened = asyncio.Event()
+
+    async def failing_transaction() -> None:
+        async with db.transaction():
+            await db.players.add_gold(GUILD, 10, 5)
+            opened.set()
+            for _ in range(20):  # let the other task issue its write meanwhile
+                await asyncio.sleep(0)
+            raise RuntimeError("rolled back")
+
+    task = asyncio.create_task(failing_transaction())
+    await opened.wait()
+    # One statement outside any transaction: it waits for the writer, then commits on its own.
+    single = asyncio.create_task(db.players.add_gold(GUILD, 11, 3))
+    with pytest.raises(RuntimeError):
+        await task
+    assert await single == 3
+    assert await db.players.get(GUILD, 10) is None
+    assert (await db.players.require(GUILD, 11)).gold == 3
+
+
 async def test_a_nested_transaction_that_fails_undoes_only_its_own_part(db: Database) -> None:
     async with db.transaction():
         await db.players.add_gold(GUILD, 10, 5)
