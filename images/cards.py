@@ -92,34 +92,73 @@ class CardPainter:
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _draw_card(self, unit: Unit, cell: int | None) -> Image.Image:
-        w, h, lang = self.w, self.h, self.lang
-        kind = unit.kind
-        tier_colour = st.TIER[kind.tier]
-        im, d = st.canvas(w, h, st.SLATE)
-        r = max(6, h // 11)
-        st.rounded(d, (0, 0, w - 1, h - 1), r, fill=st.PAPER)
+    def _geometry(self) -> dict[str, Any]:
+        w, h = self.w, self.h
         band_h = max(18, round(h * 0.22))
-        st.rounded(d, (0, 0, w - 1, band_h + r), r, fill=tier_colour)
+        pad = max(8, w // 18)
+        name_top = band_h + 3
+        name_h = max(16, round(h * 0.22))
+        return {"r": max(6, h // 11), "band_h": band_h, "pad": pad, "name_top": name_top,
+                "name_h": name_h, "top": name_top + name_h + 3, "bottom": h - pad + 1}
+
+    def _template(self, tier: int, shielded: bool, numbered: bool) -> Image.Image:
+        """What all cards of one tier share: body, band with pips, outline, stat boxes and
+        their labels. Drawn once per picture, then copied: rounded corners are slow to draw."""
+        key = ("template", tier, shielded, numbered)
+        im = self._cache.get(key)
+        if im is not None:
+            return im
+        w, h, g = self.w, self.h, self._geometry()
+        r, band_h, pad = g["r"], g["band_h"], g["pad"]
+        im, d = st.canvas(w, h, st.SLATE)
+        st.rounded(d, (0, 0, w - 1, h - 1), r, fill=st.PAPER)
+        st.rounded(d, (0, 0, w - 1, band_h + r), r, fill=st.TIER[tier])
         d.rectangle((0, band_h, w - 1, band_h + r), fill=st.PAPER)
         d.line((0, band_h, w - 1, band_h), fill=st.INK, width=1)
         st.rounded(d, (0, 0, w - 1, h - 1), r, outline=st.INK, width=2)
-
-        pad = max(8, w // 18)
         cy = band_h / 2 + 1
-        x = pad
+        x = pad + (2 * (band_h // 2 - 3) + 5 if numbered else 0)
+        st.pips(d, x, cy, tier, 4, max(3, band_h // 6), st.INK, st.INK)
+        top, bottom = g["top"], g["bottom"]
+        label_f = st.font(max(8, round((bottom - top) * 0.24)), True)
+        for box, label in self._stat_boxes(shielded):
+            if label == "shield":
+                st.rounded(d, box, 5, fill=st.SHIELD)
+                self._shield_icon(d, (box[0] + 3, top + 3), label_f.size, st.PAPER)
+            else:
+                st.rounded(d, box, 5, fill=st.PAPER_DIM)
+                st.text(d, (box[0] + 4, top + 2), label, label_f, st.INK_SOFT, "la")
+        self._cache[key] = im
+        return im
+
+    def _stat_boxes(self, shielded: bool) -> list[tuple[st.Box, str]]:
+        g = self._geometry()
+        labels = [t(self.lang, "atk"), t(self.lang, "hp")] + (["shield"] if shielded else [])
+        gap = 4
+        bw = (self.w - 2 * g["pad"] - gap * (len(labels) - 1)) / len(labels)
+        boxes = []
+        for i, label in enumerate(labels):
+            bx0 = round(g["pad"] + i * (bw + gap))
+            boxes.append(((bx0, g["top"], round(bx0 + bw), g["bottom"]), label))
+        return boxes
+
+    def _draw_card(self, unit: Unit, cell: int | None) -> Image.Image:
+        w, lang = self.w, self.lang
+        kind = unit.kind
+        g = self._geometry()
+        band_h, pad = g["band_h"], g["pad"]
+        im = self._template(kind.tier, unit.shield > 0, cell is not None).copy()
+        d = ImageDraw.Draw(im)
+        cy = band_h / 2 + 1
         if cell is not None:
             cr = band_h // 2 - 3
-            d.ellipse((x, cy - cr, x + 2 * cr, cy + cr), fill=st.PAPER, outline=st.INK)
-            st.text(d, (x + cr, cy), str(cell), st.font(max(9, cr + 3), True), st.INK, "mm")
-            x += 2 * cr + 5
-        st.pips(d, x, cy, kind.tier, 4, max(3, band_h // 6), st.INK, st.INK)
+            d.ellipse((pad, cy - cr, pad + 2 * cr, cy + cr), fill=st.PAPER, outline=st.INK)
+            st.text(d, (pad + cr, cy), str(cell), st.font(max(9, cr + 3), True), st.INK, "mm")
         st.pill(d, (w - pad + 2, cy), f"N{unit.level}", max(10, band_h // 2), st.INK, st.PAPER,
                 anchor="rm", pad=4)
 
         # Name, with the role mark on its right when the digit is not a plain fighter.
-        name_top = band_h + 3
-        name_h = max(16, round(h * 0.22))
+        name_top, name_h = g["name_top"], g["name_h"]
         mark = ROLE_MARK.get(kind.role)
         name_right = w - pad
         if mark is not None:
@@ -131,29 +170,17 @@ class CardPainter:
             st.text(d, (mx - mw / 2, name_top + name_h * 0.22), mark,
                     st.font(max(9, name_h // 2), True), st.INK, "mm")
             name_right = mx - mw - 4
-        name, nf = st.fit_text(kind.name(lang), name_right - pad, max(12, round(h * 0.19)),
+        name, nf = st.fit_text(kind.name(lang), name_right - pad, max(12, round(self.h * 0.19)),
                                min_size=9, bold=True)
         st.text(d, (pad, name_top + name_h / 2), name, nf, st.INK, "lm")
 
         # Stats: ATK, HP and the shield when there is one.
-        top = name_top + name_h + 3
-        bottom = h - pad + 1
-        stats = [(t(lang, "atk"), unit.atk, st.PAPER_DIM, st.INK),
-                 (t(lang, "hp"), unit.hp, st.PAPER_DIM, st.INK)]
-        if unit.shield > 0:
-            stats.append(("shield", unit.shield, st.SHIELD, st.PAPER))
-        gap = 4
-        bw = (w - 2 * pad - gap * (len(stats) - 1)) / len(stats)
-        label_f = st.font(max(8, round((bottom - top) * 0.24)), True)
-        for i, (label, value, bg, ink) in enumerate(stats):
-            bx0 = round(pad + i * (bw + gap))
-            box = (bx0, top, round(bx0 + bw), bottom)
-            st.rounded(d, box, 5, fill=bg)
-            if label == "shield":
-                self._shield_icon(d, (box[0] + 3, top + 3), label_f.size, ink)
-            else:
-                st.text(d, (box[0] + 4, top + 2), label, label_f, st.INK_SOFT, "la")
-            num_box = (box[0] + 2, top + label_f.size * 0.7, box[2] - 2, bottom)
+        top, bottom = g["top"], g["bottom"]
+        label_size = max(8, round((bottom - top) * 0.24))
+        values = [unit.atk, unit.hp] + ([unit.shield] if unit.shield > 0 else [])
+        for (box, label), value in zip(self._stat_boxes(unit.shield > 0), values, strict=True):
+            ink = st.PAPER if label == "shield" else st.INK
+            num_box = (box[0] + 2, round(top + label_size * 0.7), box[2] - 2, bottom)
             st.text_in_box(d, num_box, str(value), round((bottom - top) * 0.62), ink,
                            bold=True, min_size=9)
         return im

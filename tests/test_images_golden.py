@@ -1,0 +1,100 @@
+"""Golden images: a few pictures compared with reference PNGs in tests/golden, within a small
+tolerance (antialiasing may differ by a shade between FreeType or Pillow versions; a card, a
+number or a line in the wrong place does not pass).
+
+The inputs are frozen JSON in tests/golden too (a battle and a position the engines gave), so that
+only a change in the drawing moves these pictures. After a deliberate change of the drawing, look
+at the new pictures, then rewrite the references with
+``ARDOISE_REGOLD=1 .venv/bin/python -m pytest tests/test_images_golden.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+import images
+from images import samples
+
+GOLDEN = Path(__file__).parent / "golden"
+REGOLD = os.environ.get("ARDOISE_REGOLD") == "1"
+
+# At most this mean difference per channel (0–255), and this share of pixels off by more than
+# a shade in any channel.
+MEAN_TOLERANCE = 1.5
+PIXEL_TOLERANCE = 0.005
+SHADE = 40
+
+
+def _battle() -> dict:
+    return json.loads((GOLDEN / "battle_long.json").read_text())
+
+
+def _board() -> dict:
+    return json.loads((GOLDEN / "board_crowded.json").read_text())
+
+
+def _replay_frame(n: int) -> bytes:
+    gif = Image.open(io.BytesIO(images.render_replay(_battle(), "en", ("Camille", "Noé"))))
+    gif.seek(n)
+    buf = io.BytesIO()
+    gif.convert("RGB").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "slate_fr_long_names.png": lambda: images.render_slate(
+        {"1": {"digit": "Puissance", "level": 3, "atk": 25, "hp": 10, "shield": 0},
+         "2": {"digit": "Diviseur", "level": 2}, "3": {"digit": "Carré", "level": 3,
+                                                       "shield": 16},
+         "6": {"digit": "Sigma", "level": 1, "atk": 3, "hp": 6}, "8": "Retenue N1"},
+        "fr", title="Camille"),
+    "battle_final.png": lambda: images.render_battle(_battle(), "en", ("Camille", "Noé")),
+    "replay_exchange_3.png": lambda: _replay_frame(3),
+    "shop_fr.png": lambda: images.render_shop(samples.SHOP),
+    "board_crowded_black.png": lambda: images.render_board(
+        _board()["position"], _board()["last_turn"], flipped=True, lang="fr"),
+    "leaderboard.png": lambda: images.render_leaderboard(
+        samples.LEADERBOARD, "en", date="2026-11-30", highlight="Inès", out_of=6),
+}
+
+
+def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """Mean difference per channel, and the share of pixels off by more than SHADE."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    hist = diff.histogram()
+    n = a.width * a.height
+    mean = sum(i * c for band in range(3) for i, c in enumerate(hist[256 * band:256 * band + 256])
+               ) / (3 * n)
+    r, g, b = (band.point(lambda v: 255 if v > SHADE else 0) for band in diff.split())
+    off = ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()[255] / n
+    return mean, off
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_picture_matches_its_golden_image(name: str) -> None:
+    data = CASES[name]()
+    path = GOLDEN / name
+    if REGOLD:
+        path.write_bytes(data)
+    expected = Image.open(path)
+    actual = Image.open(io.BytesIO(data))
+    assert actual.size == expected.size
+    mean, off = _difference(actual, expected)
+    assert mean <= MEAN_TOLERANCE, f"{name}: mean difference {mean:.2f}"
+    assert off <= PIXEL_TOLERANCE, f"{name}: {off:.2%} of the pixels differ"
+
+
+def test_the_comparison_sees_a_card_out_of_place() -> None:
+    # The tolerance is meant for shades, not for a drawing that changed: moving one digit to
+    # another cell must fail it.
+    a = Image.open(io.BytesIO(images.render_slate({"1": "Odd"}, "en")))
+    b = Image.open(io.BytesIO(images.render_slate({"2": "Odd"}, "en")))
+    mean, off = _difference(a, b)
+    assert mean > MEAN_TOLERANCE or off > PIXEL_TOLERANCE
