@@ -43,14 +43,17 @@ Focus
 ``render_progress(records, lang="en", title=None) -> bytes`` (PNG, 900 × 480)
     Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
 
-``render_streak(played, streak, today, lang="en", weeks=12) -> bytes`` (PNG)
-    The streak calendar: ISO dates played (or ``datetime.date``), the current streak as the Focus
-    engine counts it, and today's date (the picture never reads the clock).
+``render_streak(played, streak, today, lang="en", weeks=12, best=None, title=None) -> bytes``
+    (PNG) The streak calendar: ISO dates played (or ``datetime.date``), the current and best
+    streaks as the Focus engine's Streak counts them (``streak.on(today)``, ``streak.best``; best
+    defaults to the longest run in ``played``), and today's date (the picture never reads the
+    clock).
 
 ``render_leaderboard(rows, lang="en", title=None, date=None, highlight=None, limit=10,
 out_of=None) -> bytes`` (PNG, 640 wide)
-    The daily challenge's ranking: [{"rank", "name", "score", "time"}] (time in seconds), the
-    viewer's row (by name or rank) framed, and shown after "…" when below ``limit``.
+    The daily challenge's ranking: [{"rank", "name", "score", "time"}] (time in seconds, or
+    "seconds" as in the engine's DailyStanding), the viewer's row (by name or rank) framed, and
+    shown after "…" when below ``limit``; ``out_of`` writes scores as "5/6".
 
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
 Sample pictures: ``python -m images.samples docs/images``; speed: ``python -m images.bench``.

@@ -22,6 +22,7 @@ SERIES_COLOURS = (st.BLUE, st.ORANGE, st.GREEN, st.PURPLE, st.SKY, st.VERMILLION
                   st.CHALK)
 SERIES_MARKERS = ("round", "square", "triangle", "diamond")
 SERIES_DASHED = (False, False, False, False, True, True, True, True)
+MARKER_SIZES = {"round": 15, "square": 13, "triangle": 19, "diamond": 19}
 
 
 def _date(value: str | dt.date) -> dt.date:
@@ -67,7 +68,8 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
         return im
 
     # Topics in a stable order: the known ones as listed, then the others alphabetically.
-    known = ["addition", "subtraction", "multiplication", "division", "squares", "priority"]
+    known = ["addition", "subtraction", "multiplication", "division", "squares", "priority",
+             "parentheses"]
     topics = sorted(sums, key=lambda k: (known.index(k) if k in known else len(known), k))
     days = sorted({day for per in sums.values() for day in per})
     first, last = days[0], days[-1]
@@ -111,9 +113,12 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
                 d.line((*a, *b), fill=colour, width=3)
         sprite = markers.get((shape, colour))
         if sprite is None:
-            sprite = markers[(shape, colour)] = st.shape_sprite(shape, 19, colour, st.SLATE, 2)
+            # Sizes that give the four shapes about the same weight.
+            size = MARKER_SIZES[shape]
+            sprite = markers[(shape, colour)] = st.shape_sprite(shape, size, colour, colour, 1)
+        half = sprite.width // 2
         for x, y in pts:
-            im.paste(sprite, (round(x - 9.5), round(y - 9.5)), sprite)
+            im.paste(sprite, (round(x) - half, round(y) - half), sprite)
         # Legend: line sample, marker, name, overall accuracy.
         c_all = sum(c for c, _ in sums[key].values())
         n_all = sum(n for _, n in sums[key].values())
@@ -122,8 +127,8 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
             st.dashed_line(d, (lx, ly), (lx + 34, ly), colour, width=3, dash=7, gap=4)
         else:
             d.line((lx, ly, lx + 34, ly), fill=colour, width=3)
-        im.paste(sprite, (round(lx + 17 - 9.5), round(ly - 9.5)), sprite)
-        name, nf = st.fit_text(topic(lang, key), legend_w - 100, 15, 10)
+        im.paste(sprite, (lx + 17 - half, round(ly) - half), sprite)
+        name, nf = st.fit_text(topic(lang, key), legend_w - 112, 15, 10)
         st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
         st.text(d, (width - 20, ly), f"{round(100 * c_all / n_all)} %", st.font(15, True),
                 st.CHALK, "rm")
@@ -136,11 +141,13 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
 
 
 def render_streak(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
-                  lang: str = "en", weeks: int = 12) -> bytes:
+                  lang: str = "en", weeks: int = 12, best: int | None = None,
+                  title: str | None = None) -> bytes:
     """PNG calendar of the last ``weeks`` weeks (Monday first) up to ``today``: a tick on each
-    day played, ``today`` framed, the current ``streak`` (from the Focus engine) in large, and
-    the best run of consecutive days played."""
-    return st.to_png(streak_image(played, streak, today, lang, weeks))
+    day played, ``today`` framed, the current ``streak`` in large and the ``best`` one (both as
+    the Focus engine's Streak counts them: ``streak.on(today)``, ``streak.best``; without
+    ``best``, the longest run of consecutive days in ``played``)."""
+    return st.to_png(streak_image(played, streak, today, lang, weeks, best, title))
 
 
 def best_run(days: Iterable[dt.date]) -> int:
@@ -155,7 +162,8 @@ def best_run(days: Iterable[dt.date]) -> int:
 
 
 def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
-                 lang: str = "en", weeks: int = 12) -> Image.Image:
+                 lang: str = "en", weeks: int = 12, best: int | None = None,
+                 title: str | None = None) -> Image.Image:
     lang = st.lang_of(lang)
     today_d = _date(today)
     days = {_date(p) for p in played}
@@ -166,7 +174,8 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     width = left + grid_w + 30 + panel_w + 20
     height = top + 7 * (cell + gap) - gap + 56
     im, d = st.canvas(width, height)
-    st.text(d, (20, 28), t(lang, "streak"), st.font(24, True), st.CHALK, "lm")
+    head, hf = st.fit_text(title or t(lang, "streak"), width - 40, 24, 14, bold=True)
+    st.text(d, (20, 28), head, hf, st.CHALK, "lm")
 
     start = today_d - dt.timedelta(days=today_d.weekday() + 7 * (weeks - 1))
     f = st.font(13)
@@ -210,7 +219,8 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     days_word = count(lang, int(streak), "days").split(" ", 1)[1]
     st.text(d, (px + panel_w / 2, top + 104), days_word, st.font(20, True), st.CHALK, "mm")
     st.text(d, (px + panel_w / 2, top + 150),
-            t(lang, "best", count=count(lang, best_run(days), "days")), st.font(16), st.CHALK,
+            t(lang, "best", count=count(lang, best if best is not None else best_run(days),
+                                        "days")), st.font(16), st.CHALK,
             "mm")
     st.text(d, (px + panel_w / 2, top + 178),
             t(lang, "played_total", count=count(lang, len(days), "days")), st.font(16),
@@ -252,7 +262,8 @@ def render_leaderboard(rows: Sequence[Mapping[str, Any]], lang: str = "en",
                        highlight: str | int | None = None, limit: int = 10,
                        out_of: int | None = None) -> bytes:
     """PNG card of the daily challenge's ranking. ``rows`` are {"rank", "name", "score",
-    "time"} (time in seconds), best first. The first ``limit`` rows are shown; the row whose
+    "time"} (time in seconds; "seconds" as the Focus engine's DailyStanding has it is read too),
+    best first. The first ``limit`` rows are shown; the row whose
     name or rank is ``highlight`` is framed, and shown after a gap when it is further down.
     ``out_of`` writes scores as "5/6"."""
     return st.to_png(leaderboard_image(rows, lang, title, date, highlight, limit, out_of))
@@ -321,7 +332,7 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
         if out_of is not None:
             score = f"{score}/{out_of}"
         st.text(d, (x_score, cy), score, st.font(18, True), st.CHALK, "rm")
-        time = r.get("time")
+        time = r.get("time", r.get("seconds"))
         st.text(d, (x_time, cy), format_time(time, lang) if time is not None else "—",
                 st.font(16), st.CHALK_DIM, "rm")
         y += row_h

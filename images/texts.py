@@ -88,8 +88,9 @@ TOPICS: dict[str, dict[str, str]] = {
     "subtraction": {"en": "subtraction", "fr": "soustraction"},
     "multiplication": {"en": "multiplication", "fr": "multiplication"},
     "division": {"en": "division", "fr": "division"},
-    "priority": {"en": "priority of operations", "fr": "priorités opératoires"},
+    "priority": {"en": "order of operations", "fr": "priorités opératoires"},
     "squares": {"en": "squares", "fr": "carrés"},
+    "parentheses": {"en": "parentheses", "fr": "parenthèses"},
     "mixed": {"en": "mixed", "fr": "mélange"},
 }
 

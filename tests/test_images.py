@@ -407,3 +407,16 @@ def test_font_files_and_licence_are_shipped_with_the_package() -> None:
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
         assert (st.FONT_DIR / name).is_file()
     assert "Bitstream" in (st.FONT_DIR / "LICENSE-DejaVu.txt").read_text()
+
+
+def test_streak_shows_the_engines_best_when_given() -> None:
+    days = ["2026-11-28", "2026-11-29", "2026-11-30"]
+    computed = images.render_streak(days, 3, "2026-11-30")
+    assert images.render_streak(days, 3, "2026-11-30", best=3) == computed
+    assert images.render_streak(days, 3, "2026-11-30", best=20) != computed
+
+
+def test_leaderboard_reads_the_engines_seconds_as_the_time() -> None:
+    rows = [{"rank": 1, "name": "Camille", "score": 6, "time": 41.2}]
+    engine_rows = [{"rank": 1, "name": "Camille", "score": 6, "seconds": 41.2}]
+    assert images.render_leaderboard(engine_rows) == images.render_leaderboard(rows)
