@@ -85,6 +85,24 @@ class Ardoise(commands.Bot):
             self.tree.remove_command(name)
             del self._shared_groups[name]
 
+    async def add_cog(self, cog: commands.Cog, /, **kwargs: Any) -> None:
+        # An Ardoise cog joins its shared group and registers its persistent buttons first.
+        attach = isinstance(cog, cogs.ArdoiseCog)
+        if attach:
+            cog._attach()
+        try:
+            await super().add_cog(cog, **kwargs)
+        except BaseException:
+            if attach:
+                cog._detach()
+            raise
+
+    async def remove_cog(self, name: str, /, **kwargs: Any) -> commands.Cog | None:
+        cog = await super().remove_cog(name, **kwargs)
+        if isinstance(cog, cogs.ArdoiseCog):
+            cog._detach()
+        return cog
+
     # Life cycle -----------------------------------------------------------------------------
 
     async def setup_hook(self) -> None:

@@ -19,15 +19,16 @@ Shared command groups
             @app_commands.command(name="card", description="Show a digit's card")
             async def card(self, interaction: discord.Interaction, digit: str) -> None: ...
 
-    When the cog loads, its commands (and its own sub-groups) move under ``/digits``; when it
-    unloads, they leave, and the group leaves the tree once empty. The French names and
+    When the cog is added, its commands (and its own sub-groups) move under ``/digits``; when it
+    is removed, they leave, and the group leaves the tree once empty. The French names and
     descriptions come from the catalogues (``commands.digits.card.name`` …, see ``bot.i18n``); the
     group's own French name belongs to the cog that owns the group's core (``digits_info`` for
     ``/digits``; ``focus`` and ``rithmo`` for theirs).
 
 Persistent buttons
     A cog lists its ``bot.views.GameButton`` classes in ``persistent_items``; they are registered
-    when the cog loads, so clicks on messages posted before a restart reach them.
+    when the cog is added, so clicks on messages posted before a restart reach them. (Both are
+    done by ``Ardoise.add_cog``: a cog's ``cog_load`` is free for its own use.)
 
 Texts
     Per-cog catalogues in ``cogs/locales/en/<cog>.json`` and ``cogs/locales/fr/<cog>.json``; see
@@ -73,9 +74,12 @@ class ArdoiseCog(commands.Cog):
         self.bot = bot
         self._moved: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
 
-    async def cog_load(self) -> None:
-        # Runs before discord.py adds the cog's app commands to the tree: moving them into the
-        # shared group here (and emptying the cog's list) keeps them off the top level.
+    # Called by Ardoise.add_cog / remove_cog, so that a cog's own cog_load and cog_unload stay
+    # free for its own use (no super() call to forget).
+
+    def _attach(self) -> None:
+        # Before discord.py adds the cog's app commands to the tree: moving them into the
+        # shared group (and emptying the cog's list) keeps them off the top level.
         if self.shared_group is not None:
             group = self.bot.shared_group(self.shared_group)
             mine = list(self.__cog_app_commands__)
@@ -86,9 +90,10 @@ class ArdoiseCog(commands.Cog):
         if self.persistent_items:
             self.bot.add_dynamic_items(*self.persistent_items)
 
-    async def cog_unload(self) -> None:
+    def _detach(self) -> None:
         if self._moved and self.shared_group is not None:
             self.bot.leave_shared_group(self.shared_group, self._moved)
+            self.__cog_app_commands__ = self._moved
             self._moved = []
         if self.persistent_items:
             self.bot.remove_dynamic_items(*self.persistent_items)

@@ -91,6 +91,10 @@ class TestCog(ArdoiseCog):
     persistent_items = (TallyButton,)
     group = app_commands.Group(name="test", description="Test-only commands")
 
+    async def cog_load(self) -> None:
+        # No super() call: the persistent buttons must be registered all the same.
+        self.loaded = True
+
     @group.command(name="boom", description="Fails with an unexpected error")
     async def boom(self, interaction: discord.Interaction) -> None:
         raise RuntimeError("kaboom: secret internals")

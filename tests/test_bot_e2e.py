@@ -237,6 +237,22 @@ async def test_a_stale_click_is_refused_politely(standin, start_bot):
     assert new.content == "Tally 1" and old.content == "Tally 0"
 
 
+async def test_a_cog_leaves_and_rejoins_its_shared_group_when_reloaded(standin, start_bot):
+    bot = await start_bot()
+
+    def paths() -> set[str]:
+        return {c.qualified_name for c in bot.tree.walk_commands()}
+
+    assert {"digits card", "digits rules"} <= paths()
+    await bot.unload_extension("cogs.digits_info")
+    assert not {"digits card", "digits rules"} & paths()
+    await bot.load_extension("cogs.digits_info")
+    await bot.sync_commands()
+    sam = standin.add_member("Sam")
+    assert (await standin.slash(sam, "digits card", digit="Fibo")).reply.embeds[0]["title"] == (
+        "Fibo — tier 4")
+
+
 async def test_a_sharded_bot_gets_ready_and_answers(standin, start_bot):
     bot = await start_bot(sharded=True)
     assert bot.shard_count == 1
