@@ -199,10 +199,12 @@ def _exchange_frame(layout: BattleLayout, painter: CardPainter, entry: Mapping[s
     damage: dict[tuple[str, int], int] = defaultdict(int)
     for h in hits:
         damage[(OTHER[h["side"]], int(h["to"]))] += int(h.get("damage", 0))
+    gainers = {(f["side"], int(f["gives"]["to"])) for f in falls if f.get("gives")}
     for (side, cell), dmg in damage.items():
-        # Astride the top edge, between the tier pips and the level: it hides neither.
+        # Astride the top edge, between the tier pips and the level: it hides neither. Further
+        # right when a Carry's gain takes the left of that edge.
         x0, y0, x1, _ = layout.cell_box(side, cell)
-        at = (x0 + (x1 - x0) * 0.64, y0 - 7)
+        at = (x0 + (x1 - x0) * (0.74 if (side, cell) in gainers else 0.55), y0 - 7)
         if dmg > 0:
             st.pill(d, at, f"−{dmg}", 17, st.DAMAGE, st.PAPER, anchor="mt", outline=st.PAPER)
         else:
@@ -302,14 +304,15 @@ def _label_point(layout: BattleLayout, side: str, path: Sequence[tuple[float, fl
 def _caption(d: ImageDraw.ImageDraw, layout: BattleLayout, hits: Sequence[Mapping[str, Any]],
              falls: Sequence[Mapping[str, Any]], moves: Sequence[Mapping[str, Any]],
              before: State, lang: str) -> None:
-    parts = [f"{t(lang, 'hits_caption')}: {len(hits)}" if hits else t(lang, "no_hits")]
+    colon = t(lang, "colon")
+    parts = [f"{t(lang, 'hits_caption')}{colon}{len(hits)}" if hits else t(lang, "no_hits")]
     if falls:
         names = [before[f["side"]][int(f["cell"])].kind.name(lang)
                  if int(f["cell"]) in before[f["side"]] else str(f.get("digit", "?"))
                  for f in falls]
-        parts.append(f"{t(lang, 'falls_caption')}: {', '.join(names)}")
+        parts.append(f"{t(lang, 'falls_caption')}{colon}{', '.join(names)}")
     if moves:
-        parts.append(f"{t(lang, 'moves_caption')}: {len(moves)}")
+        parts.append(f"{t(lang, 'moves_caption')}{colon}{len(moves)}")
     y0 = layout.height - layout.footer_h
     st.text_in_box(d, (layout.margin, y0 + 4, layout.width - layout.margin,
                        layout.height - 6), " · ".join(parts), 15, st.CHALK, min_size=10)
@@ -322,11 +325,11 @@ def _legend(d: ImageDraw.ImageDraw, layout: BattleLayout, lang: str) -> None:
     x = layout.margin + 4
     st.arrow(d, [(x, y), (x + 34, y)], st.SIDE["left"], width=4, head=12)
     x += 40
-    st.text(d, (x, y), {"en": "hit", "fr": "coup"}[lang], f, st.CHALK, "lm")
-    x += f.getlength({"en": "hit", "fr": "coup"}[lang]) + 18
+    st.text(d, (x, y), t(lang, "hit"), f, st.CHALK, "lm")
+    x += f.getlength(t(lang, "hit")) + 18
     box = st.pill(d, (x, y), "−4", 14, st.DAMAGE, st.PAPER, anchor="lm")
     x = box[2] + 6
-    label = {"en": "HP lost", "fr": "PV perdus"}[lang]
+    label = t(lang, "hp_lost")
     st.text(d, (x, y), label, f, st.CHALK, "lm")
     x += f.getlength(label) + 18
     st.cross(d, (x, y - 8, x + 16, y + 8), st.DAMAGE, width=4)
@@ -335,4 +338,4 @@ def _legend(d: ImageDraw.ImageDraw, layout: BattleLayout, lang: str) -> None:
     x += f.getlength(t(lang, "fell")) + 18
     st.arrow(d, [(x, y), (x + 34, y)], st.GOOD, width=7, head=16, outline=st.PAPER)
     x += 40
-    st.text(d, (x, y), {"en": "moves up", "fr": "monte"}[lang], f, st.CHALK, "lm")
+    st.text(d, (x, y), t(lang, "moves_up"), f, st.CHALK, "lm")
