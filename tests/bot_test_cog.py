@@ -173,6 +173,14 @@ class TestCog(ArdoiseCog):
         await interaction.response.send_message("Vote here", view=VoteView(
             players=[interaction.user.id]))
 
+    @group.command(name="roles", description="Names a role and the invoker's roles")
+    async def roles(self, interaction: discord.Interaction, role: discord.Role,
+                    channel: discord.TextChannel) -> None:
+        assert isinstance(interaction.user, discord.Member)
+        mine = sorted(r.name for r in interaction.user.roles if not r.is_default())
+        await interaction.response.send_message(
+            f"{role.name} in {channel.name}; you: {', '.join(mine)}", ephemeral=True)
+
     @group.command(name="lang", description="Says which language the bot answers in")
     async def lang(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(await lang_for(interaction), ephemeral=True)

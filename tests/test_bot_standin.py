@@ -124,6 +124,17 @@ async def test_members_cannot_use_what_they_cannot_see(standin, start_bot):
         await standin.click(ana, answer, "x:1")
 
 
+async def test_roles_and_channels_reach_the_bot_as_options(standin, start_bot):
+    await start_bot(extra_cogs=TEST_COG)
+    helpers = standin.add_role("Helpers")
+    maths = standin.add_channel("maths")
+    lea = standin.add_member("Léa", roles=[helpers], teacher=True)
+    record = await standin.slash(lea, "test roles", role=helpers, channel=maths,
+                                 in_channel=maths)
+    assert record.reply.content == "Helpers in maths; you: Helpers, Teacher"
+    assert record.reply.channel is maths
+
+
 def test_command_sync_problems_are_those_discord_refuses():
     problems = command_problems([{
         "name": "Digits", "description": "", "type": 1,

@@ -733,23 +733,41 @@ class StandIn:
         self._broadcast(guild, "CHANNEL_CREATE", channel.payload())
         return channel
 
+    def add_role(self, name: str, *, permissions: int = 0, guild: Guild | None = None) -> Role:
+        """A new role of ``guild`` (default: the first server), with these permission bits."""
+        guild = guild or self.guild
+        role = Role(self._next_id(), name, permissions, position=len(guild.roles) + 1)
+        guild.roles.append(role)
+        self._broadcast(guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
+                                                     "role": role.payload()})
+        return role
+
+    def role(self, name: str, guild: Guild | None = None) -> Role:
+        guild = guild or self.guild
+        for role in guild.roles:
+            if _fold(role.name) == _fold(name):
+                return role
+        raise StandInError(f"no role named {name!r}")
+
     def add_member(
         self,
         name: str,
         *,
         locale: str = "en-US",
         teacher: bool = False,
+        roles: Sequence[Role] = (),
         guild: Guild | None = None,
         user: User | None = None,
     ) -> Member:
-        """A member of ``guild`` (default: the first server); ``teacher`` gives Manage Server."""
+        """A member of ``guild`` (default: the first server); ``teacher`` gives the "Teacher"
+        role (Manage Server); ``user`` makes an existing user join another server."""
         guild = guild or self.guild
         if user is None:
             user = User(self._next_id(), name, locale=locale)
             self.users[user.id] = user
-        member = Member(user, guild)
+        member = Member(user, guild, list(roles))
         if teacher:
-            member.roles.append(guild.roles[0])
+            member.roles.append(self.role("Teacher", guild))
         guild.members[user.id] = member
         self._broadcast(guild, "GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
@@ -1238,18 +1256,23 @@ class StandIn:
         self,
         member: Member,
         command: str,
+        /,
         *,
-        channel: Channel | None = None,
+        in_channel: Channel | None = None,
         wait: bool = True,
-        **options: Any,
+        options: Mapping[str, Any] | None = None,
+        **more_options: Any,
     ) -> InteractionRecord:
-        """``member`` runs ``/command`` with ``options``; waits for the bot's (final) answer.
+        """``member`` runs ``/command`` with its options; waits for the bot's (final) answer.
 
         ``command`` is the path with spaces (``"digits card"``), English or localised names; an
-        option takes a text, a number, a bool, a ``Member``, a ``Channel`` or a ``Role``.
+        option (a keyword, or in ``options`` for a name like ``wait``) takes a text, a number, a
+        bool, a ``Member``, a ``Channel`` or a ``Role``. ``in_channel`` is where the member types
+        it (default: the server's first channel).
         """
-        data, where = self._command_data(member, command, options, focused=None)
-        record = self._new_record(APPLICATION_COMMAND, member, channel, data, where)
+        given = {**(options or {}), **more_options}
+        data, where = self._command_data(member, command, given, focused=None)
+        record = self._new_record(APPLICATION_COMMAND, member, in_channel, data, where)
         return await self._send(record, wait)
 
     async def autocomplete(
@@ -1257,13 +1280,17 @@ class StandIn:
         member: Member,
         command: str,
         focused: str,
+        /,
         *,
-        channel: Channel | None = None,
-        **options: Any,
+        in_channel: Channel | None = None,
+        options: Mapping[str, Any] | None = None,
+        **more_options: Any,
     ) -> list[dict[str, Any]]:
-        """The choices the bot offers while ``member`` types ``options[focused]``."""
-        data, where = self._command_data(member, command, options, focused=focused)
-        record = self._new_record(AUTOCOMPLETE, member, channel, data, f"{where} (autocomplete)")
+        """The choices the bot offers while ``member`` types the option ``focused``."""
+        given = {**(options or {}), **more_options}
+        data, where = self._command_data(member, command, given, focused=focused)
+        record = self._new_record(AUTOCOMPLETE, member, in_channel, data,
+                                  f"{where} (autocomplete)")
         await self._send(record, wait=True)
         return record.choices or []
 
@@ -1278,6 +1305,7 @@ class StandIn:
         member: Member,
         message: Message,
         custom_id: str | None = None,
+        /,
         *,
         label: str | None = None,
         wait: bool = True,
@@ -1309,6 +1337,7 @@ class StandIn:
         message: Message,
         custom_id: str,
         values: Sequence[Any],
+        /,
         *,
         wait: bool = True,
     ) -> InteractionRecord:
@@ -1349,6 +1378,7 @@ class StandIn:
         member: Member,
         opened_by: InteractionRecord,
         values: Mapping[str, str],
+        /,
         *,
         wait: bool = True,
     ) -> InteractionRecord:
