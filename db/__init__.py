@@ -36,6 +36,12 @@ Design decisions
   ("finish the match, then rate it" is one transaction). A nested ``transaction()`` is a
   SAVEPOINT. A task *started* inside a transaction does not join it (it would write after the
   commit): it queues for its own, so the parent must not wait for it while holding the lock.
+- **Round trips.** Each statement is a hop to aiosqlite's thread and back (about 0.1 ms on one
+  core, more than most statements cost), so: a write of one statement outside a transaction runs
+  without BEGIN/COMMIT (it commits on its own, still under the writer lock); a game is read with
+  its seats or turns in one query; repository methods join a caller's transaction without a
+  savepoint; a newcomer's player row is created on demand (a first answer that fails its foreign
+  key creates it and is inserted again) rather than checked before every answer.
 - **Optimistic concurrency.** Matches and games carry a ``version`` that every change increments
   with ``UPDATE … WHERE version = ?``: a change made from a stale version changes no row and raises
   :class:`StaleVersion` (``DomainError`` code "db.stale"), so two clicks cannot both spend the same
@@ -61,6 +67,13 @@ Design decisions
   kept as they are.
 - **Backup** uses SQLite's online backup API from the reader connection: writers go on, the copy
   is one consistent snapshot, written beside the destination and renamed into place.
+
+Refusals (``DomainError`` codes, for the bot's catalogues)
+---------------------------------------------------------
+``db.stale`` (kind, id, expected, actual), ``db.not_found`` (kind and key),
+``player.not_enough_gold`` (need, have), ``settings.invalid`` (setting, value),
+``settings.unknown`` (setting), ``daily.none``, ``daily.already_attempted``, ``daily.not_started``,
+``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status).
 """
 
 from db.core import Database, StaleVersion, default_path

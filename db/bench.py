@@ -5,7 +5,8 @@ Prints, on a fresh database file in a temporary folder:
 - Focus answers recorded per second: one answer per transaction (one task, then 50 tasks at
   once), a Focus round of 6 answers per transaction, and batches of 500;
 - match-state saves per second with 50 concurrent tasks: each on its own match (no conflict), then
-  all 50 on 5 matches (read, save from the version read, re-read on a refusal);
+  two players per match and ten per match (read, save from the version read, read again on a
+  refusal);
 - the progress query of a student with 10,000 answers among 100,000, with the index of migration 3
   and without it.
 """
@@ -147,16 +148,15 @@ async def bench_saves(db: Database, scale: int) -> None:
 
     await _rate("each task on its own match", 50 * saves_per_task, own_match)
 
-    shared = [m.match_id for m in matches[:5]]
-    refused = 0
-
-    async def contended() -> None:
-        nonlocal refused
+    async def contended(players_per_match: int, saves_each: int) -> int:
+        """Every player reads the match, then saves from the version read; on a refusal (another
+        player saved first) it reads again. The number of refusals."""
+        refused = 0
 
         async def player(match_id: int) -> None:
             nonlocal refused
             done = 0
-            while done < saves_per_task // 2:
+            while done < saves_each:
                 current = await db.digits.require_match(match_id)
                 try:
                     await db.digits.save_match(match_id, current.state, current.version)
@@ -165,10 +165,24 @@ async def bench_saves(db: Database, scale: int) -> None:
                     continue
                 done += 1
 
-        await asyncio.gather(*(player(shared[t % 5]) for t in range(50)))
+        shared = [m.match_id for m in matches[: 50 // players_per_match]]
+        await asyncio.gather(*(player(shared[t % len(shared)]) for t in range(50)))
+        return refused
 
-    await _rate("50 tasks on 5 matches (read, then save)", 50 * (saves_per_task // 2), contended)
-    print(f"  {'  stale saves refused and retried':<58} {refused:>9,}")
+    # Ten players on one match is far more contention than a game sees: fewer saves each.
+    for per_match, saves_each in ((2, saves_per_task // 2), (10, saves_per_task // 8)):
+        refusals = 0
+
+        async def run(per_match: int = per_match, saves_each: int = saves_each) -> None:
+            nonlocal refusals
+            refusals = await contended(per_match, saves_each)
+
+        await _rate(
+            f"{per_match} tasks per match, {50 // per_match} matches (read, then save)",
+            50 * saves_each,
+            run,
+        )
+        print(f"  {'  stale saves refused (then read again)':<58} {refusals:>9,}")
 
 
 async def bench_progress(db: Database, path: Path, scale: int) -> None:
