@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from bot.local import NoAnswer, StandInError
+from bot.local import NoAnswer, StandIn, StandInError
 from bot.local.server import command_problems, message_problems
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -133,6 +133,14 @@ async def test_roles_and_channels_reach_the_bot_as_options(standin, start_bot):
                                  in_channel=maths)
     assert record.reply.content == "Helpers in maths; you: Helpers, Teacher"
     assert record.reply.channel is maths
+
+
+def test_stable_ids_are_the_same_on_every_run():
+    first, second = StandIn(stable_ids=True), StandIn(stable_ids=True)
+    ana1, ana2 = first.add_member("Ana"), second.add_member("Ana")
+    assert (first.app_id, first.guild.id, first.channel.id, ana1.id) == (
+        second.app_id, second.guild.id, second.channel.id, ana2.id)
+    assert ana1.id != first.add_member("Sam").id
 
 
 def test_command_sync_problems_are_those_discord_refuses():

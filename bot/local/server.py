@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import difflib
+import hashlib
 import itertools
 import json
 import logging
@@ -675,7 +676,11 @@ class StandIn:
         settle_timeout: float = 10.0,
         guild_name: str = "Classroom",
         guild_locale: str = "en-US",
+        stable_ids: bool = False,
     ) -> None:
+        """``stable_ids``: the application, servers, channels, roles and members get ids derived
+        from their names, the same on every run (local play keeps a member's progress in the
+        database from one session to the next); messages and interactions never need it."""
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.recommended_shards = shards
         self.answer_deadline = answer_deadline
@@ -686,9 +691,10 @@ class StandIn:
 
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         self._ids = itertools.count(ms)
-        self.app_id = self._next_id()
+        self.stable_ids = stable_ids
+        self.app_id = self._named_id("application", app_name)
         self.bot_user = User(self.app_id, app_name, bot=True)
-        self.owner = User(self._next_id(), "Owner")
+        self.owner = User(self._named_id("user", "Owner"), "Owner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
@@ -714,11 +720,22 @@ class StandIn:
         # Timestamp-based snowflakes, one millisecond apart, so that servers spread over shards.
         return next(self._ids) << 22
 
+    def _named_id(self, kind: str, *names: str) -> int:
+        if not self.stable_ids:
+            return self._next_id()
+        # A snowflake from 2021–2024 (before any counted id) drawn from the names' hash.
+        digest = int.from_bytes(hashlib.sha256(":".join((kind, *names)).encode()).digest()[:8],
+                                "big")
+        start = 1_609_459_200_000 - DISCORD_EPOCH_MS  # 2021-01-01
+        span = 4 * 365 * 24 * 3600 * 1000
+        return ((start + digest % span) << 22) | ((digest >> 48) & 0x3FFFFF)
+
     def add_guild(self, name: str, *, locale: str = "en-US", channel: str = "general") -> Guild:
-        gid = self._next_id()
+        gid = self._named_id("guild", name)
         guild = Guild(gid, name, self.owner.id, Role(gid, "@everyone", MEMBER_PERMISSIONS),
                       locale=locale)
-        guild.roles.append(Role(self._next_id(), "Teacher", TEACHER_PERMISSIONS, position=1))
+        guild.roles.append(Role(self._named_id("role", name, "Teacher"), "Teacher",
+                                TEACHER_PERMISSIONS, position=1))
         guild.members[self.bot_user.id] = Member(self.bot_user, guild)
         self.guilds[gid] = guild
         self.commands.setdefault(gid, [])
@@ -727,7 +744,8 @@ class StandIn:
 
     def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         guild = guild or self.guild
-        channel = Channel(self._next_id(), name, guild, position=len(guild.channels))
+        channel = Channel(self._named_id("channel", guild.name, name), name, guild,
+                          position=len(guild.channels))
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self._broadcast(guild, "CHANNEL_CREATE", channel.payload())
@@ -736,7 +754,8 @@ class StandIn:
     def add_role(self, name: str, *, permissions: int = 0, guild: Guild | None = None) -> Role:
         """A new role of ``guild`` (default: the first server), with these permission bits."""
         guild = guild or self.guild
-        role = Role(self._next_id(), name, permissions, position=len(guild.roles) + 1)
+        role = Role(self._named_id("role", guild.name, name), name, permissions,
+                    position=len(guild.roles) + 1)
         guild.roles.append(role)
         self._broadcast(guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
                                                      "role": role.payload()})
@@ -763,7 +782,7 @@ class StandIn:
         role (Manage Server); ``user`` makes an existing user join another server."""
         guild = guild or self.guild
         if user is None:
-            user = User(self._next_id(), name, locale=locale)
+            user = User(self._named_id("user", name), name, locale=locale)
             self.users[user.id] = user
         member = Member(user, guild, list(roles))
         if teacher:
