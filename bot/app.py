@@ -42,7 +42,8 @@ class Ardoise(commands.Bot):
         cog_names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
-        options.setdefault("intents", discord.Intents.default())
+        # Slash commands and components need no message events: the server list is enough.
+        options.setdefault("intents", discord.Intents(guilds=True))
         options.setdefault("allowed_mentions", discord.AllowedMentions(
             everyone=False, roles=False, users=True, replied_user=False))
         super().__init__(

@@ -42,7 +42,8 @@ async def run(members: int, rounds: int) -> dict[str, list[float]]:
             await asyncio.wait_for(bot.wait_until_ready(), 10)
             people = [standin.add_member(f"Student {i}", locale="fr" if i % 2 else "en-US")
                       for i in range(members)]
-            figures: dict[str, list[float]] = {"slash": [], "autocomplete": []}
+            figures: dict[str, list[float]] = {"slash": [], "autocomplete": [], "cpu": []}
+            cpu = time.process_time()
             for round_ in range(rounds):
                 records = await asyncio.gather(*(
                     standin.slash(m, "digits card", digit=DIGITS[(i + round_) % 20].key)
@@ -53,6 +54,8 @@ async def run(members: int, rounds: int) -> dict[str, list[float]]:
                     standin.autocomplete(m, "digits card", "digit", digit="p") for m in people))
                 added = list(standin.interactions.values())[before:]
                 figures["autocomplete"].extend(r.answer_time or 0.0 for r in added)
+            # CPU time per interaction does not depend on what else runs on the machine.
+            figures["cpu"].append((time.process_time() - cpu) / (2 * members * rounds))
             if standin.errors:
                 raise SystemExit("the stand-in recorded errors:\n" + "\n".join(standin.errors))
             return figures
@@ -71,7 +74,9 @@ def main() -> None:
     start = time.perf_counter()
     figures = asyncio.run(run(args.members, args.rounds))
     elapsed = time.perf_counter() - start
-    print(f"{args.members} members at once, {args.rounds} rounds ({elapsed:.1f} s in all)")
+    cpu = figures.pop("cpu")[0]
+    print(f"{args.members} members at once, {args.rounds} rounds ({elapsed:.1f} s in all), "
+          f"{cpu * 1000:.2f} ms of CPU per interaction (bot and stand-in)")
     for name, times in figures.items():
         ms = [t * 1000 for t in times]
         print(f"  {name:12} n={len(ms):5}  median {statistics.median(ms):6.1f} ms  "
