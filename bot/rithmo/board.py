@@ -462,11 +462,14 @@ class Board:
 
     def legal_turns(self) -> Iterator[Turn]:
         """Every legal turn from the start of a turn, found by walking the steps. Turns that only
-        differ in the order of their captures come once. There can be very many in positions rich
-        in captures: a search should walk :meth:`legal_steps` instead."""
+        differ in the order of their captures come once: a mid-turn state already walked (same
+        pieces, same squares to step onto) is not walked again, so k captures cost about 2^k
+        states, not k!. Positions rich in captures still have very many turns: a search should
+        walk :meth:`legal_steps` instead."""
         if self.phase != START or self._cur:
             raise ValueError("legal_turns() lists whole turns: finish the turn in progress first")
         seen: set[tuple] = set()
+        walked: set[tuple] = set()
         depth = len(self.history)
 
         def walk() -> Iterator[Turn]:
@@ -479,7 +482,10 @@ class Board:
                         seen.add(k)
                         yield t
                 else:
-                    yield from walk()
+                    state = (self.key(), frozenset((s, frozenset(by)) for s, by in self.vacated))
+                    if state not in walked:
+                        walked.add(state)
+                        yield from walk()
                 self.pop_step()
 
         return walk()
