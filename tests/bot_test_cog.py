@@ -8,6 +8,7 @@ the database, so that it survives a restart of the bot like a real game.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -138,15 +139,16 @@ class TestCog(ArdoiseCog):
     async def long(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("x" * 2001)
 
-    @group.command(name="image", description="Posts an image, then edits it in")
+    @group.command(name="image", description="Uploads images every way a cog can")
     async def image(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        await interaction.edit_original_response(
-            content="Here is the board", attachments=[discord.File(
-                __import__("io").BytesIO(PNG_1x1), filename="board.png")])
-        assert interaction.channel is not None
-        await interaction.channel.send("and a copy", file=discord.File(
-            __import__("io").BytesIO(PNG_1x1), filename="copy.png"))  # type: ignore[union-attr]
+        def png(name: str) -> discord.File:
+            return discord.File(io.BytesIO(PNG_1x1), filename=name)
+
+        await interaction.response.send_message("Here is the board", file=png("old.png"))
+        await interaction.edit_original_response(attachments=[png("board.png")])
+        await interaction.followup.send("zoomed in", file=png("zoom.png"), ephemeral=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send("and a copy", file=png("copy.png"))
 
     @group.command(name="teach", description="Teachers only")
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -80,11 +80,13 @@ async def test_uploaded_images_are_stored_and_served(standin, start_bot):
     await start_bot(extra_cogs=TEST_COG)
     sam = standin.add_member("Sam")
     record = await standin.slash(sam, "test image")
-    [board] = record.reply.attachments
+    copy = await standin.wait_for_message(after=record.reply)
+    [board] = record.reply.attachments  # the edit replaced old.png
     assert (board.filename, board.content_type) == ("board.png", "image/png")
     assert board.data.startswith(PNG_SIGNATURE)
-    copy = await standin.wait_for_message(after=record.reply)
     assert copy.content == "and a copy" and copy.attachments[0].filename == "copy.png"
+    [zoom] = record.followups
+    assert zoom.ephemeral_to == sam.id and zoom.attachments[0].filename == "zoom.png"
     async with aiohttp.ClientSession() as session, session.get(board.url) as response:
         assert await response.read() == board.data
 
