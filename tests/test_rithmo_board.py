@@ -262,3 +262,10 @@ def test_bad_positions_are_refused_with_a_reason(data, code):
     with pytest.raises(DomainError) as err:
         Board.from_json(data)
     assert err.value.code == code and str(err.value)
+
+
+def test_key_tells_taken_pieces_apart_by_shape():
+    a = Board.from_pieces({"a1": "R2"}, "white", {"white": "T36"})
+    b = Board.from_pieces({"a1": "R2"}, "white", {"white": "S36"})
+    assert a.key() != b.key()
+    assert Board.from_pieces({"a1": "R2"}, "black").key() != Board.from_pieces({"a1": "R2"}).key()

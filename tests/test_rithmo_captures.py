@@ -359,3 +359,9 @@ def test_pyramid_component_by_power_and_whole_by_ambush():
     d6, c5, e5 = (parse_square(s) for s in ("d6", "c5", "e5"))
     assert set(b.captures()) == {Capture(d6, 64), Capture(d6, 4), Capture(d6, 0)}
     assert next(c for c in b.captures() if c.part == 0).by == (c5, e5)
+
+
+def test_threats_are_the_captures_the_other_side_would_have():
+    b = Board.from_pieces({"d5": "R16", "e6": "r16"})
+    assert b.captures(BLACK) == [Capture(parse_square("d5"), 0, (parse_square("e6"),))]
+    assert b.captures(WHITE) == b.captures()

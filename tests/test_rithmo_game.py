@@ -274,3 +274,13 @@ def test_record_must_number_its_turns():
     with pytest.raises(DomainError) as err:
         Game.from_record("c4-b5")
     assert err.value.code == "rithmo.bad_record"
+
+
+def test_outcome_follows_the_position_after_taking_back_and_playing_another_turn():
+    start = Board.from_pieces({"d5": "R16", "e6": "s16", "h16": "s361"})
+    game = Game(Settings.make([Victory.make("body", pieces=1)]), start)
+    game.push("xe6 d5-e6")
+    assert game.outcome().winner == WHITE
+    game.pop()
+    game.push("d5-c4")
+    assert game.outcome() is None

@@ -174,7 +174,7 @@ PYRAMID_PARTS = {
 # xor, so that two equal taken pieces do not cancel out.
 _KEY_MASK = (1 << 64) - 1
 _keys: dict[tuple[int, int, int, int], int] = {}
-_TAKEN_CODE = 16  # "what" for a taken piece; a pyramid component on the board is shape | 8
+_TAKEN_CODE = 16  # "what" for a taken piece is shape | 16; a pyramid component's is shape | 8
 _SIDE_KEY = random.Random("rithmo:black-to-move").getrandbits(64)
 _PHASE_KEYS = tuple(random.Random(f"rithmo:phase:{p}").getrandbits(64) if p else 0
                     for p in (START, BEFORE, AFTER))
@@ -269,17 +269,24 @@ class Board:
         p.sq = sq
         self._key += _piece_key(p, sq)
 
+    def _hold(self, side: int, shape: int, value: int) -> None:
+        """Give ``side`` a taken piece (setting up a position)."""
+        self.taken[side].append((shape, value))
+        self._key += _zk(side, _TAKEN_CODE | shape, value, OFF)
+
     def _lift(self, p: Piece) -> None:
         self.squares[p.sq] = None
         self._key -= _piece_key(p, p.sq)
 
     # ----------------------------------------------------------------- generation
 
-    def _scan(self, moves: list[Move] | None) -> list[tuple[int, int, int, str, tuple[int, ...]]]:
-        """Every capture open to the side to move, as (victim square, part, value, method, by);
-        with ``moves`` given, also append its plain moves to it (they come from the same pass)."""
+    def _scan(self, moves: list[Move] | None, side: int | None = None
+              ) -> list[tuple[int, int, int, str, tuple[int, ...]]]:
+        """Every capture open to the side to move (or to ``side``), as (victim square, part,
+        value, method, by); with ``moves`` given, also append its plain moves to it (they come
+        from the same pass)."""
         sqs = self.squares
-        me = self.turn
+        me = self.turn if side is None else side
         mine = self.pieces[me]
         reach: dict[int, list[Piece]] = {}
         for p in mine:
@@ -386,10 +393,11 @@ class Board:
                     moves.append(mv)
         return moves
 
-    def captures(self) -> list[Capture]:
+    def captures(self, side: int | None = None) -> list[Capture]:
         """Every capture open to the side to move now: one :class:`Capture` per piece (or
-        pyramid component) that can be taken, with the squares of every piece that can take it."""
-        return self._aggregate(self._scan(None))
+        pyramid component) that can be taken, with the squares of every piece that can take it.
+        With ``side``, the captures that side would have if it were to move (threats)."""
+        return self._aggregate(self._scan(None, side))
 
     @staticmethod
     def _aggregate(raw: list[tuple[int, int, int, str, tuple[int, ...]]]) -> list[Capture]:
@@ -402,11 +410,12 @@ class Board:
                 s.update(by)
         return [Capture(t, part, tuple(sorted(s))) for (t, part), s in agg.items()]
 
-    def capture_options(self) -> list[dict[str, Any]]:
-        """Every way to capture open to the side to move, for people and the command line:
-        ``{"victim", "method", "by", "value"}`` (``value``: the victim's value used, a pyramid
-        component's or the pyramid's total), sorted by victim, value, method and capturers."""
-        raw = sorted(set(self._scan(None)),
+    def capture_options(self, side: int | None = None) -> list[dict[str, Any]]:
+        """Every way to capture open to the side to move (or to ``side``), for people and the
+        command line: ``{"victim", "method", "by", "value"}`` (``value``: the victim's value used,
+        a pyramid component's or the pyramid's total), sorted by victim, value, method and
+        capturers."""
+        raw = sorted(set(self._scan(None, side)),
                      key=lambda c: (c[0], c[2], METHODS.index(c[3]), c[4]))
         return [{"victim": name(t), "method": m, "by": [name(s) for s in by], "value": v}
                 for t, _part, v, m, by in raw]
@@ -523,7 +532,7 @@ class Board:
                 gained = p.gives()
                 for shape, value in gained:
                     mine.append((shape, value))
-                    self._key += _zk(me, _TAKEN_CODE, value, OFF)
+                    self._key += _zk(me, _TAKEN_CODE | shape, value, OFF)
                 self._undo.append((_U_WHOLE, step, phase, vacated, p, idx, len(gained)))
                 if phase != AFTER:
                     self.phase = BEFORE
@@ -536,7 +545,7 @@ class Board:
                 p.refresh()
                 self._place(p, step.square)
                 mine.append((shape, step.part))
-                self._key += _zk(me, _TAKEN_CODE, step.part, OFF)
+                self._key += _zk(me, _TAKEN_CODE | shape, step.part, OFF)
                 self._undo.append((_U_PART, step, phase, vacated, p, i, shape))
                 if phase == START:
                     self.phase = BEFORE
@@ -546,7 +555,7 @@ class Board:
             hand = self.taken[me]
             idx = hand.index((step.shape, step.value))
             del hand[idx]
-            self._key -= _zk(me, _TAKEN_CODE, step.value, OFF)
+            self._key -= _zk(me, _TAKEN_CODE | step.shape, step.value, OFF)
             p = Piece(me, step.shape, step.value)
             self.pieces[me].append(p)
             self._place(p, step.square)
@@ -590,14 +599,14 @@ class Board:
             p, idx, n = rec[4], rec[5], rec[6]
             mine = self.taken[me]
             for _ in range(n):
-                _, value = mine.pop()
-                self._key -= _zk(me, _TAKEN_CODE, value, OFF)
+                shape, value = mine.pop()
+                self._key -= _zk(me, _TAKEN_CODE | shape, value, OFF)
             self.pieces[p.side].insert(idx, p)
             self._place(p, step.square)
         elif kind == _U_PART:
             p, i, shape = rec[4], rec[5], rec[6]
             self.taken[me].pop()
-            self._key -= _zk(me, _TAKEN_CODE, step.part, OFF)
+            self._key -= _zk(me, _TAKEN_CODE | shape, step.part, OFF)
             self._lift(p)
             p.parts = (*p.parts[:i], (shape, step.part), *p.parts[i:])
             p.refresh()
@@ -607,7 +616,7 @@ class Board:
             self._lift(p)  # type: ignore[arg-type]
             self.pieces[me].pop()
             self.taken[me].insert(rec[4], (step.shape, step.value))
-            self._key += _zk(me, _TAKEN_CODE, step.value, OFF)
+            self._key += _zk(me, _TAKEN_CODE | step.shape, step.value, OFF)
         return step
 
     @property
@@ -841,8 +850,7 @@ class Board:
                     raise _bad_position("a taken piece is {\"shape\": ..., \"value\": ...}")
                 shape = _plain_shape(item.get("shape"))
                 value = _value(item.get("value"))
-                b.taken[side].append((shape, value))
-                b._key += _zk(side, _TAKEN_CODE, value, OFF)
+                b._hold(side, shape, value)
         progress = data.get("turn_in_progress")
         if progress:
             if not isinstance(progress, str):
@@ -906,9 +914,7 @@ class Board:
             if not _HAND.fullmatch(hand):
                 raise _bad_position(f"cannot read the taken pieces {hand!r}")
             for x, v in _PART.findall(hand):
-                value = _value(int(v))
-                b.taken[side].append((SHAPE_BY_LETTER[x.upper()], value))
-                b._key += _zk(side, _TAKEN_CODE, value, OFF)
+                b._hold(side, SHAPE_BY_LETTER[x.upper()], _value(int(v)))
         return b
 
     @classmethod
@@ -929,8 +935,7 @@ class Board:
         for side_name, hand in (taken or {}).items():
             side = SIDE_BY_NAME[side_name]
             for x, v in _PART.findall(hand):
-                b.taken[side].append((SHAPE_BY_LETTER[x.upper()], _value(int(v))))
-                b._key += _zk(side, _TAKEN_CODE, int(v), OFF)
+                b._hold(side, SHAPE_BY_LETTER[x.upper()], _value(int(v)))
         return b
 
     def copy(self) -> Board:

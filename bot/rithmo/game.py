@@ -68,7 +68,7 @@ class Game:
             raise ValueError("a game starts between turns")
         self._start = self.board.to_json()
         self._ended: Outcome | None = None
-        self._cache: tuple[int, Outcome | None] | None = None
+        self._cache: tuple[int, int, Outcome | None] | None = None
 
     @property
     def turns(self) -> list[Turn]:
@@ -86,8 +86,9 @@ class Game:
         if b.turn_in_progress:
             return None
         n = len(b.history)
-        if self._cache is not None and self._cache[0] == n:
-            return self._cache[1]
+        key = b.key()
+        if self._cache is not None and self._cache[:2] == (n, key):
+            return self._cache[2]
         result = None
         if n:
             mover = b.turn ^ 1
@@ -103,7 +104,7 @@ class Game:
                 w, k = b.taken_value(0), b.taken_value(1)
                 winner = 0 if w > k else 1 if k > w else None
             result = Outcome(winner, MOVE_LIMIT)
-        self._cache = (n, result)
+        self._cache = (n, key, result)
         return result
 
     def is_over(self) -> bool:
