@@ -1,8 +1,9 @@
 """Ardoise's pictures: pure functions from engine state (plain JSON dicts) to image bytes.
 
 No Discord, no database, no engine classes: each function reads the JSON shapes of
-shared/design/engine-commands.md and returns the bytes of a PNG (a GIF for the replay). They share
-nothing mutable (fonts are cached per thread), so the bot may call them from worker threads with
+shared/design/engine-commands.md and returns the bytes of a PNG (256 colours; a GIF for the
+replay). They share nothing mutable (fonts and rendered words are cached per thread), so the bot
+may call them from worker threads with
 ``await asyncio.to_thread(images.render_board, position, turn, flipped, lang)``. The same
 arguments always give the same bytes. ``lang`` is "en" or "fr" (any "fr-…" locale reads as French).
 The text is set in DejaVu Sans, shipped in images/fonts with its licence.
@@ -15,7 +16,7 @@ The 20 Digits
     stats at that level and no shield are drawn. A digit may also be "Odd N2" or a French name.
     Front row (1–4) on top, facing the opponent; back row (5–8) below; empty cells dashed.
 
-``render_battle(result, lang="en", names=("Left", "Right")) -> bytes`` (PNG, 732 × 590)
+``render_battle(result, lang="en", names=("Left", "Right")) -> bytes`` (PNG, 740 × 598)
     A still of a battle's final state from the battle result JSON (``fight(...).to_json()``):
     both sides' "survivors" facing each other, the winner starred, "after N exchanges".
 
@@ -24,7 +25,7 @@ The 20 Digits
     hit, HP lost in a badge, falls crossed out, move-ups as green arrows), then the final state.
     Reads "opening", "log", "survivors" and "snapshots" (state after the opening, then after each
     exchange: ``[{"left": {cell: unit}, "right": {...}}, ...]``); without "snapshots" the states
-    are rebuilt from the log (see images/replay.py). About 0.4 MB for 12 exchanges.
+    are rebuilt from the log (see images/replay.py). About 0.3 MB for 12 exchanges.
 
 ``render_shop(shop, lang=None) -> bytes`` (PNG, 964 × 672)
     A shop turn: {"offers": [{"digit", "frozen"} or null ×5], "gold", "round", "lives",
