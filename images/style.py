@@ -242,7 +242,10 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str,
     if hit is None:
         hit = cache[key] = f.getmask2(s, "L", anchor=anchor)
     mask, (ox, oy) = hit
-    core = draw.draw
+    core = getattr(draw, "draw", None)
+    if core is None or not hasattr(core, "draw_bitmap"):  # a Pillow without these internals
+        draw.text((x, y), s, font=f, fill=fill, anchor=anchor)
+        return
     core.draw_bitmap((x + ox, y + oy), mask, core.draw_ink(fill))
 
 

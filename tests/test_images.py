@@ -9,9 +9,12 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from PIL import Image
 
 import images
+from bot.digits.catalogue import BY_KEY
 from images import samples
 from images import style as st
 from images.board import BoardError, _Geometry, parse_square
@@ -420,3 +423,44 @@ def test_leaderboard_reads_the_engines_seconds_as_the_time() -> None:
     rows = [{"rank": 1, "name": "Camille", "score": 6, "time": 41.2}]
     engine_rows = [{"rank": 1, "name": "Camille", "score": 6, "seconds": 41.2}]
     assert images.render_leaderboard(engine_rows) == images.render_leaderboard(rows)
+
+
+def test_stamped_text_is_the_same_as_pillows_own_text() -> None:
+    # st.text reuses rendered words through Pillow's drawing core; it must give Pillow's pixels.
+    f = st.font(20, True)
+    for anchor in ("la", "mm", "rm", "lm"):
+        images_ = [st.canvas(160, 40) for _ in range(3)]
+        st.text(images_[0][1], (80, 20), "Moitié −4", f, st.CHALK, anchor)
+        st.text(images_[1][1], (80, 20), "Moitié −4", f, st.CHALK, anchor)  # from the cache
+        images_[2][1].text((80, 20), "Moitié −4", font=f, fill=st.CHALK, anchor=anchor)
+        first, cached, pillow = (im.tobytes() for im, _ in images_)
+        assert first == cached == pillow, anchor
+
+
+# ---------------------------------------------------------------------------------------------
+# Any battle the engine can fight
+
+
+_DIGIT_NAMES = sorted(BY_KEY)
+_slate = hs.dictionaries(hs.sampled_from([str(c) for c in range(1, 9)]),
+                         hs.builds(lambda d, n: f"{d} N{n}", hs.sampled_from(_DIGIT_NAMES),
+                                   hs.integers(1, 3)), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(left=_slate, right=_slate, lf=hs.integers(0, 6), rf=hs.integers(0, 6))
+def test_states_rebuilt_from_any_battles_log_are_the_engines_snapshots(
+        left: dict, right: dict, lf: int, rf: int) -> None:
+    result = samples.battle(left, right, lf, rf)
+    expected = [{side: read_slate(s[side]) for side in ("left", "right")}
+                for s in result["snapshots"]]
+    assert rebuild_states({k: v for k, v in result.items() if k != "snapshots"}) == expected
+
+
+@settings(max_examples=6, deadline=None)
+@given(left=_slate, right=_slate)
+def test_any_battle_gives_a_replay_with_a_frame_per_exchange(left: dict, right: dict) -> None:
+    result = samples.battle(left, right)
+    gif = Image.open(io.BytesIO(images.render_replay(result, "fr", ("A", "B"))))
+    assert gif.n_frames == result["exchanges"] + 2
+    _png(images.render_battle(result, "en", ("A", "B")))
