@@ -62,8 +62,8 @@ def test_hp_never_rises_during_the_exchanges(args):
 def test_the_json_of_a_result_reads_back_the_same(args):
     r = fight(*args)
     assert BattleResult.from_json(json.loads(json.dumps(r.to_json(full=True)))) == r
-    short = BattleResult.from_json(json.loads(json.dumps(r.to_json())))
-    assert short.to_json() == r.to_json() and short.snapshots == []
+    # Without the snapshots, reading back replays them from the opening and the log.
+    assert BattleResult.from_json(json.loads(json.dumps(r.to_json()))) == r
 
 
 @SETTINGS

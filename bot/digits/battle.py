@@ -19,14 +19,15 @@ Both run the very same code; the log is only written when asked for.
 
 How the hot path is built (the odds simulator needs tens of thousands of battles a second): a
 fighting digit is a small list of ints (layout below), a side is a list of 8 cells, each ``None``
-or a digit; targets come from tables indexed by a 4-bit mask of the occupied cells of a row. Damage
-taken during an exchange is held in the digit's ``DMG`` slot and only subtracted when every hit has
-been made, so that every hit reads the HP of the start of the exchange.
+or a digit, plus an 8-bit mask of its occupied cells; targets come from tables indexed by that
+mask. Damage taken during an exchange is held in the digit's ``DMG`` slot and only subtracted when
+every hit has been made, so that every hit reads the HP of the start of the exchange. The exchange
+loop names kinds and slots by their numbers (CPython reads a literal faster than a global); the
+assertions below pin those numbers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from bot.digits.catalogue import BY_KEY, MAX_LEVEL
@@ -37,15 +38,16 @@ WINNERS = ("left", "right", "draw")
 MAX_EXCHANGES = 12
 MAX_FOCUS = 6
 
-# Kind codes, grouped so that the hot loop settles the common case with one comparison:
-#   0–7   digits whose hit is not simply their ATK (a bonus, the target's HP, several targets);
-#   8–16  digits with nothing special about hitting or being hit;
+# Kind codes, grouped so that the exchange loop settles the common case with one comparison:
+#   0–1   digits that may hit several targets;
+#   2–7   digits whose hit is not simply their ATK (a bonus, a factor, the target's HP);
+#   8–16  digits with nothing special about hitting or being hit; 8–14 act in the opening;
 #   17–19 digits that change a hit they take.
-(EVEN, ODD, PRIME, DELTA, FIBO, HALF, SPLITTER, PI,
- PLUS, MINUS, DOUBLE, TWIN, ABACUS, SIGMA, AVERAGE, CARRY, POWER,
+(SPLITTER, PI, EVEN, ODD, PRIME, DELTA, FIBO, HALF,
+ PLUS, MINUS, ABACUS, AVERAGE, TWIN, POWER, SIGMA, DOUBLE, CARRY,
  ZERO, SQUARE, MODULO) = range(20)
-KIND_NAMES = ("Even", "Odd", "Prime", "Delta", "Fibo", "Half", "Splitter", "Pi",
-              "Plus", "Minus", "Double", "Twin", "Abacus", "Sigma", "Average", "Carry", "Power",
+KIND_NAMES = ("Splitter", "Pi", "Even", "Odd", "Prime", "Delta", "Fibo", "Half",
+              "Plus", "Minus", "Abacus", "Average", "Twin", "Power", "Sigma", "Double", "Carry",
               "Zero", "Square", "Modulo")
 KIND_CODES = {name: code for code, name in enumerate(KIND_NAMES)}
 assert set(KIND_NAMES) == set(BY_KEY), "the kind codes must cover the catalogue"
@@ -57,6 +59,13 @@ assert set(KIND_NAMES) == set(BY_KEY), "the kind codes must cover the catalogue"
 KIND, LEVEL, ATK, HP, SHIELD, HP0, DMG, ARG = range(8)
 Unit = list[int]
 Cells = list[Unit | None]  # index 0–3: front cells 1–4; 4–7: back cells 5–8; column = index & 3
+FRONT_CELLS = (0, 1, 2, 3)
+ALL_CELLS = tuple(range(8))
+
+# The numbers the exchange loop writes as literals.
+assert tuple(range(9)) == (SPLITTER, PI, EVEN, ODD, PRIME, DELTA, FIBO, HALF, PLUS)
+assert tuple(range(14, 20)) == (SIGMA, DOUBLE, CARRY, ZERO, SQUARE, MODULO)
+assert tuple(range(8)) == (KIND, LEVEL, ATK, HP, SHIELD, HP0, DMG, ARG)
 
 # Fibonacci factor of Fibo's base hit at exchange e (index e; index 0 unused).
 FIB = (0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144)
@@ -68,11 +77,21 @@ PRIMES = frozenset(n for n in range(2, 100) if all(n % d for d in range(2, n)))
 NEAR = tuple(
     tuple(x for d in (0, 1, 2, 3) for x in ((c,) if d == 0 else (c - d, c + d)) if 0 <= x < 4)
     for c in range(4))
-# TARGET[mask][c]: the cell index a hitter of column c aims at in a row whose occupied columns are
-# the bits of mask (bit c = column c + 1); ROW[mask]: the occupied indices of that row.
-TARGET = tuple(
-    tuple(next((x for x in NEAR[c] if mask >> x & 1), -1) for c in range(4)) for mask in range(16))
-ROW = tuple(tuple(x for x in range(4) if mask >> x & 1) for mask in range(16))
+
+
+def _view(mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How the foe sees a side whose occupied cells are the bits of ``mask`` (bit i = index i):
+    ``aim[i]``, the index a hitter standing at index i aims at (the front row while it has a digit,
+    else the back row), and ``row``, the indices of the foremost non-empty row (Pi's volley)."""
+    front, back = mask & 15, mask >> 4
+    row_mask, offset = (front, 0) if front else (back, 4)
+    aim = tuple(next((x + offset for x in NEAR[i & 3] if row_mask >> x & 1), -1)
+                for i in range(8))
+    row = tuple(x + offset for x in range(4) if row_mask >> x & 1)
+    return aim, row
+
+
+VIEW = tuple(_view(mask) for mask in range(256))
 
 
 class UnitState(TypedDict):
@@ -90,13 +109,18 @@ BothSides = dict[str, SideStates]  # "left" / "right" → cells
 
 
 def _prototypes() -> dict[str, tuple[Unit, ...]]:
+    """Per digit key, a fresh-digit list per level (index = level; index 0 unused)."""
     protos: dict[str, tuple[Unit, ...]] = {}
     for key, kind in BY_KEY.items():
         code = KIND_CODES[key]
-        levels = []
+        levels: list[Unit] = [[]]
         for n in range(1, MAX_LEVEL + 1):
             arg = {EVEN: n + 1, ODD: n + 1, PRIME: 2 * n + 1, ZERO: n}.get(code, 0)
-            levels.append([code, n, kind.atk(n), kind.hp(n), 0, 0, 0, arg])
+            # Step 6 of the opening: nothing in the opening reads a shield, so a Square's shield
+            # is the same given now as at the end. HP0 is fixed here too: only Twin's HP changes
+            # in the opening, and step 3 moves its HP0 along.
+            shield = (n + 1) ** 2 if code == SQUARE else 0
+            levels.append([code, n, kind.atk(n), kind.hp(n), shield, kind.hp(n), 0, arg])
         protos[key] = tuple(levels)
     return protos
 
@@ -104,297 +128,311 @@ def _prototypes() -> dict[str, tuple[Unit, ...]]:
 _PROTO = _prototypes()
 
 
-def _units(slate: Slate) -> Cells:
+def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]]]:
+    """A slate made ready to fight: its cells of fresh digits; the mask of its occupied cells (bit
+    i = index i); the kinds standing in its back row (bit k = kind k); and (index, digit) of the
+    digits that act in the opening (kinds 8–14), in cell order."""
     protos = _PROTO
-    return [None if p is None else protos[p.key][p.level - 1].copy() for p in slate.cells]
+    cells: Cells = [None] * 8
+    mask = back = 0
+    openers = []
+    for c, p in enumerate(slate.cells):
+        if p is not None:
+            u = cells[c] = protos[p.key][p.level].copy()
+            mask |= 1 << c
+            k = u[0]
+            if c > 3:
+                back |= 1 << k
+            if 7 < k < 15:
+                openers.append((c, u))
+    return cells, mask, back, openers
 
 
 # ----------------------------------------------------------------------------------------------
 # The opening
 # ----------------------------------------------------------------------------------------------
 
-def _kinds_present(*sides: Cells) -> int:
-    present = 0
-    for cells in sides:
-        for u in cells:
-            if u is not None:
-                present |= 1 << u[KIND]
-    return present
+_STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
 
-
-_STEP1 = 1 << PLUS | 1 << MINUS | 1 << ABACUS
-
-
-def _open(left: Cells, right: Cells, left_focus: int, right_focus: int) -> None:
-    """The six opening steps, on both sides. Each step reads the state the previous one left;
-    within a step every effect is worked out first, then all are applied together."""
-    present = _kinds_present(left, right)
-    pairs = ((left, right, left_focus), (right, left, right_focus))
+def _open(left: Cells, right: Cells, left_openers: list[tuple[int, Unit]],
+          right_openers: list[tuple[int, Unit]], left_focus: int, right_focus: int) -> None:
+    """The six opening steps, on both sides; ``*_openers`` are the digits that act in the opening
+    (from :func:`_side`). Each step reads the state the previous one left; within a step every
+    effect is worked out first, then all are applied together."""
 
     # 1. Additions and subtractions: Plus (from the back, on the front digit of its column), Minus
     # (either row, on the opposing front digit of its column), Abacus (either row, on itself, +1
-    # per right answer). A digit's changes are added up, then its ATK is floored at 0.
-    if present & _STEP1:
-        gains = {id(left): [0] * 8, id(right): [0] * 8}
-        for own, foe, focus in pairs:
-            mine, theirs = gains[id(own)], gains[id(foe)]
-            for c, u in enumerate(own):
-                if u is None:
-                    continue
-                k = u[KIND]
-                if k == PLUS:
-                    if c >= 4 and own[c - 4] is not None:
-                        mine[c - 4] += 2 * u[LEVEL]
-                elif k == MINUS:
-                    if foe[c & 3] is not None:
-                        theirs[c & 3] -= u[LEVEL] + 1
-                elif k == ABACUS:
-                    mine[c] += focus
-        for own in (left, right):
-            for c, g in enumerate(gains[id(own)]):
-                if g:
-                    u = own[c]
-                    u[ATK] = max(0, u[ATK] + g)  # type: ignore[index]
+    # per right answer). No change reads an ATK, so they are added straight in; the floor at 0
+    # comes once all are in.
+    changed: list[Unit] = []
+    kinds = [0, 0]  # per side, the kinds among its openers (bit k = kind k)
+    for i, own, openers, foe, focus in ((0, left, left_openers, right, left_focus),
+                                        (1, right, right_openers, left, right_focus)):
+        for c, u in openers:
+            k = u[KIND]
+            kinds[i] |= 1 << k
+            if k == PLUS:
+                front = own[c - 4] if c >= 4 else None
+                if front is not None:
+                    front[ATK] += 2 * u[LEVEL]
+                    changed.append(front)
+            elif k == MINUS:
+                front = foe[c & 3]
+                if front is not None:
+                    front[ATK] -= u[LEVEL] + 1
+                    changed.append(front)
+            elif k == ABACUS:
+                u[ATK] += focus
+    for u in changed:
+        if u[ATK] < 0:
+            u[ATK] = 0
 
-    # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
-    # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
-    if present & 1 << AVERAGE:
-        for own in (left, right):
-            chosen: Unit | None = None
-            for c in (0, 4, 1, 5, 2, 6, 3, 7):  # leftmost first
-                u = own[c]
-                if u is not None and u[KIND] == AVERAGE and (
-                        chosen is None or u[LEVEL] > chosen[LEVEL]):
-                    chosen = u
+    for own, openers, present in ((left, left_openers, kinds[0]),
+                                  (right, right_openers, kinds[1])):
+        if not present & _STEPS_2_TO_5:
+            continue
+        # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
+        # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
+        if present & 1 << AVERAGE:
+            averages = [(-u[LEVEL], c & 3, c, u) for c, u in openers if u[KIND] == AVERAGE]
             front = [u for u in own[:4] if u is not None]
-            if chosen is not None and front:
-                total = sum(u[ATK] for u in front)
-                atk = -(-total // len(front)) + chosen[LEVEL] - 1
+            if front:
+                chosen = min(averages)[3]
+                atk = -(-sum(u[ATK] for u in front) // len(front)) + chosen[LEVEL] - 1
                 for u in front:
                     u[ATK] = atk
 
-    # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
-    if present & 1 << TWIN:
-        for own in (left, right):
-            units = [u for u in own if u is not None]
-            twins = [(u, u[LEVEL] * sum(1 for v in units if v is not u and v[ATK] == u[ATK]))
-                     for u in units if u[KIND] == TWIN]
+        # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
+        if present & 1 << TWIN:
+            twins = [(u, u[LEVEL] * sum(1 for v in own if v is not None and v is not u
+                                        and v[ATK] == u[ATK]))
+                     for _, u in openers if u[KIND] == TWIN]
             for u, gain in twins:
                 u[ATK] += gain
                 u[HP] += gain
+                u[HP0] = u[HP]
 
-    # 4. Power (from the back): the front digit of its column gets max(ATK, min(ATK², (N + 2)²)).
-    # Each front digit has at most one Power behind it, so working out and applying at once is the
-    # same as working out all first.
-    if present & 1 << POWER:
-        for own in (left, right):
-            for c in (4, 5, 6, 7):
-                u, front = own[c], own[c - 4]
-                if u is not None and u[KIND] == POWER and front is not None:
-                    a = front[ATK]
-                    front[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
+        # 4. Power (from the back): the front digit of its column gets
+        # max(ATK, min(ATK², (N + 2)²)). Each front digit has at most one Power behind it, so
+        # working out and applying at once is the same as working out all first.
+        if present & 1 << POWER:
+            for c, u in openers:
+                if u[KIND] == POWER and c >= 4:
+                    target = own[c - 4]
+                    if target is not None:
+                        a = target[ATK]
+                        target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
 
-    # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded, ÷ (5 − N)⌋.
-    # Several Sigmas read the same state.
-    if present & 1 << SIGMA:
-        for own in (left, right):
+        # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
+        # ÷ (5 − N)⌋. Several Sigmas read the same state.
+        if present & 1 << SIGMA:
             sigmas = [(u, sum(v[ATK] for v in own[:4] if v is not None and v is not u)
                        // (5 - u[LEVEL]))
-                      for u in own if u is not None and u[KIND] == SIGMA]
+                      for _, u in openers if u[KIND] == SIGMA]
             for u, atk in sigmas:
                 u[ATK] = atk
 
-    # 6. Shields: Square gets (N + 1)², whatever its row.
-    for own in (left, right):
-        for u in own:
-            if u is not None:
-                if u[KIND] == SQUARE:
-                    u[SHIELD] = (u[LEVEL] + 1) ** 2
-                u[HP0] = u[HP]
+    # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
+    # (Steps 2–5 act within one side, so each side goes through them on its own.)
 
 
 # ----------------------------------------------------------------------------------------------
 # The exchanges
 # ----------------------------------------------------------------------------------------------
 
-def _masks(cells: Cells) -> tuple[int, int]:
-    """Bit masks of the occupied columns of the front row and of the back row."""
-    front = back = 0
-    for c in range(4):
-        if cells[c] is not None:
-            front |= 1 << c
-        if cells[c + 4] is not None:
-            back |= 1 << c
-    return front, back
-
-
-def _hitters(cells: Cells) -> list[int]:
-    """The cells that hit: every front digit, and the reach digits (Sigma, Pi) of the back row."""
-    return [c for c, u in enumerate(cells)
-            if u is not None and (c < 4 or u[KIND] == PI or u[KIND] == SIGMA)]
+# The indices of the occupied cells of a mask, in order.
+OCCUPIED = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
 
 def _land(v: Unit, h: int) -> int:
-    """A hit of value h lands on digit v; returns the damage its HP will lose (held in DMG)."""
-    k = v[KIND]
-    if k < ZERO:
-        d = h
-    elif k == MODULO:
+    """A hit of value h lands on a Zero, a Square or a Modulo (the digits that change a hit they
+    take; any other digit takes h as it is). Returns the damage its HP will lose, held in DMG."""
+    k = v[0]
+    if k == 19:  # Modulo
         if h % 3 == 0:
             return 0  # ignored
         d = h
-    elif k == ZERO:
-        d = h - v[ARG]
+    elif k == 17:  # Zero: cut by N (ARG), never below 1
+        d = h - v[7]
         if d < 1:
             d = 1
-    else:  # SQUARE: the shield absorbs first and never regenerates
-        s = v[SHIELD]
+    else:  # Square: the shield absorbs first and never regenerates
+        s = v[4]
         if s >= h:
-            v[SHIELD] = s - h
+            v[4] = s - h
             return 0
-        v[SHIELD] = 0
+        v[4] = 0
         d = h - s
-    v[DMG] += d
+    v[6] += d  # DMG
     return d
 
 
-def _strike(own: Cells, foe: Cells, hitters: list[int], front: int, back: int, e: int,
-            hits: list[dict[str, Any]] | None, side: str) -> None:
-    """Every hitter of one side picks its target and hits it. ``front``/``back`` are the masks of
-    the foe's rows; the damage waits in DMG, so the foe still reads its HP of the start."""
-    land = _land
-    for c in hitters:
-        u: Unit = own[c]  # type: ignore[assignment]
-        k = u[KIND]
-        h = u[ATK]
-        # Bonuses, read on the hitter's HP at the start of the exchange.
-        if k < PLUS:
-            if k == EVEN:
-                if u[HP] % 2 == 0:
-                    h += u[ARG]
-            elif k == ODD:
-                if u[HP] % 2:
-                    h += u[ARG]
-            elif k == PRIME:
-                if u[HP] in PRIMES:
-                    h += u[ARG]
-            elif k == DELTA:
-                h += (u[HP0] - u[HP]) // 2
-            elif k == FIBO:
-                h *= FIB[e]
-        # Target: the opposing front digit of its column, else the nearest; the back row when
-        # the front row is empty.
-        col = c & 3
-        t = TARGET[front][col] if front else TARGET[back][col] + 4
-        v: Unit = foe[t]  # type: ignore[assignment]
-        if k == HALF:
-            half = v[HP] // 2  # HP alone, the shield not counted
-            if half > h:
-                h = half
-        # Double: × 2 for exchanges 1 … N when a Double stands behind the hitter.
-        if e <= 3 and c < 4:
-            b = own[c + 4]
-            if b is not None and b[KIND] == DOUBLE and e <= b[LEVEL]:
-                h *= 2
-        if h <= 0:
-            continue  # a hit of 0 is not made
-        if k == SPLITTER and t < 4 and foe[t + 4] is not None:
-            h //= 2  # a half on the target, a half on the digit behind it
-            if h:
-                for x in (t, t + 4):
-                    d = land(foe[x], h)  # type: ignore[arg-type]
-                    if hits is not None:
-                        hits.append({"side": side, "from": c + 1, "to": x + 1, "hit": h,
-                                     "damage": d})
-        elif k == PI and e % 3 == 0:
-            # The volley: every digit of the foe's foremost non-empty row.
-            for x in (ROW[front] if front else tuple(y + 4 for y in ROW[back])):
-                d = land(foe[x], h)  # type: ignore[arg-type]
-                if hits is not None:
-                    hits.append({"side": side, "from": c + 1, "to": x + 1, "hit": h, "damage": d})
-        else:
-            d = land(v, h)
-            if hits is not None:
-                hits.append({"side": side, "from": c + 1, "to": t + 1, "hit": h, "damage": d})
-
-
-def _resolve(cells: Cells, falls: list[dict[str, Any]] | None,
-             moves: list[dict[str, Any]] | None, side: str) -> bool:
+def _resolve(cells: Cells, mask: int, falls: list[dict[str, Any]] | None,
+             moves: list[dict[str, Any]] | None, side: str) -> int:
     """The end of an exchange for one side: damage is taken, digits at 0 HP or below fall, Carries
-    give their ATK, back digits move up. Returns whether anything changed on the slate."""
-    fallen: list[tuple[int, Unit]] = []
-    for c in range(8):
-        u = cells[c]
-        if u is not None and u[DMG]:
-            u[HP] -= u[DMG]
-            u[DMG] = 0
-            if u[HP] <= 0:
+    give their ATK, back digits move up. Returns the new mask of occupied cells."""
+    fallen: list[tuple[int, Unit]] | None = None
+    for c in OCCUPIED[mask]:
+        u: Unit = cells[c]  # type: ignore[assignment]
+        d = u[6]  # DMG
+        if d:
+            u[6] = 0
+            hp = u[3] = u[3] - d  # HP
+            if hp <= 0:
                 cells[c] = None
-                fallen.append((c, u))
-    if not fallen:
-        return False
+                mask ^= 1 << c
+                if fallen is None:
+                    fallen = [(c, u)]
+                else:
+                    fallen.append((c, u))
+    if fallen is None:
+        return mask
     # Carry: to the living back digit of its column; failing that (or from the back row), to the
     # nearest living front digit, the front row as it stands before the move-ups.
     for c, u in fallen:
-        given = None
+        given = -1
         if u[KIND] == CARRY:
             if c < 4 and cells[c + 4] is not None:
                 given = c + 4
             else:
-                given = next((x for x in NEAR[c & 3] if cells[x] is not None), None)
-            if given is not None:
+                given = next((x for x in NEAR[c & 3] if cells[x] is not None), -1)
+            if given >= 0:
                 cells[given][ATK] += u[ATK]  # type: ignore[index]
         if falls is not None:
             fall: dict[str, Any] = {"side": side, "cell": c + 1, "digit": KIND_NAMES[u[KIND]]}
-            if given is not None:
+            if given >= 0:
                 fall["gives"] = {"to": given + 1, "atk": u[ATK]}
             falls.append(fall)
     # Move-up: only behind a front digit that fell.
     for c, _u in fallen:
         if c < 4 and cells[c + 4] is not None:
             cells[c], cells[c + 4] = cells[c + 4], None
+            mask ^= 1 << c | 1 << (c + 4)
             if moves is not None:
                 moves.append({"side": side, "from": c + 5, "to": c + 1})
-    return True
+    return mask
 
 
 def _states(cells: Cells) -> SideStates:
-    return {c + 1: {"digit": KIND_NAMES[u[KIND]], "level": u[LEVEL], "atk": u[ATK], "hp": u[HP],
-                    "shield": u[SHIELD]}
-            for c, u in enumerate(cells) if u is not None}
+    names = KIND_NAMES
+    return {c: {"digit": names[u[0]], "level": u[1], "atk": u[2], "hp": u[3], "shield": u[4]}
+            for c, u in zip(CELL_NUMBERS, cells, strict=True) if u is not None}
 
 
-def _run(left: Cells, right: Cells, log: list[dict[str, Any]] | None,
-         snapshots: list[BothSides] | None) -> tuple[str, int]:
+CELL_NUMBERS = range(1, 9)
+
+
+_REACH = 1 << PI | 1 << SIGMA
+
+
+def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: int,
+         log: list[dict[str, Any]] | None) -> tuple[str, int]:
     """The exchanges, from the state the opening left, until a side is empty or 12 have been
-    fought. Writes the log and the snapshots when they are given."""
-    left_alive = any(u is not None for u in left)
-    right_alive = any(u is not None for u in right)
-    if not (left_alive and right_alive):  # an empty slate loses at once
-        return ("left" if left_alive else "right" if right_alive else "draw"), 0
-    left_hitters, right_hitters = _hitters(left), _hitters(right)
-    (lf, lb), (rf, rb) = _masks(left), _masks(right)
+    fought; ``*mask`` and ``*back`` come from :func:`_side`. Appends one entry per exchange to
+    ``log`` when it is given."""
+    if not (lmask and rmask):  # an empty slate loses at once
+        return ("left" if lmask else "right" if rmask else "draw"), 0
+    # Whether a reach digit stands in the back row (then the back row is looked at for hitters),
+    # whether a Double does. Digits only move forward and never come back, so both answers,
+    # worked out once, stay safe for the whole battle.
+    lscan = 255 if lback & _REACH else 15  # mask of the rows to look at for hitters
+    rscan = 255 if rback & _REACH else 15
+    ldouble, rdouble = lback >> DOUBLE & 1, rback >> DOUBLE & 1
+    occupied = OCCUPIED
+    land, view, primes = _land, VIEW, PRIMES
+    hits = falls = moves = None
     for e in range(1, MAX_EXCHANGES + 1):
-        if log is None:
-            hits = falls = moves = None
-        else:
+        if log is not None:
             hits, falls, moves = [], [], []
-        _strike(left, right, left_hitters, rf, rb, e, hits, "left")
-        _strike(right, left, right_hitters, lf, lb, e, hits, "right")
-        if _resolve(left, falls, moves, "left"):
-            left_hitters = _hitters(left)
-            lf, lb = _masks(left)
-        if _resolve(right, falls, moves, "right"):
-            right_hitters = _hitters(right)
-            rf, rb = _masks(right)
+        volley = e % 3 == 0  # Pi's exchanges: 3, 6, 9, 12
+        fib = FIB[e]
+        for own, foe, hitters, doubles, (aim, row), side in (
+                (left, right, occupied[lmask & lscan], ldouble and e <= 3, view[rmask], "left"),
+                (right, left, occupied[rmask & rscan], rdouble and e <= 3, view[lmask], "right")):
+            for c in hitters:
+                u: Unit = own[c]  # type: ignore[assignment]
+                k, _, h, hp, _, hp0, _, arg = u
+                if c > 3 and k != 1 and k != 14:  # from the back, only Pi and Sigma hit
+                    continue
+                t = aim[c]  # its column's opposing front digit, else the nearest
+                # The hit: ATK (× F(e) for Fibo), bonuses read on the HP of the start of the
+                # exchange, Half, then Double.
+                if k < 8 and k > 1:
+                    if k == 2:  # Even
+                        if not hp % 2:
+                            h += arg
+                    elif k == 3:  # Odd
+                        if hp % 2:
+                            h += arg
+                    elif k == 4:  # Prime
+                        if hp in primes:
+                            h += arg
+                    elif k == 5:  # Delta
+                        h += (hp0 - hp) // 2
+                    elif k == 6:  # Fibo
+                        h *= fib
+                    else:  # Half: the target's HP alone, its shield not counted
+                        half = foe[t][3] // 2  # type: ignore[index]
+                        if half > h:
+                            h = half
+                if doubles and c < 4:  # Double: × 2 for exchanges 1 … N (its level)
+                    b = own[c + 4]
+                    if b is not None and b[0] == 15 and e <= b[1]:
+                        h *= 2
+                if h <= 0:
+                    continue  # a hit of 0 is not made
+                if k < 2 and (volley if k else t < 4 and foe[t + 4] is not None):
+                    if k:  # Pi's volley: every digit of the foremost row
+                        targets: tuple[int, ...] = row
+                    else:  # Splitter: a half on the target, a half on the digit behind it
+                        h //= 2
+                        targets = (t, t + 4) if h else ()
+                    for x in targets:
+                        d = land(foe[x], h)  # type: ignore[arg-type]
+                        if hits is not None:
+                            hits.append({"side": side, "from": c + 1, "to": x + 1, "hit": h,
+                                         "damage": d})
+                    continue
+                v: Unit = foe[t]  # type: ignore[assignment]
+                if v[0] < 17:  # takes the hit as it is
+                    v[6] += h
+                    d = h
+                else:
+                    d = land(v, h)
+                if hits is not None:
+                    hits.append({"side": side, "from": c + 1, "to": t + 1, "hit": h, "damage": d})
+        lmask = _resolve(left, lmask, falls, moves, "left")
+        rmask = _resolve(right, rmask, falls, moves, "right")
         if log is not None:
             log.append({"exchange": e, "hits": hits, "falls": falls, "moves": moves})
-        if snapshots is not None:
-            snapshots.append({"left": _states(left), "right": _states(right)})
-        if not (lf or lb) or not (rf or rb):
-            winner = "draw" if not (lf or lb or rf or rb) else "left" if (lf or lb) else "right"
-            return winner, e
+        if not (lmask and rmask):
+            return ("left" if lmask else "right" if rmask else "draw"), e
     return "draw", MAX_EXCHANGES
+
+
+def replay(opening: BothSides, log: list[dict[str, Any]]) -> list[BothSides]:
+    """Both sides after the opening and after each exchange, replayed from the log: the log holds
+    every change (damage, shield absorbed = hit − damage, falls, Carry gains, move-ups)."""
+    state = opening
+    snapshots = [opening]
+    for entry in log:
+        state = {side: {c: {**s} for c, s in state[side].items()} for side in SIDES}
+        for h in entry["hits"]:
+            target = state["right" if h["side"] == "left" else "left"][h["to"]]
+            target["hp"] -= h["damage"]
+            if target["shield"]:  # only a Square has a shield; it took what the HP did not
+                target["shield"] -= h["hit"] - h["damage"]
+        gains = []
+        for f in entry["falls"]:
+            del state[f["side"]][f["cell"]]
+            if "gives" in f:
+                gains.append((f["side"], f["gives"]))
+        for side, gift in gains:
+            state[side][gift["to"]]["atk"] += gift["atk"]
+        for m in entry["moves"]:
+            state[m["side"]][m["to"]] = state[m["side"]].pop(m["from"])
+        snapshots.append(state)
+    return snapshots
 
 
 # ----------------------------------------------------------------------------------------------
@@ -417,7 +455,6 @@ def _sides_from_json(data: Any) -> BothSides:
     return out
 
 
-@dataclass(slots=True)
 class BattleResult:
     """What a battle gives: who won, after how many exchanges, and how.
 
@@ -425,23 +462,51 @@ class BattleResult:
     - ``exchanges``: the number of exchanges fought (0 when a slate was empty);
     - ``opening``: ``{"left": {cell: UnitState}, "right": {...}}``, every digit after the opening;
     - ``log``: one entry per exchange, ``{"exchange", "hits", "falls", "moves"}``, with cells 1–8:
-      hits ``{"side", "from", "to", "hit", "damage"}`` (side = the hitter's), falls
-      ``{"side", "cell", "digit"}`` (plus ``"gives": {"to", "atk"}`` for a Carry whose ATK went to
-      a digit), moves ``{"side", "from", "to"}``;
+      hits ``{"side", "from", "to", "hit", "damage"}`` (side = the hitter's; a Splitter or a Pi
+      volley gives one entry per target), falls ``{"side", "cell", "digit"}`` (plus
+      ``"gives": {"to", "atk"}`` for a Carry whose ATK went to a digit, "to" being that digit's
+      cell before the move-ups), moves ``{"side", "from", "to"}``;
     - ``survivors``: every digit standing at the end, by the cell it stands in then;
-    - ``snapshots``: both sides after the opening (index 0) and after each exchange i (index i).
+    - ``snapshots``: both sides after the opening (index 0) and after each exchange i (index i),
+      replayed from the opening and the log the first time they are asked for (:func:`replay`).
 
     ``log`` and ``snapshots`` are empty when the battle was fought with ``log=False``. Cells are
     ints here and strings ("1"–"8") in the JSON. Treat a result as read-only: the opening and the
-    first snapshot may be the same dict.
+    first snapshot are the same dict.
     """
 
-    winner: str
-    exchanges: int
-    opening: BothSides
-    log: list[dict[str, Any]] = field(default_factory=list)
-    survivors: BothSides = field(default_factory=lambda: {"left": {}, "right": {}})
-    snapshots: list[BothSides] = field(default_factory=list)
+    __slots__ = ("_snapshots", "exchanges", "log", "opening", "survivors", "winner")
+
+    def __init__(self, winner: str, exchanges: int, opening: BothSides,
+                 log: list[dict[str, Any]] | None = None, survivors: BothSides | None = None,
+                 snapshots: list[BothSides] | None = None) -> None:
+        self.winner = winner
+        self.exchanges = exchanges
+        self.opening = opening
+        self.log = [] if log is None else log
+        self.survivors = {"left": {}, "right": {}} if survivors is None else survivors
+        self._snapshots = snapshots
+
+    @property
+    def snapshots(self) -> list[BothSides]:
+        if self._snapshots is None:
+            # Without a log of every exchange (log=False) there is nothing to replay.
+            complete = len(self.log) == self.exchanges
+            self._snapshots = replay(self.opening, self.log) if complete else []
+        return self._snapshots
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BattleResult):
+            return NotImplemented
+        return (self.winner, self.exchanges, self.opening, self.log, self.survivors,
+                self.snapshots) == (other.winner, other.exchanges, other.opening, other.log,
+                                    other.survivors, other.snapshots)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq
+
+    def __repr__(self) -> str:
+        return (f"BattleResult(winner={self.winner!r}, exchanges={self.exchanges}, "
+                f"survivors={self.survivors!r})")
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
         """The answer of ``python -m bot.digits battle``; ``full`` adds the snapshots."""
@@ -463,7 +528,7 @@ class BattleResult:
 
     @classmethod
     def from_json(cls, data: Any) -> BattleResult:
-        """Reads back either form of :meth:`to_json`."""
+        """Reads back either form of :meth:`to_json` (without snapshots, they are replayed)."""
         try:
             winner = data["winner"]
             if winner not in WINNERS:
@@ -476,10 +541,10 @@ class BattleResult:
                     "moves": [{"side": m["side"], "from": int(m["from"]), "to": int(m["to"])}
                               for m in x["moves"]]}
                    for x in data["log"]]
-            return cls(winner=winner, exchanges=int(data["exchanges"]),
-                       opening=_sides_from_json(data["opening"]), log=log,
-                       survivors=_sides_from_json(data["survivors"]),
-                       snapshots=[_sides_from_json(s) for s in data.get("snapshots", [])])
+            snapshots = ([_sides_from_json(s) for s in data["snapshots"]]
+                         if "snapshots" in data else None)
+            return cls(winner, int(data["exchanges"]), _sides_from_json(data["opening"]), log,
+                       _sides_from_json(data["survivors"]), snapshots)
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"not a battle result: {e!r}") from None
 
@@ -491,35 +556,39 @@ def _fall_from_json(f: Any) -> dict[str, Any]:
     return fall
 
 
-def _check_focus(*focus: int) -> None:
-    for f in focus:
-        if isinstance(f, bool) or not (isinstance(f, int) and 0 <= f <= MAX_FOCUS):
-            raise ValueError(f"a Focus score is 0 to {MAX_FOCUS}, not {f!r}")
+def _bad_focus(focus: Any) -> ValueError:
+    return ValueError(f"a Focus score is 0 to {MAX_FOCUS}, not {focus!r}")
 
 
 def fight(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0, *,
           log: bool = True) -> BattleResult:
     """The battle of two slates; ``*_focus`` is each side's Focus score of the round (0–6, read by
     Abacus). With ``log=False`` the result has no log and no snapshots."""
-    _check_focus(left_focus, right_focus)
-    lc, rc = _units(left), _units(right)
-    _open(lc, rc, left_focus, right_focus)
+    for focus in (left_focus, right_focus):
+        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
+            raise _bad_focus(focus)
+    lc, lmask, lback, lopeners = _side(left)
+    rc, rmask, rback, ropeners = _side(right)
+    if lopeners or ropeners:
+        _open(lc, rc, lopeners, ropeners, left_focus, right_focus)
     opening = {"left": _states(lc), "right": _states(rc)}
-    if log:
-        entries: list[dict[str, Any]] = []
-        snapshots: list[BothSides] = [opening]
-        winner, exchanges = _run(lc, rc, entries, snapshots)
-        return BattleResult(winner, exchanges, opening, entries, snapshots[-1], snapshots)
-    winner, exchanges = _run(lc, rc, None, None)
-    return BattleResult(winner, exchanges, opening,
-                        survivors={"left": _states(lc), "right": _states(rc)})
+    entries: list[dict[str, Any]] | None = [] if log else None
+    winner, exchanges = _run(lc, rc, lmask, rmask, lback, rback, entries)
+    return BattleResult(winner, exchanges, opening, entries,
+                        {"left": _states(lc), "right": _states(rc)}, None if log else [])
 
 
 def outcome(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
             ) -> tuple[str, int]:
     """Only who wins and after how many exchanges: the same battle as :func:`fight`, nothing
     written down. For the odds simulator."""
-    _check_focus(left_focus, right_focus)
-    lc, rc = _units(left), _units(right)
-    _open(lc, rc, left_focus, right_focus)
-    return _run(lc, rc, None, None)
+    # type(...) is int: a bool is not a Focus score.
+    if type(left_focus) is not int or not 0 <= left_focus <= MAX_FOCUS:
+        raise _bad_focus(left_focus)
+    if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
+        raise _bad_focus(right_focus)
+    lc, lmask, lback, lopeners = _side(left)
+    rc, rmask, rback, ropeners = _side(right)
+    if lopeners or ropeners:
+        _open(lc, rc, lopeners, ropeners, left_focus, right_focus)
+    return _run(lc, rc, lmask, rmask, lback, rback, None)
