@@ -284,3 +284,10 @@ def test_outcome_follows_the_position_after_taking_back_and_playing_another_turn
     game.pop()
     game.push("d5-c4")
     assert game.outcome() is None
+
+
+def test_record_example_of_the_rules_document():
+    game = Game.from_record("1. b3-c5 2. c13-b12 xc5")
+    assert game.board.piece_at("c5") is None
+    assert game.board.taken[BLACK] == [(2, 72)]  # the triangle 72, by Assault from c14
+    assert game.record() == "1. b3-c5 2. c13-b12 xc5"

@@ -80,6 +80,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{max(times) * 1e6:.1f} µs worst; {n_steps / len(positions):.1f} steps and "
           f"{n_caps / len(positions):.2f} captures a position on average")
 
+    rich = [(b, t) for b, t in zip(positions, times, strict=True) if b.captures()]
+    if rich:
+        print(f"  of which {len(rich)} with a capture open: "
+              f"{statistics.median(t for _, t in rich) * 1e6:.1f} µs median")
+
     # whole turns, as legal_turns() enumerates them (each move's captures after included)
     sample = positions[: max(1, len(positions) // 5)]
     t = _clock()
