@@ -146,6 +146,11 @@ def test_power_fails_out_of_reach():
     assert options(b) == set()
 
 
+def test_power_fails_at_an_irregular_reach():
+    b = Board.from_pieces({"a2": "T3", "b4": "s81"})  # a knight's leap away
+    assert options(b) == set()
+
+
 def test_power_of_one_only_takes_a_one():
     b = Board.from_pieces({"a2": "R1", "b3": "s5"})
     assert options(b) == set()
@@ -168,6 +173,11 @@ def test_progression_victim_may_be_in_the_middle():
 
 def test_progression_fails_when_the_value_is_off_by_one():
     b = Board.from_pieces({"d1": "S15", "a3": "T20", "a1": "r26"})
+    assert "progression" not in methods_on(b, "a1")
+
+
+def test_progression_fails_when_one_capturer_only_leaps_there():
+    b = Board.from_pieces({"d1": "S15", "b3": "T20", "a1": "r25"})  # b3-a1: a knight's leap
     assert "progression" not in methods_on(b, "a1")
 
 
