@@ -307,3 +307,15 @@ def test_turn_parts():
     assert [str(c) for c in t.before] == ["xd7", "xe8"] and str(t.move) == "c3-e8"
     assert [str(c) for c in t.after] == ["xf9"] and len(t.captures) == 3
     assert not t.move.irregular and Turn.parse("a3-b5").move.irregular
+
+
+def test_turn_from_the_steps_a_search_walked():
+    b = two_victims()
+    walked = []
+    for text in ("xe6", "d5-e6"):
+        walked.append(b.play(text))
+    walked.append(b.play("end"))
+    t = Turn.from_steps(walked)
+    assert t == b.history[-1] and str(t) == "xe6 d5-e6"
+    again = two_victims()
+    assert again.push(t) == t

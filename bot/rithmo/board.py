@@ -21,7 +21,9 @@ AFTER     a capture; END                                  capture → AFTER; END
 :meth:`Board.legal_steps` lists the steps of the current phase, :meth:`Board.push_step` applies one
 (trusting it came from that list, like ``chess.Board.push``) and :meth:`Board.pop_step` takes it
 back. A search walks these steps depth-first; a turn of k captures is k + 2 short steps, never one
-of 2^k combinations. :meth:`Board.push` and :meth:`Board.pop` do the same with whole
+of 2^k combinations. END is always legal after a move or a drop, so a search may end a turn there
+without listing the captures that could follow (:meth:`Turn.from_steps` turns the steps walked
+into a turn to play). :meth:`Board.push` and :meth:`Board.pop` do the same with whole
 :class:`~bot.rithmo.turns.Turn` objects, checking every step and explaining a refusal.
 
 Every capture is checked in the position as it stands when it is made, so captures of one turn
@@ -565,7 +567,7 @@ class Board:
             self.vacated = ()
 
     def _end(self, auto: bool) -> None:
-        turn = _turn_of(self._cur)
+        turn = Turn.from_steps(self._cur)
         self._undo.append((_U_END, self._cur, self.phase, self.vacated, auto))
         self.history.append(turn)
         self._cur = []
@@ -981,20 +983,6 @@ def _must_step_text(vacated: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
     options = ", ".join(str(move(b, s)) for s, by in vacated for b in by)
     return ("after capturing before the move, one of the capturers takes the square of a piece "
             f"it took: {options}")
-
-
-def _turn_of(steps: list[Capture | Move | Drop]) -> Turn:
-    before: list[Capture] = []
-    after: list[Capture] = []
-    main: Move | Drop | None = None
-    for s in steps:
-        if type(s) is Capture:
-            (before if main is None else after).append(s)
-        else:
-            main = s  # type: ignore[assignment]
-    if type(main) is Drop:
-        return Turn((), None, main, tuple(after))
-    return Turn(tuple(before), main, None, tuple(after))  # type: ignore[arg-type]
 
 
 def _value(v: Any) -> int:

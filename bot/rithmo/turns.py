@@ -119,6 +119,23 @@ class Turn:
         return " ".join(str(s) for s in self.steps())
 
     @classmethod
+    def from_steps(cls, steps: list[Capture | Move | Drop] | tuple[Capture | Move | Drop, ...]
+                   ) -> Turn:
+        """The turn made of these steps in the order played (an END among them is ignored):
+        how a search turns the steps it walked into a turn to play or to print."""
+        before: list[Capture] = []
+        after: list[Capture] = []
+        main: Move | Drop | None = None
+        for s in steps:
+            if type(s) is Capture:
+                (before if main is None else after).append(s)
+            elif type(s) is Move or type(s) is Drop:
+                main = s
+        if type(main) is Drop:
+            return cls((), None, main, tuple(after))
+        return cls(tuple(before), main, None, tuple(after))  # type: ignore[arg-type]
+
+    @classmethod
     def parse(cls, text: str) -> Turn:
         """Read a turn in the notation above. Only the form is checked here; whether the board
         allows it is the board's question (:meth:`Board.push`)."""
