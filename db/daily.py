@@ -218,6 +218,18 @@ class DailyRepository:
         )
         return None if row is None else _attempt(row)
 
+    async def days_played(
+        self, guild_id: int, user_id: int, since: date | None = None
+    ) -> list[date]:
+        """The days (from ``since``, included) whose challenge the member finished, oldest first:
+        the days the streak counts."""
+        rows = await self._db._all(
+            "SELECT day FROM daily_attempts WHERE guild_id = ? AND user_id = ?"
+            " AND finished_at IS NOT NULL AND day >= ? ORDER BY day",
+            (guild_id, user_id, "" if since is None else since.isoformat()),
+        )
+        return [date.fromisoformat(row[0]) for row in rows]
+
     async def leaderboard(self, guild_id: int, day: date, limit: int = 10) -> list[DailyRow]:
         """The day's finished attempts: best score first, then fastest; equal score and time share
         a rank (the earlier finish is listed first)."""

@@ -35,9 +35,12 @@ class ServerSettings:
     focus_level_min: int = 1
     focus_level_max: int | None = None
     focus_level_pinned: int | None = None
-    #: The 20 Digits match defaults: starting lives, base gold per round.
+    #: The 20 Digits match defaults: starting lives, base gold per round, rounds, the draft variant
+    #: (the engine's ``MatchSettings`` lives, base_gold, rounds, draft).
     match_lives: int = 10
     match_gold: int = 5
+    match_rounds: int = 15
+    match_draft: bool = False
     #: Rithmomachia victories offered by default (the engine's JSON); None: the engine's default.
     rithmo_victories: Any = None
     #: Time a player has for a move (Rithmomachia) or a round's turn (The 20 Digits).
@@ -85,6 +88,10 @@ def _check(settings: ServerSettings) -> None:
         raise _invalid("match_lives", s.match_lives, "lives are 1 to 99")
     if not (isinstance(s.match_gold, int) and 0 <= s.match_gold <= 99):
         raise _invalid("match_gold", s.match_gold, "gold is 0 to 99")
+    if not (isinstance(s.match_rounds, int) and 1 <= s.match_rounds <= 99):
+        raise _invalid("match_rounds", s.match_rounds, "rounds are 1 to 99")
+    if not isinstance(s.match_draft, bool):
+        raise _invalid("match_draft", s.match_draft, "true or false")
     if not (isinstance(s.move_time_limit_s, int) and 60 <= s.move_time_limit_s <= 30 * 86400):
         raise _invalid("move_time_limit_s", s.move_time_limit_s, "one minute to 30 days")
     try:
@@ -95,7 +102,8 @@ def _check(settings: ServerSettings) -> None:
 
 _COLUMNS = (
     "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
-    " focus_level_pinned, match_lives, match_gold, rithmo_victories, move_time_limit_s"
+    " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
+    " move_time_limit_s"
 )
 
 
@@ -183,6 +191,8 @@ def _settings(guild_id: int, row: sqlite3.Row, roles: frozenset[int]) -> ServerS
         focus_level_pinned=row["focus_level_pinned"],
         match_lives=row["match_lives"],
         match_gold=row["match_gold"],
+        match_rounds=row["match_rounds"],
+        match_draft=bool(row["match_draft"]),
         rithmo_victories=None if victories is None else json.loads(victories),
         move_time_limit_s=row["move_time_limit_s"],
         admin_role_ids=roles,
