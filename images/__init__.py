@@ -51,10 +51,11 @@ Focus
     clock).
 
 ``render_leaderboard(rows, lang="en", title=None, date=None, highlight=None, limit=10,
-out_of=None) -> bytes`` (PNG, 640 wide)
+out_of=None, columns=None) -> bytes`` (PNG, 640 wide)
     The daily challenge's ranking: [{"rank", "name", "score", "time"}] (time in seconds, or
     "seconds" as in the engine's DailyStanding), the viewer's row (by name or rank) framed, and
-    shown after "…" when below ``limit``; ``out_of`` writes scores as "5/6".
+    shown after "…" when below ``limit``; ``out_of`` writes scores as "5/6". Other rankings
+    (ratings, streaks) name the two columns with ``columns`` and may give "time" as a text.
 
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
 Sample pictures: ``python -m images.samples docs/images``; speed: ``python -m images.bench``.

@@ -260,19 +260,24 @@ def format_time(seconds: float, lang: str = "en") -> str:
 def render_leaderboard(rows: Sequence[Mapping[str, Any]], lang: str = "en",
                        title: str | None = None, date: str | dt.date | None = None,
                        highlight: str | int | None = None, limit: int = 10,
-                       out_of: int | None = None) -> bytes:
+                       out_of: int | None = None,
+                       columns: tuple[str, str] | None = None) -> bytes:
     """PNG card of the daily challenge's ranking. ``rows`` are {"rank", "name", "score",
     "time"} (time in seconds; "seconds" as the Focus engine's DailyStanding has it is read too),
     best first. The first ``limit`` rows are shown; the row whose
     name or rank is ``highlight`` is framed, and shown after a gap when it is further down.
-    ``out_of`` writes scores as "5/6"."""
-    return st.to_png(leaderboard_image(rows, lang, title, date, highlight, limit, out_of))
+    ``out_of`` writes scores as "5/6". Other rankings (ratings, streaks) name their two columns
+    with ``columns`` (instead of "Score" and "Time") and may give "time" as a text, written as
+    it is."""
+    return st.to_png(leaderboard_image(rows, lang, title, date, highlight, limit, out_of,
+                                       columns))
 
 
 def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
                       title: str | None = None, date: str | dt.date | None = None,
                       highlight: str | int | None = None, limit: int = 10,
-                      out_of: int | None = None) -> Image.Image:
+                      out_of: int | None = None,
+                      columns: tuple[str, str] | None = None) -> Image.Image:
     lang = st.lang_of(lang)
 
     def is_mine(r: Mapping[str, Any]) -> bool:
@@ -300,8 +305,9 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
     x_rank, x_name, x_score, x_time = 44, 84, width - 170, width - 24
     st.text(d, (x_rank, y + cols_h / 2), "#", cf, st.CHALK_DIM, "mm")
     st.text(d, (x_name, y + cols_h / 2), t(lang, "name"), cf, st.CHALK_DIM, "lm")
-    st.text(d, (x_score, y + cols_h / 2), t(lang, "score"), cf, st.CHALK_DIM, "rm")
-    st.text(d, (x_time, y + cols_h / 2), t(lang, "time"), cf, st.CHALK_DIM, "rm")
+    score_head, time_head = columns or (t(lang, "score"), t(lang, "time"))
+    st.text(d, (x_score, y + cols_h / 2), score_head, cf, st.CHALK_DIM, "rm")
+    st.text(d, (x_time, y + cols_h / 2), time_head, cf, st.CHALK_DIM, "rm")
     y += cols_h
     if not rows:
         st.text(d, (width / 2, y + row_h / 2), t(lang, "nobody"), st.font(17), st.CHALK_DIM,
@@ -333,7 +339,10 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
             score = f"{score}/{out_of}"
         st.text(d, (x_score, cy), score, st.font(18, True), st.CHALK, "rm")
         time = r.get("time", r.get("seconds"))
-        st.text(d, (x_time, cy), format_time(time, lang) if time is not None else "—",
-                st.font(16), st.CHALK_DIM, "rm")
+        if isinstance(time, str):
+            shown_time = time
+        else:
+            shown_time = format_time(time, lang) if time is not None else "—"
+        st.text(d, (x_time, cy), shown_time, st.font(16), st.CHALK_DIM, "rm")
         y += row_h
     return im
