@@ -174,6 +174,22 @@ class RithmoRepository:
         )
         return None if row is None else _game(row)
 
+    async def open_games(
+        self, guild_id: int, user_id: int, channel_id: int | None = None
+    ) -> list[RithmoGame]:
+        """The member's open games in one server (and channel, when given): challenges made by or
+        to them and games being played, whether or not it is their turn; the newest first."""
+        rows = await self._db._all(
+            "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
+            "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
+            " AS turns FROM rithmo_games g"
+            " WHERE g.status IN ('pending', 'active') AND (g.white_id = ? OR g.black_id = ?)"
+            " AND g.guild_id = ? AND (? IS NULL OR g.channel_id = ?)"
+            " ORDER BY g.game_id DESC",
+            (user_id, user_id, guild_id, channel_id, channel_id),
+        )
+        return [_game(row) for row in rows]
+
     async def require_game(self, game_id: int) -> RithmoGame:
         """The game, or ``DomainError("db.not_found")``."""
         game = await self.get_game(game_id)
