@@ -128,13 +128,16 @@ def _prototypes() -> dict[str, tuple[Unit, ...]]:
 _PROTO = _prototypes()
 
 
-def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]]]:
+_OPENER_KINDS = frozenset(range(PLUS, SIGMA + 1))
+
+
+def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]], int]:
     """A slate made ready to fight: its cells of fresh digits; the mask of its occupied cells (bit
-    i = index i); the kinds standing in its back row (bit k = kind k); and (index, digit) of the
-    digits that act in the opening (kinds 8–14), in cell order."""
-    protos = _PROTO
+    i = index i); the kinds standing in its back row (bit k = kind k); (index, digit) of the
+    digits that act in the opening (kinds 8–14), in cell order; and their kinds (bits)."""
+    protos, opener_kinds = _PROTO, _OPENER_KINDS
     cells: Cells = [None] * 8
-    mask = back = 0
+    mask = back = kinds = 0
     openers = []
     for c, p in enumerate(slate.cells):
         if p is not None:
@@ -143,9 +146,10 @@ def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]]]:
             k = u[0]
             if c > 3:
                 back |= 1 << k
-            if 7 < k < 15:
+            if k in opener_kinds:
                 openers.append((c, u))
-    return cells, mask, back, openers
+                kinds |= 1 << k
+    return cells, mask, back, openers, kinds
 
 
 # ----------------------------------------------------------------------------------------------
@@ -154,23 +158,25 @@ def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]]]:
 
 _STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
 
-def _open(left: Cells, right: Cells, left_openers: list[tuple[int, Unit]],
-          right_openers: list[tuple[int, Unit]], left_focus: int, right_focus: int) -> None:
+
+Openers = list[tuple[int, Unit]]
+
+
+def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
+          left_kinds: int, right_kinds: int, left_focus: int, right_focus: int) -> None:
     """The six opening steps, on both sides; ``*_openers`` are the digits that act in the opening
-    (from :func:`_side`). Each step reads the state the previous one left; within a step every
-    effect is worked out first, then all are applied together."""
+    and ``*_kinds`` their kinds (from :func:`_side`). Each step reads the state the previous one
+    left; within a step every effect is worked out first, then all are applied together."""
 
     # 1. Additions and subtractions: Plus (from the back, on the front digit of its column), Minus
     # (either row, on the opposing front digit of its column), Abacus (either row, on itself, +1
     # per right answer). No change reads an ATK, so they are added straight in; the floor at 0
     # comes once all are in.
     changed: list[Unit] = []
-    kinds = [0, 0]  # per side, the kinds among its openers (bit k = kind k)
-    for i, own, openers, foe, focus in ((0, left, left_openers, right, left_focus),
-                                        (1, right, right_openers, left, right_focus)):
+    for own, openers, foe, focus in ((left, left_openers, right, left_focus),
+                                     (right, right_openers, left, right_focus)):
         for c, u in openers:
             k = u[KIND]
-            kinds[i] |= 1 << k
             if k == PLUS:
                 front = own[c - 4] if c >= 4 else None
                 if front is not None:
@@ -187,26 +193,33 @@ def _open(left: Cells, right: Cells, left_openers: list[tuple[int, Unit]],
         if u[ATK] < 0:
             u[ATK] = 0
 
-    for own, openers, present in ((left, left_openers, kinds[0]),
-                                  (right, right_openers, kinds[1])):
+    for own, openers, present in ((left, left_openers, left_kinds),
+                                  (right, right_openers, right_kinds)):
         if not present & _STEPS_2_TO_5:
             continue
         # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
         # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
         if present & 1 << AVERAGE:
-            averages = [(-u[LEVEL], c & 3, c, u) for c, u in openers if u[KIND] == AVERAGE]
+            chosen = min((-u[LEVEL], c & 3, c) for c, u in openers if u[KIND] == AVERAGE)
             front = [u for u in own[:4] if u is not None]
             if front:
-                chosen = min(averages)[3]
-                atk = -(-sum(u[ATK] for u in front) // len(front)) + chosen[LEVEL] - 1
+                total = 0
+                for u in front:
+                    total += u[ATK]
+                atk = -(-total // len(front)) - chosen[0] - 1  # ⌈total / n⌉ + N − 1
                 for u in front:
                     u[ATK] = atk
 
         # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
         if present & 1 << TWIN:
-            twins = [(u, u[LEVEL] * sum(1 for v in own if v is not None and v is not u
-                                        and v[ATK] == u[ATK]))
-                     for _, u in openers if u[KIND] == TWIN]
+            twins = []
+            for _, u in openers:
+                if u[KIND] == TWIN:
+                    same = -1  # itself is not an "other" digit
+                    for v in own:
+                        if v is not None and v[ATK] == u[ATK]:
+                            same += 1
+                    twins.append((u, u[LEVEL] * same))
             for u, gain in twins:
                 u[ATK] += gain
                 u[HP] += gain
@@ -226,9 +239,12 @@ def _open(left: Cells, right: Cells, left_openers: list[tuple[int, Unit]],
         # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
         # ÷ (5 − N)⌋. Several Sigmas read the same state.
         if present & 1 << SIGMA:
-            sigmas = [(u, sum(v[ATK] for v in own[:4] if v is not None and v is not u)
-                       // (5 - u[LEVEL]))
-                      for _, u in openers if u[KIND] == SIGMA]
+            total = 0
+            for v in own[:4]:
+                if v is not None:
+                    total += v[ATK]
+            sigmas = [(u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
+                      for c, u in openers if u[KIND] == SIGMA]
             for u, atk in sigmas:
                 u[ATK] = atk
 
@@ -267,12 +283,14 @@ def _land(v: Unit, h: int) -> int:
     return d
 
 
-def _resolve(cells: Cells, mask: int, falls: list[dict[str, Any]] | None,
+def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | None,
              moves: list[dict[str, Any]] | None, side: str) -> int:
     """The end of an exchange for one side: damage is taken, digits at 0 HP or below fall, Carries
-    give their ATK, back digits move up. Returns the new mask of occupied cells."""
+    give their ATK, back digits move up. ``hit`` is a mask of the cells that may have been hit.
+    Returns the new mask of occupied cells."""
     fallen: list[tuple[int, Unit]] | None = None
-    for c in OCCUPIED[mask]:
+    carry = False
+    for c in OCCUPIED[hit]:
         u: Unit = cells[c]  # type: ignore[assignment]
         d = u[6]  # DMG
         if d:
@@ -281,6 +299,8 @@ def _resolve(cells: Cells, mask: int, falls: list[dict[str, Any]] | None,
             if hp <= 0:
                 cells[c] = None
                 mask ^= 1 << c
+                if u[0] == 16:  # Carry
+                    carry = True
                 if fallen is None:
                     fallen = [(c, u)]
                 else:
@@ -289,7 +309,7 @@ def _resolve(cells: Cells, mask: int, falls: list[dict[str, Any]] | None,
         return mask
     # Carry: to the living back digit of its column; failing that (or from the back row), to the
     # nearest living front digit, the front row as it stands before the move-ups.
-    for c, u in fallen:
+    for c, u in fallen if carry or falls is not None else ():
         given = -1
         if u[KIND] == CARRY:
             if c < 4 and cells[c + 4] is not None:
@@ -345,30 +365,32 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
         if log is not None:
             hits, falls, moves = [], [], []
         volley = e % 3 == 0  # Pi's exchanges: 3, 6, 9, 12
+        deep = False
         fib = FIB[e]
         for own, foe, hitters, doubles, (aim, row), side in (
                 (left, right, occupied[lmask & lscan], ldouble and e <= 3, view[rmask], "left"),
                 (right, left, occupied[rmask & rscan], rdouble and e <= 3, view[lmask], "right")):
             for c in hitters:
                 u: Unit = own[c]  # type: ignore[assignment]
-                k, _, h, hp, _, hp0, _, arg = u
+                k = u[0]  # KIND
                 if c > 3 and k != 1 and k != 14:  # from the back, only Pi and Sigma hit
                     continue
+                h = u[2]  # ATK
                 t = aim[c]  # its column's opposing front digit, else the nearest
                 # The hit: ATK (× F(e) for Fibo), bonuses read on the HP of the start of the
                 # exchange, Half, then Double.
                 if k < 8 and k > 1:
-                    if k == 2:  # Even
-                        if not hp % 2:
-                            h += arg
-                    elif k == 3:  # Odd
-                        if hp % 2:
-                            h += arg
-                    elif k == 4:  # Prime
-                        if hp in primes:
-                            h += arg
-                    elif k == 5:  # Delta
-                        h += (hp0 - hp) // 2
+                    if k == 2:  # Even: + ARG when HP is even
+                        if not u[3] % 2:
+                            h += u[7]
+                    elif k == 3:  # Odd: + ARG when HP is odd
+                        if u[3] % 2:
+                            h += u[7]
+                    elif k == 4:  # Prime: + ARG when HP is prime
+                        if u[3] in primes:
+                            h += u[7]
+                    elif k == 5:  # Delta: + ⌊(HP0 − HP) / 2⌋
+                        h += (u[5] - u[3]) // 2
                     elif k == 6:  # Fibo
                         h *= fib
                     else:  # Half: the target's HP alone, its shield not counted
@@ -382,6 +404,7 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                 if h <= 0:
                     continue  # a hit of 0 is not made
                 if k < 2 and (volley if k else t < 4 and foe[t + 4] is not None):
+                    deep = True  # a back row may have been hit
                     if k:  # Pi's volley: every digit of the foremost row
                         targets: tuple[int, ...] = row
                     else:  # Splitter: a half on the target, a half on the digit behind it
@@ -401,8 +424,11 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                     d = land(v, h)
                 if hits is not None:
                     hits.append({"side": side, "from": c + 1, "to": t + 1, "hit": h, "damage": d})
-        lmask = _resolve(left, lmask, falls, moves, "left")
-        rmask = _resolve(right, rmask, falls, moves, "right")
+        # Only the front row is hit while it has a digit, bar Splitters and Pi volleys.
+        lmask = _resolve(left, lmask, lmask if deep or not lmask & 15 else lmask & 15,
+                         falls, moves, "left")
+        rmask = _resolve(right, rmask, rmask if deep or not rmask & 15 else rmask & 15,
+                         falls, moves, "right")
         if log is not None:
             log.append({"exchange": e, "hits": hits, "falls": falls, "moves": moves})
         if not (lmask and rmask):
@@ -567,10 +593,10 @@ def fight(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0, 
     for focus in (left_focus, right_focus):
         if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
             raise _bad_focus(focus)
-    lc, lmask, lback, lopeners = _side(left)
-    rc, rmask, rback, ropeners = _side(right)
+    lc, lmask, lback, lopeners, lkinds = _side(left)
+    rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:
-        _open(lc, rc, lopeners, ropeners, left_focus, right_focus)
+        _open(lc, rc, lopeners, ropeners, lkinds, rkinds, left_focus, right_focus)
     opening = {"left": _states(lc), "right": _states(rc)}
     entries: list[dict[str, Any]] | None = [] if log else None
     winner, exchanges = _run(lc, rc, lmask, rmask, lback, rback, entries)
@@ -587,8 +613,8 @@ def outcome(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
         raise _bad_focus(left_focus)
     if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
         raise _bad_focus(right_focus)
-    lc, lmask, lback, lopeners = _side(left)
-    rc, rmask, rback, ropeners = _side(right)
+    lc, lmask, lback, lopeners, lkinds = _side(left)
+    rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:
-        _open(lc, rc, lopeners, ropeners, left_focus, right_focus)
+        _open(lc, rc, lopeners, ropeners, lkinds, rkinds, left_focus, right_focus)
     return _run(lc, rc, lmask, rmask, lback, rback, None)
