@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out = {"questions": [{"text": q.ascii if args.ascii else q.text, "answer": q.answer,
                           "topic": q.topic} for q in questions]}
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    if hasattr(sys.stdout, "reconfigure"):  # × and ÷ whatever the terminal's encoding
+        sys.stdout.reconfigure(encoding="utf-8")
     sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     return 0
 
