@@ -71,3 +71,12 @@ def test_bad_input_exit_status_from_the_shell():
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr.decode().strip() == (
         "python -m bot.focus: there is no Focus level 12: levels go from 1 to 8")
+
+
+def test_the_engine_imports_no_discord_database_or_images():
+    code = ("import sys, bot.focus, bot.focus.__main__, bot.focus.bench;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('discord', 'aiosqlite', 'PIL', 'db', 'images', 'cogs')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         check=True)
+    assert out.stdout.strip() == "[]"
