@@ -113,6 +113,7 @@ class Database:
         from db.daily import DailyRepository
         from db.digits import DigitsRepository
         from db.focus import FocusRepository
+        from db.focus_live import LiveRoundsRepository
         from db.games import GamesRepository
         from db.players import PlayersRepository
         from db.rithmo import RithmoRepository
@@ -128,6 +129,7 @@ class Database:
         self.servers = ServersRepository(self)
         self.players = PlayersRepository(self)
         self.focus = FocusRepository(self)
+        self.focus_live = LiveRoundsRepository(self)
         self.daily = DailyRepository(self)
         self.digits = DigitsRepository(self)
         self.rithmo = RithmoRepository(self)

@@ -1,0 +1,114 @@
+"""Live Focus rounds a teacher runs in a channel: the engine's state between two clicks.
+
+The state is the bot's JSON (the engine's ``LiveRound`` plus its own notes), never looked into by
+SQL. Every change is saved with ``UPDATE … WHERE version = ?`` like the games: a change made from
+a stale version raises ``StaleVersion`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from db.core import StaleVersion, db_time, dumps, not_found, to_db_time, utc
+
+if TYPE_CHECKING:
+    from db.core import Database
+
+LIVE_STATUSES = ("active", "finished")
+
+
+@dataclass(frozen=True)
+class LiveRoundRow:
+    live_id: int
+    guild_id: int
+    channel_id: int | None
+    teacher_id: int | None
+    status: str
+    state: Any
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+def _row(row: sqlite3.Row) -> LiveRoundRow:
+    return LiveRoundRow(
+        live_id=row["live_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        teacher_id=row["teacher_id"],
+        status=row["status"],
+        state=json.loads(row["state"]),
+        version=row["version"],
+        created_at=db_time(row["created_at"]),
+        updated_at=db_time(row["updated_at"]),
+    )
+
+
+def _check_status(status: str) -> None:
+    if status not in LIVE_STATUSES:
+        raise ValueError(f"unknown live round status {status!r}; one of {LIVE_STATUSES}")
+
+
+class LiveRoundsRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        teacher_id: int | None,
+        state: Any,
+        now: datetime | None = None,
+    ) -> LiveRoundRow:
+        """A new active round at version 1."""
+        stamp = to_db_time(utc(now))
+        async with self._db._atomic():
+            await self._db.servers.ensure(guild_id, now)
+            live_id = await self._db._insert(
+                "INSERT INTO focus_live_rounds (guild_id, channel_id, teacher_id, status, state,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
+                (guild_id, channel_id, teacher_id, dumps(state), stamp, stamp),
+            )
+            row = await self.get(live_id)
+        assert row is not None
+        return row
+
+    async def get(self, live_id: int) -> LiveRoundRow | None:
+        row = await self._db._one("SELECT * FROM focus_live_rounds WHERE live_id = ?", (live_id,))
+        return None if row is None else _row(row)
+
+    async def require(self, live_id: int) -> LiveRoundRow:
+        row = await self.get(live_id)
+        if row is None:
+            raise not_found("live round", id=live_id)
+        return row
+
+    async def save(
+        self,
+        live_id: int,
+        state: Any,
+        expected_version: int,
+        *,
+        status: str | None = None,
+        now: datetime | None = None,
+    ) -> int:
+        """Store a new state (and status) over version ``expected_version``; the new version.
+        Raises ``StaleVersion`` if the round changed meanwhile, ``db.not_found`` if it is gone."""
+        if status is not None:
+            _check_status(status)
+        changed = await self._db._run(
+            "UPDATE focus_live_rounds SET state = ?, status = coalesce(?, status),"
+            " version = version + 1, updated_at = ? WHERE live_id = ? AND version = ?",
+            (dumps(state), status, to_db_time(utc(now)), live_id, expected_version),
+        )
+        if not changed:
+            row = await self.get(live_id)
+            if row is None:
+                raise not_found("live round", id=live_id)
+            raise StaleVersion("live round", live_id, expected_version, row.version)
+        return expected_version + 1
