@@ -1,0 +1,43 @@
+"""Who is a teacher in a server, for the cogs that need one (settings, another student's progress).
+
+A member is a teacher when they have the Manage Server permission (Administrator includes it) or
+one of the server's teacher roles (``/settings teachers add``, stored in ``db.servers`` as
+``admin_role_ids``). A refusal is a ``NotATeacher``: a check failure for discord.py (so the tree
+reports it) that is also a ``DomainError`` (so the member reads ``errors.<code>``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.domain import DomainError
+
+
+class NotATeacher(app_commands.CheckFailure, DomainError):
+    """Refused: this needs a teacher. ``code`` says what was refused (its catalogue sentence)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        DomainError.__init__(self, code, message, **params)
+
+
+def role_ids(user: discord.abc.User) -> list[int]:
+    """The roles of the member behind an interaction (none for a plain user)."""
+    roles = getattr(user, "roles", None) or []
+    return [role.id for role in roles]
+
+
+async def is_teacher(interaction: discord.Interaction) -> bool:
+    """Whether the member behind ``interaction`` is a teacher of its server."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    mine = role_ids(interaction.user)
+    if not mine:
+        return False
+    db = interaction.client.db  # type: ignore[attr-defined]
+    settings = await db.servers.get(interaction.guild_id)
+    return settings.may_manage(mine)

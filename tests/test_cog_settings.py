@@ -1,0 +1,363 @@
+"""/settings end to end through the stand-in with the real bot: each subcommand saved and shown,
+each kind of refused value, who may change the settings, the language switch, French."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.domain import DomainError
+from bot.local.server import MANAGE_GUILD
+from cogs.settings import (
+    ARMY_MOST,
+    check_daily,
+    check_focus,
+    check_match,
+    check_rithmo,
+    find_timezone,
+)
+from db import ServerSettings
+
+
+def walk(item: dict, path: str = ""):
+    """Every command, group and option of a synced command, with its path."""
+    path = f"{path} {item['name']}".strip()
+    yield path, item
+    for option in item.get("options") or []:
+        yield from walk(option, path)
+
+
+def fields(record) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in record.reply.embeds[0]["fields"]}
+
+
+async def stored(bot, standin) -> ServerSettings:
+    return await bot.db.servers.get(standin.guild.id)
+
+
+# --- Who may change the settings ------------------------------------------------------------
+
+
+async def test_settings_are_synced_for_managers_of_the_server_only(standin, start_bot):
+    await start_bot()
+    command = next(c for c in standin.commands[standin.guild.id] if c["name"] == "settings")
+    assert int(command["default_member_permissions"]) == MANAGE_GUILD
+    assert command["name_localizations"] == {"fr": "réglages"}
+    assert {p for p in standin.command_names() if p.startswith("settings ")} == {
+        "settings show", "settings language", "settings daily", "settings daily-off",
+        "settings focus", "settings match", "settings rithmo", "settings teachers add",
+        "settings teachers remove"}
+    for name, item in walk(command):
+        assert item["name_localizations"].get("fr"), f"{name} has no French name"
+        assert item["description_localizations"].get("fr"), f"{name} has no French description"
+    rithmo = next(o for o in command["options"] if o["name"] == "rithmo")
+    victory = next(o for o in rithmo["options"] if o["name"] == "victory")
+    assert victory["choices"][7] == {"name": "Lawsuit", "value": "lawsuit",
+                                     "name_localizations": {"fr": "Procès"}}
+
+
+async def test_a_settings_change_refused_to_a_student(standin, start_bot):
+    bot = await start_bot()
+    student = standin.add_member("Léa", locale="fr")
+    refused = await standin.slash(student, "réglages match", vies=3)
+    assert refused.reply.content == (
+        "Seuls les professeurs peuvent changer mes réglages : il faut la permission Gérer le "
+        "serveur ou un rôle de professeurs.")
+    assert refused.ephemeral
+    assert (await stored(bot, standin)).match_lives == 10
+    sam = standin.add_member("Sam")
+    assert (await standin.slash(sam, "settings show")).reply.content.startswith(
+        "Only teachers can change my settings")
+
+
+async def test_a_teachers_role_is_accepted_and_can_be_removed(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    maths = standin.add_role("Maths teachers")
+    colleague = standin.add_member("M. Petit", roles=[maths])
+    assert (await standin.slash(colleague, "settings match", lives=4)).reply.content.startswith(
+        "Only teachers")
+
+    added = await standin.slash(head, "settings teachers add", role=maths)
+    assert added.reply.content == (
+        f"Saved: members with <@&{maths.id}> may now change these settings and follow every "
+        "student's progress.")
+    assert fields(added)["Who may change these settings"] == (
+        f"Members with the Manage Server permission, and the roles <@&{maths.id}>")
+    assert (await stored(bot, standin)).admin_role_ids == {maths.id}
+    again = await standin.slash(head, "settings teachers add", role=maths)
+    assert again.reply.content == f"<@&{maths.id}> is already a teachers' role."
+
+    changed = await standin.slash(colleague, "settings match", lives=4)
+    assert changed.reply.content.startswith("Saved: the next matches")
+    assert (await stored(bot, standin)).match_lives == 4
+
+    removed = await standin.slash(head, "settings teachers remove", role=maths)
+    assert removed.reply.content == f"Saved: <@&{maths.id}> is no longer a teachers' role."
+    assert (await stored(bot, standin)).admin_role_ids == frozenset()
+    assert (await standin.slash(colleague, "settings match", lives=6)).reply.content.startswith(
+        "Only teachers")
+    assert (await stored(bot, standin)).match_lives == 4
+
+
+async def test_everyone_cannot_be_a_teachers_role_nor_an_unknown_role_removed(standin,
+                                                                             start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    everyone = standin.guild.everyone
+    refused = await standin.slash(head, "settings teachers add", role=everyone)
+    assert refused.reply.content == "Everyone has @everyone: choose a role only teachers have."
+    art = standin.add_role("Art")
+    refused = await standin.slash(head, "settings teachers remove", role=art)
+    assert refused.reply.content == f"<@&{art.id}> is not a teachers' role: nothing to remove."
+    assert (await stored(bot, standin)).admin_role_ids == frozenset()
+
+
+# --- Each setting saved and shown -----------------------------------------------------------
+
+
+async def test_show_lists_every_setting_with_the_defaults(standin, start_bot):
+    await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    shown = await standin.slash(head, "settings show")
+    assert shown.ephemeral
+    assert shown.reply.embeds[0]["title"] == "Ardoise's settings for this server"
+    assert fields(shown) == {
+        "Language": "Each member's own Discord language",
+        "Daily challenge": "Off. Choose a channel and an hour with /settings daily.",
+        "Focus levels": "Levels 1 to 8, each student at their own level",
+        "The 20 Digits: new matches":
+            "10 lives · 5 gold a round · 15 rounds at most · draft: no",
+        "Rithmomachia: victories of new games": "Body (8 pieces) · Mediocre",
+        "Time for a move (Rithmomachia) or a turn (The 20 Digits)": "24 h",
+        "Who may change these settings":
+            "Members with the Manage Server permission (add a teachers' role with /settings "
+            "teachers add)",
+    }
+
+
+async def test_language_switch_answers_in_the_new_language_and_holds_for_the_next_command(
+        standin, start_bot, restart_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    sam = standin.add_member("Sam", locale="en-GB")
+    switched = await standin.slash(head, "settings language", language="fr")
+    assert switched.reply.content == "Désormais je parle français sur ce serveur."
+    assert fields(switched)["Langue"] == "Français"
+    assert (await stored(bot, standin)).language == "fr"
+
+    card = await standin.slash(sam, "digits card", digit="Odd")
+    assert card.reply.embeds[0]["title"] == "Impair — rang 1"
+
+    bot = await restart_bot(bot)  # read back from the database
+    assert (await standin.slash(sam, "digits card", digit="Odd")).reply.embeds[0][
+        "title"] == "Impair — rang 1"
+
+    english = await standin.slash(head, "settings language", language="English")
+    assert english.reply.content == "From now on I speak English in this server."
+    auto = await standin.slash(head, "settings language", language="auto")
+    assert auto.reply.content == "From now on I answer each member in their own Discord language."
+    assert (await stored(bot, standin)).language is None
+    léa = standin.add_member("Léa", locale="fr")
+    assert (await standin.slash(léa, "digits card", digit="Odd")).reply.embeds[0][
+        "title"] == "Impair — rang 1"
+    assert (await standin.slash(sam, "digits card", digit="Odd")).reply.embeds[0][
+        "title"] == "Odd — tier 1"
+
+
+async def test_daily_channel_hour_and_timezone_are_saved_and_shown(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    maths = standin.add_channel("maths")
+    saved = await standin.slash(head, "settings daily", channel=maths, hour=17,
+                                timezone="europe/paris")
+    assert saved.reply.content == (f"Saved: the daily challenge will be posted in <#{maths.id}> "
+                                   "every day at 17:00 (Europe/Paris).")
+    assert fields(saved)["Daily challenge"] == (
+        f"In <#{maths.id}>, every day at 17:00 (Europe/Paris)")
+    settings = await stored(bot, standin)
+    assert (settings.daily_channel_id, settings.daily_hour, settings.timezone) == (
+        maths.id, 17, "Europe/Paris")
+
+    # Without a time zone the one set stays; a city alone is enough.
+    await standin.slash(head, "settings daily", channel=maths, hour=7)
+    assert (await stored(bot, standin)).timezone == "Europe/Paris"
+    await standin.slash(head, "settings daily", channel=maths, hour=7, timezone="Montreal")
+    assert (await stored(bot, standin)).timezone == "America/Montreal"
+
+    off = await standin.slash(head, "settings daily-off")
+    assert off.reply.content == "Saved: no more daily challenge in this server."
+    assert (await stored(bot, standin)).daily_channel_id is None
+    assert fields(off)["Daily challenge"].startswith("Off.")
+
+
+async def test_the_timezone_is_autocompleted(standin, start_bot):
+    await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    offered = await standin.autocomplete(head, "settings daily", "timezone",
+                                         channel=standin.channel, hour=8, timezone="pari")
+    assert {"name": "Europe/Paris", "value": "Europe/Paris"} in offered
+    assert len(await standin.autocomplete(head, "settings daily", "timezone",
+                                          channel=standin.channel, hour=8, timezone="")) == 25
+
+
+async def test_focus_levels_and_pinned_level_are_saved_and_shown(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    saved = await standin.slash(head, "settings focus", min_level=2, max_level=5)
+    assert saved.reply.content == "Saved: the Focus levels."
+    assert fields(saved)["Focus levels"] == "Levels 2 to 5, each student at their own level"
+    pinned = await standin.slash(head, "settings focus", pinned_level="7")
+    assert fields(pinned)["Focus levels"] == (
+        "Everyone at level 7 (unpinned, each student moves between levels 2 and 5)")
+    settings = await stored(bot, standin)
+    assert (settings.focus_level_min, settings.focus_level_max, settings.focus_level_pinned) == (
+        2, 5, 7)
+    await standin.slash(head, "settings focus", pinned_level="none")
+    assert (await stored(bot, standin)).focus_level_pinned is None
+
+
+async def test_match_defaults_are_saved_and_shown(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    saved = await standin.slash(head, "settings match", lives=6, gold=3, rounds=9, draft=True)
+    assert fields(saved)["The 20 Digits: new matches"] == (
+        "6 lives · 3 gold a round · 9 rounds at most · draft: yes")
+    settings = await stored(bot, standin)
+    assert (settings.match_lives, settings.match_gold, settings.match_rounds,
+            settings.match_draft) == (6, 3, 9, True)
+    unchanged = await standin.slash(head, "settings match")
+    assert unchanged.reply.content == "Nothing to change: here are the current settings."
+
+
+async def test_rithmo_victories_and_time_limit_are_saved_and_shown(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    saved = await standin.slash(head, "settings rithmo", victory="goods", value=250,
+                                proper="great", move_time_limit_hours=48)
+    assert saved.reply.content == (
+        "Saved: the next Rithmomachia games start with these settings.")
+    shown = fields(saved)
+    assert shown["Rithmomachia: victories of new games"] == "Goods (250 value) · Great"
+    assert shown["Time for a move (Rithmomachia) or a turn (The 20 Digits)"] == "48 h"
+    settings = await stored(bot, standin)
+    assert settings.rithmo_victories == [{"kind": "goods", "value": 250}, {"kind": "great"}]
+    assert settings.move_time_limit_s == 48 * 3600
+
+    # Thresholds alone change the current common victory's; the others stay.
+    await standin.slash(head, "settings rithmo", victory="honour_lawsuit")
+    again = await standin.slash(head, "settings rithmo", pieces=4)
+    assert fields(again)["Rithmomachia: victories of new games"] == (
+        "Honour and lawsuit (300 value, fewer than 10 digits, fewer than 4 pieces) · Great")
+    await standin.slash(head, "settings rithmo", proper="none")
+    assert (await stored(bot, standin)).rithmo_victories == [
+        {"kind": "honour_lawsuit", "value": 300, "digits": 10, "pieces": 4}]
+
+
+# --- Refused values -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "options", "answer"), [
+    ("settings daily", {"hour": 8, "timezone": "Mars/Olympus"},
+     "I don't know the time zone “Mars/Olympus”. Give a name like Europe/Paris or "
+     "America/Montreal; the list suggests some as you type. Nothing was changed."),
+    ("settings focus", {"min_level": 6},
+     "The lowest level (6) cannot be above the highest (4). Nothing was changed."),
+    ("settings focus", {"min_level": 7, "max_level": 3},
+     "The lowest level (7) cannot be above the highest (3). Nothing was changed."),
+    ("settings rithmo", {"victory": "body", "value": 100},
+     "The Body victory does not count value: it counts pieces. Nothing was changed."),
+    ("settings rithmo", {"pieces": ARMY_MOST["pieces"] + 1},
+     f"The pieces threshold is from 1 to {ARMY_MOST['pieces']} (the most an army holds), not "
+     f"{ARMY_MOST['pieces'] + 1}. Nothing was changed."),
+    ("settings rithmo", {"victory": "honour", "pieces": 1},
+     f"The pieces threshold is from 2 to {ARMY_MOST['pieces']} (the most an army holds), not 1."
+     " Nothing was changed."),
+    ("settings rithmo", {"victory": "none", "proper": "none"},
+     "A game needs at least one victory: keep a common or a proper one. Nothing was changed."),
+    ("settings rithmo", {"victory": "none", "digits": 12},
+     "Thresholds belong to a common victory: choose one as well. Nothing was changed."),
+])
+async def test_a_refused_value_is_said_once_and_changes_nothing(standin, start_bot, command,
+                                                               options, answer):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    await standin.slash(head, "settings focus", max_level=4)
+    before = await stored(bot, standin)
+    if command == "settings daily":
+        options = {"channel": standin.channel, **options}
+    # A valid change given with the refused one is not saved either.
+    extra = {"move_time_limit_hours": 5} if command == "settings rithmo" else {}
+    refused = await standin.slash(head, command, **options, **extra)
+    assert refused.reply.content == answer
+    assert refused.reply.embeds == [] and refused.ephemeral
+    assert await stored(bot, standin) == before
+
+
+async def test_a_refusal_in_french(standin, start_bot):
+    bot = await start_bot()
+    prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
+    refused = await standin.slash(prof, "réglages rithmo", victoire="body", valeur=100)
+    assert refused.reply.content == (
+        "La victoire Corps ne compte pas les valeur : elle compte pièces. Rien n'a été changé.")
+    refused = await standin.slash(prof, "réglages défi", salon=standin.channel, heure=8,
+                                  fuseau_horaire="Lune")
+    assert refused.reply.content.startswith("Je ne connais pas le fuseau horaire « Lune ».")
+    assert (await stored(bot, standin)) == ServerSettings(standin.guild.id)
+
+
+# Discord refuses these before the bot sees them (the options' ranges); the bot checks again.
+
+@pytest.mark.parametrize(("check", "code"), [
+    (lambda: check_daily(24, None), "settings.hour_out_of_range"),
+    (lambda: check_daily(-1, None), "settings.hour_out_of_range"),
+    (lambda: check_focus(ServerSettings(1), 0, None, None), "settings.level_out_of_range"),
+    (lambda: check_focus(ServerSettings(1), None, 9, None), "settings.level_out_of_range"),
+    (lambda: check_focus(ServerSettings(1), None, None, "9"), "settings.level_out_of_range"),
+    (lambda: check_focus(ServerSettings(1), None, None, "high"), "settings.level_not_a_number"),
+    (lambda: check_match(0, None, None, None), "settings.lives_out_of_range"),
+    (lambda: check_match(None, 100, None, None), "settings.gold_out_of_range"),
+    (lambda: check_match(None, None, 0, None), "settings.rounds_out_of_range"),
+    (lambda: check_rithmo(ServerSettings(1), "en", None, None, {}, 0),
+     "settings.time_limit_out_of_range"),
+    (lambda: check_rithmo(ServerSettings(1), "en", None, None, {}, 721),
+     "settings.time_limit_out_of_range"),
+])
+def test_values_out_of_range_are_refused_by_the_bot_too(check, code):
+    with pytest.raises(DomainError) as refused:
+        check()
+    assert refused.value.code == code
+
+
+def test_a_timezone_is_found_in_any_case_or_by_its_city_alone():
+    assert find_timezone("EUROPE/PARIS") == "Europe/Paris"
+    assert find_timezone("new york") == "America/New_York"
+    assert find_timezone("UTC") == "UTC"
+    with pytest.raises(DomainError):
+        find_timezone("Paris/Europe")
+
+
+# --- French ---------------------------------------------------------------------------------
+
+
+async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin, start_bot):
+    bot = await start_bot()
+    prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
+    saved = await standin.slash(prof, "réglages match", vies=5, manches=12, draft=True)
+    assert saved.reply.content == (
+        "C'est enregistré : les prochains matchs des 20 chiffres commencent avec ces réglages.")
+    assert fields(saved)["Les 20 chiffres : nouveaux matchs"] == (
+        "5 vies · 5 or par manche · 12 manches au plus · draft : oui")
+    saved = await standin.slash(prof, "réglages rithmo", victoire="lawsuit",
+                                victoire_propre="none", heures_par_coup=12)
+    assert fields(saved)["Rithmomachie : victoires des nouvelles parties"] == (
+        "Procès (valeur 300, chiffres moins de 10)")
+    maths = standin.add_channel("maths")
+    saved = await standin.slash(prof, "réglages défi", salon=maths, heure=9,
+                                fuseau_horaire="Europe/Paris")
+    assert saved.reply.content == (f"C'est enregistré : le défi du jour sera publié dans "
+                                   f"<#{maths.id}> chaque jour à 9 h (Europe/Paris).")
+    shown = fields(await standin.slash(prof, "réglages voir"))
+    assert shown["Langue"] == "La langue Discord de chaque membre"
+    assert shown["Niveaux de Focus"] == "Niveaux 1 à 8, chaque élève à son niveau"
+    assert shown["Temps pour un coup (Rithmomachie) ou un tour (Les 20 chiffres)"] == "12 h"
+    assert (await stored(bot, standin)).match_rounds == 12
