@@ -1,0 +1,704 @@
+"""The Rithmomachia opponent: an evaluation a reader can follow, a search over turn steps, and
+four levels of play.
+
+Levels (:data:`LEVELS`, weakest first):
+
+- ``random``: uniformly random legal steps until the turn ends (a yardstick, not a teacher).
+- ``beginner``: honest but weak. Half the time it takes the biggest capture open, if any;
+  otherwise it moves a random piece to a square where the enemy cannot take it at once (after a
+  regular move it takes what opens up, half the time). It never drops.
+- ``middle``: sees one turn ahead. It walks every turn it could play, step by step, and keeps the
+  one whose position, once the turn is over, evaluates best; the evaluation already counts the
+  captures the opponent would then have (its "best immediate reply capture").
+- ``strong``: searches. Negamax alpha-beta over turn *steps* with iterative deepening (depth in
+  whole turns), a transposition table on :meth:`Board.key`, captures first ordered by the value of
+  the victim (MVV) and quiet moves by a history table, within a time budget (2 s a turn by
+  default) or a node budget (the same seed and budget give the same turn: the ladder and the
+  tests use node budgets).
+
+The evaluation (:class:`Evaluator`) is in *points*, 1000 points being a whole victory's worth of
+progress, seen from the side to move. Its parts (:meth:`Evaluator.explain` returns them):
+
+1. **progress**: how near each side is to the victories chosen for the game. A common victory's
+   progress is the mean of its conditions met so far (pieces / P, value / V, digits / D, each at
+   most 1); lawsuit and honour count the value, halved once the digit or piece ceiling is broken.
+   A proper victory's progress counts the enemy pyramid taken, then pieces in the enemy half and
+   three of them whose values form a progression, then an arrangement made. A side's progress is
+   that of its nearest victory plus half the mean of the others.
+2. **material**: the pieces each side still has on the board, each worth what taking it would
+   bring toward the chosen common victories (1/P for body, value/V for goods, digits/D for
+   proceeds, their mean for several; big values and few pieces for lawsuit and honour).
+3. **threats** (:meth:`Board.captures` of each side): the side to move will take what it can take
+   now; of its own threatened pieces it can save about one, so the biggest counts little and the
+   others much. Reaching a victory by those captures counts nearly as a win.
+4. **pyramid safety** (with proper victories chosen): a threatened pyramid costs extra, as its
+   loss opens the enemy's way to a proper victory.
+
+Searching over steps: a turn of k captures is k + 2 steps; the sign of the score only changes
+when a turn ends (END, or an irregular move), and only then does the depth (in turns) go down.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from bot.domain import DomainError
+from bot.rithmo.arith import digits, progression_kind
+from bot.rithmo.board import AFTER, BEFORE, PYRAMID_PARTS, START, Board, Piece
+from bot.rithmo.game import Game
+from bot.rithmo.squares import PYRAMID, Move, move
+from bot.rithmo.turns import END, Capture, Drop, EndTurn, Turn
+from bot.rithmo.victory import PROPER, Settings, Victory, proper_level
+
+LEVELS = ("random", "beginner", "middle", "strong")
+
+Step = Capture | Move | Drop | EndTurn
+
+WIN = 100_000  # a won game; a win found k steps deep scores WIN - k, so sooner is better
+_INF = 10 ** 9
+POINTS = 1000  # a whole victory's worth of progress
+
+# Weights of the evaluation, in POINTS per unit (a unit being a whole victory's worth).
+W_MATERIAL = 0.3  # pieces still on the board: strength to fight with, and what the enemy can win
+W_GAIN = 0.8  # captures open to the side to move: it takes them this turn, barring surprises
+W_LOSS_OTHERS = 0.5  # its threatened pieces except the biggest: it saves some, not all
+W_LOSS_BIGGEST = 0.15  # its most valuable threatened piece: it will usually save that one
+NEAR_WIN = 3000  # the side to move reaches a victory by the captures open to it
+NEAR_LOSS = 1500  # the enemy would reach a victory by the captures it threatens, even if the
+NEAR_LOSS_SOFT = 500  # ... biggest is saved (NEAR_LOSS), or only if it takes them all (SOFT)
+PYRAMID_THREAT = 250  # extra cost of a threatened pyramid when proper victories are chosen
+TEMPO = 15  # being the side to move
+
+_FLOORS = {"body": ("pieces",), "goods": ("value",), "proceeds": ("digits",),
+           "body_goods": ("pieces", "value"), "body_proceeds": ("pieces", "digits"),
+           "goods_proceeds": ("value", "digits"),
+           "body_goods_proceeds": ("pieces", "value", "digits")}
+_PROPER_LEVEL = {"mediocre": 1, "great": 2, "excellent": 3}
+
+
+def _in_enemy_half(side: int, sq: int) -> bool:
+    return sq >= 64 if side == 0 else sq < 64
+
+
+class Evaluator:
+    """The static evaluation for one game's settings (see the module's docstring)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        common = [v for v in settings.victories if v.kind not in PROPER]
+        if settings.move_limit is not None and settings.limit_rule == "goods":
+            # at the move limit the greater value taken wins: value taken is worth pursuing
+            common.append(Victory.make("goods"))
+        self.common: tuple[Victory, ...] = tuple(common)
+        proper = [_PROPER_LEVEL[v.kind] for v in settings.victories if v.kind in PROPER]
+        self.proper_level: int | None = min(proper) if proper else None
+        self._worth: dict[int, float] = {}
+
+    # ------------------------------------------------------------ what a piece is worth
+
+    def worth_of_value(self, value: int) -> float:
+        """What taking a (plain) piece of this value brings toward the chosen common victories,
+        in victories (1.0 = a whole one): the mean over them of 1/P (body), value/V (goods),
+        digits/D (proceeds); lawsuit and honour favour big values in few digits and pieces."""
+        w = self._worth.get(value)
+        if w is not None:
+            return w
+        d = digits(value)
+        ws = []
+        for v in self.common:
+            k = v.kind
+            if k in _FLOORS:
+                parts = []
+                if v.pieces is not None:
+                    parts.append(1 / v.pieces)
+                if v.value is not None:
+                    parts.append(value / v.value)
+                if v.digits is not None:
+                    parts.append(d / v.digits)
+                ws.append(sum(parts) / len(parts))
+            elif k == "lawsuit":
+                ws.append(value / v.value - 0.5 * d / v.digits)  # type: ignore[operator]
+            elif k == "honour":
+                ws.append(value / v.value - 0.5 / v.pieces)  # type: ignore[operator]
+            else:  # honour_lawsuit
+                ws.append(value / v.value - 0.25 * d / v.digits  # type: ignore[operator]
+                          - 0.25 / v.pieces)  # type: ignore[operator]
+        # Proper victories alone: pieces are the means to fight; count both number and value
+        w = sum(ws) / len(ws) if ws else 0.5 * (1 / 8 + value / 300)
+        self._worth[value] = w
+        return w
+
+    def worth(self, piece: Piece, part: int = 0) -> float:
+        """What taking ``piece`` (or its component ``part``) brings."""
+        if part:
+            return self.worth_of_value(part)
+        if piece.shape == PYRAMID:
+            return sum(self.worth_of_value(v) for _, v in piece.parts)
+        return self.worth_of_value(piece.value)
+
+    # ------------------------------------------------------------ progress toward victories
+
+    def common_progress(self, count: int, total: int, n_digits: int) -> list[float]:
+        """Each chosen common victory's progress (0..1) for a hand of ``count`` pieces worth
+        ``total`` written with ``n_digits`` digits."""
+        out = []
+        for v in self.common:
+            k = v.kind
+            if k in _FLOORS:
+                parts = []
+                if v.pieces is not None:
+                    parts.append(min(count / v.pieces, 1.0))
+                if v.value is not None:
+                    parts.append(min(total / v.value, 1.0))
+                if v.digits is not None:
+                    parts.append(min(n_digits / v.digits, 1.0))
+                out.append(sum(parts) / len(parts))
+            else:
+                p = min(total / v.value, 1.0)  # type: ignore[operator]
+                # a broken ceiling can only be mended by dropping pieces back: halve
+                if v.digits is not None and n_digits >= v.digits:
+                    p *= 0.5
+                if v.pieces is not None and count >= v.pieces:
+                    p *= 0.5
+                out.append(p)
+        return out
+
+    def reaches_common(self, count: int, total: int, n_digits: int) -> bool:
+        """Whether a hand of these counts has one of the chosen common victories."""
+        for v in self.settings.victories:
+            k = v.kind
+            if k in PROPER:
+                continue
+            if k in _FLOORS:
+                if ((v.pieces is None or count >= v.pieces)
+                        and (v.value is None or total >= v.value)
+                        and (v.digits is None or n_digits >= v.digits)):
+                    return True
+            elif (total >= v.value  # type: ignore[operator]
+                  and (v.digits is None or "lawsuit" not in k or n_digits < v.digits)
+                  and (v.pieces is None or "honour" not in k or count < v.pieces)):
+                return True
+        return False
+
+    def proper_progress(self, board: Board, side: int) -> float:
+        """Progress (0..1) toward the lowest chosen proper victory: the enemy pyramid taken
+        (half of it), then pieces in the enemy half, three of them forming a progression, and
+        an arrangement made (the other half, which counts more once the pyramid is taken)."""
+        enemy_pyr = next((p for p in board.pieces[1 - side] if p.shape == PYRAMID), None)
+        if enemy_pyr is None:
+            pyr = 1.0
+        else:
+            n0 = max(len(PYRAMID_PARTS[1 - side]), len(enemy_pyr.parts))
+            pyr = 0.5 * (1 - len(enemy_pyr.parts) / n0)
+        ahead = [p for p in board.pieces[side] if _in_enemy_half(side, p.sq)]
+        if len(ahead) > 8:  # the nearest to the enemy edge: they are the ones to arrange
+            ahead.sort(key=lambda p: -(p.sq >> 3) if side == 0 else p.sq >> 3)
+            ahead = ahead[:8]
+        adv = min(len(ahead), 4) / 4
+        triples = 0
+        if len(ahead) >= 3:
+            for a, b, c in combinations([p.value for p in ahead], 3):
+                if progression_kind(a, b, c) is not None:
+                    triples += 1
+                    if triples == 2:
+                        break
+        arranged = 0.0
+        if triples and proper_level(board, side) >= (self.proper_level or 1):
+            arranged = 1.0
+        arr = 0.25 * adv + 0.35 * triples / 2 + 0.4 * arranged
+        return 0.5 * pyr + 0.5 * arr * (0.4 + 0.6 * pyr)
+
+    def progress(self, board: Board, side: int) -> float:
+        """A side's progress: its nearest victory fully, plus half the mean of the others."""
+        hand = board.taken[side]
+        total = 0
+        n_digits = 0
+        for _, v in hand:
+            total += v
+            n_digits += digits(v)
+        ps = self.common_progress(len(hand), total, n_digits)
+        if self.proper_level is not None:
+            ps.append(self.proper_progress(board, side))
+        if not ps:
+            return 0.0
+        if len(ps) == 1:
+            return ps[0]
+        best = max(ps)
+        return best + 0.5 * (sum(ps) - best) / (len(ps) - 1)
+
+    # ------------------------------------------------------------ the evaluation
+
+    def material(self, board: Board, side: int) -> float:
+        return sum(self.worth(p) for p in board.pieces[side])
+
+    def _threats(self, board: Board, caps: list[Capture]) -> tuple[float, float, list[Piece]]:
+        """The worth of the pieces these captures take (one entry per square: a pyramid whole
+        or its best component), the biggest of them, and the pieces."""
+        per_sq: dict[int, float] = {}
+        for c in caps:
+            p = board.squares[c.square]
+            w = self.worth(p, c.part)  # type: ignore[arg-type]
+            if w > per_sq.get(c.square, -1e9):
+                per_sq[c.square] = w
+        total = sum(w for w in per_sq.values() if w > 0)
+        biggest = max(per_sq.values(), default=0.0)
+        return total, max(biggest, 0.0), [board.squares[s] for s in per_sq]  # type: ignore[misc]
+
+    def _would_win(self, board: Board, side: int, victims: list[Piece],
+                   leave_out: Piece | None = None) -> bool:
+        """Whether ``side`` reaches a common victory by taking these pieces."""
+        if not self.common:
+            return False
+        hand = board.taken[side]
+        count = len(hand)
+        total = sum(v for _, v in hand)
+        n_digits = sum(digits(v) for _, v in hand)
+        for p in victims:
+            if p is leave_out or self.worth(p) <= 0:
+                continue
+            for _, v in p.gives():
+                count += 1
+                total += v
+                n_digits += digits(v)
+        return self.reaches_common(count, total, n_digits)
+
+    def evaluate(self, board: Board, my_caps: list[Capture] | None = None,
+                 their_caps: list[Capture] | None = None) -> int:
+        """The position's score for the side to move, in points (see :meth:`explain`)."""
+        return round(sum(self.explain(board, my_caps, their_caps).values()))
+
+    def explain(self, board: Board, my_caps: list[Capture] | None = None,
+                their_caps: list[Capture] | None = None) -> dict[str, float]:
+        """The evaluation's parts, in points, for the side to move: progress, material, threats,
+        pyramid, tempo. Their sum is :meth:`evaluate`. The captures of each side may be given
+        when the caller has them already."""
+        me = board.turn
+        op = 1 - me
+        if my_caps is None:
+            my_caps = board.captures(me)
+        if their_caps is None:
+            their_caps = board.captures(op)
+        progress = POINTS * (self.progress(board, me) - self.progress(board, op))
+        material = POINTS * W_MATERIAL * (self.material(board, me) - self.material(board, op))
+
+        threats = 0.0
+        if my_caps:
+            gain, _, victims = self._threats(board, my_caps)
+            threats += POINTS * W_GAIN * gain
+            if self._would_win(board, me, victims):
+                threats += NEAR_WIN
+        pyramid = 0.0
+        if their_caps:
+            loss, biggest, victims = self._threats(board, their_caps)
+            threats -= POINTS * (W_LOSS_OTHERS * (loss - biggest) + W_LOSS_BIGGEST * biggest)
+            if self._would_win(board, op, victims):
+                top = max(victims, key=lambda p: self.worth(p))
+                threats -= (NEAR_LOSS if self._would_win(board, op, victims, leave_out=top)
+                            else NEAR_LOSS_SOFT)
+            if self.proper_level is not None:
+                for c in their_caps:
+                    p = board.squares[c.square]
+                    if p is not None and p.shape == PYRAMID and c.part == 0:
+                        pyramid -= PYRAMID_THREAT
+                        break
+        return {"progress": progress, "material": material, "threats": threats,
+                "pyramid": pyramid, "tempo": float(TEMPO)}
+
+
+# ---------------------------------------------------------------- the search
+
+
+class _Abort(Exception):
+    """The node or time budget ran out in the middle of an iteration."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the turn, its score for the side that plays it (points), the deepest
+    iteration completed (in turns), the positions searched and the seconds taken."""
+
+    turn: Turn
+    steps: list[Step]
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: list[Step] = field(default_factory=list)
+
+
+class Searcher:
+    """Negamax alpha-beta over turn steps (see the module's docstring).
+
+    ``nodes``: stop after about that many positions searched (reproducible); ``seconds``: stop
+    after that much time (for play); ``depth``: the deepest iteration, in turns. With none of
+    them, depth 1 (the middle level). ``rng`` breaks ties between equally ordered root steps,
+    so that games differ from one seed to the next while one seed gives one turn.
+    """
+
+    def __init__(self, settings: Settings, *, nodes: int | None = None,
+                 seconds: float | None = None, depth: int | None = None,
+                 rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.settings = settings
+        self.ev = Evaluator(settings)
+        self.node_limit = nodes
+        self.seconds = seconds
+        self.max_depth = depth if depth is not None else (
+            1 if nodes is None and seconds is None else 64)
+        self.rng = rng
+        self.clock = clock
+        self.nodes = 0
+        self.tt: dict[Any, tuple[int, int, int, Step | None]] = {}
+        self.history: dict[Move, int] = {}
+        self._caps: dict[tuple[int, int], list[Capture]] = {}
+        self._deadline = 0.0
+        self._turns_deep = 0
+        self._base_turns = 0
+        self._pv: dict[int, list[Step]] = {}
+        self.board = Board()
+
+    # ------------------------------------------------------------ entry point
+
+    def search(self, board: Board, turns_played: int = 0) -> SearchResult:
+        """The best turn found for the side to move on ``board`` (a position between turns, with
+        ``turns_played`` turns already played in the game, for the move limit). The board is
+        searched as given and left as it was."""
+        if board.turn_in_progress:
+            raise ValueError("search() starts between turns")
+        self.board = board
+        self._base_turns = turns_played
+        self._root_history = len(board.history)
+        self.nodes = 0
+        t0 = self.clock()
+        self._deadline = t0 + self.seconds if self.seconds is not None else float("inf")
+        best: list[Step] | None = None
+        best_score = 0
+        done = 0
+        for depth in range(1, self.max_depth + 1):
+            self._root_best = None
+            try:
+                score = self._node(depth, -_INF, _INF, 0)
+            except _Abort:
+                self._unwind()
+                if self._root_best is not None:  # a root step fully searched beat the others
+                    best, best_score = self._root_best
+                break
+            best = self._pv.get(0, [])
+            best_score = score
+            done = depth
+            if abs(score) >= WIN - 1000:  # a forced win or loss: deeper will not change it
+                break
+        if not best:
+            # not even the first root step was searched: any legal turn, by the ordering
+            best = self._greedy_turn(board)
+        steps = _turn_steps(best)
+        if not steps:
+            steps = self._greedy_turn(board)
+        return SearchResult(Turn.from_steps([s for s in steps if s is not END]), steps,
+                            best_score, done, self.nodes, self.clock() - t0, list(best))
+
+    def _unwind(self) -> None:
+        b = self.board
+        while len(b.history) > self._root_history or b.turn_in_progress:
+            b.pop_step()
+        self._turns_deep = 0
+
+    def _greedy_turn(self, board: Board) -> list[Step]:
+        """Steps to the end of a turn, each the first in the search's order."""
+        steps: list[Step] = []
+        depth = len(board.history)
+        while len(board.history) == depth:
+            legal = board.legal_steps()
+            if not legal:
+                break
+            step = self._order(legal, None, board.phase)[0]
+            board.push_step(step)
+            steps.append(step)
+        while len(board.history) > depth or board.turn_in_progress:
+            board.pop_step()
+        return steps
+
+    # ------------------------------------------------------------ helpers
+
+    def _captures(self, side: int) -> list[Capture]:
+        """Captures of ``side`` in the current position, cached by the position: the captures
+        listed in a turn's last phase are the enemy's threats once it ends."""
+        b = self.board
+        k = (b._key, side)  # the pieces and hands only, not the phase or side to move
+        caps = self._caps.get(k)
+        if caps is None:
+            if len(self._caps) > 200_000:
+                self._caps.clear()
+            caps = self._caps[k] = b.captures(side)
+        return caps
+
+    def _tt_key(self) -> Any:
+        b = self.board
+        k = b.key()
+        if b.phase == BEFORE:
+            k = (k, b.vacated)  # which capturers may still step where: not in key()
+        if self.settings.move_limit is not None:
+            k = (k, self._turns_deep)
+        return k
+
+    def _terminal(self, ply: int) -> int | None:
+        """After a turn ended: the score for the side now to move if the game is over."""
+        b = self.board
+        mover = b.turn ^ 1
+        last = b.history[-1]
+        may_win = last.captures or last.drop is not None or self.ev.proper_level is not None
+        if may_win and self.settings.victory_of(b, mover) is not None:
+            return -(WIN - ply)
+        limit = self.settings.move_limit
+        if limit is not None and self._base_turns + self._turns_deep >= limit:
+            if self.settings.limit_rule == "goods":
+                mine, theirs = b.taken_value(b.turn), b.taken_value(mover)
+                if mine != theirs:
+                    return WIN - ply if mine > theirs else -(WIN - ply)
+            return 0
+        return None
+
+    def _order(self, steps: list[Step], tt_step: Step | None, phase: int) -> list[Step]:
+        """Captures first, the biggest victim first (MVV); then the transposition table's step
+        is put in front of everything; quiet moves by the history table; drops; END last."""
+        b = self.board
+        ev = self.ev
+        hist = self.history
+        scored = []
+        for i, s in enumerate(steps):
+            t = type(s)
+            if t is Capture:
+                key = 3_000_000 + int(1000 * ev.worth(b.squares[s.square], s.part))  # type: ignore
+            elif t is Move:
+                key = 1_000_000 + hist.get(s, 0) if phase == START else 2_000_000
+            elif t is Drop:
+                key = 0
+            else:  # END: after captures are considered
+                key = -1
+            if s == tt_step and t is type(tt_step):
+                key = 10_000_000
+            scored.append((-key, i, s))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [s for _, _, s in scored]
+
+    # ------------------------------------------------------------ negamax over steps
+
+    def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Abort
+        if self.seconds is not None and not self.nodes & 255 and self.clock() > self._deadline:
+            raise _Abort
+        b = self.board
+        phase = b.phase
+        self._pv[ply] = []
+        if phase == START and depth <= 0:
+            me = b.turn
+            return self.ev.evaluate(b, self._captures(me), self._captures(1 - me))
+
+        key = self._tt_key()
+        entry = self.tt.get(key)
+        tt_step = None
+        in_root_turn = self._turns_deep == 0
+        if entry is not None:
+            e_depth, flag, e_score, tt_step = entry
+            if e_depth >= depth and not in_root_turn:
+                if e_score >= WIN - 1000:
+                    e_score -= ply
+                elif e_score <= -(WIN - 1000):
+                    e_score += ply
+                if (flag == _EXACT or (flag == _LOWER and e_score >= beta)
+                        or (flag == _UPPER and e_score <= alpha)):
+                    return e_score
+
+        if phase == AFTER:
+            steps: list[Step] = list(self._captures(b.turn))
+            steps.append(END)
+        else:
+            steps = b.legal_steps()
+        if not steps:  # at the start of a turn: no move, no drop, no capture: a loss
+            return -(WIN - ply)
+        if ply == 0 and self.rng is not None:
+            self.rng.shuffle(steps)
+        ordered = self._order(steps, tt_step, phase)
+
+        alpha0 = alpha
+        best = -_INF
+        best_step: Step | None = None
+        for step in ordered:
+            ends = step is END or (phase == START and type(step) is Move
+                                   and step.irregular)  # type: ignore[union-attr]
+            b.push_step(step)
+            if ends:
+                self._turns_deep += 1
+                term = self._terminal(ply + 1)
+                score = (-term if term is not None
+                         else -self._node(depth - 1, -beta, -alpha, ply + 1))
+                self._turns_deep -= 1
+            else:
+                score = self._node(depth, alpha, beta, ply + 1)
+            b.pop_step()
+            if score > best:
+                best = score
+                best_step = step
+                if score > alpha:
+                    alpha = score
+                    self._pv[ply] = [step, *self._pv.get(ply + 1, [])] if not (
+                        ends and term is not None) else [step]
+                    if ply == 0:
+                        self._root_best = (list(self._pv[0]), score)
+                    if alpha >= beta:
+                        if type(step) is Move and phase == START:
+                            self.history[step] = self.history.get(step, 0) + depth * depth
+                        break
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+        stored = best
+        if stored >= WIN - 1000:
+            stored += ply
+        elif stored <= -(WIN - 1000):
+            stored -= ply
+        old = self.tt.get(key)
+        if old is None or old[0] <= depth:
+            if len(self.tt) > 1_000_000:
+                self.tt.clear()
+            self.tt[key] = (depth, flag, stored, best_step)
+        return best
+
+
+def _turn_steps(pv: list[Step]) -> list[Step]:
+    """The steps of the first turn of a principal variation (up to its END, or an irregular
+    move, which ends a turn by itself)."""
+    out: list[Step] = []
+    started = False
+    for s in pv:
+        out.append(s)
+        if s is END:
+            return out
+        if type(s) is Move and not started and s.irregular:
+            return out
+        started = True
+    return []
+
+
+# ---------------------------------------------------------------- the simple levels
+
+
+def random_steps(board: Board, rng: random.Random) -> list[Step]:
+    """A turn of uniformly random legal steps (the ``random`` level)."""
+    steps: list[Step] = []
+    depth = len(board.history)
+    while len(board.history) == depth:
+        step = rng.choice(board.legal_steps())
+        board.push_step(step)
+        steps.append(step)
+    while len(board.history) > depth or board.turn_in_progress:
+        board.pop_step()
+    return steps
+
+
+BEGINNER_TAKES = 0.7  # how often the beginner takes a capture it is offered
+
+
+def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step]:
+    """An honest but weak turn (the ``beginner`` level): half the time the biggest capture open,
+    else a random piece moved where the enemy cannot take it at once; captures after a regular
+    move, half the time."""
+    me = board.turn
+    depth = len(board.history)
+    steps: list[Step] = []
+
+    def play(step: Step) -> None:
+        board.push_step(step)
+        steps.append(step)
+
+    def biggest(caps: list[Capture]) -> Capture:
+        return max(caps, key=lambda c: ev.worth(board.squares[c.square], c.part))  # type: ignore
+
+    try:
+        caps = board.captures()
+        if caps and rng.random() < BEGINNER_TAKES:
+            play(biggest(caps))
+            if board.phase == BEFORE:
+                if board.vacated:
+                    sq, by = board.vacated[0]
+                    play(move(rng.choice(by), sq))
+                else:
+                    play(END)
+        else:
+            moves = board.legal_moves()
+            if not moves:
+                play(rng.choice(board.legal_steps()))
+            else:
+                rng.shuffle(moves)
+                chosen = moves[0]
+                for mv in moves[:6]:  # a few looks for a safe square, as a beginner would
+                    board.push_step(mv)
+                    safe = all(c.square != mv.to for c in board.captures(me ^ 1))
+                    board.pop_step()
+                    if safe:
+                        chosen = mv
+                        break
+                play(chosen)
+        while len(board.history) == depth and board.phase == AFTER:
+            caps = board.captures()
+            if caps and rng.random() < BEGINNER_TAKES:
+                play(biggest(caps))
+            else:
+                play(END)
+        while len(board.history) == depth:  # a drop or capture left mid-turn: finish simply
+            legal = board.legal_steps()
+            play(END if END in legal else legal[0])
+    finally:
+        while len(board.history) > depth or board.turn_in_progress:
+            board.pop_step()
+    return steps
+
+
+# ---------------------------------------------------------------- levels
+
+DEFAULT_SECONDS = 2.0
+
+
+def choose_steps(board: Board, settings: Settings, level: str, rng: random.Random, *,
+                 turns_played: int = 0, nodes: int | None = None,
+                 seconds: float | None = None) -> list[Step]:
+    """The steps of the turn ``level`` plays on ``board`` (between turns; left as it was).
+    ``nodes`` / ``seconds`` set the strong level's budget (default: ``DEFAULT_SECONDS``)."""
+    if level == "random":
+        return random_steps(board, rng)
+    if level == "beginner":
+        return beginner_steps(board, rng, Evaluator(settings))
+    if level == "middle":
+        return Searcher(settings, depth=1, rng=rng).search(board, turns_played).steps
+    if level == "strong":
+        if nodes is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        s = Searcher(settings, nodes=nodes, seconds=seconds, rng=rng)
+        return s.search(board, turns_played).steps
+    raise DomainError("rithmo.bad_level", f"unknown level {level!r}; the levels are "
+                      f"{', '.join(LEVELS)}", level=level)
+
+
+def choose_turn(game: Game, level: str, rng: random.Random, *, nodes: int | None = None,
+                seconds: float | None = None) -> Turn:
+    """The turn ``level`` plays for the side to move in ``game`` (the game is not changed:
+    ``game.push(turn)`` plays it)."""
+    out = game.outcome()
+    if out is not None:
+        raise DomainError("rithmo.game_over", f"the game is over: {out}", outcome=out.to_json())
+    board = game.board.copy()
+    steps = choose_steps(board, game.settings, level, rng, turns_played=len(game.turns),
+                         nodes=nodes, seconds=seconds)
+    return Turn.from_steps([s for s in steps if s is not END])
+
+
+__all__ = ["DEFAULT_SECONDS", "LEVELS", "WIN", "Evaluator", "SearchResult", "Searcher",
+           "beginner_steps", "choose_steps", "choose_turn", "random_steps"]

@@ -1,0 +1,214 @@
+"""``python -m bot.rithmo.ladder``: each level of the Rithmomachia opponent plays the one below it
+and the scores are printed; ``--speed`` prints the strong level's positions searched per second.
+
+Each pair plays ``--games`` games (40 by default) with alternating colours: games 2k and 2k + 1
+share an opening of ``--opening`` random turns (4 by default, two a side: the armies start eight
+ranks apart, so nothing can be lost in them) and the stronger level has White in one and Black in
+the other. Everything is seeded by ``--seed``, so with a node budget (``--nodes``) a ladder gives
+the same games on any machine and with any number of ``--jobs``; ``--time`` gives the strong level
+seconds a turn instead (for play, not reproducible). The games use the class-game victories (body
+8 pieces, mediocre) and end in a draw at ``--move-limit`` turns. A win scores 1, a draw 1/2.
+
+    python -m bot.rithmo.ladder                       # random < beginner < middle < strong
+    python -m bot.rithmo.ladder --pair strong middle --games 10 --nodes 4000
+    taskset -c 0 python -m bot.rithmo.ladder --speed  # positions searched per second, one core
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import multiprocessing.pool
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from bot.rithmo.ai import LEVELS, Searcher, choose_steps, random_steps
+from bot.rithmo.board import Board
+from bot.rithmo.game import Game
+from bot.rithmo.turns import END, Turn
+from bot.rithmo.victory import Settings
+
+PAIRS = (("beginner", "random"), ("middle", "beginner"), ("strong", "middle"))
+DEFAULT_NODES = 3000
+DEFAULT_MOVE_LIMIT = 200
+REQUIRED_SCORE = 0.75
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One ladder game: ``upper`` (the stronger level) against ``lower``."""
+
+    upper: str
+    lower: str
+    index: int
+    seed: int
+    opening: int
+    move_limit: int
+    nodes: int | None
+    seconds: float | None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    spec: GameSpec
+    upper_score: float  # 1 win, 0.5 draw, 0 loss, for the upper level
+    reason: str
+    turns: int
+    seconds: dict[str, float]  # CPU seconds spent choosing turns, by level
+    record: str
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one ladder game and say how it ended."""
+    settings = Settings(move_limit=spec.move_limit)
+    game = Game(settings)
+    opening_rng = random.Random(f"{spec.seed}:{spec.upper}:{spec.lower}:opening:{spec.index // 2}")
+    for _ in range(spec.opening):
+        steps = random_steps(game.board, opening_rng)
+        game.push(Turn.from_steps([s for s in steps if s is not END]))
+    upper_side = spec.index % 2  # the upper level is White in even games, Black in odd ones
+    levels = {upper_side: spec.upper, 1 - upper_side: spec.lower}
+    rngs = {side: random.Random(f"{spec.seed}:{spec.upper}:{spec.lower}:{spec.index}:{side}")
+            for side in (0, 1)}
+    spent = {spec.upper: 0.0, spec.lower: 0.0}
+    while not game.is_over():
+        side = game.to_move
+        t = time.process_time()
+        steps = choose_steps(game.board, settings, levels[side], rngs[side],
+                             turns_played=len(game.turns), nodes=spec.nodes,
+                             seconds=spec.seconds)
+        spent[levels[side]] += time.process_time() - t
+        game.push(Turn.from_steps([s for s in steps if s is not END]))
+    out = game.outcome()
+    assert out is not None
+    score = 0.5 if out.winner is None else 1.0 if out.winner == upper_side else 0.0
+    reason = out.victory or out.reason
+    return GameResult(spec, score, reason, len(game.turns), spent, game.record())
+
+
+def run_pair(upper: str, lower: str, args: argparse.Namespace,
+             pool: multiprocessing.pool.Pool | None) -> list[GameResult]:
+    specs = [GameSpec(upper, lower, i, args.seed, args.opening, args.move_limit,
+                      args.nodes if args.time is None else None, args.time)
+             for i in range(args.games)]
+    if pool is None:
+        return [play_game(s) for s in specs]
+    return pool.map(play_game, specs, chunksize=1)
+
+
+def print_pair(results: list[GameResult], wall: float) -> float:
+    upper, lower = results[0].spec.upper, results[0].spec.lower
+    n = len(results)
+    score = sum(r.upper_score for r in results)
+    wins = sum(r.upper_score == 1 for r in results)
+    draws = sum(r.upper_score == 0.5 for r in results)
+    losses = n - wins - draws
+    ends: dict[str, int] = {}
+    for r in results:
+        ends[r.reason] = ends.get(r.reason, 0) + 1
+    turns = statistics.mean(r.turns for r in results)
+    upper_cpu = sum(r.seconds[upper] for r in results)
+    upper_turns = sum((r.turns - r.spec.opening + (r.spec.index % 2 == 0)) // 2 for r in results)
+    ok = "yes" if score / n >= REQUIRED_SCORE else "NO"
+    print(f"| {upper} vs {lower} | {score:g} / {n} ({100 * score / n:.1f}%) | {wins}-{draws}-"
+          f"{losses} | {turns:.0f} | {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))} | "
+          f"{1000 * upper_cpu / max(upper_turns, 1):.0f} ms | {wall:.0f} s | {ok} |", flush=True)
+    return score / n
+
+
+def speed(args: argparse.Namespace) -> int:
+    """Positions searched per second by the strong level (CPU time of this process)."""
+    from bot.rithmo.bench import midgame_positions
+
+    settings = Settings()
+    boards = [Board.start(), *midgame_positions(args.positions, args.seed)]
+    nodes = args.nodes
+    rates = []
+    depths = []
+    total_nodes = 0
+    total_cpu = 0.0
+    for i, b in enumerate(boards):
+        s = Searcher(settings, nodes=nodes, rng=random.Random(i))
+        t = time.process_time()
+        r = s.search(b)
+        dt = time.process_time() - t
+        total_nodes += r.nodes
+        total_cpu += dt
+        rates.append(r.nodes / dt)
+        depths.append(r.depth)
+        if i == 0:
+            print(f"start position: {r.nodes / dt:,.0f} positions searched per second "
+                  f"({r.nodes} nodes, depth {r.depth} completed, {dt:.2f} s)")
+    mid = rates[1:]
+    print(f"{len(mid)} random mid-game positions, {nodes} nodes each: "
+          f"{statistics.median(mid):,.0f} positions per second median "
+          f"({min(mid):,.0f}-{max(mid):,.0f}), {total_nodes / total_cpu:,.0f} overall; "
+          f"depth completed: median {statistics.median(depths[1:]):g}, "
+          f"min {min(depths[1:])}, max {max(depths[1:])}")
+    if args.time_check:
+        ds = []
+        for i, b in enumerate(boards[: 1 + args.time_check]):
+            s = Searcher(settings, seconds=args.time_check_seconds, rng=random.Random(i),
+                         clock=time.process_time)
+            r = s.search(b)
+            ds.append((r.depth, r.nodes))
+        print(f"with {args.time_check_seconds:g} s of CPU a turn (the play default), on the start "
+              f"position and {args.time_check} mid-game ones: depth completed "
+              f"{[d for d, _ in ds]}, nodes {[n for _, n in ds]}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="games a pair (default 40)")
+    ap.add_argument("--seed", type=int, default=2026)
+    budget = ap.add_mutually_exclusive_group()
+    budget.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+                        help=f"the strong level's node budget a turn (default {DEFAULT_NODES})")
+    budget.add_argument("--time", type=float, default=None,
+                        help="the strong level's seconds a turn instead (not reproducible)")
+    ap.add_argument("--move-limit", type=int, default=DEFAULT_MOVE_LIMIT,
+                    help=f"turns in all before a draw (default {DEFAULT_MOVE_LIMIT})")
+    ap.add_argument("--opening", type=int, default=4, help="random turns opening each game pair")
+    ap.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
+    ap.add_argument("--pair", nargs=2, metavar=("UPPER", "LOWER"), choices=LEVELS,
+                    help="play only this pair")
+    ap.add_argument("--speed", action="store_true",
+                    help="print positions searched per second instead (run with taskset -c 0)")
+    ap.add_argument("--positions", type=int, default=30, help="--speed: mid-game positions")
+    ap.add_argument("--time-check", type=int, default=5,
+                    help="--speed: positions searched with a time budget too")
+    ap.add_argument("--time-check-seconds", type=float, default=2.0)
+    args = ap.parse_args(argv)
+    if args.speed:
+        return speed(args)
+
+    pairs = [tuple(args.pair)] if args.pair else list(PAIRS)
+    budget_text = (f"{args.time:g} s a turn" if args.time is not None
+                   else f"{args.nodes} nodes a turn")
+    print(f"Ladder: {args.games} games a pair, seed {args.seed}, strong level {budget_text}, "
+          f"move limit {args.move_limit} turns (then a draw), {args.opening} random opening "
+          f"turns, victories body (8) + mediocre, {args.jobs} processes")
+    print("| Pair | Score of the upper level | W-D-L | Turns a game | Endings | "
+          "Upper's CPU a turn | Wall time | ≥ 75% |")
+    print("|---|---|---|---|---|---|---|---|")
+    t0 = time.perf_counter()
+    ok = True
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for upper, lower in pairs:
+            t = time.perf_counter()
+            results = run_pair(upper, lower, args, pool)
+            ok &= print_pair(results, time.perf_counter() - t) >= REQUIRED_SCORE
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    print(f"Total wall time {time.perf_counter() - t0:.0f} s")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
