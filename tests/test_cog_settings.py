@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain import DomainError
-from bot.local.server import MANAGE_GUILD
+from bot.local.server import ATTACH_FILES, MANAGE_GUILD
 from cogs.settings import (
     ARMY_MOST,
     check_daily,
@@ -188,6 +188,17 @@ async def test_daily_channel_hour_and_timezone_are_saved_and_shown(standin, star
     assert off.reply.content == "Saved: no more daily challenge in this server."
     assert (await stored(bot, standin)).daily_channel_id is None
     assert fields(off)["Daily challenge"].startswith("Off.")
+
+
+async def test_a_channel_where_ardoise_cannot_post_pictures_is_refused(standin, start_bot):
+    standin.guild.everyone.permissions &= ~ATTACH_FILES  # Ardoise has no role of its own
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    refused = await standin.slash(head, "settings daily", channel=standin.channel, hour=8)
+    assert refused.reply.content == (
+        f"I cannot post in <#{standin.channel.id}>: let me see the channel, send messages, embed "
+        "links and attach files there, then try again. Nothing was changed.")
+    assert (await stored(bot, standin)).daily_channel_id is None
 
 
 async def test_the_timezone_is_autocompleted(standin, start_bot):
