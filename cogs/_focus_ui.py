@@ -115,27 +115,43 @@ class FocusRun:
     notice_colour: int = BLUE
     view: QuestionView | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    registry: Registry | None = None
 
     @property
     def open(self) -> bool:
-        return _runs.get(self.token) is self
+        return self.registry is not None and self.registry.runs.get(self.token) is self
 
 
-_runs: dict[str, FocusRun] = {}
-_keys: dict[str, str] = {}
+@dataclass
+class Registry:
+    """The open rounds of one bot (a restarted bot starts with none)."""
+
+    runs: dict[str, FocusRun] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
 
 
-def get_run(key: str) -> FocusRun | None:
-    """The open round started under ``key``, if any."""
-    token = _keys.get(key)
-    return None if token is None else _runs.get(token)
+def _registry(client: Any) -> Registry:
+    registry = getattr(client, "_focus_runs", None)
+    if registry is None:
+        registry = Registry()
+        client._focus_runs = registry
+    return registry
+
+
+def get_run(client: Any, key: str) -> FocusRun | None:
+    """The open round that ``client`` (the bot) started under ``key``, if any."""
+    registry = _registry(client)
+    token = registry.keys.get(key)
+    return None if token is None else registry.runs.get(token)
 
 
 def _close(run: FocusRun) -> None:
-    if _runs.get(run.token) is run:
-        del _runs[run.token]
-    if run.key is not None and _keys.get(run.key) == run.token:
-        del _keys[run.key]
+    registry = run.registry
+    if registry is not None:
+        if registry.runs.get(run.token) is run:
+            del registry.runs[run.token]
+        if run.key is not None and registry.keys.get(run.key) == run.token:
+            del registry.keys[run.key]
     if run.view is not None:
         run.view.stop()
         run.view = None
@@ -362,7 +378,8 @@ async def start_focus(
         raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
     if interaction.guild_id is None:
         raise ValueError("a Focus round is played in a server")
-    existing = get_run(key) if key is not None else None
+    registry = _registry(interaction.client)
+    existing = get_run(interaction.client, key) if key is not None else None
     if existing is not None and existing.user_id == interaction.user.id:
         # Reopened (the member dismissed the message, or clicked twice): same round, same clock.
         run = existing
@@ -373,16 +390,16 @@ async def start_focus(
         run = FocusRun(token=secrets.token_hex(6), kind=kind, guild_id=interaction.guild_id,
                        user_id=interaction.user.id, lang=lang, round=round, on_done=on_done,
                        title=title, record=record, feedback=feedback, key=key,
-                       on_answer=on_answer, data=dict(data or {}))
+                       on_answer=on_answer, data=dict(data or {}), registry=registry)
         if round.finished:
             await on_done(interaction, run)
             return run
         if key is not None:
-            previous = get_run(key)
+            previous = get_run(interaction.client, key)
             if previous is not None:
                 _close(previous)
-            _keys[key] = run.token
-        _runs[run.token] = run
+            registry.keys[key] = run.token
+        registry.runs[run.token] = run
     async with run.lock:
         await _show(interaction, run, edit=in_place, restart_clock=run.shown_at is None)
     return run

@@ -394,12 +394,21 @@ class Focus(ArdoiseCog):
             await self.db.daily.start_attempt(guild_id, day, user_id, now=self.now())
             focus_round = FocusRound(questions)
         else:
-            open_run = get_run(key)
+            open_run = get_run(self.bot, key)
             focus_round = open_run.round if open_run is not None else await self._resumed(
                 guild_id, user_id, questions, attempt.started_at)
         await start_focus(interaction, focus_round, lang, on_done=self._daily_done, kind="daily",
                           key=key, title=t("focus.daily.title", lang, date=date_text(day, lang)),
+                          record=False, on_answer=self._record_daily_answer,
                           data={"day": day.isoformat()})
+
+    async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
+        # Stored at once (not only at the end) so that an interrupted attempt goes on where it
+        # stopped; stamped with the cog's clock, like the attempt's start it is compared with.
+        await self.db.focus.record(FocusAnswer(
+            guild_id=run.guild_id, user_id=run.user_id, topic=answer.topic, level=answer.level,
+            question=answer.question, expected=answer.expected, given=answer.given,
+            time_ms=round(answer.seconds * 1000), source="daily"), now=self.now())
 
     async def _resumed(self, guild_id: int, user_id: int, questions: list[Question],
                        started_at: datetime) -> FocusRound:
