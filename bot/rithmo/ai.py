@@ -4,9 +4,9 @@ four levels of play.
 Levels (:data:`LEVELS`, weakest first):
 
 - ``random``: uniformly random legal steps until the turn ends (a yardstick, not a teacher).
-- ``beginner``: honest but weak. Half the time it takes the biggest capture open, if any;
-  otherwise it moves a random piece to a square where the enemy cannot take it at once (after a
-  regular move it takes what opens up, half the time). It never drops.
+- ``beginner``: honest but weak. Seven times in ten it takes the biggest capture open, if any;
+  otherwise a random move, preferring one that leaves the moved piece where the enemy cannot take
+  it at once (after a regular move it takes what opens up, seven times in ten). It never drops.
 - ``middle``: sees one turn ahead. It walks every turn it could play, step by step, and keeps the
   one whose position, once the turn is over, evaluates best; the evaluation already counts the
   captures the opponent would then have (its "best immediate reply capture").
@@ -608,9 +608,10 @@ BEGINNER_TAKES = 0.7  # how often the beginner takes a capture it is offered
 
 
 def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step]:
-    """An honest but weak turn (the ``beginner`` level): half the time the biggest capture open,
-    else a random piece moved where the enemy cannot take it at once; captures after a regular
-    move, half the time."""
+    """An honest but weak turn (the ``beginner`` level): seven times in ten the biggest capture
+    open; else a random move, the first of up to six looked at that leaves the moved piece out
+    of the enemy's reach (it does not look at the others); after a regular move, the biggest
+    capture that opened, seven times in ten."""
     me = board.turn
     depth = len(board.history)
     steps: list[Step] = []
