@@ -200,15 +200,21 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
         # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
         # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
         if present & 1 << AVERAGE:
-            chosen = min((-u[LEVEL], c & 3, c) for c, u in openers if u[KIND] == AVERAGE)
-            front = [u for u in own[:4] if u is not None]
-            if front:
-                total = 0
-                for u in front:
+            level = column = 0
+            for c, u in openers:  # in cell order: within a column, the front one comes first
+                if u[KIND] == AVERAGE and (u[LEVEL] > level
+                                           or (u[LEVEL] == level and c & 3 < column)):
+                    level, column = u[LEVEL], c & 3
+            total = count = 0
+            for u in own[:4]:
+                if u is not None:
                     total += u[ATK]
-                atk = -(-total // len(front)) - chosen[0] - 1  # ⌈total / n⌉ + N − 1
-                for u in front:
-                    u[ATK] = atk
+                    count += 1
+            if count:
+                atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
+                for u in own[:4]:
+                    if u is not None:
+                        u[ATK] = atk
 
         # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
         if present & 1 << TWIN:
@@ -436,15 +442,28 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
     return "draw", MAX_EXCHANGES
 
 
+def _changing(state: BothSides, fresh: set[int], side: str, cell: int) -> UnitState:
+    """The digit in ``cell``, copied first if this snapshot still shares it with the last one."""
+    unit = state[side][cell]
+    if id(unit) not in fresh:
+        unit = state[side][cell] = {**unit}  # type: ignore[assignment]
+        fresh.add(id(unit))
+    return unit
+
+
 def replay(opening: BothSides, log: list[dict[str, Any]]) -> list[BothSides]:
     """Both sides after the opening and after each exchange, replayed from the log: the log holds
-    every change (damage, shield absorbed = hit − damage, falls, Carry gains, move-ups)."""
+    every change (damage, shield absorbed = hit − damage, falls, Carry gains, move-ups).
+
+    A digit untouched by an exchange keeps the very same dict from one snapshot to the next: the
+    snapshots are read-only."""
     state = opening
     snapshots = [opening]
     for entry in log:
-        state = {side: {c: {**s} for c, s in state[side].items()} for side in SIDES}
+        state = {"left": dict(state["left"]), "right": dict(state["right"])}
+        fresh: set[int] = set()  # ids of the digit dicts already copied for this snapshot
         for h in entry["hits"]:
-            target = state["right" if h["side"] == "left" else "left"][h["to"]]
+            target = _changing(state, fresh, "right" if h["side"] == "left" else "left", h["to"])
             target["hp"] -= h["damage"]
             if target["shield"]:  # only a Square has a shield; it took what the HP did not
                 target["shield"] -= h["hit"] - h["damage"]
@@ -454,7 +473,7 @@ def replay(opening: BothSides, log: list[dict[str, Any]]) -> list[BothSides]:
             if "gives" in f:
                 gains.append((f["side"], f["gives"]))
         for side, gift in gains:
-            state[side][gift["to"]]["atk"] += gift["atk"]
+            _changing(state, fresh, side, gift["to"])["atk"] += gift["atk"]
         for m in entry["moves"]:
             state[m["side"]][m["to"]] = state[m["side"]].pop(m["from"])
         snapshots.append(state)
