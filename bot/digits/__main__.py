@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -80,6 +81,40 @@ def _battle(args: argparse.Namespace) -> Any:
     return fight(left, right, left_focus, right_focus).to_json()
 
 
+def _odds(args: argparse.Namespace) -> Any:
+    from bot.digits.odds import DEFAULT_ACCURACY, DEFAULT_BATTLES, odds
+
+    data = read_json()
+    check_keys(data, "the input", ("player", "opponents", "battles", "seed", "accuracy"),
+               ("player", "opponents"))
+
+    def side(value: Any, where: str) -> tuple[Slate, int | None]:
+        # A Focus score as in "battle" (0 when not given), or null: unknown, drawn with accuracy.
+        check_keys(value, where, ("slate", "focus"), ("slate",))
+        try:
+            slate = Slate.from_json(value["slate"])
+        except SlateError as e:
+            raise BadInput(f"{where} slate: {e}") from None
+        focus = value.get("focus", 0)
+        return slate, None if focus is None else whole_number(focus, f"{where} focus", 0,
+                                                              MAX_FOCUS)
+
+    slate, focus = side(data["player"], "player")
+    if not isinstance(data["opponents"], list) or not data["opponents"]:
+        raise BadInput("opponents must be a non-empty list of {\"slate\": …, \"focus\": …}")
+    opponents = [side(o, f"opponent {i + 1}") for i, o in enumerate(data["opponents"])]
+    battles = whole_number(data.get("battles", DEFAULT_BATTLES), "battles", 1, 1_000_000)
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadInput(f"seed must be a whole number, not {json.dumps(seed)}")
+    accuracy = data.get("accuracy", DEFAULT_ACCURACY)
+    if isinstance(accuracy, bool) or not isinstance(accuracy, int | float) \
+            or not 0 <= accuracy <= 1:
+        raise BadInput(f"accuracy must be a number from 0 to 1, not {json.dumps(accuracy)}")
+    return odds(slate, focus, opponents, battles=battles, rng=random.Random(seed),
+                accuracy=accuracy).to_json()
+
+
 def _match(args: argparse.Namespace) -> Any:
     from bot.digits.player import play_bot_match
     from bot.digits.shop import MatchSettings
@@ -99,6 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
         description='Reads {"left": {"slate": …, "focus": 0}, "right": {…}, "seed": 7} on stdin '
                     "and prints the battle: winner, exchanges, opening, log, survivors.",
     ).set_defaults(handler=_battle)
+    commands.add_parser(
+        "odds", help="win, draw and loss percentages of a slate against likely opponents",
+        description='Reads {"player": {"slate": …, "focus": 3}, "opponents": [{"slate": …, '
+                    '"focus": 2}, …], "battles": 2000, "seed": 7, "accuracy": 0.75} on stdin '
+                    "and prints the odds. A focus of null is unknown: drawn for each battle "
+                    "(6 questions, each right with probability accuracy).",
+    ).set_defaults(handler=_odds)
     match = commands.add_parser(
         "match", help="play a whole match between two bot players",
         description="Plays a match between two bot players and prints its record (JSON), or a "
