@@ -597,15 +597,16 @@ class Focus(ArdoiseCog):
     def _teacher_mention(self, live: LiveState) -> str:
         return f"<@{live.teacher_id}>"
 
-    def _ranking_lines(self, live: LiveState, game: LiveRound, limit: int, lang: str) -> str:
+    def _ranking_lines(self, live: LiveState, game: LiveRound, asked: int, limit: int,
+                       lang: str) -> str:
+        """The ranking after ``asked`` questions, best first."""
         lines = []
-        size = game.index + 1
         for standing in game.ranking()[:limit]:
             place = MEDALS[standing.rank - 1] if standing.rank <= len(MEDALS) else \
                 f"{standing.rank}."
             lines.append(t("focus.live.line", lang, place=place,
                            name=live.names.get(standing.player, t("focus.someone", lang)),
-                           points=standing.points, correct=standing.correct, size=size))
+                           points=standing.points, correct=standing.correct, size=asked))
         return "\n".join(lines)
 
     def _live_embed(self, live: LiveState) -> discord.Embed:
@@ -624,7 +625,7 @@ class Focus(ArdoiseCog):
         if game.index > 0:
             # The ranking after the previous question (the current one has just opened).
             embed.add_field(name=t("focus.live.ranking_name", lang, n=game.index),
-                            value=self._ranking_lines(live, game, RANKING_LINES, lang)
+                            value=self._ranking_lines(live, game, game.index, RANKING_LINES, lang)
                             or t("focus.live.nobody", lang), inline=False)
         last = game.index == size - 1
         embed.set_footer(text=t("focus.live.footer", lang, level=level_text(live.level, lang),
@@ -733,7 +734,7 @@ class Focus(ArdoiseCog):
 
     def _final_embed(self, live: LiveState, game: LiveRound) -> discord.Embed:
         lang = live.lang
-        lines = self._ranking_lines(live, game, FINAL_LINES, lang)
+        lines = self._ranking_lines(live, game, len(game.questions), FINAL_LINES, lang)
         return discord.Embed(title=t("focus.live.final_title", lang),
                              description=lines or t("focus.live.final_empty", lang),
                              colour=0xE9C46A)
