@@ -226,3 +226,34 @@ def test_the_contract_example_gives_exactly_the_contract_answer():
     r = battle(left["slate"], right["slate"], left["focus"], right["focus"])
     assert r.to_json() == CONTRACT_OUT
     assert list(r.to_json()) == ["winner", "exchanges", "opening", "log", "survivors"]
+
+
+# --- The engine's interface ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("focus", [-1, 7, True, 2.0, "3"])
+def test_a_focus_score_outside_0_to_6_is_refused(focus):
+    slate = Slate.from_json({"1": "Abacus"})
+    with pytest.raises(ValueError, match="Focus"):
+        fight(slate, slate, focus, 0)
+    with pytest.raises(ValueError, match="Focus"):
+        outcome(slate, slate, 0, focus)
+
+
+def test_without_the_log_a_result_still_has_opening_and_survivors():
+    left, right = Slate.from_json({"1": "Odd", "5": "Plus"}), Slate.from_json({"1": "Minus N2"})
+    full, bare = fight(left, right, 0, 3), fight(left, right, 0, 3, log=False)
+    assert (bare.winner, bare.exchanges) == (full.winner, full.exchanges) == ("left", 1)
+    assert bare.opening == full.opening and bare.survivors == full.survivors
+    assert bare.log == [] and bare.snapshots == []
+
+
+def test_snapshots_are_the_state_after_the_opening_and_after_each_exchange():
+    r = battle({"1": "Odd", "5": "Plus N1"}, {"1": "Minus N2"}, 0, 3)
+    assert r.snapshots == [r.opening, r.survivors]
+
+
+@pytest.mark.parametrize("bad", [{}, {"winner": "nobody", "exchanges": 0, "opening": {},
+                                      "log": [], "survivors": {}}, []])
+def test_a_malformed_result_is_refused(bad):
+    with pytest.raises(ValueError):
+        BattleResult.from_json(bad)

@@ -59,8 +59,7 @@ assert set(KIND_NAMES) == set(BY_KEY), "the kind codes must cover the catalogue"
 KIND, LEVEL, ATK, HP, SHIELD, HP0, DMG, ARG = range(8)
 Unit = list[int]
 Cells = list[Unit | None]  # index 0–3: front cells 1–4; 4–7: back cells 5–8; column = index & 3
-FRONT_CELLS = (0, 1, 2, 3)
-ALL_CELLS = tuple(range(8))
+CELL_NUMBERS = range(1, 9)  # index + 1
 
 # The numbers the exchange loop writes as literals.
 assert tuple(range(9)) == (SPLITTER, PI, EVEN, ODD, PRIME, DELTA, FIBO, HALF, PLUS)
@@ -343,9 +342,6 @@ def _states(cells: Cells) -> SideStates:
     names = KIND_NAMES
     return {c: {"digit": names[u[0]], "level": u[1], "atk": u[2], "hp": u[3], "shield": u[4]}
             for c, u in zip(CELL_NUMBERS, cells, strict=True) if u is not None}
-
-
-CELL_NUMBERS = range(1, 9)
 
 
 _REACH = 1 << PI | 1 << SIGMA
