@@ -54,7 +54,6 @@ import io
 import logging
 import random
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -71,16 +70,18 @@ from bot.digits.slate import Slate, SlateError
 from bot.domain import DomainError
 from bot.focus import (
     ROUND_SIZE,
+    Answer,
     FocusRound,
     Question,
     generate_questions,
     level_for_match_round,
-    read_answer,
 )
-from bot.i18n import error_text, lang_for, t
-from bot.views import ArdoiseModal, ArdoiseView, GameButton, ensure_player, ensure_version
+from bot.i18n import lang_for, t
+from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
 from cogs import ArdoiseCog
-from db import DigitsMatch, FocusAnswer, RatingChange, StaleVersion
+from cogs import _focus_ui as focus_ui
+from cogs._focus_ui import FocusRun
+from db import DigitsMatch, RatingChange, StaleVersion
 
 if TYPE_CHECKING:
     from bot.app import Ardoise
@@ -122,7 +123,6 @@ class Game:
     # What the next save also writes (not part of the state).
     status: str | None = None
     message_id: int | None = None
-    answers: list[FocusAnswer] = field(default_factory=list)
     battle: RoundRecord | None = None
     ratings: dict[int, RatingChange] = field(default_factory=dict)
 
@@ -203,8 +203,8 @@ def _scores(match: Match) -> dict[int, float]:
 
 
 async def store(bot: Ardoise, game: Game) -> None:
-    """Save the game at the version it was read, with everything its change brought: the Focus
-    answers, the round's ghosts, the end of the match and its ratings. All or nothing."""
+    """Save the game at the version it was read, with everything its change brought: the round's
+    ghosts, the end of the match and its ratings. All or nothing."""
     db = bot.db
     assert db is not None
     match, state = game.match, game.state()
@@ -229,8 +229,6 @@ async def store(bot: Ardoise, game: Game) -> None:
                     game.id, int(player), record.round,
                     {"slate": record.slates[player].to_json(), "focus": record.focus[player],
                      "name": game.names.get(player, "?")})
-        if game.answers:
-            await db.focus.record_many(game.answers)
 
 
 async def mutate(bot: Ardoise, match_id: int, change: Callable[[Game], T], *,
@@ -679,6 +677,27 @@ async def _defer_thinking(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
+async def _reply(interaction: discord.Interaction, new: bool, **message: Any) -> None:
+    """Say ``message`` privately: in a new ephemeral message, or by updating the ephemeral
+    message whose component was used. Pictures take a moment to draw: then, or when the
+    interaction was deferred already, through a deferral."""
+    files = message.pop("files", [])
+    slow = bool(files) or interaction.response.is_done()
+    if new:
+        if message.get("view") is None:
+            message.pop("view", None)  # a new message takes a view or nothing, not None
+        if slow:
+            await _defer_thinking(interaction)
+            await interaction.followup.send(ephemeral=True, files=files, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
+    elif slow:
+        await _defer_update(interaction)
+        await interaction.edit_original_response(attachments=files, **message)
+    else:
+        await interaction.response.edit_message(attachments=[], **message)
+
+
 def engine_ghosts(rows: Iterable[Any]) -> tuple[list[EngineGhost], dict[str, str]]:
     """The stored ghosts as the engine takes them, and their owners' names. A stored slate the
     engine cannot read (an older format) is left out rather than spoil the battle."""
@@ -801,164 +820,75 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
 
 
 # --------------------------------------------------------------------------------------------
-# The Focus of a round: one modal per question in an ephemeral message
+# The Focus of a round (cogs._focus_ui runs it; the match keeps its progress)
 
 
 async def start_focus(interaction: discord.Interaction, game: Game, player: str) -> None:
     """The round's Focus for ``player``, from where it stands: the one call the match makes.
 
-    The current question comes in a new ephemeral message with an "Answer" button (a modal);
-    each answer is saved with the match; the last one submits the score to the match and shows
-    the shop in the same message (``focus_finished``)."""
+    ``cogs._focus_ui`` asks the questions in a new ephemeral message (each answer is stored in
+    ``db.focus`` as a "match" answer); each answer is also saved in the match, so that after a
+    restart the Focus goes on at the same question; the last one submits the score to the match
+    and turns the message into the shop (``focus_done``)."""
+    bot = _bot(interaction)
     lang = await lang_for(interaction)
-    await show_question(interaction, game, player, lang, new=True)
+    match_id, round_ = game.id, game.match.round
 
-
-class FocusModal(ArdoiseModal):
-    """One Focus question; the typed answer is read by the Focus engine."""
-
-    def __init__(self, game: Game, player: str, index: int, question: Question, lang: str,
-                 shown_at: float) -> None:
-        super().__init__(title=t("digits.focus.title", lang, n=index + 1, size=ROUND_SIZE)[:45],
-                         timeout=EPHEMERAL_TIMEOUT)
-        self.match_id = game.id
-        self.player = player
-        self.index = index
-        self.lang = lang
-        self.shown_at = shown_at
-        self.answer: ui.TextInput[FocusModal] = ui.TextInput(
-            label=t("digits.focus.label", lang, question=question.text)[:45],
-            placeholder=t("digits.focus.placeholder", lang)[:100], max_length=40)
-        self.add_item(self.answer)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await focus_answer(interaction, self)
-
-
-async def _reply(interaction: discord.Interaction, new: bool, **message: Any) -> None:
-    """Say ``message`` privately: in a new ephemeral message, or by updating the ephemeral
-    message whose component was used. Pictures take a moment to draw: then, or when the
-    interaction was deferred already, through a deferral."""
-    files = message.pop("files", [])
-    slow = bool(files) or interaction.response.is_done()
-    if new:
-        if message.get("view") is None:
-            message.pop("view", None)  # a new message takes a view or nothing, not None
-        if slow:
-            await _defer_thinking(interaction)
-            await interaction.followup.send(ephemeral=True, files=files, **message)
-        else:
-            await interaction.response.send_message(ephemeral=True, **message)
-    elif slow:
-        await _defer_update(interaction)
-        await interaction.edit_original_response(attachments=files, **message)
-    else:
-        await interaction.response.edit_message(attachments=[], **message)
-
-
-async def focus_answer(interaction: discord.Interaction, modal: FocusModal) -> None:
-    bot: Ardoise = interaction.client  # type: ignore[assignment]
-    lang, player = modal.lang, modal.player
-    seconds = max(0.0, time.monotonic() - modal.shown_at)
-    try:
-        value = read_answer(modal.answer.value)
-    except DomainError as error:
-        # Not a number: nothing is counted, the same question is asked again, its clock running.
-        game = await load_active(bot, modal.match_id)
-        await show_question(interaction, game, player, lang, new=False,
-                            note=error_text(error, lang), shown_at=modal.shown_at)
-        return
-
-    def change(game: Game) -> FocusRound:
-        if game.match.stage(player) != "focus":
-            raise DomainError("match.focus_already", "the Focus of this round is already in",
-                              round=game.match.round)
-        focus = game.focus_round(player)
-        if focus.index != modal.index:
-            raise DomainError("game.stale", "This question was already answered.",
-                              clicked=modal.index, current=focus.index)
-        focus.submit(value, seconds)
+    async def answered(run: FocusRun, answer: Answer) -> None:
+        focus = FocusRound(run.round.questions, [*run.round.answers, answer])
         if focus.finished:
-            _engine(game, lang, lambda: game.match.submit_focus(player, focus.score))
-            game.focus.pop(player, None)
-            game.bump(player)
-            game.answers = [FocusAnswer(game.row.guild_id, int(player), a.topic, a.level,
-                                        a.question, a.expected, a.given,
-                                        round(a.seconds * 1000), source="match")
-                            for a in focus.answers]
-        else:
+            return  # focus_done submits the score
+
+        def change(game: Game) -> None:
+            _focus_open(game, player, round_)
             game.focus[player] = focus.to_json()
-        return focus
 
-    game, focus = await mutate(bot, modal.match_id, change)
-    last = focus.answers[-1]
-    verdict = (t("digits.focus.right", lang, question=last.question, answer=last.expected)
-               if last.correct else
-               t("digits.focus.wrong", lang, question=last.question, answer=last.expected,
-                 given=last.given))
-    if focus.finished:
-        await focus_finished(interaction, game, player, focus, lang, verdict)
-    else:
-        await show_question(interaction, game, player, lang, new=False, note=verdict)
+        await mutate(bot, match_id, change)
 
+    async def done(interaction: discord.Interaction, run: FocusRun) -> None:
+        await focus_done(interaction, run, match_id, player, round_)
 
-async def show_question(interaction: discord.Interaction, game: Game, player: str, lang: str, *,
-                        new: bool, note: str | None = None, shown_at: float | None = None
-                        ) -> None:
-    focus = game.focus_round(player)
-    current = focus.current
-    assert current is not None
-    lines = [note] if note else []
-    lines.append(t("digits.focus.question", lang, n=focus.index + 1, size=ROUND_SIZE,
-                   question=current.text))
-    view = FocusView(game, player, focus.index, lang, shown_at)
-    await _reply(interaction, new, content="\n".join(lines), view=view)
-    if shown_at is None:
-        view.shown_at = time.monotonic()
+    await focus_ui.start_focus(
+        interaction, game.focus_round(player), lang, on_done=done, kind="match",
+        title=t("digits.focus.title", lang, round=round_),
+        key=f"digits:{match_id}:{round_}:{player}", on_answer=answered,
+        data={"match": match_id, "round": round_})
 
 
-async def focus_finished(interaction: discord.Interaction, game: Game, player: str,
-                         focus: FocusRound, lang: str, verdict: str) -> None:
-    """The Focus is in: say the score and the gold, open the shop, update the match message."""
-    bot: Ardoise = interaction.client  # type: ignore[assignment]
+def _focus_open(game: Game, player: str, round_: int) -> None:
+    """Refuse a Focus answer that comes too late: another round, or the Focus already in."""
+    if game.match.round != round_ or game.match.stage(player) != "focus":
+        raise DomainError("match.focus_already", "the Focus of this round is already in",
+                          round=game.match.round)
+
+
+async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: int, player: str,
+                     round_: int) -> None:
+    """The Focus is in: the score goes to the match (gold, Abacus); the Focus message shows the
+    corrections and becomes the shop; the match message shows the new stage."""
+    bot = _bot(interaction)
+    lang = run.lang
+    focus = run.round
+
+    def change(game: Game) -> None:
+        _focus_open(game, player, round_)
+        _engine(game, lang, lambda: game.match.submit_focus(player, focus.score))
+        game.focus.pop(player, None)
+        game.bump(player)
+
+    # The message of the last answer is the Focus's own ephemeral one (a Focus finished before
+    # it began would answer the match message's button: then a new message).
+    message = interaction.message
+    new = message is None or not message.flags.ephemeral
+    defer = _defer_thinking if new else _defer_update
+    game, _ = await mutate(bot, match_id, change, before_save=lambda: defer(interaction))
     shop = game.match.shop(player)
-    note = "\n".join([verdict, t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
-                                 income=game.match.settings.income(focus.score), gold=shop.gold)])
-    await _defer_update(interaction)  # before drawing the pictures
-    await _reply(interaction, False, **await shop_message(game, player, lang, note))
-    await refresh_public(bot, game.id)
-
-
-class FocusView(ArdoiseView):
-    """The "Answer" button under a Focus question: opens its modal."""
-
-    def __init__(self, game: Game, player: str, index: int, lang: str,
-                 shown_at: float | None) -> None:
-        super().__init__(players=[int(player)], timeout=EPHEMERAL_TIMEOUT)
-        self.match_id = game.id
-        self.player = player
-        self.index = index
-        self.lang = lang
-        self.shown_at = time.monotonic() if shown_at is None else shown_at
-        button: ui.Button[FocusView] = ui.Button(label=t("digits.focus.answer", self.lang),
-                                                 custom_id="digits:answer",
-                                                 style=discord.ButtonStyle.primary)
-        button.callback = self._open  # type: ignore[method-assign]
-        self.add_item(button)
-
-    async def _open(self, interaction: discord.Interaction) -> None:
-        bot: Ardoise = interaction.client  # type: ignore[assignment]
-        game = await load_active(bot, self.match_id)
-        focus = game.focus_round(self.player)
-        current = focus.current
-        if game.match.stage(self.player) != "focus" or current is None:
-            raise DomainError("match.focus_already", "the Focus of this round is already in",
-                              round=game.match.round)
-        if focus.index != self.index:
-            raise DomainError("game.stale", "This question was already answered.",
-                              clicked=self.index, current=focus.index)
-        await interaction.response.send_modal(FocusModal(game, self.player, focus.index, current,
-                                                         self.lang, self.shown_at))
+    note = t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
+             income=game.match.settings.income(focus.score), gold=shop.gold)
+    title = t("digits.focus.title", lang, round=round_)
+    await _reply(interaction, new, embed=focus_ui.summary_embed(focus, lang, title),
+                 **await shop_message(game, player, lang, note))
+    await refresh_public(bot, match_id)
 
 
 # --------------------------------------------------------------------------------------------

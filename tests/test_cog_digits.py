@@ -45,8 +45,9 @@ async def take_focus(standin: StandIn, bot: Any, member: Member, match_message: 
     message = (await standin.click(member, match_message, label="Take my Focus")).reply
     assert message.ephemeral
     done = 0
-    while message.buttons() and message.buttons()[0].get("custom_id", "").endswith("answer"):
-        opened = await standin.click(member, message, label=message.buttons()[0]["label"])
+    while (answer := next((b for b in message.buttons()
+                           if b.get("custom_id", "").startswith("focus.run:")), None)):
+        opened = await standin.click(member, message, answer["custom_id"])
         field, question = modal_question(opened.modal)
         if first_typed is not None:
             typed, first_typed = first_typed, None
