@@ -258,6 +258,9 @@ class Focus(ArdoiseCog):
         self._live_locks: dict[int, asyncio.Lock] = {}
         self._names: dict[tuple[int, int], str] = {}
         self._daily_task: asyncio.Task[None] | None = None
+        #: Whether the background task posts the daily challenges (tests call
+        #: ``post_due_dailies`` themselves and turn it off).
+        self.autopost = True
 
     @property
     def db(self) -> Any:
@@ -448,7 +451,8 @@ class Focus(ArdoiseCog):
         await self.bot.wait_until_ready()
         while True:
             try:
-                await self.post_due_dailies(self.now())
+                if self.autopost:
+                    await self.post_due_dailies(self.now())
             except Exception:
                 log.exception("posting the daily challenges failed")
             # Wake at the start of the next minute: hours come on the minute.
@@ -716,8 +720,10 @@ class Focus(ArdoiseCog):
             closed_embed.add_field(name="\u200b", value=t(
                 "focus.live.closed_count", live.lang, right=sum(a.answer.correct for a in answers),
                 answered=len(answers)), inline=False)
+            final_rows: list[dict[str, Any]] = []
             if game.finished:
                 final = self._final_embed(live, game)
+                final_rows = self._final_rows(live, game)
                 live.game = None
                 live.names = {}
                 await self._save_live(live)
@@ -727,10 +733,26 @@ class Focus(ArdoiseCog):
                 await self._save_live(live)
             await interaction.response.edit_message(embed=closed_embed, view=None)
             if live.game is None:
-                await interaction.followup.send(embed=final)
+                if not final_rows:
+                    await interaction.followup.send(embed=final)
+                    return
+                title = t("focus.live.final_title", live.lang)
+                png = await asyncio.to_thread(
+                    render_leaderboard, final_rows, live.lang, title, None, None, FINAL_LINES, None,
+                    (t("focus.live.points_column", live.lang),
+                     t("focus.live.right_column", live.lang)))
+                final.set_image(url="attachment://ranking.png")
+                await interaction.followup.send(
+                    embed=final, file=discord.File(io.BytesIO(png), filename="ranking.png"))
             else:
                 await interaction.followup.send(embed=self._live_embed(live),
                                                 view=self._live_view(live))
+
+    def _final_rows(self, live: LiveState, game: LiveRound) -> list[dict[str, Any]]:
+        """The final ranking for the picture: points, and right answers out of all."""
+        size = len(game.questions)
+        return [{"rank": s.rank, "name": live.names.get(s.player, t("focus.someone", live.lang)),
+                 "score": s.points, "time": f"{s.correct}/{size}"} for s in game.ranking()]
 
     def _final_embed(self, live: LiveState, game: LiveRound) -> discord.Embed:
         lang = live.lang

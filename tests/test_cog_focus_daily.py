@@ -35,6 +35,7 @@ async def daily_bot(start_bot: Any, standin: Any, now: datetime = NINE, **settin
                     ) -> tuple[Any, Any]:
     """A bot whose server posts its daily challenge at 8 in #daily; the cog's clock at ``now``."""
     bot = await start_bot()
+    bot.get_cog("Focus").autopost = False  # the test posts, at the hours it chooses
     channel = standin.add_channel("daily")
     await bot.db.servers.update(standin.guild.id, daily_channel_id=channel.id, daily_hour=8,
                                 **settings)
@@ -201,3 +202,19 @@ async def test_the_leaderboard_is_an_image_with_the_members_streak(standin, star
     assert not shown.reply.ephemeral and shown.reply.attachments
     board = await bot.db.daily.leaderboard(standin.guild.id, DAY)
     assert [(row.user_id, row.score) for row in board] == [(ana.id, 6), (sam.id, 4)]
+
+
+async def test_a_daily_channel_that_is_gone_is_reported_once_and_the_command_still_works(
+        standin, start_bot, clock, caplog):
+    bot = await start_bot()
+    cog = bot.get_cog("Focus")
+    cog.autopost = False
+    set_now(bot, NINE)
+    await bot.db.servers.update(standin.guild.id, daily_channel_id=123456789, daily_hour=8)
+    with caplog.at_level("WARNING", logger="cogs.focus"):
+        assert await cog.post_due_dailies(NINE) == []
+        assert await cog.post_due_dailies(NINE + timedelta(minutes=1)) == []
+    assert len([r for r in caplog.records if "cannot post the daily challenge" in r.message]) == 1
+    ana = standin.add_member("Ana")
+    window = (await standin.slash(ana, "focus daily")).reply
+    assert f"{daily_questions(standin.guild.id, DAY)[0].text} = ?" in window.text()

@@ -71,6 +71,8 @@ async def test_a_live_round_with_two_students_and_the_teacher(standin, start_bot
     final = await standin.wait_for_message(after=second)
     assert "Live Focus · final ranking" in final.text()
     assert "🥇 Ana: 1700 points (2/2 right)\n🥈 Sam: 750 points (1/2 right)" in final.text()
+    [picture] = final.attachments
+    assert picture.filename == "ranking.png" and picture.data.startswith(b"\x89PNG")
 
     for member, expected in ((ana, [True, True]), (sam, [False, True])):
         stored = list(reversed(await bot.db.focus.recent(standin.guild.id, member.id)))
