@@ -1,0 +1,136 @@
+"""The ladder of The 20 Digits' bot players: ``python -m bot.digits.ladder [--matches 200]
+[--seed S] [--jobs 2]``.
+
+The stronger player (:class:`bot.digits.strategy.OddsPlayer`) plays the baseline
+(:class:`bot.digits.player.BotPlayer`) over ``--matches`` matches with private shops. Matches go
+in pairs on one match seed, the stronger player first on the left and then on the right, so that
+each strategy meets the same offers and draws the same Focus scores from each seat (a seat's bot
+seed is the match seed and the seat, as in ``play_bot_match``). Prints the wins, draws and losses
+of the stronger player, by seat and in all, its score (a win 1, a draw ½) and the time its shop
+turns took.
+
+``--odds-bench`` prints the odds' battles per second instead (``bot.digits.odds_bench``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from bot.digits.ghosts import Ghost
+from bot.digits.match import Match
+from bot.digits.player import BotPlayer
+from bot.digits.shop import MatchSettings
+from bot.digits.strategy import OddsPlayer
+
+
+class Timed(OddsPlayer):
+    """The stronger player, timing each of its shop turns (the Focus and the wait excluded)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.turns: list[float] = []
+
+    def act(self, match: Match, player: str, ghost_pool: Iterable[Ghost] = ()) -> bool:
+        shopping = not match.over and match.stage(player) == "shop"
+        start = time.process_time()
+        moved = super().act(match, player, ghost_pool)
+        if shopping and moved:
+            self.turns.append(time.process_time() - start)
+        return moved
+
+
+@dataclass(slots=True)
+class Result:
+    """One match of the ladder, from the stronger player's side."""
+
+    seed: str
+    seat: str  # "left" or "right": where the stronger player sat
+    outcome: str  # "win", "draw" or "loss"
+    rounds: int
+    turns: list[float] = field(default_factory=list)
+
+
+def play(seed: str, strong_left: bool, settings: MatchSettings | None = None,
+         **strategy: int) -> Result:
+    """One match on ``seed``; the stronger player sits on the left when ``strong_left``."""
+    seats = ["A", "B"]
+    strong_seat = "A" if strong_left else "B"
+    strong = Timed(f"{seed}/bot/{strong_seat}", **strategy)
+    bots = {p: strong if p == strong_seat else BotPlayer(f"{seed}/bot/{p}") for p in seats}
+    match = Match.new(seats, seed=seed, settings=settings)
+    while not match.over:
+        moved = False
+        for p in seats:
+            moved = bots[p].act(match, p) or moved
+        if not moved:
+            raise RuntimeError("bot players are stuck")
+    outcome = ("draw" if match.winner == "draw" else
+               "win" if match.winner == strong_seat else "loss")
+    return Result(seed, "left" if strong_left else "right", outcome, len(match.records),
+                  strong.turns)
+
+
+def _play(args: tuple[str, bool]) -> Result:
+    return play(*args)
+
+
+def ladder(matches: int, seed: int | str, jobs: int = 1) -> list[Result]:
+    games = [(f"{seed}/{i // 2}", i % 2 == 0) for i in range(matches)]
+    if jobs <= 1:
+        return [_play(g) for g in games]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_play, games, chunksize=4))
+
+
+def table(results: list[Result]) -> str:
+    def line(name: str, rs: list[Result]) -> str:
+        w = sum(r.outcome == "win" for r in rs)
+        d = sum(r.outcome == "draw" for r in rs)
+        n = len(rs)
+        score = 100 * (w + d / 2) / n if n else 0.0
+        return f"| {name} | {n} | {w} | {d} | {n - w - d} | {score:.1f} % |"
+
+    rows = ["| Stronger player (OddsPlayer) | Matches | Wins | Draws | Losses | Score |",
+            "|---|---|---|---|---|---|",
+            line("on the left", [r for r in results if r.seat == "left"]),
+            line("on the right", [r for r in results if r.seat == "right"]),
+            line("in all", results)]
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.digits.ladder",
+                                     description=__doc__.split("\n\n")[1])
+    parser.add_argument("--matches", type=int, default=200, help="matches (default 200)")
+    parser.add_argument("--seed", default="ladder", help="the ladder's seed (default: ladder)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--odds-bench", action="store_true",
+                        help="print the odds' battles per second instead")
+    args = parser.parse_args(argv)
+    if args.odds_bench:
+        from bot.digits import odds_bench
+        return odds_bench.main([])
+    start = time.perf_counter()
+    results = ladder(args.matches, args.seed, args.jobs)
+    wall = time.perf_counter() - start
+    turns = sorted(t for r in results for t in r.turns)
+    print(f"OddsPlayer against BotPlayer, {args.matches} matches (private shops, seats "
+          f"alternating on each match seed), seed {args.seed!r}, {args.jobs} process(es), "
+          f"{wall:.0f} s")
+    print(table(results))
+    rounds = sum(r.rounds for r in results) / max(len(results), 1)
+    if turns:
+        print(f"{rounds:.2f} rounds a match; OddsPlayer's shop turns: {len(turns)}, CPU time "
+              f"mean {1000 * sum(turns) / len(turns):.0f} ms, median "
+              f"{1000 * turns[len(turns) // 2]:.0f} ms, max {1000 * turns[-1]:.0f} ms")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
