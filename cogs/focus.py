@@ -112,8 +112,16 @@ def daily_range(settings: ServerSettings) -> tuple[int, int]:
 
 
 def date_text(day: date, lang: str) -> str:
+    """``30 November 2026``, ``1er décembre 2026``."""
     months = t("focus.months", lang).split(",")
-    return t("focus.date", lang, day=day.day, month=months[day.month - 1], year=day.year)
+    return t("focus.date_first" if day.day == 1 else "focus.date", lang, day=day.day,
+             month=months[day.month - 1], year=day.year)
+
+
+def plural(key: str, lang: str, count: int, **params: Any) -> str:
+    """``key.one`` or ``key.other``: French says 0 and 1 in the singular, English 1 only."""
+    one = count in (0, 1) if lang == "fr" else count == 1
+    return t(f"{key}.{'one' if one else 'other'}", lang, **params)
 
 
 def _history(answers: list[FocusAnswer]) -> list[Answer]:
@@ -436,13 +444,15 @@ class Focus(ArdoiseCog):
         mine = next((row for row in board if row.user_id == run.user_id), None)
         embed = summary_embed(run.round, lang,
                               t("focus.daily.title", lang, date=date_text(day, lang)))
+        streak = player.current_daily_streak(day)
         embed.add_field(name=t("focus.daily.streak_name", lang),
-                        value=t("focus.daily.streak", lang,
-                                current=player.current_daily_streak(day),
-                                best=player.best_daily_streak))
+                        value=plural("focus.daily.streak", lang, streak, current=streak,
+                                     best=player.best_daily_streak))
         if mine is not None:
             embed.add_field(name=t("focus.daily.rank_name", lang),
-                            value=t("focus.daily.rank", lang, rank=mine.rank, total=len(board)))
+                            value=t("focus.daily.rank_first" if mine.rank == 1
+                                    else "focus.daily.rank", lang, rank=mine.rank,
+                                    total=len(board)))
         await interaction.response.edit_message(embed=embed, view=None)
 
     # --- The daily post -------------------------------------------------------------------
@@ -525,8 +535,9 @@ class Focus(ArdoiseCog):
         current = player.current_daily_streak(day) if player else 0
         best = player.best_daily_streak if player else 0
         mine = next((row for row in board if row.user_id == me), None)
-        line = t("focus.leaderboard.streak" if mine else "focus.leaderboard.not_played", lang,
-                 name=name, current=current, best=best)
+        line = (plural("focus.leaderboard.streak", lang, current, name=name, current=current,
+                       best=best) if mine else
+                t("focus.leaderboard.not_played", lang, name=name, current=current, best=best))
         if not board:
             await interaction.followup.send(t("focus.leaderboard.empty", lang) + "\n" + line)
             return
@@ -717,9 +728,10 @@ class Focus(ArdoiseCog):
                 description=t("focus.live.closed_question", live.lang, question=question.text,
                               expected=question.answer),
                 colour=0x6C757D)
-            closed_embed.add_field(name="\u200b", value=t(
-                "focus.live.closed_count", live.lang, right=sum(a.answer.correct for a in answers),
-                answered=len(answers)), inline=False)
+            right = sum(a.answer.correct for a in answers)
+            closed_embed.add_field(name="\u200b", value=plural(
+                "focus.live.closed_count", live.lang, right, right=right, answered=len(answers)),
+                inline=False)
             final_rows: list[dict[str, Any]] = []
             if game.finished:
                 final = self._final_embed(live, game)
@@ -727,6 +739,7 @@ class Focus(ArdoiseCog):
                 live.game = None
                 live.names = {}
                 await self._save_live(live)
+                self._live.pop(live.live_id, None)  # later clicks read "finished" from the db
             else:
                 game.next_question()
                 live.shown_at = self.wall()

@@ -94,7 +94,7 @@ async def test_a_member_takes_the_posted_challenge_from_its_button(standin, star
     await play(standin, ana, window, [q.answer for q in questions[:5]] + [0], clock, 3.0)
     text = window.text()
     assert "Daily challenge · 30 November 2026: 5/6" in text
-    assert "Streak: 1 day(s) in a row (best: 1)" in text
+    assert "Streak: 1 day in a row (best: 1)" in text
     assert "Today's ranking: #1 of 1" in text
     attempt = await bot.db.daily.attempt(standin.guild.id, DAY, ana.id)
     assert (attempt.score, attempt.time_ms) == (5, 18000)
@@ -127,7 +127,7 @@ async def test_the_streak_grows_over_two_days_and_yesterdays_post_is_refused(
     first_post = standin.last_message(channel)
     window = (await standin.click(ana, first_post, label="Take today's challenge")).reply
     await play(standin, ana, window, [0] * 6, clock)
-    assert "Streak: 1 day(s) in a row (best: 1)" in window.text()
+    assert "Streak: 1 day in a row (best: 1)" in window.text()
 
     tomorrow = NINE + timedelta(days=1)
     set_now(bot, tomorrow)
@@ -140,7 +140,7 @@ async def test_the_streak_grows_over_two_days_and_yesterdays_post_is_refused(
     questions = daily_questions(standin.guild.id, DAY + timedelta(days=1))
     await play(standin, ana, window, [q.answer for q in questions], clock)
     assert "6/6" in window.text()
-    assert "Streak: 2 day(s) in a row (best: 2)" in window.text()
+    assert "Streak: 2 days in a row (best: 2)" in window.text()
 
 
 async def test_an_attempt_interrupted_by_a_restart_goes_on_where_it_stopped(
@@ -195,7 +195,7 @@ async def test_the_leaderboard_is_an_image_with_the_members_streak(standin, star
     record = await standin.slash(sam, "focus leaderboard")
     reply = record.reply
     assert reply.ephemeral
-    assert reply.content == "Sam : série de 1 jour(s) d'affilée, record 1."
+    assert reply.content == "Sam : série de 1 jour, record 1."
     [picture] = reply.attachments
     assert picture.filename == "leaderboard.png" and picture.data.startswith(b"\x89PNG")
     shown = await standin.slash(ana, "focus leaderboard", show=True)

@@ -59,7 +59,7 @@ async def test_a_live_round_with_two_students_and_the_teacher(standin, start_bot
     assert moved.reply is first
     assert "question 1/2 · closed" in first.text()
     assert f"{questions[0].text} = {questions[0].answer}" in first.text()
-    assert "1 right answer(s) out of 2." in first.text() and first.buttons() == []
+    assert "1 right answer out of 2." in first.text() and first.buttons() == []
     second = await standin.wait_for_message(after=first)
     assert "Live Focus · question 2/2" in second.text()
     assert "🥇 Ana: 950 points (1/1 right)\n🥈 Sam: 0 points (0/1 right)" in second.text()
