@@ -1,4 +1,8 @@
-"""``python -m bot``: run Ardoise on Discord when a token is set; otherwise say how to set one.
+"""``python -m bot``: run Ardoise on Discord when a token is set; otherwise local play.
+
+Without ``DISCORD_TOKEN`` (or with ``--local``) the real bot runs against the stand-in for Discord
+on this machine, with the terminal as the client (``bot.local.terminal``); ``--script FILE`` plays
+a file of terminal lines. The start-up line says which mode it is in and how to switch.
 
 Every way it can fail for a reason the user can fix (a refused token, no network, a bad setting)
 ends with one clear line on standard error and a non-zero status, never a traceback.
@@ -6,6 +10,7 @@ ends with one clear line on standard error and a non-zero status, never a traceb
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
@@ -14,16 +19,9 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
+from bot.local import terminal
 from bot.settings import Settings, SettingsError
 
-NO_TOKEN = (
-    "Ardoise: no DISCORD_TOKEN is set, so there is nothing to connect to yet.\n"
-    "  To run on Discord: create an application at https://discord.com/developers/applications,\n"
-    "  copy its bot token and put it in a .env file next to this README:\n"
-    "      DISCORD_TOKEN=your-token-here\n"
-    "  (or export DISCORD_TOKEN in the environment), then run ./ardoise bot again.\n"
-    "  Local play without a token is coming (issue 8)."
-)
 TOKEN_REFUSED = (
     "Ardoise: Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer Portal "
     "(your application → Bot → Reset Token) into .env or the environment, then retry."
@@ -45,7 +43,7 @@ def startup_line(settings: Settings) -> str:
              if settings.test_guild is not None else "commands synced globally")
     sharding = ", sharded" if settings.sharded else ""
     return (f"Ardoise: Discord mode (DISCORD_TOKEN is set){sharding}; database {settings.db_path}; "
-            f"{where}. Unset DISCORD_TOKEN for local play.")
+            f"{where}. Unset DISCORD_TOKEN (or pass --local) for local play.")
 
 
 async def run_on_discord(settings: Settings, **options: object) -> int:
@@ -70,14 +68,18 @@ async def run_on_discord(settings: Settings, **options: object) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Ardoise: on Discord when DISCORD_TOKEN is set, else local play.")
+    terminal.add_arguments(parser)
+    args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"Ardoise: {error}", file=sys.stderr)
         return 2
-    if settings.token is None:
-        print(NO_TOKEN)
-        return 0
+    if settings.token is None or args.local or args.script is not None:
+        return terminal.run(settings, args)
     _configure_logging(settings)
     print(startup_line(settings), flush=True)
     try:

@@ -13,19 +13,23 @@ from bot.settings import Settings
 SECRET = "MTIz.never-print-me"
 
 
-def _run_module(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def _run_module(tmp_path: Path, *args: str, stdin: str = "", **env: str
+                ) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items()
             if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env={**base, **env},
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path,
+                          env={**base, **env}, input=stdin, capture_output=True, text=True,
+                          timeout=60)
 
 
-def test_without_a_token_it_says_how_to_set_one_and_exits_cleanly(tmp_path: Path):
-    result = _run_module(tmp_path)
-    assert result.returncode == 0
-    assert "no DISCORD_TOKEN is set" in result.stdout
-    assert "DISCORD_TOKEN=your-token-here" in result.stdout
-    assert result.stderr == ""
+def test_without_a_token_it_starts_local_play_and_says_how_to_reach_discord(tmp_path: Path):
+    result = _run_module(tmp_path, stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Ardoise: local play (no DISCORD_TOKEN is set)")
+    assert "DISCORD_TOKEN=… in .env" in first
+    assert (tmp_path / "data" / "ardoise.sqlite3").exists()  # the bot's default database
+    assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_a_bad_setting_is_one_line_and_status_2(tmp_path: Path):
