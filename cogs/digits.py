@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands, ui
+from discord.ext import commands
 
 import images
 from bot.digits.catalogue import BY_KEY
@@ -97,6 +98,8 @@ EPHEMERAL_TIMEOUT = 15 * 60.0
 COLOUR = 0x2A9D8F
 #: The buttons a message row holds.
 ROW = 5
+#: Custom ids of the shop windows' controls (ephemeral, short-lived).
+SHOP_PREFIX = "digits:"
 
 
 # --------------------------------------------------------------------------------------------
@@ -548,6 +551,15 @@ class ShopView(ArdoiseView):
                          "digits:reroll", 4, self._reroll)
         self._button(t("digits.shop.ready_button", lang), "digits:ready", 4, self._ready,
                      style=discord.ButtonStyle.primary)
+
+    def _dispatch_item(self, item: Any, interaction: discord.Interaction
+                       ) -> asyncio.Task[None] | None:
+        # Runs as discord.py routes the click here, before the listener that answers clicks on
+        # expired shop windows (Digits.on_interaction): that listener then leaves it alone.
+        task = super()._dispatch_item(item, interaction)  # type: ignore[misc]
+        if task is not None:
+            interaction.extras[focus_ui.HANDLED] = True
+        return task
 
     def _button(self, label: str, custom_id: str, row: int,
                 callback: Callable[[discord.Interaction], Awaitable[None]], *,
@@ -1019,32 +1031,44 @@ class DraftPass(GameButton, action="digits.pass"):
 
 async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_round: int,
                      slot: int | None) -> None:
-    """A pick from the shared row (``slot``), or a pass (None), by the member whose turn it is."""
+    """A pick from the shared row (``slot``), or a pass (None), by the member whose turn it is.
+    The match message shows the row as it now is; a pick also brings the picker a fresh shop
+    window (the slate changed: the windows opened before are out of date)."""
     bot = _bot(interaction)
     lang = await lang_for(interaction)
+    player = str(interaction.user.id)
 
-    def change(game: Game) -> None:
-        player = game.player(interaction)
+    def change(game: Game) -> str | None:
+        game.player(interaction)
         check_public(game, clicked_round, interaction.message)
 
-        def act() -> None:
+        def act() -> str | None:
             match = game.match
             if slot is None:
                 match.pass_pick(player)
-                return
+                return None
             draft = match.draft
             key = draft.row[slot - 1] if draft is not None and 0 < slot <= len(draft.row) else None
-            onto = merge_target(match.shop(player).slate, key) if key else None
-            match.pick(player, slot, onto)
+            shop = match.shop(player)
+            onto = merge_target(shop.slate, key) if key else None
+            cell = match.pick(player, slot, onto)
+            piece = shop.slate[cell]
+            assert piece is not None
+            return t("digits.shop.bought_merged" if piece.level > 1 else "digits.shop.bought",
+                     lang, digit=piece_text(piece.key, piece.level, lang), cell=cell)
 
-        _engine(game, lang, act)
-        game.bump(player)
+        note = _engine(game, lang, act)
+        if note is not None:
+            game.bump(player)
+        return note
 
-    game, _ = await mutate(bot, int(game_id), change,
-                           before_save=lambda: _defer_update(interaction))
+    game, note = await mutate(bot, int(game_id), change,
+                              before_save=lambda: _defer_update(interaction))
     public = await public_lang(bot, game)
     await interaction.edit_original_response(embed=match_embed(game, public),
                                              view=match_view(game, public))
+    if note is not None:
+        await _reply(interaction, True, **await shop_message(game, player, lang, note))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1073,6 +1097,23 @@ class Digits(ArdoiseCog):
     shared_group = "digits"
     persistent_items = (AcceptChallenge, DeclineChallenge, CancelChallenge, TakeFocus, OpenShop,
                         DraftPick, DraftPass)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a shop window nothing handles any more (15 minutes went by, or the bot
+        restarted since): say how to open a fresh one instead of letting the click fail."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if (not custom_id.startswith(SHOP_PREFIX) or interaction.extras.get(focus_ui.HANDLED)
+                or interaction.response.is_done()):
+            return
+        lang = await lang_for(interaction)
+        try:
+            await interaction.response.send_message(t("digits.shop.expired", lang),
+                                                    ephemeral=True)
+        except discord.HTTPException as failure:
+            log.warning("could not say that a shop window expired: %s", failure)
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @app_commands.describe(member="The member you challenge",

@@ -38,15 +38,17 @@ async def expected_answers(bot: Any, match_id: int, member: Member) -> dict[str,
 
 
 async def take_focus(standin: StandIn, bot: Any, member: Member, match_message: Message,
-                     right: int = 6, first_typed: str | None = None) -> Message:
-    """Click "Take my Focus" and answer its questions (the first ``right`` ones right); the
-    ephemeral message it ends on (the shop)."""
+                     right: int = 6, first_typed: str | None = None, *, stop_after: int = 6,
+                     label: str = "Take my Focus") -> Message:
+    """Click "Take my Focus" and answer its questions (the first ``right`` ones right, at most
+    ``stop_after`` of them); the ephemeral message it ends on (the shop, when all are in)."""
     answers = await expected_answers(bot, match_id_of(match_message), member)
-    message = (await standin.click(member, match_message, label="Take my Focus")).reply
+    message = (await standin.click(member, match_message, label=label)).reply
     assert message.ephemeral
     done = 0
-    while (answer := next((b for b in message.buttons()
-                           if b.get("custom_id", "").startswith("focus.run:")), None)):
+    while done < stop_after and (answer := next(
+            (b for b in message.buttons() if b.get("custom_id", "").startswith("focus.run:")),
+            None)):
         opened = await standin.click(member, message, answer["custom_id"])
         field, question = modal_question(opened.modal)
         if first_typed is not None:
