@@ -366,9 +366,7 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
     for e in range(1, MAX_EXCHANGES + 1):
         if log is not None:
             hits, falls, moves = [], [], []
-        volley = e % 3 == 0  # Pi's exchanges: 3, 6, 9, 12
         deep = False
-        fib = FIB[e]
         for own, foe, hitters, doubles, (aim, row), side in (
                 (left, right, occupied[lmask & lscan], ldouble and e <= 3, view[rmask], "left"),
                 (right, left, occupied[rmask & rscan], rdouble and e <= 3, view[lmask], "right")):
@@ -393,8 +391,8 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                             h += u[7]
                     elif k == 5:  # Delta: + ⌊(HP0 − HP) / 2⌋
                         h += (u[5] - u[3]) // 2
-                    elif k == 6:  # Fibo
-                        h *= fib
+                    elif k == 6:  # Fibo: ATK × F(e)
+                        h *= FIB[e]
                     else:  # Half: the target's HP alone, its shield not counted
                         half = foe[t][3] // 2  # type: ignore[index]
                         if half > h:
@@ -405,7 +403,8 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                         h *= 2
                 if h <= 0:
                     continue  # a hit of 0 is not made
-                if k < 2 and (volley if k else t < 4 and foe[t + 4] is not None):
+                # Pi volleys on exchanges 3, 6, 9, 12; Splitter splits over a digit behind.
+                if k < 2 and (e % 3 == 0 if k else t < 4 and foe[t + 4] is not None):
                     deep = True  # a back row may have been hit
                     if k:  # Pi's volley: every digit of the foremost row
                         targets: tuple[int, ...] = row
