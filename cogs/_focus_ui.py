@@ -30,7 +30,7 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None) -> FocusRun`
   one calls ``on_done`` at once).
 - ``kind``: "practice", "daily" or "match". It is the ``source`` under which each answer is stored
   in ``db.focus`` (when ``record``) and picks the sentence a member reads when they click a round
-  whose window has expired (15 minutes idle, or the bot restarted): for "match", "open your
+  whose window has expired (10 minutes idle, or the bot restarted): for "match", "open your
   Focus again from the match message".
 - ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
   with its time in milliseconds.
@@ -41,6 +41,10 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None) -> FocusRun`
 - ``on_answer(run, answer)``: awaited after each readable answer is marked, before the reply
   (``answer`` is a ``bot.focus.Answer``; ``run.round`` does not hold it yet).
 - ``data``: a dict for the caller (``run.data``), e.g. the match id.
+
+``get_run(bot, key)`` is the round open under ``key`` (None once finished or expired).
+``FocusView`` is the base of any other ephemeral Focus view: its buttons' custom ids start with
+``focus.run:<kind>:`` so that a click after it expired gets that kind's sentence.
 
 Each answer's time is taken by this module, never by the engine: from the moment the question was
 sent (a new message or an edit) to the moment the modal was submitted, on a monotonic clock
