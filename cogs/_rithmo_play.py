@@ -1,0 +1,533 @@
+"""The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues.
+
+- :func:`server_settings` and :func:`build_settings`: the victories agreed for a new game, from
+  the server's defaults and a challenge's options;
+- :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
+- :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
+- :func:`refusal`: the engine's refusal of a typed turn, made precise enough for a catalogue
+  sentence in each language (the engine's own message is English);
+- :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
+- texts of pieces, steps, victories and settings.
+
+Every function that explores the board (plays steps to look ahead) gives it back exactly as it
+was before returning; none of them awaits, so a game shared in a cache is never seen half-played.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.domain import DomainError
+from bot.i18n import t
+from bot.rithmo import (
+    BEFORE,
+    END,
+    PYRAMID,
+    START,
+    Board,
+    Capture,
+    Drop,
+    Game,
+    Move,
+    Piece,
+    Settings,
+    Turn,
+    Victory,
+    name,
+)
+from bot.rithmo.squares import SHAPE_LETTERS
+from bot.rithmo.victory import KINDS, PROPER
+
+log = logging.getLogger(__name__)
+
+COMMON = tuple(k for k in KINDS if k not in PROPER)
+CHOICES_LIMIT = 25  # Discord's most choices in an autocomplete or options in a select menu
+_TEXT_LIMIT = 100   # Discord's longest choice name, option label or value
+
+
+# ------------------------------------------------------------------------------ settings
+
+
+def server_settings(raw: Any) -> Settings:
+    """The server's default victories (``ServerSettings.rithmo_victories``), read generously: the
+    engine's settings JSON, a list of victories, or ``{"kind": {thresholds}}``; anything
+    unreadable gives the engine's class-game defaults (and a warning in the log)."""
+    if raw is None:
+        return Settings()
+    try:
+        if isinstance(raw, list):
+            return Settings.from_json({"victories": raw})
+        if isinstance(raw, dict) and raw and "victories" not in raw and all(
+                k in KINDS for k in raw):
+            return Settings.from_json({"victories": [
+                {"kind": k, **(v if isinstance(v, dict) else {})} for k, v in raw.items()]})
+        return Settings.from_json(raw)
+    except (DomainError, TypeError, ValueError, KeyError) as error:
+        log.warning("unreadable Rithmomachia default victories %r: %s", raw, error)
+        return Settings()
+
+
+def build_settings(
+    default: Settings,
+    *,
+    victory: str | None = None,
+    pieces: int | None = None,
+    value: int | None = None,
+    digits: int | None = None,
+    proper: str | None = None,
+    move_limit: int | None = None,
+) -> Settings:
+    """The settings of a challenge: the server's defaults, changed by the options given.
+
+    ``victory`` replaces the default common victories with one kind ("none": no common victory);
+    its thresholds are the ones given, else the default's for that kind, else the engine's.
+    Thresholds given without ``victory`` change the default common victory that uses them.
+    ``proper`` ("off" or a kind) replaces the default proper victory; ``move_limit`` 0 removes it.
+    """
+    commons = [v for v in default.victories if v.kind not in PROPER]
+    propers = [v for v in default.victories if v.kind in PROPER]
+    given = {k: v for k, v in (("pieces", pieces), ("value", value), ("digits", digits))
+             if v is not None}
+    if victory == "none":
+        if given:
+            raise DomainError("rithmo.threshold_unused", "no common victory uses thresholds",
+                              threshold=next(iter(given)))
+        commons = []
+    elif victory is not None:
+        if victory not in COMMON:
+            raise DomainError("rithmo.bad_settings", f"unknown victory {victory!r}",
+                              reason=f"unknown victory {victory!r}")
+        _check_thresholds(victory, given)
+        base = next((v for v in commons if v.kind == victory), None)
+        own = {k: getattr(base, k) for k in KINDS[victory]} if base is not None else {}
+        commons = [Victory.make(victory, **{**own, **given})]
+    elif given:
+        for threshold in given:
+            if not any(threshold in KINDS[v.kind] for v in commons):
+                raise DomainError("rithmo.threshold_unused",
+                                  f"no chosen victory uses the threshold {threshold}",
+                                  threshold=threshold)
+        commons = [Victory.make(v.kind, **{k: given.get(k, getattr(v, k)) for k in KINDS[v.kind]})
+                   for v in commons]
+    if proper == "off":
+        propers = []
+    elif proper is not None:
+        propers = [Victory.make(proper)]
+    limit = default.move_limit if move_limit is None else (move_limit or None)
+    if not commons and not propers and limit is None:
+        raise DomainError("rithmo.no_victory", "choose at least one victory, or a move limit")
+    return Settings(tuple(commons + propers), limit, default.limit_rule)
+
+
+def _check_thresholds(kind: str, given: dict[str, int]) -> None:
+    for threshold in given:
+        if threshold not in KINDS[kind]:
+            raise DomainError("rithmo.threshold_unused",
+                              f"the victory {kind} has no threshold {threshold}",
+                              threshold=threshold)
+
+
+def victory_text(victory: Victory, lang: str) -> str:
+    """``body: 8 pieces taken``, in ``lang``."""
+    return t(f"rithmo.victory.{victory.kind}", lang, pieces=victory.pieces, value=victory.value,
+             digits=victory.digits)
+
+
+def settings_text(settings: Settings, lang: str) -> str:
+    """The victories of a game on one line each, then the move limit."""
+    lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
+    if settings.move_limit is not None:
+        lines.append("• " + t("rithmo.settings.move_limit", lang, turns=settings.move_limit))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ the game
+
+
+def engine_game(settings: Any, turns: Sequence[str]) -> Game:
+    """The engine's game from what the database keeps: the settings JSON and the turns."""
+    return Game.from_json({"settings": settings, "turns": list(turns)})
+
+
+@contextmanager
+def exploring(board: Board) -> Iterator[Board]:
+    """Play steps on ``board`` freely inside; it is given back as it was (turns and steps)."""
+    depth = len(board.history)
+    progress = board.turn_in_progress
+    try:
+        yield board
+    finally:
+        board.cancel_turn()
+        while len(board.history) > depth:
+            board.pop()
+        if len(board.history) == depth and not board.turn_in_progress:
+            for step in progress:
+                board.push_step(step)
+
+
+def piece_text(piece: Piece | None) -> str:
+    """``R64``, ``P190``: a piece as the notation writes it (the same letters in French)."""
+    if piece is None:
+        return "?"
+    return f"{SHAPE_LETTERS[piece.shape]}{piece.value}"
+
+
+def victim_text(board: Board, capture: Capture) -> str:
+    """What a capture takes: ``S16``, or ``36 (P190)`` for a pyramid's component."""
+    piece = board.piece_at(capture.square)
+    if capture.part and piece is not None and piece.shape == PYRAMID and len(piece.parts) > 1:
+        return f"{capture.part} ({piece_text(piece)})"
+    return piece_text(piece)
+
+
+def last_turn_json(turn: Turn) -> dict[str, Any]:
+    """The last turn as images.render_board highlights it: squares left and reached, and the
+    squares where pieces were taken (a pyramid's square once)."""
+    out: dict[str, Any] = {}
+    if turn.move is not None:
+        out["from"], out["to"] = name(turn.move.frm), name(turn.move.to)
+    elif turn.drop is not None:
+        out["to"] = name(turn.drop.square)
+    captured = list(dict.fromkeys(name(c.square) for c in turn.captures))
+    if captured:
+        out["captured"] = captured
+    return out
+
+
+def taken_texts(board_before: Board, turn: Turn) -> list[str]:
+    """The pieces a turn takes, as :func:`victim_text` writes them, in the order taken."""
+    out: list[str] = []
+    with exploring(board_before) as board:
+        for step in turn.steps():
+            if isinstance(step, Capture):
+                out.append(victim_text(board, step))
+            board.play(step)
+    return out
+
+
+# ------------------------------------------------------------------------------ typing a turn
+
+_TOKEN = re.compile(r"drop\s*[a-z]\s*[0-9]+\s+[a-z][0-9]+|x\s*[a-z][0-9]+(?:\s*\(\s*[0-9]+\s*\))?"
+                    r"|[a-z][0-9]+\s*-\s*[a-z][0-9]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, ``×`` as ``x``, dashes as ``-``, commas as spaces, single spaces."""
+    text = text.lower().replace("×", "x").replace("–", "-").replace("—", "-")
+    return " ".join(text.replace(",", " ").replace(";", " ").split())
+
+
+def _squash(text: str) -> str:
+    return "".join(normalise(text).split())
+
+
+@dataclass
+class Completion:
+    """A turn (or its beginning) offered while typing, and what it does."""
+
+    text: str
+    mover: str | None = None
+    taken: list[str] = field(default_factory=list)
+    #: How useful it is offered first: 0 captures made first, 1 a move that opens a capture and
+    #: takes it, 2 a plain move, step or drop, 3 a move followed by a capture open before it.
+    group: int = 2
+
+    def label(self, lang: str) -> str:
+        parts = []
+        if self.mover:
+            parts.append(self.mover)
+        if self.taken:
+            parts.append(t("rithmo.complete.takes", lang, pieces=", ".join(self.taken)))
+        label = self.text + (f" — {' · '.join(parts)}" if parts else "")
+        return label if len(label) <= _TEXT_LIMIT else label[:_TEXT_LIMIT - 1] + "…"
+
+
+def _continuations(board: Board, depth: int) -> list[Completion]:
+    """Short ways to go on from the board's phase (relative texts; ``text`` "" = stop here)."""
+    if len(board.history) > depth:
+        return [Completion("")]  # an irregular move ended the turn
+    out: list[Completion] = []
+    steps = board.legal_steps()
+    if board.phase != START and END in steps:
+        out.append(Completion(""))
+    open_now = {(s.square, s.part) for s in steps if isinstance(s, Capture)}
+    for step in steps:
+        if step is END:
+            continue
+        if isinstance(step, Move):
+            mover = piece_text(board.piece_at(step.frm))
+            out.append(Completion(str(step), mover))
+            if board.phase != START or not step.irregular:
+                board.push_step(step)
+                try:
+                    for cap in board.captures():
+                        fresh = (cap.square, cap.part) not in open_now
+                        out.append(Completion(f"{step} {cap}", mover, [victim_text(board, cap)],
+                                              1 if fresh else 3))
+                finally:
+                    board.pop_step()
+        elif isinstance(step, Capture):
+            victim = victim_text(board, step)
+            board.push_step(step)
+            try:
+                if board.phase == BEFORE and board.vacated:
+                    for nxt in board.legal_steps():
+                        if isinstance(nxt, Move):
+                            out.append(Completion(f"{step} {nxt}",
+                                                  piece_text(board.piece_at(nxt.frm)), [victim],
+                                                  0))
+                else:
+                    out.append(Completion(str(step), None, [victim], 0))
+            finally:
+                board.pop_step()
+        elif isinstance(step, Drop):
+            out.append(Completion(str(step), f"{SHAPE_LETTERS[step.shape]}{step.value}"))
+    return out
+
+
+def completions(board: Board, typed: str, limit: int = CHOICES_LIMIT) -> list[Completion]:
+    """The legal turns (or beginnings of turns) that start with what was typed, the most useful
+    first (see :attr:`Completion.group`; what was typed comes first when it is already a whole
+    turn, and turns that take more come before those that take less); at most ``limit``.
+
+    What was typed is played step by step as far as it is legal; the last word, while no space
+    follows it, is still being typed (``xd1`` may become ``xd16``)."""
+    norm = normalise(typed)
+    ends_open = not typed[-1:].isspace() and not typed.endswith(",")
+    played: list[str] = []
+    mover: str | None = None
+    taken: list[str] = []
+    pos = 0
+    with exploring(board):
+        depth = len(board.history)
+        for m in _TOKEN.finditer(norm):
+            if norm[pos:m.start()].strip() or len(board.history) > depth:
+                break
+            if m.end() == len(norm) and ends_open:
+                break
+            text = m.group(0)
+            try:
+                parsed = Turn.parse(text).steps()
+                if len(parsed) != 1:
+                    break
+                before = board.piece_at(parsed[0].frm) if isinstance(parsed[0], Move) else None
+                victim = (victim_text(board, parsed[0]) if isinstance(parsed[0], Capture)
+                          else None)
+                step = board.play(parsed[0])
+            except DomainError:
+                break
+            played.append(str(step))
+            if before is not None and mover is None:
+                mover = piece_text(before)
+            if isinstance(step, Drop):
+                mover = f"{SHAPE_LETTERS[step.shape]}{step.value}"
+            if victim is not None:
+                taken.append(victim)
+            pos = m.end()
+        rest = _squash(norm[pos:])
+        found: dict[str, tuple[tuple[int, int, int, str], Completion]] = {}
+        for more in _continuations(board, depth):
+            if not _squash(more.text).startswith(rest):
+                continue
+            text = " ".join([*played, more.text]).strip()
+            if not text:
+                continue
+            item = Completion(text, mover or more.mover, taken + more.taken, more.group)
+            rank = (0 if not more.text else 1, more.group, -len(item.taken), text)
+            if text not in found or rank < found[text][0]:
+                found[text] = (rank, item)
+    return [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
+
+
+# ------------------------------------------------------------------------------ refusals
+
+
+def _why(code: str, english: str, **params: Any) -> DomainError:
+    return DomainError(f"rithmo.why.{code}", english, **params)
+
+
+def refusal(error: DomainError, board: Board, text: str) -> DomainError:
+    """The refusal to show for the turn ``text`` that the engine refused with ``error``: the
+    turn is replayed step by step to find the step it fails on and what stands on the board
+    then, so that the catalogues can say why in each language. Unknown cases keep ``error``."""
+    if error.code == "rithmo.game_over":
+        return error
+    try:
+        steps = Turn.parse(text).steps()
+    except DomainError as parse_error:
+        if parse_error.code == "rithmo.illegal_turn":  # the parser's only one: x… before a drop
+            return _why("capture_before_drop", str(parse_error))
+        return parse_error
+    with exploring(board):
+        depth = len(board.history)
+        for step in steps:
+            if len(board.history) > depth:
+                return _why("after_leap", "no capture may follow an irregular move",
+                            move=str(board.history[-1]))
+            phase = board.phase
+            try:
+                board.play(step)
+            except DomainError as step_error:
+                return _explain(step_error, board, phase, step)
+        if len(board.history) == depth:
+            try:
+                board.play(END)
+            except DomainError as end_error:
+                return _explain(end_error, board, board.phase, END)
+    return error
+
+
+_SHAPE_RULES = {1: "round", 2: "triangle", 4: "square"}
+
+
+def _explain(error: DomainError, board: Board, phase: int, step: Any) -> DomainError:
+    code = error.code
+    if code == "rithmo.must_step":
+        return DomainError(code, str(error), options=", ".join(error.params.get("options", [])))
+    if code == "rithmo.illegal_move" and isinstance(step, Move):
+        move = str(step)
+        frm, to = name(step.frm), name(step.to)
+        piece = board.piece_at(step.frm)
+        if piece is None:
+            return _why("no_piece", str(error), move=move, square=frm)
+        if piece.side != board.turn:
+            return _why("not_yours", str(error), move=move, square=frm, piece=piece_text(piece))
+        there = board.piece_at(step.to)
+        if there is not None:
+            return _why("occupied", str(error), move=move, square=to, piece=piece_text(there))
+        if piece.shape == PYRAMID:
+            held = ", ".join(SHAPE_LETTERS[s] for s in (1, 2, 4) if piece.mask & s)
+            return _why("pyramid", str(error), move=move, square=frm, piece=piece_text(piece),
+                        shapes=held)
+        return _why(_SHAPE_RULES[piece.shape], str(error), move=move, square=frm,
+                    piece=piece_text(piece))
+    if code == "rithmo.illegal_capture" and isinstance(step, Capture):
+        square = name(step.square)
+        victim = board.piece_at(step.square)
+        if victim is None:
+            return _why("nothing_to_take", str(error), square=square)
+        if victim.side == board.turn:
+            return _why("own_piece", str(error), square=square, piece=piece_text(victim))
+        if step.part and victim.shape != PYRAMID:
+            return _why("not_a_pyramid", str(error), square=square, piece=piece_text(victim))
+        held = [v for _, v in victim.parts]
+        if step.part and step.part not in held:
+            return _why("no_component", str(error), square=square, part=step.part,
+                        parts=", ".join(map(str, held)))
+        return _why("cannot_take", str(error), square=square,
+                    piece=victim_text(board, step) if step.part else piece_text(victim))
+    if code == "rithmo.illegal_drop" and isinstance(step, Drop):
+        piece = f"{SHAPE_LETTERS[step.shape]}{step.value}"
+        if phase != START:
+            return _why("drop_late", str(error), piece=piece)
+        if "rank" in error.params:
+            return _why("drop_rank", str(error), piece=piece, rank=error.params["rank"])
+        if "square" in error.params:
+            return _why("drop_occupied", str(error), piece=piece, square=name(step.square))
+        return _why("drop_none", str(error), piece=piece)
+    if code == "rithmo.illegal_turn":
+        if step is END:
+            return _why("empty", str(error))
+        if phase == BEFORE:
+            return _why("no_square_freed", str(error))
+        return _why("second_move", str(error), move=str(step))
+    return error
+
+
+# ------------------------------------------------------------------------------ select menus
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a select menu: its value (kept short) and what the member reads."""
+
+    value: str
+    label: str
+    description: str | None = None
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= _TEXT_LIMIT else text[:_TEXT_LIMIT - 1] + "…"
+
+
+def actors(board: Board, lang: str) -> list[Option]:
+    """The pieces of the side to move that can do something at the start of a turn (move or
+    take), then the pieces it holds that it may drop; those that can take come first."""
+    moves: dict[int, int] = {}
+    takes: dict[int, list[str]] = {}
+    drops: dict[tuple[int, int], int] = {}
+    for step in board.legal_steps():
+        if isinstance(step, Move):
+            moves[step.frm] = moves.get(step.frm, 0) + 1
+        elif isinstance(step, Capture):
+            for sq in step.by:
+                takes.setdefault(sq, []).append(name(step.square))
+        elif isinstance(step, Drop):
+            drops[(step.shape, step.value)] = drops.get((step.shape, step.value), 0) + 1
+    squares = sorted(set(moves) | set(takes), key=lambda sq: (sq not in takes, name(sq)))
+    out: list[Option] = []
+    for sq in squares:
+        bits = []
+        if sq in takes:
+            bits.append(t("rithmo.menu.can_take", lang, squares=", ".join(takes[sq])))
+        if sq in moves:
+            bits.append(t("rithmo.menu.moves", lang, count=moves[sq]))
+        out.append(Option(f"sq:{name(sq)}", _cut(f"{name(sq)} — {piece_text(board.piece_at(sq))}"),
+                          _cut(" · ".join(bits))))
+    for (shape, value), count in drops.items():
+        out.append(Option(f"drop:{SHAPE_LETTERS[shape]}{value}",
+                          _cut(t("rithmo.menu.drop_piece", lang,
+                                 piece=f"{SHAPE_LETTERS[shape]}{value}")),
+                          _cut(t("rithmo.menu.drop_squares", lang, count=count))))
+    return out
+
+
+def step_label(board: Board, step: Any, lang: str) -> Option:
+    """A step as a menu option; its value is the step's notation."""
+    if isinstance(step, Move):
+        piece = piece_text(board.piece_at(step.frm))
+        if board.phase == BEFORE:
+            label = t("rithmo.menu.step_onto", lang, piece=piece, frm=name(step.frm),
+                      to=name(step.to))
+        else:
+            key = "rithmo.menu.leap" if step.irregular else "rithmo.menu.move"
+            label = t(key, lang, piece=piece, frm=name(step.frm), to=name(step.to))
+        return Option(str(step), _cut(label))
+    if isinstance(step, Capture):
+        return Option(str(step), _cut(t("rithmo.menu.take", lang, piece=victim_text(board, step),
+                                        square=name(step.square))),
+                      _cut(t("rithmo.menu.by", lang,
+                             squares=", ".join(name(s) for s in step.by))) if step.by else None)
+    if isinstance(step, Drop):
+        return Option(str(step), _cut(t("rithmo.menu.drop_on", lang,
+                                        piece=f"{SHAPE_LETTERS[step.shape]}{step.value}",
+                                        square=name(step.square))))
+    raise TypeError(f"not a step to offer: {step!r}")
+
+
+def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
+    """The steps to offer now: at the start of a turn, those of the chosen piece (its moves, the
+    captures it can make first) or of the chosen piece to drop; later, every capture and every
+    step onto a freed square. END is the view's Confirm button, never an option."""
+    out = []
+    for step in board.legal_steps():
+        if step is END:
+            continue
+        if board.phase == START:
+            if actor is None:
+                continue
+            if isinstance(step, Move) and f"sq:{name(step.frm)}" != actor:
+                continue
+            if isinstance(step, Capture) and actor not in {f"sq:{name(s)}" for s in step.by}:
+                continue
+            if isinstance(step, Drop) and actor != f"drop:{SHAPE_LETTERS[step.shape]}{step.value}":
+                continue
+        out.append(step_label(board, step, lang))
+    # Captures first: they are what a player looks for; then moves in board order.
+    return sorted(out, key=lambda o: (not o.value.startswith("x"), o.value))
+
