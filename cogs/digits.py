@@ -42,9 +42,10 @@ Versions
 - An ephemeral shop or Focus message carries the player's step: after any later action of that
   player (in another message), its buttons are refused as out of date.
 
-Decisions (see the report in docs/rules): a bought digit merges at once onto an N1 copy of itself
-on the slate (else it goes to the first empty cell); picking two cells in the "move" menu swaps
-them, moves a digit to an empty cell, or merges two equal digits onto the lower-numbered cell.
+Decisions (written in ``docs/rules/the-20-digits.md``, "On Discord"): a bought digit merges at
+once onto an N1 copy of itself on the slate (else it goes to the first empty cell); picking two
+cells in the "move" menu swaps them, moves a digit to an empty cell, or merges two equal digits
+onto the lower-numbered cell.
 """
 
 from __future__ import annotations

@@ -6,9 +6,12 @@ import re
 from collections.abc import Awaitable
 from typing import Any
 
+import pytest
+
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from cogs.digits import focus_questions
+from cogs.digits import Game, focus_questions, mutate, set_message
+from db import StaleVersion
 
 
 def match_id_of(message: Message) -> int:
@@ -275,3 +278,48 @@ async def test_a_stale_shop_message_is_refused(standin, start_bot):
     await act(standin, sam, sam_shop, "digits:buy:1")
     await act(standin, ana, second, "digits:buy:2")
     assert "7 gold" in second.text()
+
+
+async def test_both_players_acting_at_once_both_succeed(standin, start_bot):
+    bot, ana, sam, board = await duel(standin, start_bot)
+    ana_shop = await take_focus(standin, bot, ana, board)
+    sam_shop = await take_focus(standin, bot, sam, board)
+    pairs = ((ana, ana_shop), (sam, sam_shop))
+    for action, gold in (("digits:buy:1", "9 gold"), ("digits:reroll", "8 gold")):
+        clicks = [await standin.click(member, shop, action, wait=False) for member, shop in pairs]
+        await standin.wait_until(lambda clicks=clicks, gold=gold: all(
+            c.answered for c in clicks) and all(gold in shop.text() for _, shop in pairs))
+    shops = (await match_state(bot, board))["engine"]["shops"]
+    for member in (ana, sam):
+        assert shops[str(member.id)]["gold"] == 8  # 11 − 2 − 1: nothing lost, nothing twice
+        assert len(shops[str(member.id)]["slate"]) == 1
+
+
+async def test_a_change_made_on_an_old_version_is_worked_out_again(standin, start_bot):
+    bot, ana, _, board = await duel(standin, start_bot)
+    match_id = match_id_of(board)
+    await take_focus(standin, bot, ana, board)
+    player = str(ana.id)
+    tries: list[int] = []
+
+    def buy(game: Game) -> int:
+        tries.append(game.row.version)
+        return game.match.buy(player, 1)
+
+    async def the_other_player_saves_first() -> None:
+        if len(tries) == 1:
+            await set_message(bot, match_id, board.id)  # any save moves the version on
+
+    game, cell = await mutate(bot, match_id, buy, before_save=the_other_player_saves_first)
+    assert len(tries) == 2 and tries[1] == tries[0] + 1
+    assert game.match.shop(player).slate[cell] is not None
+    assert (await match_state(bot, board))["engine"]["shops"][player]["gold"] == 9
+
+    async def always_first() -> None:
+        await set_message(bot, match_id, board.id)
+
+    with pytest.raises(StaleVersion) as refused:
+        await mutate(bot, match_id, lambda game: game.match.buy(player, 2),
+                     before_save=always_first)
+    assert refused.value.code == "db.stale"
+    assert (await match_state(bot, board))["engine"]["shops"][player]["gold"] == 9
