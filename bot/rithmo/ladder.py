@@ -24,7 +24,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bot.rithmo.ai import LEVELS, Searcher, choose_steps, random_steps
+from bot.rithmo.ai import LEVELS, Searcher, Step, choose_steps, random_steps
 from bot.rithmo.board import Board
 from bot.rithmo.game import Game
 from bot.rithmo.turns import END, Turn
@@ -60,6 +60,22 @@ class GameResult:
     record: str
 
 
+def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
+              turns_played: int, nodes: int | None, seconds: float | None) -> list[Step]:
+    """The turn a level plays. For measurements, ``strong@N`` is the strong level with N nodes
+    a turn whatever the ladder's budget, and ``mcts`` (or ``mcts@N``) the tree search of
+    :mod:`bot.rithmo.mcts` with the same node budget."""
+    name, _, budget = level.partition("@")
+    if budget:
+        nodes, seconds = int(budget), None
+    if name == "mcts":
+        from bot.rithmo.mcts import MCTS
+
+        return MCTS(settings, nodes or DEFAULT_NODES, rng).search(board, turns_played)
+    return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=nodes,
+                        seconds=seconds)
+
+
 def play_game(spec: GameSpec) -> GameResult:
     """Play one ladder game and say how it ended."""
     settings = Settings(move_limit=spec.move_limit)
@@ -76,9 +92,8 @@ def play_game(spec: GameSpec) -> GameResult:
     while not game.is_over():
         side = game.to_move
         t = time.process_time()
-        steps = choose_steps(game.board, settings, levels[side], rngs[side],
-                             turns_played=len(game.turns), nodes=spec.nodes,
-                             seconds=spec.seconds)
+        steps = steps_for(levels[side], game.board, settings, rngs[side], len(game.turns),
+                          spec.nodes, spec.seconds)
         spent[levels[side]] += time.process_time() - t
         game.push(Turn.from_steps([s for s in steps if s is not END]))
     out = game.outcome()
@@ -173,8 +188,9 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"turns in all before a draw (default {DEFAULT_MOVE_LIMIT})")
     ap.add_argument("--opening", type=int, default=4, help="random turns opening each game pair")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
-    ap.add_argument("--pair", nargs=2, metavar=("UPPER", "LOWER"), choices=LEVELS,
-                    help="play only this pair")
+    ap.add_argument("--pair", nargs=2, metavar=("UPPER", "LOWER"),
+                    help=f"play only this pair: levels {', '.join(LEVELS)}; strong@N for N nodes "
+                         "a turn, mcts or mcts@N for the measured tree search")
     ap.add_argument("--speed", action="store_true",
                     help="print positions searched per second instead (run with taskset -c 0)")
     ap.add_argument("--positions", type=int, default=30, help="--speed: mid-game positions")
@@ -182,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="--speed: positions searched with a time budget too")
     ap.add_argument("--time-check-seconds", type=float, default=2.0)
     args = ap.parse_args(argv)
+    for level in args.pair or ():
+        if level.partition("@")[0] not in (*LEVELS, "mcts"):
+            ap.error(f"unknown level {level!r}: {', '.join(LEVELS)}, mcts")
     if args.speed:
         return speed(args)
 
