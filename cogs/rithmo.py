@@ -860,6 +860,7 @@ class Rithmo(ArdoiseCog):
                               status=row.status)
         ensure_version(ply, len(row.turns))
         lang = await lang_for(interaction)
+        row = await self._catch_up(row)
         if row.player(row.to_move) != interaction.user.id:
             raise DomainError("rithmo.not_your_turn", "it is not your turn",
                               player=player_name(row, row.to_move, lang))
