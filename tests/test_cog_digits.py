@@ -238,6 +238,9 @@ async def test_a_challenge_is_declined_or_cancelled_by_the_right_member(standin,
 
     self_challenge = await standin.slash(ana, "digits challenge", member=ana)
     assert self_challenge.reply.content.startswith("You cannot challenge yourself")
+    robot = await standin.slash(ana, "digits challenge", member=standin.member("Ardoise"))
+    assert robot.reply.content.startswith("Ardoise is a bot and does not play.")
+    assert robot.ephemeral
 
 
 def match_id_of_challenge(message: Message, record: Any) -> int:
