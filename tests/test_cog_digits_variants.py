@@ -84,15 +84,23 @@ async def test_solo_rounds_against_a_built_in_ghost_then_a_members_ghost(standin
     slate = (await match_state(bot, battle))["engine"]["shops"][str(ana.id)]["slate"]
     pool = await bot.db.digits.ghost_pool(standin.guild.id, 1, exclude_user_id=bob.id)
     assert [(g.user_id, g.slate["slate"], g.slate["focus"]) for g in pool] == [(ana.id, slate, 6)]
+    # Bob meets it, in a match of one life: his empty slate loses it, and the match.
+    await bot.db.servers.update(standin.guild.id, match_lives=1)
     bob_board = (await standin.slash(bob, "digits solo")).reply
+    bob_match = match_id_of(bob_board)
     bob_shop = await take_focus(standin, bot, bob, bob_board, right=2)
     await act(standin, bob, bob_shop, "digits:ready")
     bob_battle = await standin.wait_for_message(
         lambda m: bool(m.attachments) and "Bob" in m.text(), after=bob_board)
-    assert ("Round 1: **Bob** fielded an empty slate, so **Ghost of Ana** wins at once; **Bob** "
-            "loses 1 life.") in bob_battle.text()
-    row = await bot.db.digits.require_match(match_id_of(bob_battle))
-    assert row.kind == "ghost" and row.status == "active"
+    assert bob_battle.text().startswith(
+        "Round 1: **Bob** fielded an empty slate, so **Ghost of Ana** wins at once; **Bob** "
+        "loses 1 life.\nLives: **Bob** 0 · **Ghost of Ana** 1.\n🏆 **Ghost of Ana** wins the "
+        "match!\n📎 battle.gif")
+    assert "Ratings" not in bob_battle.text()  # practice: not rated
+    row = await bot.db.digits.require_match(bob_match)
+    assert row.kind == "ghost" and row.status == "finished"
+    assert [s.result for s in row.seats] == ["loss"]
+    assert await bot.db.players.ratings(standin.guild.id, bob.id) == {}
 
 
 async def test_french_texts_for_a_french_member(standin, start_bot):
