@@ -33,8 +33,13 @@ _CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 _CUSTOM_EMOJI = re.compile(r"<a?:(\w+):\d+>")
 _SLASH_MENTION = re.compile(r"</([-_\w ]+):\d+>")
-_TIME_FORMATS = {"t": "%H:%M", "T": "%H:%M:%S", "d": "%Y-%m-%d", "D": "%d %B %Y",
-                 "f": "%d %B %Y %H:%M", "F": "%A %d %B %Y %H:%M", "R": "%Y-%m-%d %H:%M"}
+# Bold and headings only make text louder: the words are the same without them. (Backticks
+# stay: they mark what to type.)
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_HEADING = re.compile(r"^(?:#{1,3}|-#) ", re.MULTILINE)
+# Discord writes a timestamp in the reader's language; numbers read the same in every one.
+_TIME_FORMATS = {"t": "%H:%M", "T": "%H:%M:%S", "d": "%Y-%m-%d", "D": "%Y-%m-%d",
+                 "f": "%Y-%m-%d %H:%M", "F": "%Y-%m-%d %H:%M", "R": "%Y-%m-%d %H:%M"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,8 @@ def plain(text: str, standin: StandIn) -> str:
         moment = datetime.fromtimestamp(int(match.group(1))).astimezone()
         return moment.strftime(_TIME_FORMATS[match.group(2) or "f"])
 
+    text = _BOLD.sub(r"\1", text)
+    text = _HEADING.sub("", text)
     text = _USER_MENTION.sub(user, text)
     text = _ROLE_MENTION.sub(role, text)
     text = _CHANNEL_MENTION.sub(channel, text)
@@ -128,6 +135,16 @@ def embed_lines(embed: Mapping[str, Any], standin: StandIn) -> list[str]:
     footer = (embed.get("footer") or {}).get("text")
     if footer:
         lines.extend(_wrap("— " + plain(footer, standin), bar))
+    return lines
+
+
+def _row(items: list[str]) -> list[str]:
+    """Buttons side by side, on as many lines as the width needs."""
+    lines = [INDENT]
+    for item in items:
+        if lines[-1].strip() and len(lines[-1]) + 3 + len(item) > WIDTH:
+            lines.append(INDENT)
+        lines[-1] += ("   " if lines[-1].strip() else "") + item
     return lines
 
 
@@ -186,7 +203,7 @@ def component_lines(
             if kind == 1:  # an action row: its buttons on one line, a menu on its own
                 buttons = [c for c in item.get("components", []) if c.get("type") == 2]
                 if buttons:
-                    lines.append(INDENT + "   ".join(button_text(b) for b in buttons))
+                    lines.extend(_row([button_text(b) for b in buttons]))
                 for menu in (c for c in item.get("components", [])
                              if c.get("type") in SELECT_TYPES):
                     value = number_for(menu)

@@ -75,6 +75,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_MEMBER = "Ana"
 QUIET = 0.05  # seconds without a request (and no thread at work) after which the bot is done
+TIMER_ROUNDS = 20  # quiet turns of the loop after which the bot's remaining tasks are timers
 SETTLE_TIMEOUT = 15.0
 MAX_WAIT = 60.0
 
@@ -414,6 +415,7 @@ class Terminal:
 
     async def _run(self, text: str, expect_refusal: bool) -> Outcome:
         errors_before = len(self.standin.errors)
+        baseline = asyncio.all_tasks()
         self._watch.clear()
         self._drain()  # what arrived between lines is drawn before this line's answer
         outcome = Outcome()
@@ -431,7 +433,7 @@ class Terminal:
         except StandInError as error:
             outcome.ok, outcome.reason = False, str(error)
         if not outcome.quit:
-            await self.settle()
+            await self.settle(baseline)
         drawn = self._drain()
         output = "\n".join([*notes, drawn] if drawn else notes)
         problems = self.standin.errors[errors_before:]
@@ -459,23 +461,28 @@ class Terminal:
             self.last_output = output
         return outcome
 
-    async def settle(self, quiet: float = QUIET, timeout: float = SETTLE_TIMEOUT) -> None:
-        """Wait until the bot has stopped working: no request for ``quiet`` seconds and no image
-        being drawn in a thread (or ``timeout``: a live round may never stop)."""
+    async def settle(self, baseline: set[asyncio.Task[Any]] | None = None,
+                     timeout: float = SETTLE_TIMEOUT) -> None:
+        """Wait until the bot is done with what the line started: no request for a moment, no
+        image being drawn in a thread, and every task started since ``baseline`` finished
+        (tasks that only sleep, like a view's timeout or a live round's timer, are let be once
+        the loop has turned ``TIMER_ROUNDS`` times with nothing else happening)."""
         deadline = time.monotonic() + timeout
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
+        calm = 0
+        while time.monotonic() < deadline:
             try:
-                await self.standin.idle(quiet=quiet, timeout=remaining)
+                await self.standin.idle(quiet=QUIET, timeout=max(0.01, deadline - time.monotonic()))
             except TimeoutError:
                 return
-            if self.executor is None or self.executor.busy == 0:
-                await asyncio.sleep(0)
-                if self.executor is None or self.executor.busy == 0:
-                    return
-            await asyncio.sleep(quiet)
+            if self.executor is not None and self.executor.busy:
+                calm = 0
+                continue
+            pending = [] if baseline is None else _working(baseline)
+            if not pending:
+                return
+            calm += 1
+            if calm >= TIMER_ROUNDS:
+                return
 
     # Parsing ------------------------------------------------------------------------------
 
@@ -772,6 +779,11 @@ class Terminal:
                 found = next((o for o in options if fold(word) in
                               (fold(str(o.get("label"))), fold(str(o.get("value"))))), None)
                 if found is None:
+                    # "a3" for "a3 — T81": the first word of a label, when only one has it.
+                    first = [o for o in options
+                             if fold(str(o.get("label", ""))).split(" ", 1)[0] == fold(word)]
+                    found = first[0] if len(first) == 1 else None
+                if found is None:
                     raise UserError(f"{word!r} is not a choice of menu {item.number} "
                                     f"(1 to {len(options)}, or a label)")
                 values.append(found["value"])
@@ -852,11 +864,12 @@ class Terminal:
             values[form_field.custom_id] = typed.strip()
         async with self.lock:
             before = len(self.standin.errors)
+            baseline = asyncio.all_tasks()
             try:
                 await self._submit(record, values)
             except StandInError as error:
                 self.write(f"✗ {error}")
-            await self.settle()
+            await self.settle(baseline)
             self.write(self._drain())
             for problem in self.standin.errors[before:]:
                 self.write(f"⚠ {problem}")
@@ -1119,6 +1132,20 @@ class Terminal:
                 self.out.flush()
 
 
+def _working(baseline: set[asyncio.Task[Any]]) -> list[asyncio.Task[Any]]:
+    """Tasks started since ``baseline`` that are still at work (not a view's timeout timer)."""
+    current = asyncio.current_task()
+    found = []
+    for task in asyncio.all_tasks() - baseline:
+        if task is current or task.done():
+            continue
+        coro = task.get_coro()
+        if "timeout_task" in getattr(coro, "__qualname__", ""):
+            continue
+        found.append(task)
+    return found
+
+
 def _looks_like_arithmetic(modal: dict[str, Any]) -> bool:
     fields = modal_fields(modal)
     if len(fields) != 1:
@@ -1146,10 +1173,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--lang", choices=("en", "fr"), default="en",
                        help="your Discord language at start (default en)")
     group.add_argument("--images", metavar="DIR", type=Path,
-                       help="where images are saved (default: images/ beside the database)")
+                       help="where images are saved (default: beside the database, e.g. "
+                            "data/ardoise-images)")
     group.add_argument("--open-images", action=argparse.BooleanOptionalAction, default=None,
                        help="open images with the system viewer (default: at an interactive "
                             "prompt, when there is a viewer)")
+
+
+def images_folder(db_path: Path) -> Path:
+    """``data/ardoise-images`` for ``data/ardoise.sqlite3``: beside the database they belong to,
+    under a name that no package of the project can have (a folder named ``images`` in the
+    working directory would hide the ``images`` package)."""
+    return db_path.with_name(f"{db_path.stem}-images")
 
 
 def startup_line(settings: Any, images: Path, *, forced: bool) -> str:
@@ -1245,7 +1280,7 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
                 return 2
             name = args.script
     interactive = script is None and stdin.isatty()
-    images = args.images or Path(settings.db_path).parent / "images"
+    images = args.images or images_folder(Path(settings.db_path))
     executor = CountingExecutor()
     loop = asyncio.get_running_loop()
     loop.set_default_executor(executor)
@@ -1295,7 +1330,7 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
 def run(settings: Any, args: argparse.Namespace) -> int:
     """``python -m bot`` in local play: the start-up line, then the session; its exit status."""
     _configure_logging(settings)
-    images = args.images or Path(settings.db_path).parent / "images"
+    images = args.images or images_folder(Path(settings.db_path))
     print(startup_line(settings, images, forced=settings.token is not None), flush=True)
     try:
         return asyncio.run(play(settings, args))
