@@ -1087,11 +1087,14 @@ def challenge_view(game_id: int, version: int, lang: str) -> ui.View:
     return view
 
 
-async def match_settings(bot: Ardoise, guild_id: int, draft: bool) -> MatchSettings:
-    """The server's match defaults (lives, gold per round) over the rulings' defaults."""
+async def match_settings(bot: Ardoise, guild_id: int, draft: bool | None) -> MatchSettings:
+    """The server's match defaults (lives, gold per round, rounds, draft) over the rulings'
+    defaults; ``draft`` given by the challenger wins over the server's default."""
     assert bot.db is not None
     server = await bot.db.servers.get(guild_id)
-    return MatchSettings(lives=server.match_lives, base_gold=server.match_gold, draft=draft)
+    return MatchSettings(lives=server.match_lives, base_gold=server.match_gold,
+                         rounds=server.match_rounds,
+                         draft=server.match_draft if draft is None else draft)
 
 
 class Digits(ArdoiseCog):
@@ -1120,7 +1123,7 @@ class Digits(ArdoiseCog):
     @app_commands.describe(member="The member you challenge",
                            draft="Pick in turn from one shared row instead of private shops")
     async def challenge(self, interaction: discord.Interaction, member: discord.Member,
-                        draft: bool = False) -> None:
+                        draft: bool | None = None) -> None:
         lang = await lang_for(interaction)
         user = interaction.user
         if member.id == user.id:

@@ -187,3 +187,15 @@ async def test_a_draft_match_picks_from_the_shared_row_in_snake_order(standin, s
 def cost(key: str) -> int:
     return BY_KEY[key].cost
 
+
+
+async def test_a_challenge_takes_the_servers_rounds_and_draft_defaults(standin, start_bot):
+    bot = await start_bot()
+    await bot.db.servers.update(standin.guild.id, match_rounds=4, match_draft=True)
+    ana = standin.add_member("Ana")
+    sam = standin.add_member("Sam")
+    posted = await standin.slash(ana, "digits challenge", member=sam)
+    assert "4 rounds at most, draft: one shared row" in posted.reply.text()
+    # The challenger's explicit choice wins over the server's default.
+    other = await standin.slash(sam, "digits challenge", member=ana, draft=False)
+    assert "4 rounds at most" in other.reply.text() and "draft" not in other.reply.text()
