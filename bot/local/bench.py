@@ -1,86 +1,650 @@
-"""Benchmark: the real bot under many members at once, through the stand-in.
+"""Benchmark: the real bot under many members at once, through the stand-in for Discord.
 
-    taskset -c 0 .venv/bin/python -m bot.local.bench --members 200 --rounds 5
+    .venv/bin/python -m bot.local.bench focus              # 200 members, a Focus round each
+    .venv/bin/python -m bot.local.bench rithmo             # 50 Rithmomachia games
+    .venv/bin/python -m bot.local.bench mixed              # both at the same time
+    .venv/bin/python -m bot.local.bench card               # /digits card and its autocomplete
+    .venv/bin/python -m bot.local.bench focus rithmo mixed card --members 200 --games 50
 
-Every member runs ``/digits card`` (and then an autocomplete) at the same moment, ``rounds`` times;
-the figures are the stand-in's time from sending each interaction to receiving its first answer,
-which is what Discord's 3-second limit measures. The bot and the stand-in share the one process
-(and core), so the figures include the stand-in's own work: they are an upper bound.
+Scenarios. A member acts ``--reaction`` seconds (default 0.2, a quick human) after seeing what
+the bot showed, plus a random 0 to 2 × ``--think`` seconds (default 0): far quicker than a student
+reading and typing, so the members keep the bot as busy as they can. Not quicker than that: a
+member who clicks within a millisecond of seeing a new button can beat the bot to it, since
+discord.py registers the view or modal of an answer only once Discord has accepted the answer
+(the click then finds no view and is answered "this window expired"); no human can.
+
+- ``card``: ``--members`` members run ``/digits card`` at the same moment, then an autocomplete
+  of its option, ``--rounds`` times (no reaction time: each burst at the same instant).
+- ``focus``: ``--members`` members each play ``--rounds`` whole ``/focus practice`` rounds: the
+  command, then for each of the six questions a click on the question's button (which opens a
+  modal) and the modal submitted. The member reads the question from the modal's label and works
+  it out with a small reader of the question's arithmetic (never ``eval``); about one answer in
+  three is deliberately wrong, and the round's score shown at the end is checked.
+- ``rithmo``: ``--games`` games between pairs of members, each in its own channel: the challenge,
+  the Accept button, then ``--turns`` turns each by ``/rithmo move`` (preceded by one autocomplete
+  of the turn being typed), each turn a random legal one from the members' own copy of the game
+  (``bot.rithmo.Board``, fed the same turns as the bot's); the next player waits for the board
+  the bot posts after each turn, as a player would, and the posted turn is checked.
+- ``mixed``: ``focus`` and ``rithmo`` at the same time.
+
+Figures: for each interaction, the stand-in's ``InteractionRecord.answer_time``, from sending the
+event on the gateway to the bot's first answer (what Discord's 3-second limit measures), by kind
+(slash, autocomplete, click, modal) and overall: count, median, 95th percentile, maximum. An
+answer later than 3 s is an error (the stand-in refuses it, as Discord would), as is anything the
+stand-in refuses or a member could not do. ``rithmo`` also gives the time from a turn sent to its
+board posted (the image drawn, the message sent), what the next player waits for. Before the
+measure, a small warm-up of the same scenario runs (2 members or 1 game), not counted.
+
+Two processes, two cores (the default). The bot runs in a process of its own pinned to one core
+(``--bot-core``, default 0); the stand-in and the members run in this process, pinned to the
+other core (``--driver-core``, default 1); they talk over loopback TCP, the REST calls and the
+gateway websocket, as the bot talks to Discord. The bot process is this module again
+(``--serve-bot``), told where the stand-in is by the environment variable
+``ARDOISE_STANDIN_URL`` (with ``DISCORD_TOKEN``, ``ARDOISE_DB`` and ``ARDOISE_TEST_GUILD``); only
+``--serve-bot`` reads that variable, so the bot itself has no hook for it. The bot's CPU time is
+then its own (read from ``/proc``) and its core does nothing else of the benchmark: the figures are
+the bot's, plus loopback, plus the stand-in's answer to each request on the other core.
+``--one-process`` runs bot, stand-in and members in one process on one core (the first version of
+this benchmark): everything competes for that core, so its figures are an upper bound.
+``--profile FILE`` writes a cProfile of the bot (its event loop's thread only) to ``FILE``.
+
+Figures and what they taught are in ``docs/benchmarks.md`` ("The bot under load").
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import cProfile
 import logging
+import math
+import os
+import random
+import re
+import signal
 import statistics
+import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.app import create_bot
 from bot.digits.catalogue import DIGITS
-from bot.local.server import StandIn
+from bot.local.server import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Channel,
+    InteractionRecord,
+    Member,
+    Message,
+    StandIn,
+)
+from bot.rithmo import Board
 from bot.settings import Settings
 
+log = logging.getLogger(__name__)
 
-def _percentile(values: list[float], fraction: float) -> float:
+SCENARIOS = ("card", "focus", "rithmo", "mixed")
+KINDS = {APPLICATION_COMMAND: "slash", AUTOCOMPLETE: "autocomplete", MESSAGE_COMPONENT: "click",
+         MODAL_SUBMIT: "modal"}
+LATE = 3.0  # seconds: Discord's limit for a first answer
+WAIT = 30.0  # seconds a member waits for a board before giving up (an error)
+STANDIN_URL_ENV = "ARDOISE_STANDIN_URL"
+
+
+# --- The members' arithmetic: reading a Focus question without eval ---------------------------
+
+_TOKEN = re.compile(r"\s*(\d+|[-+−×÷*/()])")
+
+
+def solve(question: str) -> int:
+    """The value of a Focus question's text ("7 + 8", "20 − 3 × 5", "35 ÷ (2 + 5)"), read the
+    way school does: parentheses first, then × and ÷, then + and −, each left to right."""
+    text = question.strip().removesuffix("=").removesuffix("= ?").strip()
+    tokens: list[str] = []
+    position = 0
+    while position < len(text):
+        found = _TOKEN.match(text, position)
+        if found is None:
+            if text[position:].strip():
+                raise ValueError(f"cannot read {question!r} at {text[position:]!r}")
+            break
+        tokens.append(found.group(1))
+        position = found.end()
+    at = 0
+
+    def peek() -> str | None:
+        return tokens[at] if at < len(tokens) else None
+
+    def take() -> str:
+        nonlocal at
+        if at >= len(tokens):
+            raise ValueError(f"{question!r} ends too soon")
+        at += 1
+        return tokens[at - 1]
+
+    def factor() -> int:
+        token = take()
+        if token == "(":
+            value = expression()
+            if take() != ")":
+                raise ValueError(f"unbalanced parentheses in {question!r}")
+            return value
+        if not token.isdigit():
+            raise ValueError(f"a number was expected in {question!r}, not {token!r}")
+        return int(token)
+
+    def term() -> int:
+        value = factor()
+        while peek() in ("×", "*", "÷", "/"):
+            sign, right = take(), factor()
+            if sign in ("×", "*"):
+                value *= right
+            else:
+                value, rest = divmod(value, right)
+                if rest:
+                    raise ValueError(f"{question!r} divides unevenly")
+        return value
+
+    def expression() -> int:
+        value = term()
+        while peek() in ("+", "-", "−"):
+            sign, right = take(), term()
+            value = value + right if sign == "+" else value - right
+        return value
+
+    value = expression()
+    if at != len(tokens):
+        raise ValueError(f"cannot read {question!r}: {tokens[at:]} left over")
+    return value
+
+
+def modal_question(modal: dict[str, Any]) -> str:
+    """The question of a Focus answer modal: its text input's label, "7 + 8 =" → "7 + 8"."""
+    for row in modal.get("components", []):
+        if row.get("type") == 18 and row.get("label"):
+            return str(row["label"]).removesuffix("=").strip()
+        for component in row.get("components", []):
+            if component.get("type") == 4 and component.get("label"):
+                return str(component["label"]).removesuffix("=").strip()
+    raise ValueError("the modal has no labelled text input")
+
+
+# --- Figures ----------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile (``fraction`` 0.95: the 95th)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+    return ordered[max(0, math.ceil(fraction * len(ordered) - 1e-9) - 1)]
 
 
-async def run(members: int, rounds: int) -> dict[str, list[float]]:
-    standin = StandIn()
-    await standin.start()
-    standin.point_discord_here()
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(token=standin.token, db_path=Path(folder) / "bench.sqlite3",
-                            test_guild=standin.guild.id)
+@dataclass
+class Figures:
+    """What one scenario measured."""
+
+    name: str
+    description: str = ""
+    seconds: float = 0.0
+    #: (scenario, kind) → first-answer times in seconds.
+    times: dict[tuple[str, str], list[float]] = field(default_factory=dict)
+    #: A turn sent → its board posted, seconds (rithmo).
+    boards: list[float] = field(default_factory=list)
+    late: int = 0
+    unanswered: int = 0
+    failures: list[str] = field(default_factory=list)
+    standin_errors: list[str] = field(default_factory=list)
+    bot_cpu: float | None = None  # seconds of the bot's process (None: not separable)
+    driver_cpu: float = 0.0  # seconds of this process (stand-in and members; bot too in one)
+    interactions: int = 0
+
+    @property
+    def errors(self) -> int:
+        return self.late + self.unanswered + len(self.failures) + len(self.standin_errors)
+
+    def all_times(self) -> list[float]:
+        return [t for values in self.times.values() for t in values]
+
+    def report(self) -> str:
+        lines = [f"{self.name}: {self.description} ({self.seconds:.1f} s)"]
+        per = max(1, self.interactions)
+        if self.bot_cpu is not None:
+            lines.append(
+                f"  CPU per interaction: bot {self.bot_cpu / per * 1000:.2f} ms "
+                f"(its core busy {self.bot_cpu / max(self.seconds, 1e-9):.0%}), stand-in and "
+                f"members {self.driver_cpu / per * 1000:.2f} ms")
+        else:
+            lines.append(f"  CPU per interaction: {self.driver_cpu / per * 1000:.2f} ms "
+                         "(bot, stand-in and members in one process)")
+        lines.append("  first answer    kind           n  median     p95     max")
+        scenarios = sorted({s for s, _ in self.times})
+        order = ["slash", "autocomplete", "click", "modal"]
+        for scenario in scenarios:
+            kinds = sorted({k for s, k in self.times if s == scenario}, key=order.index)
+            for kind in kinds:
+                lines.append(_row(f"  {scenario:15} {kind:12}", self.times[(scenario, kind)]))
+        everything = self.all_times()
+        if everything:
+            lines.append(_row(f"  {'all':15} {'all':12}", everything))
+        if self.boards:
+            lines.append(_row(f"  {'turn → board':15} {'posted':12}", self.boards))
+        lines.append(f"  errors: {self.errors} ({self.late} answered after {LATE:g} s, "
+                     f"{self.unanswered} never answered, {len(self.standin_errors)} refused by "
+                     f"the stand-in, {len(self.failures)} failed members)")
+        lines.extend(f"    {text}" for text in [*self.standin_errors, *self.failures][:10])
+        return "\n".join(lines)
+
+
+def _row(label: str, seconds: Sequence[float]) -> str:
+    ms = [s * 1000 for s in seconds]
+    return (f"{label} {len(ms):6} {statistics.median(ms):7.1f} {percentile(ms, 0.95):7.1f} "
+            f"{max(ms):7.1f}  ms")
+
+
+# --- The members ------------------------------------------------------------------------------
+
+
+@dataclass
+class Driver:
+    """The members' side: the stand-in, who plays which scenario, what went wrong."""
+
+    standin: StandIn
+    think: float = 0.0
+    reaction: float = 0.0
+    rng: random.Random = field(default_factory=lambda: random.Random(2026))
+    roles: dict[int, str] = field(default_factory=dict)  # member id → scenario
+    failures: list[str] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)
+    counter: int = 0
+
+    def members(self, scenario: str, count: int) -> list[Member]:
+        made = []
+        for _ in range(count):
+            self.counter += 1
+            member = self.standin.add_member(
+                f"{scenario.capitalize()} {self.counter}",
+                locale="fr" if self.counter % 2 else "en-US")
+            self.roles[member.id] = scenario
+            made.append(member)
+        return made
+
+    async def pause(self) -> None:
+        """A member's time between seeing the bot's answer and acting on it."""
+        seconds = self.reaction + (self.rng.uniform(0, 2 * self.think) if self.think > 0 else 0)
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
+    async def guarded(self, who: str, action: Any) -> None:
+        try:
+            await action
+        except Exception as error:  # a member's failure is a figure, not the end of the bench
+            self.failures.append(f"{who}: {type(error).__name__}: {error}")
+
+    # card -------------------------------------------------------------------------------------
+
+    async def card(self, members: Sequence[Member], rounds: int) -> None:
+        for round_ in range(rounds):
+            await asyncio.gather(*(
+                self.guarded(m.name, self.standin.slash(
+                    m, "digits card", digit=DIGITS[(i + round_) % len(DIGITS)].key))
+                for i, m in enumerate(members)))
+            await asyncio.gather(*(
+                self.guarded(m.name, self.standin.autocomplete(m, "digits card", "digit",
+                                                                digit="p"))
+                for m in members))
+
+    # focus ------------------------------------------------------------------------------------
+
+    async def focus(self, members: Sequence[Member], rounds: int) -> None:
+        await asyncio.gather(*(self.guarded(m.name, self.focus_member(m, i, rounds))
+                               for i, m in enumerate(members)))
+
+    async def focus_member(self, member: Member, index: int, rounds: int) -> None:
+        standin = self.standin
+        await self.pause()
+        window = (await standin.slash(member, "focus practice")).reply
+        for round_ in range(rounds):
+            if round_:
+                await self.pause()
+                again = _button(window, lambda c: c == "focus.run:practice:again")
+                await standin.click(member, window, again)
+            right = 0
+            for question in range(6):
+                await self.pause()
+                button = _button(window, lambda c: c.startswith("focus.run:practice:")
+                                 and not c.endswith(":again"))
+                opened = await standin.click(member, window, button)
+                if opened.modal is None:
+                    raise AssertionError(f"no modal: {opened.reply.text()}")
+                answer = solve(modal_question(opened.modal))
+                wrong = (index + question + round_) % 3 == 0
+                right += not wrong
+                await self.pause()
+                await standin.submit_modal(member, opened,
+                                           {"answer": str(answer + 1 if wrong else answer)})
+            if f"{right}/6" not in window.text():
+                raise AssertionError(f"the summary should say {right}/6: {window.text()!r}")
+
+    # rithmo -----------------------------------------------------------------------------------
+
+    async def rithmo(self, pairs: Sequence[tuple[Member, Member, Channel]], turns: int) -> None:
+        await asyncio.gather(*(self.guarded(f"{w.name} v {b.name}",
+                                            self.rithmo_game(w, b, channel, turns, i))
+                               for i, (w, b, channel) in enumerate(pairs)))
+
+    async def rithmo_game(self, white: Member, black: Member, channel: Channel, turns: int,
+                          seed: int) -> None:
+        standin = self.standin
+        rng = random.Random(seed)
+        await self.pause()
+        posted = await standin.slash(white, "rithmo challenge", member=black, colour="white",
+                                     in_channel=channel)
+        challenge = posted.reply
+        await self.pause()
+        await standin.click(black, challenge,
+                            _button(challenge, lambda c: c.startswith("rithmo.accept:")))
+        shown = await standin.wait_for_message(lambda m: bool(m.attachments), after=challenge,
+                                               timeout=WAIT)
+        board = Board.start()  # the members' own copy, fed the same turns
+        for ply in range(2 * turns):
+            if not any(b["custom_id"].startswith("rithmo.play:") for b in shown.buttons()):
+                return  # the game is over (a victory, or no turn left)
+            mover = (white, black)[ply % 2]
+            depth = len(board.history)
+            while len(board.history) == depth:  # a random legal turn, step by step
+                board.push_step(rng.choice(board.legal_steps()))
+            notation = str(board.history[-1])
+            await self.pause()
+            await standin.autocomplete(mover, "rithmo move", "turn", turn=notation[:2],
+                                       in_channel=channel)
+            sent = time.perf_counter()
+            answer = await standin.slash(mover, "rithmo move", turn=notation, in_channel=channel)
+            if not answer.reply.ephemeral:
+                raise AssertionError(f"turn {notation}: {answer.reply.text()!r}")
+            shown = await standin.wait_for_message(lambda m: bool(m.attachments), after=shown,
+                                                   timeout=WAIT)
+            self.boards.append(time.perf_counter() - sent)
+            if f"`{notation}`" not in shown.content:
+                raise AssertionError(f"turn {ply + 1} {notation} refused or changed: "
+                                     f"{answer.reply.text()!r} / {shown.content!r}")
+
+
+def _button(message: Message, wanted: Callable[[str], bool]) -> str:
+    for button in message.buttons():
+        custom_id = str(button.get("custom_id", ""))
+        if wanted(custom_id) and not button.get("disabled"):
+            return custom_id
+    raise AssertionError(f"no such button on the message: {message.text()!r}")
+
+
+# --- The bot: in this process, or in its own --------------------------------------------------
+
+
+def point_discord_at(base_url: str) -> None:
+    """Make discord.py (in this process) talk to the stand-in at ``base_url`` (its REST API and
+    gateway), as ``StandIn.point_discord_here`` does for a stand-in in the same process."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    from bot.local.server import API_VERSION
+
+    discord.http.Route.BASE = f"{base_url}/api/v{API_VERSION}"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+        base_url.replace("http://", "ws://", 1) + "/gateway")
+
+
+def _pin(core: int | None) -> None:
+    if core is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {core})
+
+
+def _process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of process ``pid`` so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Options:
+    members: int = 200
+    rounds: int = 1
+    games: int = 50
+    turns: int = 10
+    think: float = 0.0
+    reaction: float = 0.2
+    one_process: bool = False
+    bot_core: int | None = 0
+    driver_core: int | None = 1
+    profile: str | None = None
+    warm_up: bool = True
+
+
+@contextlib.asynccontextmanager
+async def running_bot(standin: StandIn, folder: Path, options: Options
+                      ) -> AsyncIterator[Callable[[], float] | None]:
+    """The bot connected to ``standin``; yields a reader of the bot's CPU seconds (None when
+    the bot shares this process)."""
+    db_path = folder / "bench.sqlite3"
+    if options.one_process:
+        _pin(options.bot_core)
+        standin.point_discord_here()
+        settings = Settings(token=standin.token, db_path=db_path, test_guild=standin.guild.id)
         bot = create_bot(settings, guild_ready_timeout=0.02)
+        profiler = cProfile.Profile() if options.profile else None
         task = asyncio.create_task(bot.start(standin.token))
         try:
-            await asyncio.wait_for(bot.wait_until_ready(), 10)
-            people = [standin.add_member(f"Student {i}", locale="fr" if i % 2 else "en-US")
-                      for i in range(members)]
-            figures: dict[str, list[float]] = {"slash": [], "autocomplete": [], "cpu": []}
-            cpu = time.process_time()
-            for round_ in range(rounds):
-                records = await asyncio.gather(*(
-                    standin.slash(m, "digits card", digit=DIGITS[(i + round_) % 20].key)
-                    for i, m in enumerate(people)))
-                figures["slash"].extend(r.answer_time or 0.0 for r in records)
-                before = len(standin.interactions)
-                await asyncio.gather(*(
-                    standin.autocomplete(m, "digits card", "digit", digit="p") for m in people))
-                added = list(standin.interactions.values())[before:]
-                figures["autocomplete"].extend(r.answer_time or 0.0 for r in added)
-            # CPU time per interaction does not depend on what else runs on the machine.
-            figures["cpu"].append((time.process_time() - cpu) / (2 * members * rounds))
-            if standin.errors:
-                raise SystemExit("the stand-in recorded errors:\n" + "\n".join(standin.errors))
-            return figures
+            await asyncio.wait_for(bot.wait_until_ready(), 30)
+            if profiler is not None:
+                profiler.enable()
+            yield None
         finally:
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(options.profile)
+            await standin.idle(timeout=30)
             await bot.close()
             await task
-            await standin.close()
+        return
+    _pin(options.driver_core)
+    env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
+           "ARDOISE_DB": str(db_path), "ARDOISE_TEST_GUILD": str(standin.guild.id)}
+    command = [sys.executable, "-m", "bot.local.bench", "--serve-bot"]
+    if options.bot_core is not None:
+        command += ["--bot-core", str(options.bot_core)]
+    if options.profile:
+        command += ["--profile", options.profile]
+    process = await asyncio.create_subprocess_exec(*command, env=env)
+    try:
+        waiting = asyncio.create_task(standin.wait_connected(timeout=60))
+        exited = asyncio.create_task(process.wait())
+        done, _ = await asyncio.wait({waiting, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if waiting not in done:
+            waiting.cancel()
+            raise SystemExit(f"the bot process ended before connecting ({process.returncode})")
+        exited.cancel()
+        waiting.result()
+        yield lambda: _process_cpu(process.pid)
+    finally:
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await standin.idle(timeout=30)
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 30)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
 
 
-def main() -> None:
+async def serve_bot(profile: str | None) -> None:
+    """The bot process of the two-process mode: the real bot against the stand-in named by the
+    environment, until SIGTERM."""
+    base_url = os.environ[STANDIN_URL_ENV]
+    point_discord_at(base_url)
+    settings = Settings(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
+                        test_guild=int(os.environ["ARDOISE_TEST_GUILD"]))
+    bot = create_bot(settings, guild_ready_timeout=0.02)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    profiler = cProfile.Profile() if profile else None
+    async with bot:  # sets the client up, so that wait_until_ready can be awaited at once
+        task = asyncio.create_task(bot.start(settings.token or ""))
+        await bot.wait_until_ready()
+        if profiler is not None:
+            profiler.enable()
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+# --- Running scenarios ------------------------------------------------------------------------
+
+
+async def _play(driver: Driver, scenario: str, options: Options, size: float = 1.0) -> str:
+    """Play ``scenario`` (``size`` < 1: a warm-up); its description."""
+    standin = driver.standin
+    members = max(2, round(options.members * size)) if size < 1 else options.members
+    games = max(1, round(options.games * size)) if size < 1 else options.games
+    turns = min(2, options.turns) if size < 1 else options.turns
+    if scenario == "card":
+        await driver.card(driver.members("card", members), options.rounds)
+        return f"{members} members at once, {options.rounds} × (/digits card + autocomplete)"
+    jobs: list[Any] = []
+    parts = []
+    if scenario in ("focus", "mixed"):
+        jobs.append(driver.focus(driver.members("focus", members), options.rounds))
+        parts.append(f"{members} members each playing {options.rounds} Focus practice "
+                     f"round{'s' if options.rounds > 1 else ''}")
+    if scenario in ("rithmo", "mixed"):
+        pairs = []
+        for _ in range(games):
+            white, black = driver.members("rithmo", 2)
+            channel = standin.add_channel(f"rithmo-{white.id}")
+            pairs.append((white, black, channel))
+        jobs.append(driver.rithmo(pairs, turns))
+        parts.append(f"{games} Rithmomachia games of {turns} turns a player")
+    await asyncio.gather(*jobs)
+    return " and ".join(parts) + ", all at once"
+
+
+async def run(scenarios: Iterable[str], options: Options) -> list[Figures]:
+    """Run each scenario against one bot (started once); the figures of each."""
+    results = []
+    standin = StandIn()
+    await standin.start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            async with running_bot(standin, Path(folder), options) as bot_cpu:
+                for scenario in scenarios:
+                    driver = Driver(standin, think=options.think, reaction=options.reaction)
+                    if options.warm_up:
+                        await _play(driver, scenario, options, size=0.01)
+                        await standin.idle(timeout=30)
+                        driver.failures.clear()
+                        driver.boards.clear()
+                    seen = set(standin.interactions)
+                    errors = len(standin.errors)
+                    cpu, bot_before = time.process_time(), bot_cpu() if bot_cpu else 0.0
+                    start = time.perf_counter()
+                    description = await _play(driver, scenario, options)
+                    figures = Figures(scenario, description, time.perf_counter() - start)
+                    await standin.idle(timeout=30)  # the bot's last posts, counted in its CPU
+                    figures.driver_cpu = time.process_time() - cpu
+                    if bot_cpu:
+                        figures.bot_cpu = bot_cpu() - bot_before
+                    _collect(figures, driver, standin, seen)
+                    figures.standin_errors = standin.errors[errors:]
+                    results.append(figures)
+    finally:
+        await standin.close()
+    return results
+
+
+def _collect(figures: Figures, driver: Driver, standin: StandIn, seen: set[int]) -> None:
+    for key, record in standin.interactions.items():
+        if key in seen:
+            continue
+        figures.interactions += 1
+        scenario = driver.roles.get(record.member.id, "?")
+        seconds = record.answer_time
+        if seconds is None:
+            figures.unanswered += 1
+            continue
+        if seconds > LATE or record.late:
+            figures.late += 1
+        figures.times.setdefault((scenario, _kind(record)), []).append(seconds)
+    figures.boards = list(driver.boards)
+    figures.failures = list(driver.failures)
+
+
+def _kind(record: InteractionRecord) -> str:
+    return KINDS.get(record.type, str(record.type))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--members", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    logging.basicConfig(level=logging.ERROR)
-    start = time.perf_counter()
-    figures = asyncio.run(run(args.members, args.rounds))
-    elapsed = time.perf_counter() - start
-    cpu = figures.pop("cpu")[0]
-    print(f"{args.members} members at once, {args.rounds} rounds ({elapsed:.1f} s in all), "
-          f"{cpu * 1000:.2f} ms of CPU per interaction (bot and stand-in)")
-    for name, times in figures.items():
-        ms = [t * 1000 for t in times]
-        print(f"  {name:12} n={len(ms):5}  median {statistics.median(ms):6.1f} ms  "
-              f"p95 {_percentile(ms, 0.95):6.1f} ms  max {max(ms):6.1f} ms")
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                        help=f"any of {', '.join(SCENARIOS)} (default: focus rithmo mixed)")
+    parser.add_argument("--members", type=int, default=200,
+                        help="members of the card and focus scenarios (default 200)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds each member plays (card, focus; default 1)")
+    parser.add_argument("--games", type=int, default=50, help="Rithmomachia games (default 50)")
+    parser.add_argument("--turns", type=int, default=10,
+                        help="turns each player plays in a game (default 10)")
+    parser.add_argument("--reaction", type=float, default=0.2,
+                        help="seconds a member takes to act on what the bot showed (default 0.2)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a member thinks on top of --reaction (default 0)")
+    parser.add_argument("--one-process", action="store_true",
+                        help="bot, stand-in and members in this one process, on --bot-core")
+    parser.add_argument("--bot-core", type=int, default=0)
+    parser.add_argument("--driver-core", type=int, default=1)
+    parser.add_argument("--no-pin", action="store_true", help="pin no process to a core")
+    parser.add_argument("--no-warm-up", action="store_true")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile of the bot, into FILE")
+    parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    unknown = [s for s in args.scenarios if s not in SCENARIOS]
+    if unknown:
+        parser.error(f"unknown scenario {', '.join(unknown)}: choose among {', '.join(SCENARIOS)}")
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    bot_core = None if args.no_pin else args.bot_core
+    if args.serve_bot:
+        _pin(bot_core)
+        asyncio.run(serve_bot(args.profile))
+        return
+    options = Options(members=args.members, rounds=args.rounds, games=args.games,
+                      turns=args.turns, think=args.think, reaction=args.reaction,
+                      one_process=args.one_process,
+                      bot_core=bot_core, driver_core=None if args.no_pin else args.driver_core,
+                      profile=args.profile, warm_up=not args.no_warm_up)
+    scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
+    where = ("bot, stand-in and members in one process"
+             + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
+        else (f"bot process on core {bot_core}, stand-in and members on core "
+              f"{options.driver_core}" if bot_core is not None else "two processes, unpinned")
+    print(f"{where}; members act {args.reaction:g} s after seeing an answer"
+          + (f", plus 0 to {2 * args.think:g} s of thought" if args.think else ""))
+    failed = False
+    for figures in asyncio.run(run(scenarios, options)):
+        print(figures.report())
+        failed = failed or figures.errors > 0
+    if failed:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
