@@ -379,6 +379,11 @@ class Rithmo(ArdoiseCog):
         # Engine games rebuilt from the database, by (game id, turns played): turns are only
         # ever appended, so that pair names one position. Used without awaiting in between.
         self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        # One board drawn at a time: drawing is Python code holding the GIL, and every extra
+        # drawing thread takes a share of the interpreter from the event loop, which must
+        # answer every interaction within 3 s (see docs/benchmarks.md, "Rithmomachia on
+        # Discord"). Boards queue; answers do not.
+        self._drawing = asyncio.Semaphore(1)
 
     async def cog_load(self) -> None:
         self.deadline_loop.start()
@@ -505,7 +510,9 @@ class Rithmo(ArdoiseCog):
             position = self.engine_game(row).board.to_json()
         if flipped is None:
             flipped = active and row.to_move == "black"
-        png = await asyncio.to_thread(images.render_board, position, last_turn, flipped, lang)
+        async with self._drawing:
+            png = await asyncio.to_thread(images.render_board, position, last_turn, flipped,
+                                          lang)
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         content = "\n".join(lines)
         view = board_view(row, lang) if active else None
@@ -755,11 +762,13 @@ class Rithmo(ArdoiseCog):
             raise DomainError("rithmo.not_pending", "this challenge was already answered",
                               status=row.status)
         ensure_version(version, row.version)
+        # Answered at once: under load the writes below queue behind other games' turns.
+        await interaction.response.defer()
         deadline = utcnow() + timedelta(seconds=await self._limit(row.guild_id))
         await self.db.rithmo.update_game(game_id, row.version, status="active", deadline=deadline)
         row = await self.db.rithmo.require_game(game_id)
         lang = await self.game_lang(row)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=t("rithmo.challenge.accepted", lang, challenged=mention(challenged, lang),
                       challenger=mention(challenger, lang), game=game_id),
             view=None, allowed_mentions=pings())
@@ -814,8 +823,10 @@ class Rithmo(ArdoiseCog):
             deadline=deadline)
         lines = [t("rithmo.solo.start", lang, game=row.game_id, player=mention(me, lang),
                    side=side_name(side, lang), bot_side=side_name(computer, lang),
-                   level=t(f"rithmo.level.{level}", lang)),
-                 t("rithmo.solo.random_note", lang), settings_text(settings, lang)]
+                   level=t(f"rithmo.level.{level}", lang))]
+        if STRATEGY == "random":
+            lines.append(t("rithmo.solo.random_note", lang))
+        lines.append(settings_text(settings, lang))
         position, last_turn = None, None
         if computer == "white":
             played = await self.computer_turn(row)

@@ -10,6 +10,7 @@ from typing import Any
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.rithmo import Board, Capture, Move
+from bot.rithmo.players import STRATEGY
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
@@ -72,9 +73,11 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
     assert challenge.content.startswith(f"{sam.mention}, {ana.mention} challenges you")
     assert "Body: pieces taken ≥ 1" in challenge.embeds[0]["fields"][0]["value"]
     assert f"White (moves first): {ana.mention}" in challenge.text()
-    accepted = await standin.click(sam, challenge, label="Accept")
-    assert "accepted" in accepted.reply.text() and challenge.buttons() == []
+    await standin.click(sam, challenge, label="Accept")
     board = await standin.wait_for_message(lambda m: bool(m.attachments), after=challenge)
+    assert challenge.content == (
+        f"✅ {sam.mention} accepted {ana.mention}'s challenge: game #1 begins.")
+    assert challenge.buttons() == [] and challenge.embeds  # the terms stay readable
     assert board.attachments[0].data.startswith(b"\x89PNG")
     assert f"{ana.mention}, your move as White (turn 1)" in board.content
     assert board.button("Play a turn")
@@ -306,12 +309,14 @@ async def test_solo_ardoise_answers_each_turn_and_says_how_it_plays(standin, sta
     started = await standin.slash(ana, "rithmo solo")
     board = started.reply
     assert "against Ardoise (Black), level 1 (beginner)" in board.content
-    assert "Ardoise plays random legal turns for now" in board.content
+    # Said for as long as Ardoise plays random turns (bot.rithmo.players.STRATEGY).
+    random_note = "Ardoise plays random legal turns for now"
+    assert (random_note in board.content) == (STRATEGY == "random")
     assert board.attachments and board.button("Play a turn")
     answered = await play(standin, ana, "c4-b5", board)
     assert f"{ana.mention} (White) played `c4-b5`." in answered.content
     assert "Ardoise (Black) played `" in answered.content
-    assert "Ardoise plays random legal turns for now" in answered.content
+    assert (random_note in answered.content) == (STRATEGY == "random")
     assert f"{ana.mention}, your move as White (turn 3)" in answered.content
     game = await bot.db.rithmo.require_game(1)
     assert (game.computer_side, len(game.turns), game.to_move) == ("black", 2, "white")
@@ -380,6 +385,11 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     assert rules.reply.embeds[0]["title"] == "Rithmomachie — la règle en bref"
     resigned = await standin.slash(sam, "rithmomachie abandon")
     assert resigned.reply.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
+    léa = standin.add_member("Léa", locale="fr")
+    solo = (await standin.slash(léa, "rithmomachie solo")).reply
+    assert f"{léa.mention} (Blancs) contre Ardoise (Noirs), niveau 1 (débutant)" in solo.content
+    note = "Pour l'instant, Ardoise joue des tours permis au hasard"
+    assert (note in solo.content) == (STRATEGY == "random")
 
 
 async def test_rules_and_the_board_on_request(standin, start_bot):
