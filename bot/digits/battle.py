@@ -340,8 +340,12 @@ def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | No
 
 def _states(cells: Cells) -> SideStates:
     names = KIND_NAMES
-    return {c: {"digit": names[u[0]], "level": u[1], "atk": u[2], "hp": u[3], "shield": u[4]}
-            for c, u in zip(CELL_NUMBERS, cells, strict=True) if u is not None}
+    states: SideStates = {}
+    for c, u in zip(CELL_NUMBERS, cells, strict=True):
+        if u is not None:
+            states[c] = {"digit": names[u[0]], "level": u[1], "atk": u[2], "hp": u[3],
+                         "shield": u[4]}
+    return states
 
 
 _REACH = 1 << PI | 1 << SIGMA
