@@ -44,9 +44,12 @@ def test_the_demo_script_plays_focus_a_shop_turn_with_a_battle_and_rithmomachia(
 
 
 def test_the_end_of_the_input_ends_the_session_with_status_0_even_after_a_bad_line(tmp_path):
-    result = _run(tmp_path, stdin="/digits card Odd\nclik 1\n/digits crad Odd\n")
+    result = _run(tmp_path, stdin="/digits card Odd\nclik 1\n/digits crad Odd\n"
+                                  "/digits card Nope\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
+    # At the prompt, a refusal is the bot's sentence, nothing more.
+    assert "No digit is called “Nope”" in out and "✗ the bot refused" not in out
     assert out.splitlines()[0].startswith("Ardoise: local play (no DISCORD_TOKEN is set)")
     assert "> /digits card Odd\n[only you (Ana) can see this]" in out
     assert "✗ unknown command 'clik'; did you mean click?" in out

@@ -4,6 +4,7 @@ the bad lines, the script's verdicts, images; the real bot with the test cog, th
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from pathlib import Path
@@ -222,3 +223,32 @@ def test_work_out_reads_every_kind_of_focus_question(level: int):
 def test_work_out_refuses_what_is_not_a_plain_question(text: str):
     with pytest.raises(ValueError):
         work_out(text)
+
+
+async def test_what_the_bot_posts_on_its_own_shows_up_while_the_member_types(standin, start_bot,
+                                                                             tmp_path: Path):
+    bot = await start_bot()
+    terminal = Terminal(standin, out=io.StringIO(), images=tmp_path / "images",
+                        interactive=True)
+    terminal.attach()
+    calls = 0
+
+    async def read(prompt: str) -> str | None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            # A timer of the bot (the daily post, the other player's turn) posts meanwhile.
+            channel = bot.get_channel(standin.channel.id)
+            await channel.send("The daily challenge is here")
+            async with asyncio.timeout(5):
+                while "daily challenge" not in printed(terminal):
+                    await asyncio.sleep(0.01)  # the printer's turn
+            return "quit"
+        return None
+
+    try:
+        assert await terminal.repl(read, echo=False) == 0
+    finally:
+        terminal.detach()
+    assert "[#general] Ardoise\n  The daily challenge is here" in printed(terminal)
+    assert printed(terminal).rstrip().endswith("Ana #general ›")

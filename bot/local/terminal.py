@@ -345,6 +345,7 @@ class Terminal:
         self._tree_level: int | None = None
         self.lock = asyncio.Lock()
         self.arrived = asyncio.Event()
+        self.strict = True  # a script: an unexpected refusal is a failed line, and says so
 
     # Life cycle ---------------------------------------------------------------------------
 
@@ -452,7 +453,8 @@ class Terminal:
                 outcome.ok = False
                 outcome.reason = "the bot refused this (start the line with ! if that is expected)"
         self.write(output)
-        if not outcome.ok:
+        if not outcome.ok and (self.strict or not outcome.refused):
+            # At the prompt a refusal is part of playing: the bot's own sentence says it all.
             self.write(f"✗ {outcome.reason}")
         elif expect_refusal:
             self.write("(refused, as expected)")
@@ -1072,6 +1074,7 @@ class Terminal:
 
     async def run_script(self, lines: Iterable[str], *, name: str = "script") -> int:
         """Play ``lines``, echoing each; 1 at the first line that fails, else 0."""
+        self.strict = True
         for number, line in enumerate(lines, start=1):
             text = line.rstrip("\n")
             stripped = text.strip()
@@ -1092,6 +1095,7 @@ class Terminal:
 
     async def repl(self, read: Callable[[str], Awaitable[str | None]], *, echo: bool) -> int:
         """Read lines until quit or the end of the input; always 0 (a session that ends)."""
+        self.strict = False
         printer = asyncio.create_task(self._print_arrivals()) if self.interactive else None
         try:
             while True:
@@ -1133,7 +1137,8 @@ class Terminal:
 
 
 def _working(baseline: set[asyncio.Task[Any]]) -> list[asyncio.Task[Any]]:
-    """Tasks started since ``baseline`` that are still at work (not a view's timeout timer)."""
+    """Tasks started since ``baseline`` that are still at work (not a view's timeout timer, not
+    a connection the stand-in keeps open)."""
     current = asyncio.current_task()
     found = []
     for task in asyncio.all_tasks() - baseline:
@@ -1142,6 +1147,9 @@ def _working(baseline: set[asyncio.Task[Any]]) -> list[asyncio.Task[Any]]:
         coro = task.get_coro()
         if "timeout_task" in getattr(coro, "__qualname__", ""):
             continue
+        code = getattr(coro, "cr_code", None)
+        if code is not None and f"{os.sep}aiohttp{os.sep}" in code.co_filename:
+            continue  # a kept-alive connection of the stand-in (its requests count in idle())
         found.append(task)
     return found
 
