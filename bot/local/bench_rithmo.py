@@ -8,7 +8,8 @@ autocomplete of ``/rithmo move`` for the legal turns, then plays one of them (se
 the time from sending each interaction to the bot's first answer (what Discord's 3 seconds
 measure), per kind, and the time from a ``/rithmo move`` to its new board message in the channel
 (the board image is drawn in a thread meanwhile). The bot and the stand-in share the process and
-its core, so the figures include the stand-in's own work: an upper bound.
+its core, so the figures include the stand-in's own work: an upper bound. First, the CPU time of
+the autocomplete's own work (listing the legal turns that match what was typed).
 """
 
 from __future__ import annotations
@@ -20,11 +21,33 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.app import create_bot
 from bot.local.server import Channel, Member, Message, StandIn
+from bot.rithmo import Board
+from bot.rithmo.bench import midgame_positions
 from bot.settings import Settings
+from cogs._rithmo_play import completions
+
+
+def completion_figures(positions: int = 100, seed: int = 5) -> dict[str, list[float]]:
+    """CPU time of the autocomplete's work alone (``completions``), at the start and in random
+    mid-game positions, with nothing typed and with one letter typed."""
+    def per_call(fn: Callable[[], object], calls: int) -> float:
+        start = time.process_time()
+        for _ in range(calls):
+            fn()
+        return (time.process_time() - start) / calls
+
+    start = Board.start()
+    boards = midgame_positions(positions, seed)
+    return {
+        "start, nothing typed": [per_call(lambda: completions(start, ""), 50)],
+        "mid-game, nothing typed": [per_call(lambda b=b: completions(b, ""), 5) for b in boards],
+        "mid-game, 'c' typed": [per_call(lambda b=b: completions(b, "c"), 5) for b in boards],
+    }
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -106,6 +129,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
+    print("autocomplete of /rithmo move, the legal turns alone (CPU time per call):")
+    for name, times in completion_figures().items():
+        ms = [t * 1000 for t in times]
+        print(f"  {name:24} median {statistics.median(ms):5.2f} ms  max {max(ms):5.2f} ms")
     start = time.perf_counter()
     figures = asyncio.run(run(args.games, args.turns, args.seed))
     elapsed = time.perf_counter() - start
