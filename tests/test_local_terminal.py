@@ -252,3 +252,44 @@ async def test_what_the_bot_posts_on_its_own_shows_up_while_the_member_types(sta
         terminal.detach()
     assert "[#general] Ardoise\n  The daily challenge is here" in printed(terminal)
     assert printed(terminal).rstrip().endswith("Ana #general ›")
+
+
+@pytest.fixture
+async def local(standin, start_bot, tmp_path: Path):
+    await start_bot(extra_cogs=["local_test_cog"])
+    terminal = Terminal(standin, out=io.StringIO(), images=tmp_path / "images")
+    terminal.attach()
+    try:
+        yield terminal
+    finally:
+        terminal.detach()
+
+
+async def test_a_form_of_several_fields_takes_names_or_positions(local):
+    shown = await local.run_line("/local form")
+    assert "[1] Fill in" in shown.output
+    assert "[2] ▾ Team mates (pick 1 to 2: a member, by name)" in shown.output
+    opened = await local.run_line("click 1")
+    assert "Team name  (required, up to 20 characters)" in opened.output
+    assert "Motto  (optional, up to 40 characters)" in opened.output
+    named = await local.run_line('answer motto:"We add up" "team name":Pythagoras')
+    assert named.ok, named.reason
+    assert "Team Pythagoras (We add up)" in named.output
+    await local.run_line("look 1")
+    await local.run_line("click 1")
+    by_position = await local.run_line("answer Euclid")
+    assert by_position.ok and "Team Euclid (no motto)" in by_position.output
+
+
+async def test_a_member_menu_is_picked_by_names(local):
+    await local.run_line("as sam")
+    await local.run_line("as ana")
+    await local.run_line("/local form")
+    picked = await local.run_line("pick 2 sam @ana")
+    assert picked.ok, picked.reason
+    assert "Mates: Ana, Sam" in picked.output
+
+
+async def test_a_direct_message_shows_to_its_reader_only(local):
+    outcome = await local.run_line("/local dm")
+    assert "[direct message to Ana] Ardoise\n  A word in private" in outcome.output
