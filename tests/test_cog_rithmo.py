@@ -7,6 +7,9 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
+from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.rithmo import Board, Capture, Move
@@ -410,3 +413,20 @@ async def test_rules_and_the_board_on_request(standin, start_bot):
     seen = await standin.slash(spectator, "rithmo board", game=1)
     assert "seen from White's side" in seen.reply.content
     assert seen.reply.attachments[0].data != shown.reply.attachments[0].data
+
+
+async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refuse_it(
+        standin, start_bot):
+    bot = await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    _, board = await start_game(standin, ana, sam)
+    before = await bot.db.rithmo.require_game(1)
+    # Only the stored message id changed since: the turn goes through.
+    await bot.db.rithmo.update_game(1, before.version, message_id=board.id)
+    played = await cog(bot).apply_turn(before, ana.id, "c4-b5")
+    assert (played.turn, played.row.to_move) == ("c4-b5", "black")
+    # A turn was played since: the same click again is a real conflict ("try again").
+    with pytest.raises(DomainError) as stale:
+        await cog(bot).apply_turn(before, ana.id, "c4-d5")
+    assert stale.value.code == "db.stale"
+    assert [t.notation for t in (await bot.db.rithmo.require_game(1)).turns] == ["c4-b5"]
