@@ -51,7 +51,6 @@ from bot.local.render import (
     plain,
 )
 from bot.local.server import (
-    BOOLEAN,
     CHANNEL,
     INTEGER,
     MENTIONABLE,
@@ -706,9 +705,7 @@ class Terminal:
                          *(choice.get("name_localizations") or {}).values()]
                 if fold(typed) in {fold(n) for n in names}:
                     return choice["value"]
-        if kind == BOOLEAN:
-            return typed
-        return typed
+        return typed  # numbers and yes/no (oui/non) are read by the stand-in, as Discord would
 
     # Components -------------------------------------------------------------------------------
 
