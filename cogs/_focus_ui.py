@@ -53,7 +53,10 @@ nothing: the same question is shown again with the reason, and its clock keeps r
 
 Only the member sees the message (ephemeral) and only they may use it (``ArdoiseView``). A click
 on an expired window is answered by ``answer_expired`` (the Focus cog listens for it): the texts
-``focus.expired.<kind>``.
+``focus.expired.<kind>``. A click or an answer of a round still open that no view or modal took
+is not expired, only early: discord.py registers a view or modal once Discord has accepted the
+answer showing it, and a busy bot may read a quick member's click first; ``answer_expired``
+then does what the view or modal would have done.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ from bot.domain import DomainError
 from bot.focus import Answer, FocusRound, Question, read_answer
 from bot.focus.round import mark
 from bot.i18n import error_text, lang_for, t
+from bot.tree import report_error
 from bot.views import ArdoiseModal, ArdoiseView
 from db import FocusAnswer
 
@@ -118,6 +122,8 @@ class FocusRun:
     notice: str | None = None  # the line above the question: last answer's mark, or a refusal
     notice_colour: int = BLUE
     view: QuestionView | None = None
+    #: The message showing ``view`` (None while it is being sent).
+    shown_in: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     registry: Registry | None = None
 
@@ -355,11 +361,17 @@ async def _show(interaction: discord.Interaction, run: FocusRun, *, edit: bool,
     if restart_clock or run.shown_at is None:
         run.shown_at = clock()
     if edit:
+        run.shown_in = interaction.message.id if interaction.message is not None else None
         await interaction.response.edit_message(embed=embed, view=view)
     elif interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
+        run.shown_in = None
+        sent = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
+        run.shown_in = sent.id
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        run.shown_in = None
+        response = await interaction.response.send_message(embed=embed, view=view,
+                                                           ephemeral=True)
+        run.shown_in = response.message_id
 
 
 async def start_focus(
@@ -421,6 +433,54 @@ async def _say_expired(interaction: discord.Interaction, kind: str) -> None:
         await interaction.response.send_message(t(key, lang), ephemeral=True)
 
 
+def _typed(data: Any, custom_id: str) -> str | None:
+    """The text typed in the text input ``custom_id`` of a modal submission's data."""
+    for row in (data or {}).get("components", []):
+        for component in [*row.get("components", []), row.get("component") or {}]:
+            if component.get("custom_id") == custom_id:
+                return str(component.get("value", ""))
+    return None
+
+
+async def _take_unstored(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Handle a click or a submission of an open round that discord.py could not route yet;
+    whether it did.
+
+    discord.py registers the view of an answer (the next question's button) or a modal only
+    once Discord has accepted that answer; when the bot is busy, a quick member's click or
+    submission can be read first and finds nothing registered. The round is still open here,
+    so it is done as the view or modal would have done it, not called expired."""
+    for prefix in (BUTTON_PREFIX, MODAL_PREFIX):
+        if custom_id.startswith(prefix):
+            break
+    else:
+        return False
+    parts = custom_id[len(prefix):].split(":")
+    if len(parts) != 3 or not parts[2].isdigit():
+        return False
+    index = int(parts[2])
+    run = _registry(interaction.client).runs.get(parts[1])
+    if (run is None or not run.open or run.kind != parts[0]
+            or run.user_id != interaction.user.id):
+        return False
+    try:
+        if prefix == BUTTON_PREFIX:
+            if run.view is None or run.view.index != index or run.round.index != index:
+                return False
+            message = interaction.message
+            if run.shown_in is not None and (message is None or message.id != run.shown_in):
+                return False  # an older window of the round (reopened since): expired
+            await interaction.response.send_modal(AnswerModal(run, index))
+            return True
+        typed = _typed(interaction.data, "answer")
+        if typed is None:
+            return False
+        await submit(run, index, typed, interaction)
+    except Exception as error:  # as the view or modal would: the member reads what happened
+        await report_error(interaction, error)
+    return True
+
+
 async def answer_expired(interaction: discord.Interaction,
                          prefixes: dict[str, str] | None = None) -> bool:
     """Answer a click or a modal of a Focus window that nothing handles any more (its view timed
@@ -446,6 +506,8 @@ async def answer_expired(interaction: discord.Interaction,
         return False
     if interaction.response.is_done():
         return False
+    if await _take_unstored(interaction, custom_id):
+        return True
     try:
         lang = await lang_for(interaction)
         key = f"focus.expired.{kind}"
