@@ -200,8 +200,13 @@ class Figures:
     unanswered: int = 0
     failures: list[str] = field(default_factory=list)
     standin_errors: list[str] = field(default_factory=list)
-    bot_cpu: float | None = None  # seconds of the bot's process (None: not separable)
-    driver_cpu: float = 0.0  # seconds of this process (stand-in and members; bot too in one)
+    #: Seconds of CPU of the bot's process, and seconds its threads waited for a core while
+    #: runnable (other processes had it); None when the bot shares this process.
+    bot_cpu: float | None = None
+    bot_wait: float | None = None
+    #: The same for this process (stand-in and members; the bot too in one process).
+    driver_cpu: float = 0.0
+    driver_wait: float | None = None
     interactions: int = 0
 
     @property
@@ -214,14 +219,17 @@ class Figures:
     def report(self) -> str:
         lines = [f"{self.name}: {self.description} ({self.seconds:.1f} s)"]
         per = max(1, self.interactions)
+        def cpu(what: str, used: float, waited: float | None) -> str:
+            text = (f"  {what}: {used / per * 1000:.2f} ms of CPU an interaction ({used:.2f} s)")
+            if waited is not None:
+                text += f", {waited:.2f} s waiting for its core (other processes)"
+            return text
+
         if self.bot_cpu is not None:
-            lines.append(
-                f"  CPU per interaction: bot {self.bot_cpu / per * 1000:.2f} ms "
-                f"(its core busy {self.bot_cpu / max(self.seconds, 1e-9):.0%}), stand-in and "
-                f"members {self.driver_cpu / per * 1000:.2f} ms")
+            lines.append(cpu("bot", self.bot_cpu, self.bot_wait))
+            lines.append(cpu("stand-in and members", self.driver_cpu, self.driver_wait))
         else:
-            lines.append(f"  CPU per interaction: {self.driver_cpu / per * 1000:.2f} ms "
-                         "(bot, stand-in and members in one process)")
+            lines.append(cpu("bot, stand-in and members", self.driver_cpu, self.driver_wait))
         lines.append("  first answer    kind           n  median     p95     max")
         scenarios = sorted({s for s, _ in self.times})
         order = ["slash", "autocomplete", "click", "modal"]
@@ -405,10 +413,17 @@ def _pin(core: int | None) -> None:
         os.sched_setaffinity(0, {core})
 
 
-def _process_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of process ``pid`` so far, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def process_times(pid: int) -> tuple[float, float | None]:
+    """Seconds of CPU that process ``pid`` used so far, and seconds its threads spent runnable
+    but waiting for a core (Linux's schedstat; None where it cannot be read)."""
+    try:
+        used = waited = 0
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            run, wait, _ = (task / "schedstat").read_text().split()
+            used, waited = used + int(run), waited + int(wait)
+        return used / 1e9, waited / 1e9
+    except OSError:
+        return (time.process_time() if pid == os.getpid() else 0.0), None
 
 
 @dataclass
@@ -428,9 +443,9 @@ class Options:
 
 @contextlib.asynccontextmanager
 async def running_bot(standin: StandIn, folder: Path, options: Options
-                      ) -> AsyncIterator[Callable[[], float] | None]:
-    """The bot connected to ``standin``; yields a reader of the bot's CPU seconds (None when
-    the bot shares this process)."""
+                      ) -> AsyncIterator[Callable[[], tuple[float, float | None]] | None]:
+    """The bot connected to ``standin``; yields a reader of the bot's ``process_times`` (None
+    when the bot shares this process)."""
     db_path = folder / "bench.sqlite3"
     if options.one_process:
         _pin(options.bot_core)
@@ -470,7 +485,7 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
             raise SystemExit(f"the bot process ended before connecting ({process.returncode})")
         exited.cancel()
         waiting.result()
-        yield lambda: _process_cpu(process.pid)
+        yield lambda: process_times(process.pid)
     finally:
         if process.returncode is None:
             with contextlib.suppress(Exception):
@@ -556,20 +571,28 @@ async def run(scenarios: Iterable[str], options: Options) -> list[Figures]:
                         driver.boards.clear()
                     seen = set(standin.interactions)
                     errors = len(standin.errors)
-                    cpu, bot_before = time.process_time(), bot_cpu() if bot_cpu else 0.0
+                    mine = process_times(os.getpid())
+                    bots = bot_cpu() if bot_cpu else None
                     start = time.perf_counter()
                     description = await _play(driver, scenario, options)
                     figures = Figures(scenario, description, time.perf_counter() - start)
                     await standin.idle(timeout=30)  # the bot's last posts, counted in its CPU
-                    figures.driver_cpu = time.process_time() - cpu
-                    if bot_cpu:
-                        figures.bot_cpu = bot_cpu() - bot_before
+                    figures.driver_cpu, figures.driver_wait = _since(
+                        mine, process_times(os.getpid()))
+                    if bot_cpu and bots:
+                        figures.bot_cpu, figures.bot_wait = _since(bots, bot_cpu())
                     _collect(figures, driver, standin, seen)
                     figures.standin_errors = standin.errors[errors:]
                     results.append(figures)
     finally:
         await standin.close()
     return results
+
+
+def _since(before: tuple[float, float | None], after: tuple[float, float | None]
+           ) -> tuple[float, float | None]:
+    waited = None if before[1] is None or after[1] is None else after[1] - before[1]
+    return after[0] - before[0], waited
 
 
 def _collect(figures: Figures, driver: Driver, standin: StandIn, seen: set[int]) -> None:
