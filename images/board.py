@@ -277,10 +277,11 @@ def _pyramid_line(d: ImageDraw.ImageDraw, piece: Mapping[str, Any], square: str,
 
 
 class _Sprites:
-    """Smooth shapes, drawn once per picture for each (shape, side, size) and pasted."""
+    """Smooth shapes, drawn once for each (shape, side, size) and pasted; kept per thread from
+    one picture to the next, since the bot draws a board after every turn."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[Any, ...], Image.Image] = {}
+        self._cache: dict[tuple[Any, ...], Image.Image] = st._thread_cache("board_sprites", 1024)
 
     def _shape(self, shape: str, side: str, size: int) -> Image.Image:
         key = (shape, side, size)

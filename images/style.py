@@ -232,21 +232,37 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str,
     is kept (per thread, like the fonts) and stamped again, which is several times quicker than
     letting FreeType render it anew."""
     x, y = round(xy[0]), round(xy[1])
-    if stroke or not s:
+    core = getattr(draw, "draw", None)
+    if not s or core is None or not hasattr(core, "draw_bitmap"):  # nothing, or an odd Pillow
         draw.text((x, y), s, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
                   stroke_fill=stroke_fill)
         return
     cache = _thread_cache("masks", _MAX_MASKS)
+    ink = core.draw_ink(fill)
+    if stroke:
+        # Pillow draws stroked text as the glyphs widened by the stroke, in the stroke's colour,
+        # then the plain glyphs on top in ``fill``: the same two stamps, each rendered once.
+        key = (s, str(f.path), f.size, anchor, stroke)
+        hit = cache.get(key)
+        if hit is None:
+            try:
+                hit = cache[key] = f.getmask2(s, "L", stroke_width=stroke, anchor=anchor,
+                                              stroke_filled=True)
+            except TypeError:  # a Pillow before 11.1: let it draw
+                draw.text((x, y), s, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                          stroke_fill=stroke_fill)
+                return
+        mask, (ox, oy) = hit
+        stroke_ink = ink if stroke_fill is None else core.draw_ink(stroke_fill)
+        core.draw_bitmap((x + ox, y + oy), mask, stroke_ink)
+        if stroke_ink == ink:
+            return
     key = (s, str(f.path), f.size, anchor)
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = f.getmask2(s, "L", anchor=anchor)
     mask, (ox, oy) = hit
-    core = getattr(draw, "draw", None)
-    if core is None or not hasattr(core, "draw_bitmap"):  # a Pillow without these internals
-        draw.text((x, y), s, font=f, fill=fill, anchor=anchor)
-        return
-    core.draw_bitmap((x + ox, y + oy), mask, core.draw_ink(fill))
+    core.draw_bitmap((x + ox, y + oy), mask, ink)
 
 
 def text_in_box(draw: ImageDraw.ImageDraw, box: Box, s: str, size: int, fill: Colour,
