@@ -74,6 +74,8 @@ NEAR_LOSS_SOFT = 500  # ... biggest is saved (NEAR_LOSS), or only if it takes th
 PYRAMID_THREAT = 250  # extra cost of a threatened pyramid when proper victories are chosen
 TEMPO = 15  # being the side to move
 
+LMR_FROM = 4  # quiet steps from this place in the order on are searched shallower first
+
 _FLOORS = {"body": ("pieces",), "goods": ("value",), "proceeds": ("digits",),
            "body_goods": ("pieces", "value"), "body_proceeds": ("pieces", "digits"),
            "goods_proceeds": ("value", "digits"),
@@ -533,26 +535,38 @@ class Searcher:
         alpha0 = alpha
         best = -_INF
         best_step: Step | None = None
-        for step in ordered:
+        # late quiet steps at the start of a turn are first searched a turn shallower
+        reducible = phase == START and depth >= 2 and ply > 0
+        for i, step in enumerate(ordered):
             ends = step is END or (phase == START and type(step) is Move
                                    and step.irregular)  # type: ignore[union-attr]
             b.push_step(step)
+            term = None
             if ends:
                 self._turns_deep += 1
                 term = self._terminal(ply + 1)
-                score = (-term if term is not None
-                         else -self._node(depth - 1, -beta, -alpha, ply + 1))
-                self._turns_deep -= 1
+            if term is not None:
+                score = -term
+            elif i == 0:
+                score = self._child(ends, depth, alpha, beta, ply)
             else:
-                score = self._node(depth, alpha, beta, ply + 1)
+                # principal variation search: prove with a null window that this step is no
+                # better than the best so far; search it in full only if that fails
+                reduce = (reducible and i >= LMR_FROM and step != tt_step
+                          and (type(step) is Move or type(step) is Drop))
+                score = self._child(ends, depth - 1 if reduce else depth, alpha, alpha + 1, ply)
+                if score > alpha and (reduce or score < beta):
+                    score = self._child(ends, depth, alpha, beta, ply)
+            if ends:
+                self._turns_deep -= 1
             b.pop_step()
             if score > best:
                 best = score
                 best_step = step
                 if score > alpha:
                     alpha = score
-                    self._pv[ply] = [step, *self._pv.get(ply + 1, [])] if not (
-                        ends and term is not None) else [step]
+                    self._pv[ply] = ([step] if term is not None
+                                     else [step, *self._pv.get(ply + 1, [])])
                     if ply == 0:
                         self._root_best = (list(self._pv[0]), score)
                     if alpha >= beta:
@@ -571,6 +585,14 @@ class Searcher:
                 self.tt.clear()
             self.tt[key] = (depth, flag, stored, best_step)
         return best
+
+
+    def _child(self, ends: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the step just pushed, for the side that played it: the turn goes on
+        (same side, same depth) or it ended (the other side's score, negated; a turn less)."""
+        if ends:
+            return -self._node(depth - 1, -beta, -alpha, ply + 1)
+        return self._node(depth, alpha, beta, ply + 1)
 
 
 def _turn_steps(pv: list[Step]) -> list[Step]:
@@ -666,6 +688,9 @@ def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step
 # ---------------------------------------------------------------- levels
 
 DEFAULT_SECONDS = 2.0
+# The middle level searches one turn in full, but a position with many captures open has 2^k
+# ways to take k of them: past this many positions it plays the best turn found so far.
+MIDDLE_NODE_CAP = 20_000
 
 
 def choose_steps(board: Board, settings: Settings, level: str, rng: random.Random, *,
@@ -678,7 +703,8 @@ def choose_steps(board: Board, settings: Settings, level: str, rng: random.Rando
     if level == "beginner":
         return beginner_steps(board, rng, Evaluator(settings))
     if level == "middle":
-        return Searcher(settings, depth=1, rng=rng).search(board, turns_played).steps
+        return Searcher(settings, depth=1, nodes=MIDDLE_NODE_CAP, rng=rng).search(
+            board, turns_played).steps
     if level == "strong":
         if nodes is None and seconds is None:
             seconds = DEFAULT_SECONDS

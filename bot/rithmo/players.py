@@ -1,13 +1,13 @@
 """Opponents: who chooses the turn when Ardoise plays a side.
 
 ``choose_turn(game, level, rng)`` is the one entry point the bot calls for its turn in a game
-against a member (``/rithmo solo``). For now every level plays the simplest honest strategy: a
-random legal turn, made by walking the turn's steps (:meth:`Board.legal_steps`) and picking each
-one at random with ``rng`` — captures, the move or drop, captures after, or ending the turn. The
-levels are named already so that a stronger player (issue 9) only has to replace the body of
-:func:`choose_turn`; the bot says which strategy it plays.
+against a member (``/rithmo solo``). Level 1, 2 and 3 are the beginner, middle and strong players
+of :mod:`bot.rithmo.ai` (the strong one searches for 2 seconds a turn); :func:`random_turn`, a
+random legal turn made by walking the turn's steps at random, stays below them all (the ladder's
+"random" level).
 
-Pure and deterministic: the same game, level and seed give the same turn; the game is not changed.
+Pure: the game is not changed. Levels 1 and 2 give the same turn for the same game and seed; the
+strong level's time budget makes its turn depend on the machine's speed as well.
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ from __future__ import annotations
 import random
 
 from bot.domain import DomainError
+from bot.rithmo.ai import choose_turn as engine_turn
 from bot.rithmo.game import Game
 from bot.rithmo.turns import Turn
 
 #: The levels offered to a member, weakest first.
 LEVELS: dict[int, str] = {1: "beginner", 2: "middle", 3: "strong"}
 
-#: What each level plays today (the bot tells its opponent).
-STRATEGY = "random"
+#: What each level plays today (the bot tells its opponent): the engine's levels, not random.
+STRATEGY = "engine"
 
 
 def random_turn(game: Game, rng: random.Random) -> Turn:
@@ -46,7 +47,7 @@ def choose_turn(game: Game, level: int, rng: random.Random) -> Turn:
     if game.board.turn_in_progress:
         raise DomainError("rithmo.turn_in_progress",
                           "a turn is already in progress: finish it or cancel it first")
-    return random_turn(game, rng)
+    return engine_turn(game, LEVELS[level], rng)
 
 
 __all__ = ["LEVELS", "STRATEGY", "choose_turn", "random_turn"]
