@@ -528,6 +528,8 @@ class Searcher:
             steps = b.legal_steps()
         if not steps:  # at the start of a turn: no move, no drop, no capture: a loss
             return -(WIN - ply)
+        if phase == START and not in_root_turn and b.taken[b.turn]:
+            steps = _one_drop_square_each(steps)
         if ply == 0 and self.rng is not None:
             self.rng.shuffle(steps)
         ordered = self._order(steps, tt_step, phase)
@@ -593,6 +595,24 @@ class Searcher:
         if ends:
             return -self._node(depth - 1, -beta, -alpha, ply + 1)
         return self._node(depth, alpha, beta, ply + 1)
+
+
+def _one_drop_square_each(steps: list[Step]) -> list[Step]:
+    """The steps with each piece's drops cut down to one square, the free square of the first
+    rank nearest the middle: beyond the turn being chosen, where a piece is dropped matters
+    little, and a side holding many pieces would otherwise have dozens of drops."""
+    best: dict[tuple[int, int], Drop] = {}
+    out: list[Step] = []
+    for s in steps:
+        if type(s) is Drop:
+            k = (s.shape, s.value)
+            d = best.get(k)
+            if d is None or abs(2 * (s.square & 7) - 7) < abs(2 * (d.square & 7) - 7):
+                best[k] = s
+        else:
+            out.append(s)
+    out.extend(best.values())
+    return out
 
 
 def _turn_steps(pv: list[Step]) -> list[Step]:
