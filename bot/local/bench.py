@@ -439,6 +439,7 @@ class Options:
     driver_core: int | None = 1
     profile: str | None = None
     warm_up: bool = True
+    switch_interval: float | None = None
 
 
 @contextlib.asynccontextmanager
@@ -475,6 +476,8 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
         command += ["--bot-core", str(options.bot_core)]
     if options.profile:
         command += ["--profile", options.profile]
+    if options.switch_interval is not None:
+        command += ["--switch-interval", str(options.switch_interval)]
     process = await asyncio.create_subprocess_exec(*command, env=env)
     try:
         waiting = asyncio.create_task(standin.wait_connected(timeout=60))
@@ -638,6 +641,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-pin", action="store_true", help="pin no process to a core")
     parser.add_argument("--no-warm-up", action="store_true")
     parser.add_argument("--profile", metavar="FILE", help="cProfile of the bot, into FILE")
+    parser.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                        help="the bot's sys.setswitchinterval (an experiment; two processes)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     unknown = [s for s in args.scenarios if s not in SCENARIOS]
@@ -648,13 +653,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     bot_core = None if args.no_pin else args.bot_core
     if args.serve_bot:
         _pin(bot_core)
+        if args.switch_interval is not None:
+            sys.setswitchinterval(args.switch_interval)
         asyncio.run(serve_bot(args.profile))
         return
     options = Options(members=args.members, rounds=args.rounds, games=args.games,
                       turns=args.turns, think=args.think, reaction=args.reaction,
                       one_process=args.one_process,
                       bot_core=bot_core, driver_core=None if args.no_pin else args.driver_core,
-                      profile=args.profile, warm_up=not args.no_warm_up)
+                      profile=args.profile, warm_up=not args.no_warm_up,
+                      switch_interval=args.switch_interval)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
     where = ("bot, stand-in and members in one process"
              + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
