@@ -70,7 +70,9 @@ def to_db_time(moment: datetime) -> str:
 def from_db_time(text: str | None) -> datetime | None:
     if text is None:
         return None
-    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC)
+    # fromisoformat reads to_db_time's text several times quicker than strptime, which counts
+    # when a game's every turn carries its time.
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 def db_time(text: str) -> datetime:
