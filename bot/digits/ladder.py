@@ -29,18 +29,24 @@ from bot.digits.strategy import OddsPlayer
 
 
 class Timed(OddsPlayer):
-    """The stronger player, timing each of its shop turns (the Focus and the wait excluded)."""
+    """The stronger player, timing its shop turns: the CPU time of its actions in each round's
+    shop (every pick of a draft round together), the Focus and the waits excluded."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.turns: list[float] = []
+        self.rounds: dict[int, float] = {}
+
+    @property
+    def turns(self) -> list[float]:
+        return list(self.rounds.values())
 
     def act(self, match: Match, player: str, ghost_pool: Iterable[Ghost] = ()) -> bool:
-        shopping = not match.over and match.stage(player) == "shop"
+        if match.over or match.stage(player) != "shop":
+            return super().act(match, player, ghost_pool)
+        round_ = match.round
         start = time.process_time()
         moved = super().act(match, player, ghost_pool)
-        if shopping and moved:
-            self.turns.append(time.process_time() - start)
+        self.rounds[round_] = self.rounds.get(round_, 0.0) + time.process_time() - start
         return moved
 
 
@@ -75,12 +81,15 @@ def play(seed: str, strong_left: bool, settings: MatchSettings | None = None,
                   strong.turns)
 
 
-def _play(args: tuple[str, bool]) -> Result:
-    return play(*args)
+def _play(args: tuple[str, bool, bool]) -> Result:
+    seed, strong_left, draft = args
+    return play(seed, strong_left, MatchSettings(draft=draft))
 
 
-def ladder(matches: int, seed: int | str, jobs: int = 1) -> list[Result]:
-    games = [(f"{seed}/{i // 2}", i % 2 == 0) for i in range(matches)]
+def ladder(matches: int, seed: int | str, jobs: int = 1, draft: bool = False) -> list[Result]:
+    """The results of ``matches`` matches, in pairs on one seed (the stronger player on the left
+    in the first of a pair, on the right in the second)."""
+    games = [(f"{seed}/{i // 2}", i % 2 == 0, draft) for i in range(matches)]
     if jobs <= 1:
         return [_play(g) for g in games]
     with ProcessPoolExecutor(jobs) as pool:
@@ -109,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="matches (default 200)")
     parser.add_argument("--seed", default="ladder", help="the ladder's seed (default: ladder)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--draft", action="store_true", help="the draft variant")
     parser.add_argument("--odds-bench", action="store_true",
                         help="print the odds' battles per second instead")
     args = parser.parse_args(argv)
@@ -116,10 +126,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.digits import odds_bench
         return odds_bench.main([])
     start = time.perf_counter()
-    results = ladder(args.matches, args.seed, args.jobs)
+    results = ladder(args.matches, args.seed, args.jobs, args.draft)
     wall = time.perf_counter() - start
     turns = sorted(t for r in results for t in r.turns)
-    print(f"OddsPlayer against BotPlayer, {args.matches} matches (private shops, seats "
+    form = "draft" if args.draft else "private shops"
+    print(f"OddsPlayer against BotPlayer, {args.matches} matches ({form}, seats "
           f"alternating on each match seed), seed {args.seed!r}, {args.jobs} process(es), "
           f"{wall:.0f} s")
     print(table(results))
