@@ -24,7 +24,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bot.rithmo.ai import LEVELS, Searcher, Step, choose_steps, random_steps
+from bot.rithmo.ai import LEVELS, WIN, Searcher, Step, choose_steps, random_steps
 from bot.rithmo.board import Board
 from bot.rithmo.game import Game
 from bot.rithmo.turns import END, Turn
@@ -168,10 +168,11 @@ def speed(args: argparse.Namespace) -> int:
             s = Searcher(settings, seconds=args.time_check_seconds, rng=random.Random(i),
                          clock=time.process_time)
             r = s.search(b)
-            ds.append((r.depth, r.nodes))
+            forced = ", a forced end found" if abs(r.score) >= WIN - 1000 else ""
+            ds.append(f"{r.depth} ({r.nodes} nodes{forced})")
         print(f"with {args.time_check_seconds:g} s of CPU a turn (the play default), on the start "
               f"position and {args.time_check} mid-game ones: depth completed "
-              f"{[d for d, _ in ds]}, nodes {[n for _, n in ds]}")
+              f"{'; '.join(ds)}")
     return 0
 
 
