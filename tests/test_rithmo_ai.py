@@ -331,3 +331,33 @@ def test_proper_progress_grows_with_pieces_ahead_a_progression_and_the_pyramid_t
     # two of its five components taken count part of the way
     half = prog({"a1": "R2", "h16": "p(s64t36r16)"})
     assert none_ahead < half < prog({"a1": "R2", "h16": "s64"})
+
+
+def test_the_evaluation_follows_the_chosen_victories():
+    """White has taken either Black's square 361 or Black's whole pyramid (its 5 components,
+    190 in all). Goods prefers the 361; body prefers five pieces to one; a proper victory
+    prefers the pyramid, the first thing it needs."""
+    took_361 = Board.from_pieces({"a1": "R2", "h15": "p(s64s49t36t25r16)", "c16": "r3"},
+                                 "white", {"white": "S361"})
+    took_pyramid = Board.from_pieces({"a1": "R2", "h16": "s361", "c16": "r3"}, "white",
+                                     {"white": "S64S49T36T25R16"})
+
+    def prefers(settings):
+        ev = Evaluator(settings)
+        return "361" if ev.evaluate(took_361) > ev.evaluate(took_pyramid) else "pyramid"
+
+    assert prefers(Settings.make([Victory.make("goods", value=1000)])) == "361"
+    assert prefers(Settings.make(["body"])) == "pyramid"
+    assert prefers(Settings.make(["mediocre"])) == "pyramid"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_middle_and_strong_play_legal_turns_through_random_games(seed):
+    """Random games stopped at a random turn; then each level plays a few turns in a row."""
+    rng = random.Random(seed)
+    game = random_game(seed, rng.randint(5, 120), Settings(move_limit=400))
+    for i in range(4):
+        if game.is_over():
+            break
+        level = ("middle", "strong")[i % 2]
+        game.push(choose_turn(game, level, random.Random(i), nodes=150))
