@@ -11,10 +11,11 @@ Levels (:data:`LEVELS`, weakest first):
   one whose position, once the turn is over, evaluates best; the evaluation already counts the
   captures the opponent would then have (its "best immediate reply capture").
 - ``strong``: searches. Negamax alpha-beta over turn *steps* with iterative deepening (depth in
-  whole turns), a transposition table on :meth:`Board.key`, captures first ordered by the value of
-  the victim (MVV) and quiet moves by a history table, within a time budget (2 s a turn by
-  default) or a node budget (the same seed and budget give the same turn: the ladder and the
-  tests use node budgets).
+  whole turns), principal variation search and late-move reductions, a transposition table on
+  :meth:`Board.key`, captures first ordered by the value of the victim (MVV) and quiet moves by a
+  history table, within a time budget (2 s a turn by default) or a node budget (the same seed
+  and budget give the same turn: the ladder and the tests use node budgets). Monte Carlo tree
+  search was measured against it and lost (:mod:`bot.rithmo.mcts`).
 
 The evaluation (:class:`Evaluator`) is in *points*, 1000 points being a whole victory's worth of
 progress, seen from the side to move. Its parts (:meth:`Evaluator.explain` returns them):
