@@ -242,6 +242,21 @@ def test_the_odds_command_prints_the_odds_as_json(monkeypatch, capsys):
     assert set(answer) == {"win", "draw", "loss", "battles", "distinct", "counts"}
 
 
+def test_the_rules_page_example_of_the_odds_command(monkeypatch, capsys):
+    data = {"player": {"slate": {"1": "Abacus N2", "5": "Plus"}, "focus": None},
+            "opponents": [{"slate": {"1": "Modulo"}},
+                          {"slate": {"1": "Boulier N2", "5": "Plus"}, "focus": 3}],
+            "battles": 2000, "seed": 7, "accuracy": 0.75}
+    code, out, _ = run(monkeypatch, capsys, data)
+    assert code == 0 and json.loads(out) == {
+        "win": 31.8, "draw": 46.3, "loss": 21.9, "battles": 2000, "distinct": 13,
+        "counts": {"win": 636, "draw": 926, "loss": 438}}
+    # Why: the Abacus hits 4 + its score; a Modulo ignores 6 and 9 (scores 2 and 5).
+    mine, modulo = Slate.of(c1="Abacus N2", c5="Plus"), Slate.of(c1="Modulo")
+    assert [outcome(mine, modulo, s, 0)[0] for s in range(7)] == [
+        "left", "left", "right", "left", "left", "right", "left"]
+
+
 @pytest.mark.parametrize("data", [
     "not json",
     {"player": {"slate": {"1": "Odd"}}},

@@ -25,7 +25,7 @@ from bot.digits.ghosts import Ghost
 from bot.digits.match import Match
 from bot.digits.player import BotPlayer
 from bot.digits.shop import MatchSettings
-from bot.digits.strategy import OddsPlayer
+from bot.digits.strategy import BUDGET, FOES, MARGIN, OddsPlayer
 
 
 class Timed(OddsPlayer):
@@ -62,7 +62,7 @@ class Result:
 
 
 def play(seed: str, strong_left: bool, settings: MatchSettings | None = None,
-         **strategy: int) -> Result:
+         **strategy: float) -> Result:
     """One match on ``seed``; the stronger player sits on the left when ``strong_left``."""
     seats = ["A", "B"]
     strong_seat = "A" if strong_left else "B"
@@ -81,15 +81,17 @@ def play(seed: str, strong_left: bool, settings: MatchSettings | None = None,
                   strong.turns)
 
 
-def _play(args: tuple[str, bool, bool]) -> Result:
-    seed, strong_left, draft = args
-    return play(seed, strong_left, MatchSettings(draft=draft))
+def _play(args: tuple[str, bool, bool, dict[str, float]]) -> Result:
+    seed, strong_left, draft, strategy = args
+    return play(seed, strong_left, MatchSettings(draft=draft), **strategy)
 
 
-def ladder(matches: int, seed: int | str, jobs: int = 1, draft: bool = False) -> list[Result]:
+def ladder(matches: int, seed: int | str, jobs: int = 1, draft: bool = False,
+           **strategy: float) -> list[Result]:
     """The results of ``matches`` matches, in pairs on one seed (the stronger player on the left
-    in the first of a pair, on the right in the second)."""
-    games = [(f"{seed}/{i // 2}", i % 2 == 0, draft) for i in range(matches)]
+    in the first of a pair, on the right in the second). ``strategy``: the stronger player's
+    settings (``foes``, ``budget``, ``margin``), its defaults when not given."""
+    games = [(f"{seed}/{i // 2}", i % 2 == 0, draft, strategy) for i in range(matches)]
     if jobs <= 1:
         return [_play(g) for g in games]
     with ProcessPoolExecutor(jobs) as pool:
@@ -119,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="ladder", help="the ladder's seed (default: ladder)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--draft", action="store_true", help="the draft variant")
+    parser.add_argument("--foes", type=int, default=FOES,
+                        help=f"OddsPlayer's likely opponents (default {FOES})")
+    parser.add_argument("--budget", type=int, default=BUDGET,
+                        help=f"OddsPlayer's battles a shop turn (default {BUDGET})")
+    parser.add_argument("--margin", type=float, default=MARGIN,
+                        help=f"OddsPlayer's weight of a battle's margin (default {MARGIN})")
     parser.add_argument("--odds-bench", action="store_true",
                         help="print the odds' battles per second instead")
     args = parser.parse_args(argv)
@@ -126,13 +134,15 @@ def main(argv: list[str] | None = None) -> int:
         from bot.digits import odds_bench
         return odds_bench.main([])
     start = time.perf_counter()
-    results = ladder(args.matches, args.seed, args.jobs, args.draft)
+    results = ladder(args.matches, args.seed, args.jobs, args.draft, foes=args.foes,
+                     budget=args.budget, margin=args.margin)
     wall = time.perf_counter() - start
     turns = sorted(t for r in results for t in r.turns)
     form = "draft" if args.draft else "private shops"
     print(f"OddsPlayer against BotPlayer, {args.matches} matches ({form}, seats "
           f"alternating on each match seed), seed {args.seed!r}, {args.jobs} process(es), "
-          f"{wall:.0f} s")
+          f"{wall:.0f} s; OddsPlayer with foes={args.foes}, budget={args.budget}, "
+          f"margin={args.margin}")
     print(table(results))
     rounds = sum(r.rounds for r in results) / max(len(results), 1)
     if turns:
