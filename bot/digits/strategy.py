@@ -24,7 +24,7 @@ this round:
 Why the buying stays the baseline's: choosing each purchase by simulated battles too (every offer,
 merged onto a copy, put in a free cell or replacing any digit of a full slate, scored the same way
 with a term for the digits' value in rounds to come) was tried and scored no better than the
-baseline's buying with this placement, for two to seven times the time (docs/benchmarks.md).
+baseline's buying with this placement, for two to six times the time (docs/benchmarks.md).
 
 Every battle is deterministic and every choice is seeded by the bot's seed and the round, so a
 match replays the same; a turn's work is bounded by a number of battles, not by the clock, for the
