@@ -7,10 +7,12 @@ ranks apart, so nothing can be lost in them) and the stronger level has White in
 the other. Everything is seeded by ``--seed``, so with a node budget (``--nodes``) a ladder gives
 the same games on any machine and with any number of ``--jobs``; ``--time`` gives the strong level
 seconds a turn instead (for play, not reproducible). The games use the class-game victories (body
-8 pieces, mediocre) and end in a draw at ``--move-limit`` turns. A win scores 1, a draw 1/2.
+8 pieces, mediocre; ``--victories`` chooses others) and end in a draw at ``--move-limit`` turns.
+A win scores 1, a draw 1/2.
 
     python -m bot.rithmo.ladder                       # random < beginner < middle < strong
     python -m bot.rithmo.ladder --pair strong middle --games 10 --nodes 4000
+    python -m bot.rithmo.ladder --pair strong middle --victories mediocre --games 10
     taskset -c 0 python -m bot.rithmo.ladder --speed  # positions searched per second, one core
 """
 
@@ -24,6 +26,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from bot.domain import DomainError
 from bot.rithmo.ai import LEVELS, WIN, Searcher, Step, choose_steps, random_steps
 from bot.rithmo.board import Board
 from bot.rithmo.game import Game
@@ -48,6 +51,7 @@ class GameSpec:
     move_limit: int
     nodes: int | None
     seconds: float | None
+    victories: tuple[str, ...] = ("body", "mediocre")
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one ladder game and say how it ended."""
-    settings = Settings(move_limit=spec.move_limit)
+    settings = Settings.make(list(spec.victories), move_limit=spec.move_limit)
     game = Game(settings)
     opening_rng = random.Random(f"{spec.seed}:{spec.upper}:{spec.lower}:opening:{spec.index // 2}")
     for _ in range(spec.opening):
@@ -106,7 +110,8 @@ def play_game(spec: GameSpec) -> GameResult:
 def run_pair(upper: str, lower: str, args: argparse.Namespace,
              pool: multiprocessing.pool.Pool | None) -> list[GameResult]:
     specs = [GameSpec(upper, lower, i, args.seed, args.opening, args.move_limit,
-                      args.nodes if args.time is None else None, args.time)
+                      args.nodes if args.time is None else None, args.time,
+                      tuple(args.victories.split(",")))
              for i in range(args.games)]
     if pool is None:
         return [play_game(s) for s in specs]
@@ -188,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--move-limit", type=int, default=DEFAULT_MOVE_LIMIT,
                     help=f"turns in all before a draw (default {DEFAULT_MOVE_LIMIT})")
     ap.add_argument("--opening", type=int, default=4, help="random turns opening each game pair")
+    ap.add_argument("--victories", default="body,mediocre",
+                    help="the victories chosen, comma-separated, class-game thresholds "
+                         "(default body,mediocre)")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
     ap.add_argument("--pair", nargs=2, metavar=("UPPER", "LOWER"),
                     help=f"play only this pair: levels {', '.join(LEVELS)}; strong@N for N nodes "
@@ -199,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="--speed: positions searched with a time budget too")
     ap.add_argument("--time-check-seconds", type=float, default=2.0)
     args = ap.parse_args(argv)
+    try:
+        Settings.make(args.victories.split(","))
+    except DomainError as err:
+        ap.error(str(err))
     for level in args.pair or ():
         if level.partition("@")[0] not in (*LEVELS, "mcts"):
             ap.error(f"unknown level {level!r}: {', '.join(LEVELS)}, mcts")
@@ -210,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                    else f"{args.nodes} nodes a turn")
     print(f"Ladder: {args.games} games a pair, seed {args.seed}, strong level {budget_text}, "
           f"move limit {args.move_limit} turns (then a draw), {args.opening} random opening "
-          f"turns, victories body (8) + mediocre, {args.jobs} processes")
+          f"turns, victories {args.victories} (class-game thresholds), {args.jobs} processes")
     print("| Pair | Score of the upper level | W-D-L | Turns a game | Endings | "
           "Upper's CPU a turn | Wall time | ≥ 75% |")
     print("|---|---|---|---|---|---|---|---|")
