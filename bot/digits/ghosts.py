@@ -1,8 +1,9 @@
 """Ghosts: the slate a player fielded at one round, met later by a solo player at that round.
 
 The engine does not store ghosts: the bot keeps them (``Match.ghosts()`` gives a finished match's
-ghosts) and passes a pool in; ``pick_ghost`` chooses one with a seeded random and falls back to a
-built-in slate for the round when the pool has none.
+ghosts) and passes a pool in; ``pick_ghost`` chooses one with a seeded random and, when the pool
+has none, falls back to the solo match's shadow (``fallback``: a bot player shopping alongside the
+member, see ``bot.digits.match``), else to a built-in slate for the round.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from bot.digits.slate import Slate, SlateError
 
 # The Focus score the built-in ghosts play with (it only matters to an Abacus): a middling 3 of 6.
 BUILTIN_FOCUS = 3
+# The owner of the shadow's ghosts (a member's ghost is owned by the member's id, a number).
+SHADOW = "shadow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,11 @@ class Ghost:
     @property
     def builtin(self) -> bool:
         return self.owner is None
+
+    @property
+    def shadow(self) -> bool:
+        """A slate of the solo match's shadow (the bot player shopping alongside the member)."""
+        return self.owner == SHADOW
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "slate": self.slate.to_json(), "focus": self.focus,
@@ -90,15 +98,16 @@ def builtin_ghost(round_: int) -> Ghost:
 
 
 def pick_ghost(pool: Iterable[Ghost], round_: int, rng: random.Random,
-               exclude_owner: str | None = None) -> Ghost:
+               exclude_owner: str | None = None, fallback: Ghost | None = None) -> Ghost:
     """A ghost of ``round_`` from the pool, chosen by ``rng`` in the pool's order; ghosts of other
     rounds, of ``exclude_owner`` (the player itself) and empty slates are left out. With none
-    left, the built-in ghost of the round."""
+    left, ``fallback`` when given (the shadow's slate of the round), else the built-in ghost of
+    the round."""
     candidates = [g for g in pool
                   if g.round == round_ and len(g.slate) > 0
                   and (exclude_owner is None or g.owner != exclude_owner)]
     if not candidates:
-        return builtin_ghost(round_)
+        return fallback if fallback is not None else builtin_ghost(round_)
     return rng.choice(candidates)
 
 

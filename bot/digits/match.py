@@ -13,6 +13,16 @@ next round begins, until a side reaches 0 lives or the last round has been fough
 
 Every refused action raises ``DomainError`` (``match.*``, ``draft.*`` or ``shop.*``) and changes
 nothing. The whole state, round records included, goes to JSON and back.
+
+**The shadow** (``Match.new([player], shadow=True)``): a solo match may carry a bot player, the
+stronger shop player (:class:`bot.digits.strategy.OddsPlayer`, seeded by the match), that shops
+each round on a shop of its own exactly as a member would: its own Focus score (drawn with its
+seed), 5 + score gold, its own offers (or its own draft row), seeing what a challenger sees (the
+member's slates and scores of the rounds fought, never the member's shop of this round). It takes
+its turn when the battle comes, every round, and its slate is the ghost met when the pool brings
+no ghost of the round; the built-in slates remain the fallback of a solo match without a shadow
+(older saved matches). Its shop is part of the match's JSON (key ``"shadow"``, only when there is
+one), so the match goes on the same after a save.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.digits.battle import fight
-from bot.digits.ghosts import Ghost, pick_ghost
+from bot.digits.ghosts import SHADOW, Ghost, pick_ghost
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.domain import DomainError
@@ -107,7 +117,8 @@ class Match:
     def __init__(self, *, players: list[str], seed: int | str, settings: MatchSettings,
                  round_: int, lives: dict[str, int], shops: dict[str, Shop],
                  focus: dict[str, int], ready: list[str], draft: Draft | None,
-                 records: list[RoundRecord], over: bool, winner: str | None) -> None:
+                 records: list[RoundRecord], over: bool, winner: str | None,
+                 shadow: Shop | None = None) -> None:
         self.players = players
         self.seed = seed
         self.settings = settings
@@ -120,22 +131,27 @@ class Match:
         self.records = records
         self.over = over
         self.winner = winner  # a side id, "draw", or None while the match goes on
+        self.shadow = shadow  # the shadow's shop (solo matches with a shadow only)
 
     @classmethod
     def new(cls, players: list[str], *, seed: int | str = 0,
-            settings: MatchSettings | None = None) -> Match:
-        """A match between two players, or one player against ghosts."""
+            settings: MatchSettings | None = None, shadow: bool = False) -> Match:
+        """A match between two players, or one player against ghosts (``shadow``: with a shadow
+        player, met when the pool has no ghost of the round; see the module's docstring)."""
         settings = settings or MatchSettings()
         players = list(players)
         if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or any(
                 not isinstance(p, str) or not p or p == GHOST for p in players):
             raise DomainError("match.bad_players", "a match has one or two different players",
                               players=players)
+        if shadow and len(players) != 1:
+            raise ValueError("a shadow plays only in a solo match")
         sides = [*players, GHOST] if len(players) == 1 else players
         m = cls(players=players, seed=seed, settings=settings, round_=1,
                 lives=dict.fromkeys(sides, settings.lives),
                 shops={p: Shop(f"{seed}/shop/{i}", settings) for i, p in enumerate(players)},
-                focus={}, ready=[], draft=None, records=[], over=False, winner=None)
+                focus={}, ready=[], draft=None, records=[], over=False, winner=None,
+                shadow=Shop(f"{seed}/shop/{SHADOW}", settings) if shadow else None)
         m._open_round()
         return m
 
@@ -255,9 +271,12 @@ class Match:
         focus = {left: self.focus[left]}
         ghost: Ghost | None = None
         if right == GHOST:
+            # The shadow shops every round, met or not, so that its gold and slate grow as a
+            # member's would.
+            shade = self._shadow_turn() if self.shadow is not None else None
             ghost = pick_ghost(ghost_pool, self.round,
                                random.Random(f"{self.seed}/ghost/{self.round}"),
-                               exclude_owner=left)
+                               exclude_owner=left, fallback=shade)
             slates[right], focus[right] = ghost.slate, ghost.focus
         else:
             slates[right], focus[right] = self.shops[right].slate, self.focus[right]
@@ -289,6 +308,32 @@ class Match:
             self.round += 1
             self._open_round()
         return record
+
+    def _shadow_turn(self) -> Ghost:
+        """The shadow's shop turn of this round (see the module's docstring): its slate, as a
+        ghost of the round with its Focus score."""
+        # Imported here: the strategy module builds on this one.
+        from bot.digits.strategy import OddsPlayer
+
+        assert self.shadow is not None
+        member = self.players[0]
+        draft = None
+        if self.settings.draft:
+            # A row of its own, drawn like the member's: all its picks are in a row, as alone.
+            rng = random.Random(f"{self.seed}/{SHADOW}/draft/{self.round}")
+            kinds = self.settings.open_kinds(self.round)
+            draft = Draft(self.round, [rng.choice(kinds).key
+                                       for _ in range(self.settings.draft_row)],
+                          [GHOST] * self.settings.draft_picks)
+        table = _ShadowTable(players=[member, GHOST], seed=f"{self.seed}/{SHADOW}",
+                             settings=self.settings, round_=self.round, lives=dict(self.lives),
+                             shops={GHOST: self.shadow}, focus={}, ready=[member], draft=draft,
+                             records=list(self.records), over=False, winner=None)
+        bot = OddsPlayer(f"{self.seed}/{SHADOW}")
+        while table.stage(GHOST) != "ready":
+            if not bot.act(table, GHOST):
+                raise RuntimeError("the shadow is stuck")  # a bug, never a rule
+        return Ghost(self.round, self.shadow.slate, table.focus[GHOST], SHADOW)
 
     # -- the private shop -------------------------------------------------------------------
 
@@ -376,10 +421,13 @@ class Match:
         return summary(self.record())
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.record(), "round": self.round,
+        data = {**self.record(), "round": self.round,
                 "shops": {p: s.to_json() for p, s in self.shops.items()},
                 "focus": dict(self.focus), "ready": list(self.ready),
                 "draft": self.draft.to_json() if self.draft else None}
+        if self.shadow is not None:  # absent otherwise: other matches' JSON stays as it was
+            data["shadow"] = self.shadow.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
@@ -392,12 +440,27 @@ class Match:
                    ready=[str(p) for p in data["ready"]],
                    draft=Draft.from_json(data["draft"]) if data.get("draft") else None,
                    records=[RoundRecord.from_json(r) for r in data["rounds"]],
-                   over=bool(data["over"]), winner=data["winner"])
+                   over=bool(data["over"]), winner=data["winner"],
+                   shadow=Shop.from_json(data["shadow"], settings) if data.get("shadow")
+                   else None)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class _ShadowTable(Match):
+    """The shadow's shop turn, seen as a challenge: the member (the records' left side) is its
+    opponent and the shadow sits on the ghost side, so the bot player reads the member's slates and
+    scores of the rounds fought as it would a challenger's. Ending the turn fights nothing: the
+    solo match fights its own battle."""
+
+    def end_turn(self, player: str, ghost_pool: Iterable[Ghost] = ()) -> RoundRecord | None:
+        self._shopping(player)
+        self.ready.append(player)
+        self._skip_picks()
+        return None
 
 
 def _row(slate: Slate, cells: tuple[int, ...]) -> str:
@@ -419,7 +482,8 @@ def summary(record: Mapping[str, Any]) -> str:
         width = max(len(s) for s in sides)
         for s in sides:
             who = s if s != GHOST or r.ghost is None else (
-                "ghost (built-in)" if r.ghost.builtin else f"ghost of {r.ghost.owner}")
+                "ghost (built-in)" if r.ghost.builtin else "the shadow (bot)" if r.ghost.shadow
+                else f"ghost of {r.ghost.owner}")
             gold = f"   ({r.gold_left[s]} gold left)" if s in r.gold_left else ""
             lines.append(f"  {s:<{width}}  front {_row(r.slates[s], (1, 2, 3, 4))}   "
                          f"back {_row(r.slates[s], (5, 6, 7, 8))}{gold}"

@@ -242,18 +242,34 @@ def likely_opponents(match: Match, player: str, ghost_pool: Iterable[Ghost] = ()
     """Whom ``player`` is likely to fight at the match's current round, seen as a person sees it:
 
     - alone against ghosts, every ghost the round may bring (:func:`ghost_candidates`), with its
-      recorded score;
+      recorded score; when the pool has none and the match has a shadow, the shadow (see
+      :func:`shadow_foe`);
     - in a challenge, the slate the challenger fielded last round (what the player saw it fight
       with), its score of this round unknown and drawn with the accuracy of its scores so far;
       in round 1, with no slate fielded yet, the built-in ghost of round 1 stands in for it.
     """
     if match.solo:
-        return [as_foe(g) for g in ghost_candidates(ghost_pool, match.round, player)]
+        ghosts = ghost_candidates(ghost_pool, match.round, player)
+        if match.shadow is not None and ghosts[0].builtin:
+            return [shadow_foe(match)]
+        return [as_foe(g) for g in ghosts]
     foe = match.opponent(player)
     if not match.records:
         return [as_foe(builtin_ghost(match.round))]
     last = match.records[-1]
     return [Foe(last.slates[foe], None, accuracy_of(r.focus[foe] for r in match.records))]
+
+
+def shadow_foe(match: Match) -> Foe:
+    """The shadow of a solo match as the member expects it, like a challenger: the slate it has
+    now, the one it fielded last round (its shop turn of this round comes with the battle), its
+    score unknown, drawn with the accuracy of the scores it showed in the battles it was met in;
+    in round 1, with nothing fielded yet, the built-in ghost of round 1 stands in for it."""
+    assert match.shadow is not None
+    if not match.records:
+        return as_foe(builtin_ghost(match.round))
+    shown = [r.focus[GHOST] for r in match.records if r.ghost is not None and r.ghost.shadow]
+    return Foe(match.shadow.slate, None, accuracy_of(shown))
 
 
 def odds_for_match(match_state: Match | Mapping[str, Any], player: str,
