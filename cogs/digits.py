@@ -19,7 +19,13 @@ How a match runs
   between two members, the Glicko-2 ratings), then posted in the channel: the replay (GIF), a short
   summary, and, unless the match is over, the next round's match message.
 - ``/digits solo`` is the same match against ghosts: the slates other members fielded at that
-  round on this server (``db.digits.ghost_pool``), else the engine's built-in slate of the round.
+  round on this server (``db.digits.ghost_pool``), else the match's shadow (a bot player that shops
+  alongside the member each round, ``Match.new(..., shadow=True)``); solo matches saved before the
+  shadow meet the engine's built-in slate of the round instead.
+- ``/digits odds`` and the shop's "Odds" button: during the member's shop turn, the win, draw and
+  loss percentages of their slate as it stands against the round's likely opponents
+  (``bot.digits.odds.odds_for_match``, with the same ghost pool as the battle), worked out in a
+  thread, privately.
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
@@ -67,6 +73,7 @@ import images
 from bot.digits.catalogue import BY_KEY
 from bot.digits.ghosts import Ghost as EngineGhost
 from bot.digits.match import GHOST, Match, RoundRecord
+from bot.digits.odds import Odds, ghost_candidates, odds_for_match
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate, SlateError
 from bot.domain import DomainError
@@ -180,6 +187,8 @@ class Game:
             return t("digits.ghost.side", lang)
         if ghost.builtin:
             return t("digits.ghost.builtin", lang)
+        if ghost.shadow:
+            return t("digits.ghost.shadow", lang)
         return t("digits.ghost.of", lang, name=self.names.get(str(ghost.owner), "?"))
 
 
@@ -237,12 +246,14 @@ async def store(bot: Ardoise, game: Game) -> None:
 
 async def mutate(bot: Ardoise, match_id: int, change: Callable[[Game], T], *,
                  before_save: Callable[[], Awaitable[None]] | None = None,
-                 active: bool = True) -> tuple[Game, T]:
+                 active: bool = True, in_thread: bool = False) -> tuple[Game, T]:
     """Read the match, apply ``change`` (which raises a ``DomainError`` to refuse: nothing is
-    saved), save. When the other player saved in between, do it again on the new state."""
+    saved), save. When the other player saved in between, do it again on the new state.
+    ``in_thread``: ``change`` may take a while (a battle, the shadow's shop turn), so it runs off
+    the event loop; it only touches the ``Game`` just read."""
     for attempt in range(SAVE_ATTEMPTS):
         game = await (load_active(bot, match_id) if active else load_game(bot, match_id))
-        result = change(game)
+        result = await asyncio.to_thread(change, game) if in_thread else change(game)
         if before_save is not None:
             await before_save()
         try:
@@ -550,6 +561,7 @@ class ShopView(ArdoiseView):
         if not draft:
             self._button(t("digits.shop.reroll", lang, cost=match.settings.reroll_cost),
                          "digits:reroll", 4, self._reroll)
+        self._button(t("digits.odds.button", lang), "digits:odds", 4, self._odds)
         self._button(t("digits.shop.ready_button", lang), "digits:ready", 4, self._ready,
                      style=discord.ButtonStyle.primary)
 
@@ -679,6 +691,13 @@ class ShopView(ArdoiseView):
     async def _ready(self, interaction: discord.Interaction) -> None:
         await end_turn(interaction, self.match_id, self.player, self.step, self.lang)
 
+    async def _odds(self, interaction: discord.Interaction) -> None:
+        # Read only: any window of the turn may ask, the odds are of the slate as it is now.
+        game = await load_active(_bot(interaction), self.match_id)
+        if game.match.stage(self.player) != "shop":
+            raise DomainError("digits.odds_turn_over", "the odds are for your shop turn")
+        await show_odds(interaction, game, self.player, self.lang)
+
 
 async def _defer_update(interaction: discord.Interaction) -> None:
     if not interaction.response.is_done():
@@ -734,19 +753,24 @@ def engine_ghosts(rows: Iterable[Any]) -> tuple[list[EngineGhost], dict[str, str
     return ghosts, names
 
 
+async def solo_pool(bot: Ardoise, game: Game, player: str
+                    ) -> tuple[list[EngineGhost], dict[str, str]]:
+    """The ghosts a solo match may meet at its round (none for a duel), and their owners'
+    names."""
+    if not game.match.solo:
+        return [], {}
+    assert bot.db is not None
+    rows = await bot.db.digits.ghost_pool(game.row.guild_id, game.match.round,
+                                          exclude_user_id=int(player))
+    return engine_ghosts(rows)
+
+
 async def end_turn(interaction: discord.Interaction, match_id: int, player: str, step: int,
                    lang: str) -> None:
     """"Ready": the player's turn ends; with every side ready, the battle is fought, saved and
     posted."""
     bot: Ardoise = interaction.client  # type: ignore[assignment]
-    assert bot.db is not None
-    pool: list[EngineGhost] = []
-    owners: dict[str, str] = {}
-    first = await load_active(bot, match_id)
-    if first.match.solo:
-        rows = await bot.db.digits.ghost_pool(first.row.guild_id, first.match.round,
-                                              exclude_user_id=int(player))
-        pool, owners = engine_ghosts(rows)
+    pool, owners = await solo_pool(bot, await load_active(bot, match_id), player)
 
     def change(game: Game) -> RoundRecord | None:
         game.check_step(player, step)
@@ -759,8 +783,9 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
                 game.names[str(record.ghost.owner)] = owners[str(record.ghost.owner)]
         return record
 
+    # In a thread: the battle, and in a solo match the shadow's shop turn (tens of milliseconds).
     game, record = await mutate(bot, match_id, change,
-                                before_save=lambda: _defer_update(interaction))
+                                before_save=lambda: _defer_update(interaction), in_thread=True)
     if record is None:
         await interaction.edit_original_response(
             content=shop_text(game, player, lang), view=None)
@@ -830,6 +855,74 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
                 embed=played, view=None)
         except discord.HTTPException as error:
             log.warning("could not retire the buttons of match %s: %s", game.id, error)
+
+
+# --------------------------------------------------------------------------------------------
+# The odds of the round's battle (/digits odds, the shop window's "Odds" button)
+
+#: Seconds the odds may take before the answer is deferred (Discord waits 3 s for an answer).
+ODDS_DEFER_AFTER = 1.0
+
+
+def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> str:
+    """Whom the odds are reckoned against, in words: the opponents ``likely_opponents`` gives."""
+    match = game.match
+    if not match.solo:
+        name = bold(game.name(match.opponent(player), lang))
+        if not match.records:
+            return t("digits.odds.against_first", lang, name=name)
+        return t("digits.odds.against_last", lang, name=name, round=match.records[-1].round)
+    ghosts = ghost_candidates(pool, match.round, player)
+    if not ghosts[0].builtin:
+        return t("digits.odds.against_ghosts", lang, round=match.round,
+                 ghosts=plural("digits.odds.ghosts", len(ghosts), lang))
+    if match.shadow is None:
+        return t("digits.odds.against_builtin", lang, round=match.round)
+    if not match.records:
+        return t("digits.odds.against_shadow_first", lang)
+    return t("digits.odds.against_shadow", lang)
+
+
+def odds_text(game: Game, player: str, odds: Odds, whom: str, lang: str) -> str:
+    win, draw, loss = (int(p) for p in odds.rounded(0))
+    return "\n".join([
+        t("digits.odds.title", lang, round=game.match.round, win=win, draw=draw, loss=loss),
+        t("digits.odds.detail", lang, whom=whom, battles=odds.battles,
+          distinct=plural("digits.odds.distinct", odds.distinct, lang))])
+
+
+async def show_odds(interaction: discord.Interaction, game: Game, player: str,
+                    lang: str) -> None:
+    """Work out the odds of ``player``'s slate in a thread and say them privately (deferring
+    first when they take more than ``ODDS_DEFER_AFTER`` seconds)."""
+    pool, _ = await solo_pool(_bot(interaction), game, player)
+    work = asyncio.ensure_future(asyncio.to_thread(odds_for_match, game.match, player, pool))
+    done, _ = await asyncio.wait({work}, timeout=ODDS_DEFER_AFTER)
+    if not done:
+        await _defer_thinking(interaction)
+    odds = await work
+    text = odds_text(game, player, odds, odds_whom(game, player, pool, lang), lang)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> Game:
+    """The member's match in this channel that is in their shop turn (the newest, should there
+    be more than one); refused when there is none."""
+    assert bot.db is not None and interaction.guild_id is not None
+    player = str(interaction.user.id)
+    waiting = await bot.db.games.waiting_on(interaction.user.id, interaction.guild_id)
+    games = [await load_game(bot, w.game_id) for w in waiting
+             if w.game == "digits" and w.status == "active"
+             and w.channel_id == interaction.channel_id]
+    shopping = [g for g in games if g.match.stage(player) == "shop"]
+    if shopping:
+        return max(shopping, key=lambda g: g.id)
+    if games:
+        raise DomainError("digits.odds_focus_first", "take this round's Focus first")
+    raise DomainError("digits.odds_no_match", "no match of yours is in a shop turn here")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1150,7 +1243,7 @@ class Digits(ArdoiseCog):
         assert interaction.guild_id is not None and self.bot.db is not None
         settings = await match_settings(self.bot, interaction.guild_id, False)
         player = str(user.id)
-        match = Match.new([player], seed=secrets.randbits(48), settings=settings)
+        match = Match.new([player], seed=secrets.randbits(48), settings=settings, shadow=True)
         row = await self.bot.db.digits.create_match(
             interaction.guild_id, [user.id], new_state(match, {player: user.display_name}, lang),
             status="active", channel_id=interaction.channel_id)
@@ -1160,6 +1253,14 @@ class Digits(ArdoiseCog):
             view=match_view(game, lang))
         if sent.message_id is not None:
             await set_message(self.bot, row.match_id, sent.message_id)
+
+    @app_commands.command(name="odds",
+                          description="Your chances in this round's battle, with your slate as "
+                                      "it stands")
+    async def odds(self, interaction: discord.Interaction) -> None:
+        lang = await lang_for(interaction)
+        game = await odds_match(self.bot, interaction)
+        await show_odds(interaction, game, str(interaction.user.id), lang)
 
 
 async def setup(bot: Any) -> None:

@@ -64,7 +64,7 @@ async def test_a_restart_in_the_middle_of_a_match_goes_on(standin, start_bot, re
     assert (await bot.db.digits.require_match(match_id)).state["engine"]["round"] == 2
 
 
-async def test_solo_rounds_against_a_built_in_ghost_then_a_members_ghost(standin, start_bot):
+async def test_solo_rounds_against_the_shadow_then_a_members_ghost(standin, start_bot):
     bot = await start_bot()
     ana, bob = standin.add_member("Ana"), standin.add_member("Bob")
     started = await standin.slash(ana, "digits solo")
@@ -76,9 +76,14 @@ async def test_solo_rounds_against_a_built_in_ghost_then_a_members_ghost(standin
         await act(standin, ana, shop, f"digits:buy:{slot}")
     await act(standin, ana, shop, "digits:ready")
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
-    assert "**Built-in ghost**" in battle.text()
+    # No ghost of round 1 on a new server: the shadow, a bot shopping alongside, is met.
+    assert "**The shadow (bot)**" in battle.text()
     assert battle.attachments[0].data.startswith(b"GIF8")
     assert "Round 2 of 15" in battle.text()
+    engine = (await match_state(bot, battle))["engine"]
+    [fought] = engine["rounds"]
+    assert fought["ghost"]["owner"] == "shadow" and fought["ghost"]["slate"]
+    assert fought["slates"]["ghost"] == engine["shadow"]["slate"]
 
     # Ana's slate of round 1 is now a ghost for the others.
     slate = (await match_state(bot, battle))["engine"]["shops"][str(ana.id)]["slate"]

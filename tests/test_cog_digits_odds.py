@@ -1,0 +1,160 @@
+"""The 20 Digits on Discord: ``/digits odds`` and the shop window's "Odds" button."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any
+
+from test_cog_digits import act, duel, match_state, take_focus
+
+from bot.digits.ghosts import Ghost
+from bot.digits.odds import odds_for_match
+from bot.digits.slate import Slate
+from bot.local.server import Member, Message
+
+
+async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost] | None = None,
+                     lang: str = "en") -> str:
+    """The first line the member should read: the engine's odds of the stored match."""
+    engine = (await match_state(bot, board))["engine"]
+    odds = odds_for_match(engine, str(member.id), pool or [])
+    win, draw, loss = (int(p) for p in odds.rounded(0))
+    if lang == "fr":
+        return (f"**Chances de ton ardoise, manche {engine['round']}** : victoire {win} % · "
+                f"nul {draw} % · défaite {loss} %")
+    return (f"**Odds of your slate, round {engine['round']}**: win {win} % · draw {draw} % · "
+            f"loss {loss} %")
+
+
+async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_bot):
+    bot = await start_bot()
+    ana, bob = standin.add_member("Ana"), standin.add_member("Bob")
+    board = (await standin.slash(ana, "digits solo")).reply
+    early = await standin.slash(ana, "digits odds")
+    assert early.reply.content == "Take this round's Focus first: the odds are for your shop turn."
+    assert early.ephemeral
+
+    shop = await take_focus(standin, bot, ana, board)
+    for slot in (1, 2):
+        await act(standin, ana, shop, f"digits:buy:{slot}")
+    asked = await standin.slash(ana, "digits odds")
+    assert asked.ephemeral
+    assert asked.reply.content == "\n".join([
+        await odds_title(bot, board, ana),
+        "Against the built-in ghost of round 1, standing in for the shadow (a bot that shops "
+        "alongside you), which has fielded nothing yet. 2000 battles simulated (1 different), "
+        "with your slate as it stands now."])
+    # The shop window's button says the same, in a message of its own.
+    button = next(b for b in shop.buttons() if b["custom_id"] == "digits:odds")
+    assert button["label"] == "Odds"
+    clicked = await standin.click(ana, shop, "digits:odds")
+    assert clicked.ephemeral and clicked.reply is not shop
+    assert clicked.reply.content == asked.reply.content
+
+    await act(standin, ana, shop, "digits:ready")
+    battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+    await take_focus(standin, bot, ana, battle)
+    second = await standin.slash(ana, "digits odds")
+    assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
+    assert ("Against the shadow's last slate (a bot that shops alongside you), its Focus score "
+            "unknown. 2000 battles simulated") in second.reply.content
+
+    # Bob, alone at round 1, meets Ana's slate of round 1: the one ghost of the round.
+    bob_board = (await standin.slash(bob, "digits solo")).reply
+    await take_focus(standin, bot, bob, bob_board)
+    rows = await bot.db.digits.ghost_pool(standin.guild.id, 1, exclude_user_id=bob.id)
+    pool = [Ghost(1, Slate.from_json(r.slate["slate"]), r.slate["focus"], str(r.user_id))
+            for r in rows]
+    bobs = await standin.slash(bob, "digits odds")
+    assert bobs.reply.content.startswith(await odds_title(bot, bob_board, bob, pool) + "\n")
+    assert "Against the ghosts of round 1 on this server: 1 ghost, the battle draws one." in \
+        bobs.reply.content
+
+
+async def test_odds_are_refused_without_a_shop_turn_in_this_channel(standin, start_bot):
+    bot, ana, _, board = await duel(standin, start_bot)
+    bob = standin.add_member("Bob")
+    elsewhere = standin.add_channel("elsewhere")
+    none = "You have no match in this channel waiting for your shop turn: the odds are for " \
+           "your shop turn, after the round's Focus and before Ready."
+    assert (await standin.slash(bob, "digits odds")).reply.content == none
+    shop = await take_focus(standin, bot, ana, board)
+    assert (await standin.slash(ana, "digits odds", in_channel=elsewhere)).reply.content == none
+    other = (await standin.click(ana, board, label="Open my shop")).reply
+    await act(standin, ana, other, "digits:ready")
+    # Her turn is over: neither the command nor a window opened earlier gives odds.
+    assert (await standin.slash(ana, "digits odds")).reply.content == none
+    late = await standin.click(ana, shop, "digits:odds")
+    assert late.reply.content == ("Your shop turn is over for this round: the odds are for your "
+                                  "shop turn.")
+    assert late.ephemeral
+    assert (await match_state(bot, board))["engine"]["ready"] == [str(ana.id)]
+
+
+async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, start_bot):
+    bot, ana, sam, board = await duel(standin, start_bot, lives=3)
+    shop = await take_focus(standin, bot, ana, board)
+    await act(standin, ana, shop, "digits:buy:1")
+    first = await standin.slash(ana, "digits odds")
+    assert first.reply.content.startswith(await odds_title(bot, board, ana) + "\n")
+    assert "Against the built-in ghost of round 1, standing in for **Sam**, who has fielded " \
+           "nothing yet." in first.reply.content
+    sam_shop = await take_focus(standin, bot, sam, board)
+    await act(standin, sam, sam_shop, "digits:buy:1")
+    await act(standin, sam, sam_shop, "digits:buy:2")
+    # A window opened before a later action still asks for the slate as it stands now.
+    clicked = await standin.click(ana, shop, "digits:odds")
+    assert clicked.reply.content == first.reply.content
+    for member, window in ((ana, shop), (sam, sam_shop)):
+        await act(standin, member, window, "digits:ready")
+    battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+    await take_focus(standin, bot, ana, battle)
+    second = await standin.slash(ana, "digits odds")
+    assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
+    assert "Against **Sam**'s slate of round 1, their Focus score unknown. 2000 battles " \
+           "simulated" in second.reply.content
+
+
+async def test_odds_in_french(standin, start_bot):
+    bot = await start_bot()
+    ana = standin.add_member("Ana", locale="fr")
+    board = (await standin.slash(ana, "chiffres solo")).reply
+    shop = await take_focus(standin, bot, ana, board, label="Faire mon Focus")
+    assert next(b for b in shop.buttons() if b["custom_id"] == "digits:odds")["label"] == \
+        "Chances"
+    await act(standin, ana, shop, "digits:buy:1")
+    asked = await standin.slash(ana, "chiffres chances")
+    assert asked.reply.content == "\n".join([
+        await odds_title(bot, board, ana, lang="fr"),
+        "Contre le fantôme intégré de la manche 1, à la place de l'ombre (un robot qui fait ses "
+        "achats en même temps que toi), qui n'a encore rien aligné. 2000 combats simulés "
+        "(1 différent), avec ton ardoise telle qu'elle est maintenant."])
+
+
+async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch):
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    board = (await standin.slash(ana, "digits solo")).reply
+    shop = await take_focus(standin, bot, ana, board)
+    await act(standin, ana, shop, "digits:buy:1")
+    # The odds wait for the deferral: they are "slow" whatever the machine. (The bot loaded the
+    # cog as a module of its own: patch that one.)
+    digits_cog = sys.modules["cogs.digits"]
+    deferred = threading.Event()
+    defer, compute = digits_cog._defer_thinking, digits_cog.odds_for_match
+
+    async def defer_and_tell(interaction: Any) -> None:
+        await defer(interaction)
+        deferred.set()
+
+    def after_the_deferral(*args: Any, **kwargs: Any) -> Any:
+        assert deferred.wait(10)
+        return compute(*args, **kwargs)
+
+    monkeypatch.setattr(digits_cog, "ODDS_DEFER_AFTER", 0.0)
+    monkeypatch.setattr(digits_cog, "_defer_thinking", defer_and_tell)
+    monkeypatch.setattr(digits_cog, "odds_for_match", after_the_deferral)
+    asked = await standin.slash(ana, "digits odds")
+    assert asked.deferred and asked.ephemeral
+    assert asked.reply.text().startswith(await odds_title(bot, board, ana) + "\n")
