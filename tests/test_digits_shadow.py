@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.digits import solo_ladder
 from bot.digits.ghosts import BUILTIN_SLATES, SHADOW, Ghost, builtin_ghost, pick_ghost, slate_cost
 from bot.digits.match import GHOST, Match, RoundRecord
 from bot.digits.odds import Foe, accuracy_of, likely_opponents, odds_for_match, shadow_foe
@@ -173,3 +174,14 @@ def test_the_odds_alone_with_a_shadow_expect_it_like_a_challenger():
     m.submit_focus("A", 4)
     odds = odds_for_match(m, "A")
     assert odds.battles == 2000 and round(odds.win + odds.draw + odds.loss, 6) == 100
+
+
+def test_the_solo_ladder_plays_both_opponents_on_the_same_seeds_and_prints_its_table(capsys):
+    results = solo_ladder.ladder(1, "t")
+    assert [(r.seed, r.shadow) for r in results] == [("t/0", True), ("t/0", False)]
+    against_shadow, against_builtin = results
+    assert against_shadow.rounds == len(against_shadow.shadow_turns)
+    assert against_builtin.shadow_turns == []
+    assert solo_ladder.main(["--matches", "1", "--seed", "t"]) == 0
+    out = capsys.readouterr().out
+    assert "| the shadow (OddsPlayer) | 1 |" in out and "| the built-in ghosts | 1 |" in out
