@@ -10,11 +10,14 @@ At start (``setup_hook``, after login, before the gateway):
 4. sync the commands: to the test server when ``ARDOISE_TEST_GUILD`` is set (instant), else
    globally.
 
-``close()`` closes the database after the connection.
+``close()`` closes the database after the connection. At login, before all this, the threads of
+``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are made nicer than the event loop
+(``bot/background.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -24,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
 from bot.settings import Settings
 from bot.tree import ArdoiseTree
@@ -105,6 +109,13 @@ class Ardoise(commands.Bot):
         return cog
 
     # Life cycle -----------------------------------------------------------------------------
+
+    async def login(self, token: str) -> None:
+        # Before anything uses the loop's default executor (the first request resolves
+        # Discord's address in it): pictures and other work of asyncio.to_thread then run at a
+        # lower priority than the event loop that answers the members (bot/background.py).
+        use_background_executor(asyncio.get_running_loop())
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self._open_database()
