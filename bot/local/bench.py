@@ -413,14 +413,19 @@ def _pin(core: int | None) -> None:
         os.sched_setaffinity(0, {core})
 
 
-def process_times(pid: int) -> tuple[float, float | None]:
-    """Seconds of CPU that process ``pid`` used so far, and seconds its threads spent runnable
-    but waiting for a core (Linux's schedstat; None where it cannot be read)."""
+def process_times(pid: int, *, children: bool = False) -> tuple[float, float | None]:
+    """Seconds of CPU that process ``pid`` (and its living descendants, with ``children``) used
+    so far, and seconds their threads spent runnable but waiting for a core (Linux's schedstat;
+    None where it cannot be read)."""
     try:
         used = waited = 0
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            run, wait, _ = (task / "schedstat").read_text().split()
-            used, waited = used + int(run), waited + int(wait)
+        pids = [pid]
+        while pids:
+            for task in Path(f"/proc/{pids.pop()}/task").iterdir():
+                run, wait, _ = (task / "schedstat").read_text().split()
+                used, waited = used + int(run), waited + int(wait)
+                if children:
+                    pids += [int(p) for p in (task / "children").read_text().split()]
         return used / 1e9, waited / 1e9
     except OSError:
         return (time.process_time() if pid == os.getpid() else 0.0), None
@@ -440,6 +445,8 @@ class Options:
     profile: str | None = None
     warm_up: bool = True
     switch_interval: float | None = None
+    render_process: int | None = None
+    thread_nice: int | None = None
 
 
 @contextlib.asynccontextmanager
@@ -478,6 +485,10 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
         command += ["--profile", options.profile]
     if options.switch_interval is not None:
         command += ["--switch-interval", str(options.switch_interval)]
+    if options.render_process is not None:
+        command += ["--render-process", str(options.render_process)]
+    if options.thread_nice is not None:
+        command += ["--thread-nice", str(options.thread_nice)]
     process = await asyncio.create_subprocess_exec(*command, env=env)
     try:
         waiting = asyncio.create_task(standin.wait_connected(timeout=60))
@@ -488,7 +499,7 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
             raise SystemExit(f"the bot process ended before connecting ({process.returncode})")
         exited.cancel()
         waiting.result()
-        yield lambda: process_times(process.pid)
+        yield lambda: process_times(process.pid, children=True)
     finally:
         if process.returncode is None:
             with contextlib.suppress(Exception):
@@ -501,7 +512,28 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
                 await process.wait()
 
 
-async def serve_bot(profile: str | None) -> None:
+def render_in_a_process(niceness: int) -> None:
+    """An experiment (``--render-process``): every ``images.render_*`` of this process runs in
+    one worker process of its own, ``niceness`` below the bot, while the calling thread waits
+    without the interpreter lock. The worker inherits the bot's core."""
+    import concurrent.futures
+    import multiprocessing
+
+    import images
+
+    pool = concurrent.futures.ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=os.nice,
+        initargs=(niceness,))
+    def remote(draw: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return pool.submit(draw, *args, **kwargs).result()
+        return run
+
+    for name in [n for n in dir(images) if n.startswith("render_")]:
+        setattr(images, name, remote(getattr(images, name)))
+
+
+async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None:
     """The bot process of the two-process mode: the real bot against the stand-in named by the
     environment, until SIGTERM."""
     base_url = os.environ[STANDIN_URL_ENV]
@@ -509,6 +541,10 @@ async def serve_bot(profile: str | None) -> None:
     settings = Settings(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
                         test_guild=int(os.environ["ARDOISE_TEST_GUILD"]))
     bot = create_bot(settings, guild_ready_timeout=0.02)
+    if thread_nice is not None:
+        import concurrent.futures
+        asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(
+            initializer=os.nice, initargs=(thread_nice,)))
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     profiler = cProfile.Profile() if profile else None
@@ -643,6 +679,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--profile", metavar="FILE", help="cProfile of the bot, into FILE")
     parser.add_argument("--switch-interval", type=float, metavar="SECONDS",
                         help="the bot's sys.setswitchinterval (an experiment; two processes)")
+    parser.add_argument("--render-process", type=int, metavar="NICENESS",
+                        help="draw the bot's pictures in a worker process this much nicer than "
+                        "the bot (an experiment; two processes)")
+    parser.add_argument("--thread-nice", type=int, metavar="NICENESS",
+                        help="the bot's worker threads (asyncio.to_thread) this much nicer than "
+                        "its event loop (an experiment; two processes)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     unknown = [s for s in args.scenarios if s not in SCENARIOS]
@@ -655,14 +697,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         _pin(bot_core)
         if args.switch_interval is not None:
             sys.setswitchinterval(args.switch_interval)
-        asyncio.run(serve_bot(args.profile))
+        if args.render_process is not None:
+            render_in_a_process(args.render_process)
+        asyncio.run(serve_bot(args.profile, args.thread_nice))
         return
     options = Options(members=args.members, rounds=args.rounds, games=args.games,
                       turns=args.turns, think=args.think, reaction=args.reaction,
                       one_process=args.one_process,
                       bot_core=bot_core, driver_core=None if args.no_pin else args.driver_core,
                       profile=args.profile, warm_up=not args.no_warm_up,
-                      switch_interval=args.switch_interval)
+                      switch_interval=args.switch_interval,
+                      render_process=args.render_process, thread_nice=args.thread_nice)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
     where = ("bot, stand-in and members in one process"
              + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
