@@ -29,15 +29,21 @@ def role_ids(user: discord.abc.User) -> list[int]:
     return [role.id for role in roles]
 
 
+def teaches(interaction: discord.Interaction, settings: Any) -> bool:
+    """Whether the member behind ``interaction`` is a teacher, given the server's settings
+    already read (``db.servers.get``)."""
+    if interaction.permissions.manage_guild:
+        return True
+    return settings.may_manage(role_ids(interaction.user))
+
+
 async def is_teacher(interaction: discord.Interaction) -> bool:
     """Whether the member behind ``interaction`` is a teacher of its server."""
     if interaction.guild_id is None:
         return False
     if interaction.permissions.manage_guild:
         return True
-    mine = role_ids(interaction.user)
-    if not mine:
-        return False
+    if not role_ids(interaction.user):
+        return False  # no role can be a teacher role: spare the database
     db = interaction.client.db  # type: ignore[attr-defined]
-    settings = await db.servers.get(interaction.guild_id)
-    return settings.may_manage(mine)
+    return teaches(interaction, await db.servers.get(interaction.guild_id))

@@ -67,6 +67,7 @@ from cogs._focus_ui import (
     start_focus,
     summary_embed,
 )
+from cogs._teachers import teaches
 from db import FocusAnswer, ServerSettings
 from images import render_leaderboard
 
@@ -129,14 +130,6 @@ def _history(answers: list[FocusAnswer]) -> list[Answer]:
     return [Answer(question=a.question, topic=a.topic, level=a.level, expected=a.expected,
                    given=a.given, correct=a.correct, seconds=a.time_ms / 1000)
             for a in reversed(answers)]
-
-
-def is_teacher(interaction: discord.Interaction, settings: ServerSettings) -> bool:
-    """Manage Server, or one of the server's teacher roles (``/settings``)."""
-    if interaction.permissions.manage_guild:
-        return True
-    roles = getattr(interaction.user, "roles", [])
-    return settings.may_manage(role.id for role in roles)
 
 
 # --- Live rounds: the state kept between clicks ----------------------------------------------
@@ -567,7 +560,7 @@ class Focus(ArdoiseCog):
         guild_id = interaction.guild_id
         assert guild_id is not None
         settings = await self.db.servers.get(guild_id)
-        if not is_teacher(interaction, settings):
+        if not teaches(interaction, settings):
             raise DomainError("focus.live_teachers_only", "teachers only")
         if level is None:
             level = settings.focus_level_pinned or level_range(settings)[0]
