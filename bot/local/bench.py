@@ -6,12 +6,12 @@
     .venv/bin/python -m bot.local.bench card               # /digits card and its autocomplete
     .venv/bin/python -m bot.local.bench focus rithmo mixed card --members 200 --games 50
 
-Scenarios. A member acts ``--reaction`` seconds (default 0.2, a quick human) after seeing what
-the bot showed, plus a random 0 to 2 × ``--think`` seconds (default 0): far quicker than a student
-reading and typing, so the members keep the bot as busy as they can. Not quicker than that: a
-member who clicks within a millisecond of seeing a new button can beat the bot to it, since
-discord.py registers the view or modal of an answer only once Discord has accepted the answer
-(the click then finds no view and is answered "this window expired"); no human can.
+Scenarios. A member acts ``--reaction`` seconds (default 0.2, a quick human's reaction) after
+seeing what the bot showed, plus a random 0 to 2 × ``--think`` seconds (default 0): far quicker
+than a student reading a question and typing its answer, so the members keep the bot as busy as
+they can (a stress test); ``--think 1`` is closer to a class at work. (``--reaction 0`` works
+too: members then click a new button the very moment the stand-in has it, which found that the
+Focus window called a round expired when the click beat discord.py's registering of its view.)
 
 - ``card``: ``--members`` members run ``/digits card`` at the same moment, then an autocomplete
   of its option, ``--rounds`` times (no reaction time: each burst at the same instant).
@@ -33,7 +33,10 @@ event on the gateway to the bot's first answer (what Discord's 3-second limit me
 answer later than 3 s is an error (the stand-in refuses it, as Discord would), as is anything the
 stand-in refuses or a member could not do. ``rithmo`` also gives the time from a turn sent to its
 board posted (the image drawn, the message sent), what the next player waits for. Before the
-measure, a small warm-up of the same scenario runs (2 members or 1 game), not counted.
+measure, a small warm-up of the same scenario runs (2 members or 1 game), not counted. For each
+process: its CPU time per interaction, and how long its threads were ready to run but waited for
+their core (``/proc/<pid>/task/*/schedstat``): on a machine shared with other work, that is the
+part of the times that is not the bot's.
 
 Two processes, two cores (the default). The bot runs in a process of its own pinned to one core
 (``--bot-core``, default 0); the stand-in and the members run in this process, pinned to the
@@ -46,7 +49,14 @@ then its own (read from ``/proc``) and its core does nothing else of the benchma
 the bot's, plus loopback, plus the stand-in's answer to each request on the other core.
 ``--one-process`` runs bot, stand-in and members in one process on one core (the first version of
 this benchmark): everything competes for that core, so its figures are an upper bound.
-``--profile FILE`` writes a cProfile of the bot (its event loop's thread only) to ``FILE``.
+``--profile FILE`` writes a cProfile of the bot (its event loop's thread only) to ``FILE``; for
+the threads too, ``py-spy record --gil --threads -p <the --serve-bot process>``.
+
+Experiments on the bot process (two-process mode): ``--thread-nice N`` runs the bot's worker
+threads (``asyncio.to_thread``: pictures, battles) N steps nicer than its event loop instead of
+``bot.background.NICENESS`` (``0``: as before that module); ``--render-process N`` draws every
+picture in a worker process N steps nicer; ``--switch-interval S`` sets the interpreter's
+``sys.setswitchinterval``.
 
 Figures and what they taught are in ``docs/benchmarks.md`` ("The bot under load").
 """
@@ -684,7 +694,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "the bot (an experiment; two processes)")
     parser.add_argument("--thread-nice", type=int, metavar="NICENESS",
                         help="the bot's worker threads (asyncio.to_thread) this much nicer than "
-                        "its event loop (an experiment; two processes)")
+                        "its event loop instead of bot.background's (0: as before it; two "
+                        "processes)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     unknown = [s for s in args.scenarios if s not in SCENARIOS]
