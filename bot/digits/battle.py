@@ -128,16 +128,17 @@ _PROTO = _prototypes()
 
 
 _OPENER_KINDS = frozenset(range(PLUS, SIGMA + 1))
+Openers = list[tuple[int, Unit]]  # (index, digit) of the digits that act in the opening
 
 
-def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]], int]:
+def _side(slate: Slate) -> tuple[Cells, int, int, Openers, int]:
     """A slate made ready to fight: its cells of fresh digits; the mask of its occupied cells (bit
     i = index i); the kinds standing in its back row (bit k = kind k); (index, digit) of the
     digits that act in the opening (kinds 8–14), in cell order; and their kinds (bits)."""
     protos, opener_kinds = _PROTO, _OPENER_KINDS
     cells: Cells = [None] * 8
     mask = back = kinds = 0
-    openers = []
+    openers: Openers = []
     for c, p in enumerate(slate.cells):
         if p is not None:
             u = cells[c] = protos[p.key][p.level].copy()
@@ -156,9 +157,6 @@ def _side(slate: Slate) -> tuple[Cells, int, int, list[tuple[int, Unit]], int]:
 # ----------------------------------------------------------------------------------------------
 
 _STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
-
-
-Openers = list[tuple[int, Unit]]
 
 
 def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
