@@ -42,7 +42,8 @@ def test_piece_forms_and_slate_round_trip():
     assert len(s) == 3 and not s.is_full()
 
 
-@pytest.mark.parametrize("bad", [{"9": "Odd"}, {"1": "Odd N4"}, {"x": "Odd"}, {"1": 3}, []])
+@pytest.mark.parametrize("bad", [{"9": "Odd"}, {"1": "Odd N4"}, {"x": "Odd"}, {"1": 3}, [],
+                                 {" 1": "Odd"}, {"01": "Odd"}, {"+1": "Odd"}])
 def test_bad_slates_are_refused(bad):
     with pytest.raises(SlateError):
         Slate.from_json(bad)

@@ -16,6 +16,7 @@ from bot.digits.catalogue import BY_KEY, MAX_LEVEL, DigitKind, find
 CELLS = range(1, 9)
 FRONT = (1, 2, 3, 4)
 BACK = (5, 6, 7, 8)
+_CELL_NAMES = frozenset(str(c) for c in CELLS)
 
 
 class SlateError(ValueError):
@@ -119,13 +120,10 @@ class Slate:
             raise SlateError("a slate is an object of cells \"1\" to \"8\"")
         cells: list[Piece | None] = [None] * 8
         for k, v in data.items():
-            try:
-                cell = int(k)
-            except (TypeError, ValueError):
-                raise SlateError(f"cells are \"1\" to \"8\", not {k!r}") from None
-            if cell not in CELLS:
+            # Exactly "1" … "8" (or the int): " 1", "+1" or "01" would let two keys name one cell.
+            if isinstance(k, bool) or str(k) not in _CELL_NAMES:
                 raise SlateError(f"cells are \"1\" to \"8\", not {k!r}")
-            cells[cell - 1] = Piece.parse(v)
+            cells[int(k) - 1] = Piece.parse(v)
         return cls(tuple(cells))
 
     @classmethod
