@@ -420,7 +420,15 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
     bot = await start_bot()
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     _, board = await start_game(standin, ana, sam)
+    # The cog stores the board's message id just after posting it: let that land first, or it
+    # would race the test's own update below.
     before = await bot.db.rithmo.require_game(1)
+    for _ in range(250):
+        if before.message_id == board.id:
+            break
+        await standin.idle()
+        before = await bot.db.rithmo.require_game(1)
+    assert before.message_id == board.id
     # Only the stored message id changed since: the turn goes through.
     await bot.db.rithmo.update_game(1, before.version, message_id=board.id)
     played = await cog(bot).apply_turn(before, ana.id, "c4-b5")
