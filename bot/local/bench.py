@@ -34,9 +34,9 @@ answer later than 3 s is an error (the stand-in refuses it, as Discord would), a
 stand-in refuses or a member could not do. ``rithmo`` also gives the time from a turn sent to its
 board posted (the image drawn, the message sent), what the next player waits for. Before the
 measure, a small warm-up of the same scenario runs (2 members or 1 game), not counted. For each
-process: its CPU time per interaction, and how long its threads were ready to run but waited for
-their core (``/proc/<pid>/task/*/schedstat``): on a machine shared with other work, that is the
-part of the times that is not the bot's.
+process: its CPU time per interaction, and how long its event loop's thread was ready to run
+but waited for its core (``/proc/<pid>/task/<pid>/schedstat``), behind other processes (on a
+machine shared with other work) or behind the process's own worker threads.
 
 Two processes, two cores (the default). The bot runs in a process of its own pinned to one core
 (``--bot-core``, default 0); the stand-in and the members run in this process, pinned to the
@@ -210,8 +210,8 @@ class Figures:
     unanswered: int = 0
     failures: list[str] = field(default_factory=list)
     standin_errors: list[str] = field(default_factory=list)
-    #: Seconds of CPU of the bot's process, and seconds its threads waited for a core while
-    #: runnable (other processes had it); None when the bot shares this process.
+    #: Seconds of CPU of the bot's process, and seconds its event loop's thread waited for its
+    #: core while ready to run; None when the bot shares this process.
     bot_cpu: float | None = None
     bot_wait: float | None = None
     #: The same for this process (stand-in and members; the bot too in one process).
@@ -232,7 +232,7 @@ class Figures:
         def cpu(what: str, used: float, waited: float | None) -> str:
             text = (f"  {what}: {used / per * 1000:.2f} ms of CPU an interaction ({used:.2f} s)")
             if waited is not None:
-                text += f", {waited:.2f} s waiting for its core (other processes)"
+                text += f"; its event loop waited {waited:.2f} s for the core"
             return text
 
         if self.bot_cpu is not None:
@@ -425,15 +425,16 @@ def _pin(core: int | None) -> None:
 
 def process_times(pid: int, *, children: bool = False) -> tuple[float, float | None]:
     """Seconds of CPU that process ``pid`` (and its living descendants, with ``children``) used
-    so far, and seconds their threads spent runnable but waiting for a core (Linux's schedstat;
-    None where it cannot be read)."""
+    so far, and seconds its main thread (the event loop) spent ready to run but waiting for its
+    core, behind other processes or the process's own other threads (Linux's schedstat; None
+    where it cannot be read)."""
     try:
-        used = waited = 0
+        used = 0
+        waited = int((Path(f"/proc/{pid}/task/{pid}") / "schedstat").read_text().split()[1])
         pids = [pid]
         while pids:
             for task in Path(f"/proc/{pids.pop()}/task").iterdir():
-                run, wait, _ = (task / "schedstat").read_text().split()
-                used, waited = used + int(run), waited + int(wait)
+                used += int((task / "schedstat").read_text().split()[0])
                 if children:
                     pids += [int(p) for p in (task / "children").read_text().split()]
         return used / 1e9, waited / 1e9
@@ -455,6 +456,7 @@ class Options:
     profile: str | None = None
     warm_up: bool = True
     switch_interval: float | None = None
+    db_dir: str | None = None
     render_process: int | None = None
     thread_nice: int | None = None
 
@@ -609,7 +611,7 @@ async def run(scenarios: Iterable[str], options: Options) -> list[Figures]:
     standin = StandIn()
     await standin.start()
     try:
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory(dir=options.db_dir) as folder:
             async with running_bot(standin, Path(folder), options) as bot_cpu:
                 for scenario in scenarios:
                     driver = Driver(standin, think=options.think, reaction=options.reaction)
@@ -696,6 +698,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the bot's worker threads (asyncio.to_thread) this much nicer than "
                         "its event loop instead of bot.background's (0: as before it; two "
                         "processes)")
+    parser.add_argument("--db-dir", metavar="DIR",
+                        help="where the bot's database file goes (default: the temporary folder)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     unknown = [s for s in args.scenarios if s not in SCENARIOS]
@@ -717,7 +721,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                       one_process=args.one_process,
                       bot_core=bot_core, driver_core=None if args.no_pin else args.driver_core,
                       profile=args.profile, warm_up=not args.no_warm_up,
-                      switch_interval=args.switch_interval,
+                      switch_interval=args.switch_interval, db_dir=args.db_dir,
                       render_process=args.render_process, thread_nice=args.thread_nice)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
     where = ("bot, stand-in and members in one process"
