@@ -118,3 +118,23 @@ def start_bot(bot_runner: BotRunner) -> Callable[..., Awaitable[Ardoise]]:
 @pytest.fixture
 def restart_bot(bot_runner: BotRunner) -> Callable[..., Awaitable[Ardoise]]:
     return bot_runner.restart
+
+
+class FakeClock:
+    """The Focus answer clock (``cogs._focus_ui.clock``): each question takes exactly the time
+    the test adds to ``now``."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    from cogs import _focus_ui
+
+    fake = FakeClock()
+    monkeypatch.setattr(_focus_ui, "clock", fake)
+    return fake

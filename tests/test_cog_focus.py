@@ -10,26 +10,10 @@ import pytest
 
 from bot.focus import generate_questions
 from bot.local.server import StandInError
-from cogs import _focus_ui
 
 SEED = 42
 
 
-class FakeClock:
-    """The answer clock: each question takes exactly the time the test says."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(_focus_ui, "clock", fake)
-    return fake
 
 
 async def focus_bot(start_bot: Any) -> Any:

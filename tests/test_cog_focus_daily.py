@@ -6,29 +6,13 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-import pytest
-
 from bot.focus import daily_questions
-from cogs import _focus_ui
 
 DAY = date(2026, 11, 30)
 MORNING = datetime(2026, 11, 30, 7, 59, tzinfo=UTC)
 NINE = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(_focus_ui, "clock", fake)
-    return fake
 
 
 async def daily_bot(start_bot: Any, standin: Any, now: datetime = NINE, **settings: Any
@@ -47,7 +31,7 @@ def set_now(bot: Any, now: datetime) -> None:
     bot.get_cog("Focus").now = lambda: now
 
 
-async def play(standin: Any, member: Any, window: Any, answers: list[int], clock: FakeClock,
+async def play(standin: Any, member: Any, window: Any, answers: list[int], clock: Any,
                seconds: float = 2.0) -> None:
     for typed in answers:
         clock.now += seconds

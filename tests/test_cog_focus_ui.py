@@ -6,28 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from bot.focus import generate_questions
-from cogs import _focus_ui
 
 UI_COG = ["focus_ui_test_cog"]
 QUESTIONS = generate_questions(1, 3, random.Random(5))
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 10.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(_focus_ui, "clock", fake)
-    return fake
 
 
 async def answer(standin: Any, member: Any, window: Any, typed: str) -> Any:
