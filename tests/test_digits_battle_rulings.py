@@ -105,20 +105,10 @@ Project rulings (docs/rules/the-20-digits.md, "Rulings of the project")
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from test_digits_battle import battle
 
-from bot.digits.battle import BattleResult, fight, outcome
-from bot.digits.slate import Slate
-
-
-def battle(left: dict[str, Any], right: dict[str, Any], left_focus: int = 0,
-           right_focus: int = 0) -> BattleResult:
-    result = fight(Slate.from_json(left), Slate.from_json(right), left_focus, right_focus)
-    assert outcome(Slate.from_json(left), Slate.from_json(right), left_focus, right_focus) == (
-        result.winner, result.exchanges)
-    return result
+from bot.digits.battle import BattleResult
 
 
 def hits(result: BattleResult, exchange: int, side: str = "left",

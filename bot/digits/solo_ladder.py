@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.digits.ghosts import Ghost
+from bot.digits.ladder import cpu_times
 from bot.digits.match import Match, RoundRecord
 from bot.digits.player import BotPlayer
 from bot.digits.strategy import OddsPlayer
@@ -106,9 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     turns = sorted(t for r in results for t in r.shadow_turns)
     if turns:
         print(f"The end of a turn against the shadow (its shop turn, then the battle): "
-              f"{len(turns)} rounds, CPU time "
-              f"mean {1000 * sum(turns) / len(turns):.0f} ms, median "
-              f"{1000 * turns[len(turns) // 2]:.0f} ms, max {1000 * turns[-1]:.0f} ms")
+              f"{len(turns)} rounds, {cpu_times(turns)}")
     sys.stdout.flush()
     return 0
 
