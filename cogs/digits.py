@@ -179,9 +179,15 @@ class Game:
             return FocusRound.from_json(saved)
         return FocusRound(focus_questions(self.match.seed, self.match.round, player))
 
+    def player_name(self, player: str, lang: str) -> str:
+        if player in self.names:
+            return self.names[player]
+        # A member whose data was deleted is a negative number in the state (db.export).
+        return t("digits.former.player", lang) if player.startswith("-") else "?"
+
     def name(self, side: str, lang: str, record: RoundRecord | None = None) -> str:
         if side != GHOST:
-            return self.names.get(side, "?")
+            return self.player_name(side, lang)
         ghost = record.ghost if record is not None else None
         if ghost is None:
             return t("digits.ghost.side", lang)
@@ -189,7 +195,10 @@ class Game:
             return t("digits.ghost.builtin", lang)
         if ghost.shadow:
             return t("digits.ghost.shadow", lang)
-        return t("digits.ghost.of", lang, name=self.names.get(str(ghost.owner), "?"))
+        owner = str(ghost.owner)
+        if owner not in self.names and owner.startswith("-"):
+            return t("digits.former.ghost", lang)
+        return t("digits.ghost.of", lang, name=self.player_name(owner, lang))
 
 
 def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:

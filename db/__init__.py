@@ -63,8 +63,9 @@ Design decisions
   Ghost matches and games against Ardoise are not rated.
 - **A member's data on request**: :meth:`Database.export_player` gives everything as JSON;
   :meth:`Database.delete_player` removes their rows, abandons their unfinished games and leaves the
-  others' finished games with an anonymous (NULL) opponent. Game states are opaque JSON and are
-  kept as they are.
+  others' finished games with an anonymous (NULL) opponent, in one transaction. Game states are
+  opaque JSON to SQL, but not to the erasure: the states that hold the member's id are walked in
+  Python, their name dropped and their id replaced by a pseudonym (``db.export`` explains how).
 - **Backup** uses SQLite's online backup API from the reader connection: writers go on, the copy
   is one consistent snapshot, written beside the destination and renamed into place.
 

@@ -3,7 +3,8 @@
     python -m db backup DEST [--db PATH]                  online copy of the live database
     python -m db migrate [--db PATH]                      apply the migrations, print the version
     python -m db export-player GUILD USER [--db PATH] [--out FILE]   a member's data as JSON
-    python -m db delete-player GUILD USER [--db PATH]     forget a member (prints what went)
+    python -m db delete-player GUILD USER [--db PATH]     forget a member (prints what went or
+                                                          changed; db/export.py says how)
 
 ``--db`` defaults to ``$ARDOISE_DB``, else ``data/ardoise.sqlite3``. Errors are one line on
 standard error and exit status 1.

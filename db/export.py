@@ -1,4 +1,27 @@
-"""A member's data on request: all of it as JSON, or none of it any more."""
+"""A member's data on request: all of it as JSON, or none of it any more.
+
+Where a member is
+-----------------
+- Rows of their own (``players``, ``ratings``, ``focus_answers``, ``daily_attempts``,
+  ``digits_ghosts``): exported whole, then deleted.
+- Games they played (``digits_seats``, ``rithmo_games``): exported; their unfinished games are
+  abandoned and their seat becomes NULL, so that the others keep their history.
+- Inside game states, opaque JSON that SQL never reads (``digits_matches.state``,
+  ``focus_live_rounds.state``): their id as a player, a key (``shops``, ``steps``…) or a ghost's
+  owner, and their display name in a ``names`` map. Found by a text search of the id in the
+  server's states, then walked in Python: the name is dropped, the id becomes a *pseudonym*, a
+  negative number unused in that state (``-1``, ``-2``…). Discord ids are positive, so the bot
+  tells a pseudonym from a member (and shows "a former player"); it is chosen per state and from
+  nothing of theirs, so it cannot be linked back to them. The engines read the state as before:
+  the other player's match loads and goes on. The export gives, of a state that is not theirs
+  (a solo match where someone met their ghost, a live round they answered), only the parts that
+  name them.
+- Live rounds they ran (``focus_live_rounds.teacher_id``): the teacher becomes NULL; a round still
+  running has nobody left to move it on and ends, keeping nothing, like a round that finished.
+
+Every state changed gets a new version, so that a copy held by a running bot is refused as stale
+rather than written back over the erasure.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +29,16 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from db.core import to_db_time, utc
+from db.core import dumps, not_found, to_db_time, utc
 
 if TYPE_CHECKING:
     from db.core import Database
 
 EXPORT_FORMAT = "ardoise.player-export"
 _JSON_COLUMNS = ("state", "slate", "victories", "position")
+#: Maps of the game states from a member's id (as text) to their display name.
+_NAME_MAPS = ("names",)
+_ABSENT = object()
 
 
 def _plain(row: sqlite3.Row) -> dict[str, Any]:
@@ -23,10 +49,89 @@ def _plain(row: sqlite3.Row) -> dict[str, Any]:
     return data
 
 
+def _is_member(value: Any, user_id: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    return value == user_id if isinstance(value, int) else value == str(user_id)
+
+
+def _pseudonym(state: Any) -> int:
+    """The first negative number that no key or value of ``state`` holds (as a number or text),
+    so that it stands for one player only."""
+    used: set[int] = set()
+
+    def collect(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                collect(key)
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            used.add(value)
+        elif isinstance(value, str) and value.lstrip("-").isdigit() and len(value) < 30:
+            used.add(int(value))
+
+    collect(state)
+    pseudonym = -1
+    while pseudonym in used:
+        pseudonym -= 1
+    return pseudonym
+
+
+def anonymised(state: Any, user_id: int) -> Any:
+    """``state`` without the member: their name dropped from the name maps, their id (a number,
+    or text as a value or a key) replaced by a pseudonym. Unchanged if they are not in it."""
+    text = str(user_id)
+    pseudonym = _pseudonym(state)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key in _NAME_MAPS and isinstance(item, dict):
+                    out[key] = {k: walk(v) for k, v in item.items() if k != text}
+                else:
+                    out[str(pseudonym) if key == text else key] = walk(item)
+            return out
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        if _is_member(value, user_id):
+            return pseudonym if isinstance(value, int) else str(pseudonym)
+        return value
+
+    return walk(state)
+
+
+def _their_part(value: Any, user_id: int) -> Any:
+    """What of ``value`` names the member: an object with their id as a value (a ghost they own,
+    an answer they gave) whole, entries keyed by their id, and the way down to them; ``_ABSENT``
+    if nothing does."""
+    text = str(user_id)
+    if isinstance(value, dict):
+        if any(_is_member(v, user_id) for v in value.values()):
+            return value
+        kept = {}
+        for key, item in value.items():
+            part = item if key == text else _their_part(item, user_id)
+            if part is not _ABSENT:
+                kept[key] = part
+        return kept or _ABSENT
+    if isinstance(value, list):
+        items = [p for p in (_their_part(v, user_id) for v in value) if p is not _ABSENT]
+        return items or _ABSENT
+    return value if _is_member(value, user_id) else _ABSENT
+
+
+def _part_or_none(state: Any, user_id: int) -> Any:
+    part = _their_part(state, user_id)
+    return None if part is _ABSENT else part
+
+
 async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, Any]:
     # One transaction: every part of the export comes from the same moment.
     async with db.transaction():
-        await db.players.require(guild_id, user_id)
         key = (guild_id, user_id)
 
         async def rows(sql: str, params: tuple[Any, ...] = key) -> list[dict[str, Any]]:
@@ -47,13 +152,36 @@ async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
                 " ORDER BY ply",
                 (game["game_id"],),
             )
+        # Others' matches that hold them: a solo match where their ghost was met.
+        met = []
+        for match in await rows(
+            "SELECT match_id, kind, status, round, state, created_at, finished_at"
+            " FROM digits_matches WHERE guild_id = ? AND instr(state, ?) > 0 AND match_id NOT IN"
+            " (SELECT match_id FROM digits_seats WHERE user_id = ?) ORDER BY match_id",
+            (guild_id, str(user_id), user_id),
+        ):
+            match["state"] = _part_or_none(match["state"], user_id)
+            if match["state"] is not None:  # not the id as a part of some other number
+                met.append(match)
+        live = await rows(
+            "SELECT live_id, channel_id, CASE WHEN teacher_id = ? THEN 'teacher' ELSE 'student'"
+            " END AS role, status, state, created_at, updated_at FROM focus_live_rounds"
+            " WHERE guild_id = ? AND (teacher_id = ? OR instr(state, ?) > 0) ORDER BY live_id",
+            (user_id, guild_id, user_id, str(user_id)),
+        )
+        for entry in live:
+            entry["state"] = _part_or_none(entry["state"], user_id)
+        live = [e for e in live if e["role"] == "teacher" or e["state"] is not None]
+        if not player and not live and not games and not met:
+            raise not_found("player", guild_id=guild_id, user_id=user_id)
         return {
             "format": EXPORT_FORMAT,
             "schema_version": db.version,
             "exported_at": to_db_time(utc()),
             "guild_id": guild_id,
             "user_id": user_id,
-            "player": player[0],
+            # None for a member known only from live rounds (a teacher who never played).
+            "player": player[0] if player else None,
             "ratings": await rows(
                 "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
             ),
@@ -72,20 +200,23 @@ async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
                 " FROM digits_seats s JOIN digits_matches m ON m.match_id = s.match_id"
                 " WHERE m.guild_id = ? AND s.user_id = ? ORDER BY m.match_id"
             ),
+            "digits_matches_met": met,
             "digits_ghosts": await rows(
                 "SELECT match_id, round, slate, created_at FROM digits_ghosts"
                 " WHERE guild_id = ? AND user_id = ? ORDER BY match_id, round"
             ),
             "rithmo_games": games,
+            "focus_live_rounds": live,
         }
 
 
 async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, int]:
     stamp = to_db_time(utc())
     key = (guild_id, user_id)
+    text = str(user_id)
     counts: dict[str, int] = {}
     async with db.transaction():
-        await db.players.require(guild_id, user_id)
+        known = await db.players.get(guild_id, user_id) is not None
         # Their unfinished games cannot go on without them; the version moves on so that every
         # button still showing them is refused as stale.
         counts["digits_matches_abandoned"] = await db._run(
@@ -101,22 +232,65 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
             " WHERE guild_id = ? AND status IN ('pending', 'active') AND ? IN (white_id, black_id)",
             (stamp, stamp, *key),
         )
+        # The states that hold them: their own matches, and the others' that met their ghost.
+        anonymised_matches = 0
+        for row in await db._all(
+            "SELECT match_id, state FROM digits_matches WHERE guild_id = ? AND (instr(state, ?) > 0"
+            " OR match_id IN (SELECT match_id FROM digits_seats WHERE user_id = ?))",
+            (guild_id, text, user_id),
+        ):
+            state = json.loads(row["state"])
+            new = anonymised(state, user_id)
+            if new != state:
+                anonymised_matches += await db._run(
+                    "UPDATE digits_matches SET state = ?, version = version + 1, updated_at = ?"
+                    " WHERE match_id = ?",
+                    (dumps(new), stamp, row["match_id"]),
+                )
+        counts["digits_matches_anonymised"] = anonymised_matches
         # Games others played with them stay in the others' history, with an anonymous opponent.
         counts["digits_seats_anonymised"] = await db._run(
             "UPDATE digits_seats SET user_id = NULL, to_act = 0 WHERE user_id = ? AND match_id IN"
             " (SELECT match_id FROM digits_matches WHERE guild_id = ?)",
             (user_id, guild_id),
         )
-        anonymised = 0
+        seats = 0
         for column in ("white_id", "black_id", "challenger_id"):
             changed = await db._run(
                 f"UPDATE rithmo_games SET {column} = NULL WHERE guild_id = ? AND {column} = ?", key
             )
             if column != "challenger_id":
-                anonymised += changed
-        counts["rithmo_games_anonymised"] = anonymised
+                seats += changed
+        counts["rithmo_games_anonymised"] = seats
+        ended = changed_rounds = 0
+        for row in await db._all(
+            "SELECT live_id, teacher_id, status, state FROM focus_live_rounds"
+            " WHERE guild_id = ? AND (teacher_id = ? OR instr(state, ?) > 0)",
+            (guild_id, user_id, text),
+        ):
+            state = json.loads(row["state"])
+            new, status = anonymised(state, user_id), row["status"]
+            teacher = row["teacher_id"]
+            if teacher == user_id:
+                teacher = None
+                if status == "active":
+                    # Only the teacher moves a round on: it ends, keeping nothing (the answers
+                    # are in focus_answers), as a round that finished does.
+                    status, new = "finished", {**new, "round": None, "names": {}}
+                    ended += 1
+            if new != state or teacher != row["teacher_id"]:
+                changed_rounds += await db._run(
+                    "UPDATE focus_live_rounds SET state = ?, status = ?, teacher_id = ?,"
+                    " version = version + 1, updated_at = ? WHERE live_id = ?",
+                    (dumps(new), status, teacher, stamp, row["live_id"]),
+                )
+        counts["focus_live_rounds_anonymised"] = changed_rounds
+        counts["focus_live_rounds_ended"] = ended
         for table in ("digits_ghosts", "focus_answers", "daily_attempts", "ratings", "players"):
             counts[table] = await db._run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key
             )
+        if not known and not any(counts.values()):
+            # Nothing of theirs anywhere: say so rather than report a delete of nothing.
+            raise not_found("player", guild_id=guild_id, user_id=user_id)
     return counts

@@ -753,8 +753,11 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
     assert counts == {
         "digits_matches_abandoned": 1,
         "rithmo_games_abandoned": 1,
+        "digits_matches_anonymised": 0,  # these states do not name them
         "digits_seats_anonymised": 2,
         "rithmo_games_anonymised": 1,
+        "focus_live_rounds_anonymised": 0,
+        "focus_live_rounds_ended": 0,
         "digits_ghosts": 1,
         "focus_answers": 6,
         "daily_attempts": 1,

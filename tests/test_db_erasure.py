@@ -1,0 +1,415 @@
+"""A member's erasure and export (``python -m db delete-player`` / ``export-player``) on a database
+the real bot filled through the stand-in: the member plays a duel and a solo match of The 20
+Digits (and their slate is the ghost another member meets), a Rithmomachia game, a daily
+challenge, answers a teacher's live round and runs live rounds of their own.
+
+After the delete, no column of any table (found from ``sqlite_master``, so a future table is
+scanned too) holds the member's id or display name; the others' games still load and go on; the
+export holds every row the delete removed or changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from test_cog_digits import act, match_id_of, take_focus
+from test_cog_focus_live import FakeWall, answer, prepare
+from test_cog_rithmo import opening_with_a_capture, play, start_game
+
+from bot.digits.match import Match
+from bot.focus import generate_questions
+from bot.local import StandIn
+from bot.local.server import Member, Message
+from cogs.digits import Game
+from db import Database
+from db.__main__ import main as cli
+
+# Distinctive enough that a hit in the scan is the member and nothing else.
+NAME = "Zéphyrine Quarkwood"
+DAY = date(2026, 11, 30)
+SEED = 7  # the live rounds' questions (test_cog_focus_live's)
+
+
+@dataclass
+class World:
+    bot: Any
+    path: Path
+    zed: Member  # the member who asks to be forgotten
+    bob: Member
+    ana: Member
+    roux: Member  # a teacher
+    duel: int  # Zed against Bob, finished
+    bob_solo: int  # Bob's solo match: he met Zed's ghost at round 1 and plays on
+    zed_solo: int  # Zed's own solo match, unfinished
+    roux_live: Message  # Roux's live round, Zed and Ana answered question 1 of 2
+    zed_live: Message  # a live round Zed runs, still open
+    wall: FakeWall
+
+
+async def ready_battle(standin: StandIn, after: Message, who: str) -> Message:
+    return await standin.wait_for_message(
+        lambda m: bool(m.attachments) and who in m.text(), after=after)
+
+
+def board_of(standin: StandIn, match_id: int) -> Message:
+    """The latest public message with this match's buttons."""
+    for message in reversed(standin.channel_messages()):
+        try:
+            if match_id_of(message) == match_id:
+                return message
+        except AssertionError:
+            continue
+    raise AssertionError(f"no board of match {match_id}")
+
+
+async def populate(standin: StandIn, start_bot: Any) -> World:
+    bot = await start_bot()
+    wall = FakeWall()
+    prepare(bot, wall)
+    guild = standin.guild.id
+    zed = standin.add_member(NAME, teacher=True)
+    bob, ana = standin.add_member("Bob"), standin.add_member("Ana")
+    roux = standin.add_member("Mme Roux", teacher=True)
+
+    # A duel of one life: Zed fields a digit, Bob an empty slate; Zed wins, both are rated.
+    await bot.db.servers.update(guild, match_lives=1)
+    posted = await standin.slash(zed, "digits challenge", member=bob)
+    board = (await standin.click(bob, posted.reply, label="Accept")).reply
+    duel = match_id_of(board)
+    zed_shop = await take_focus(standin, bot, zed, board)
+    await act(standin, zed, zed_shop, "digits:buy:1")
+    await act(standin, zed, zed_shop, "digits:ready")
+    bob_shop = await take_focus(standin, bot, bob, board, right=0)
+    await act(standin, bob, bob_shop, "digits:ready")
+    await ready_battle(standin, board, "Bob")
+    assert (await bot.db.digits.require_match(duel)).status == "finished"
+
+    # Bob alone: the only other slate of round 1 on the server is Zed's, and he meets it.
+    await bot.db.servers.update(guild, match_lives=3)
+    bob_board = (await standin.slash(bob, "digits solo")).reply
+    bob_solo = match_id_of(bob_board)
+    bob_shop = await take_focus(standin, bot, bob, bob_board, right=2)
+    await act(standin, bob, bob_shop, "digits:ready")
+    battle = await ready_battle(standin, bob_board, "Bob")
+    assert f"Ghost of {NAME}" in battle.text()
+    bob_row = await bot.db.digits.require_match(bob_solo)
+    assert bob_row.status == "active" and bob_row.state["names"][str(zed.id)] == NAME
+
+    # Zed's own solo match, left in the middle of round 1.
+    zed_board = (await standin.slash(zed, "digits solo")).reply
+    zed_solo = match_id_of(zed_board)
+    await take_focus(standin, bot, zed, zed_board, stop_after=3)
+
+    # Rithmomachia: Zed (White) beats Ana.
+    _, rithmo_board = await start_game(standin, zed, ana)
+    white, black, capture = opening_with_a_capture()
+    rithmo_board = await play(standin, zed, white, rithmo_board)
+    rithmo_board = await play(standin, ana, black, rithmo_board)
+    await play(standin, zed, capture, rithmo_board)
+
+    # A daily challenge (through the repository: the post needs the cog's clock).
+    await bot.db.daily.create(guild, DAY, [])
+    await bot.db.daily.start_attempt(guild, DAY, zed.id)
+    await bot.db.daily.finish_attempt(guild, DAY, zed.id, 3, 4000)
+
+    # Live rounds: Roux's, answered by Zed and Ana; one Zed ran to the end; one Zed still runs.
+    questions = generate_questions(4, 2, random.Random(SEED))
+    roux_live = (await standin.slash(roux, "focus live", count=2, level=4)).reply
+    wall.now += 2.0
+    await answer(standin, zed, roux_live, str(questions[0].answer))
+    await answer(standin, ana, roux_live, str(questions[0].answer + 1))
+    done_channel, open_channel = standin.add_channel("maths"), standin.add_channel("calcul")
+    done = (await standin.slash(zed, "focus live", in_channel=done_channel, count=1,
+                                level=4)).reply
+    await answer(standin, ana, done, "1")
+    await standin.click(zed, done, label="Show the results")
+    await standin.wait_for_message(channel=done_channel, after=done)
+    zed_live = (await standin.slash(zed, "focus live", in_channel=open_channel, count=2,
+                                    level=4)).reply
+    await answer(standin, ana, zed_live, "2")
+
+    path = Path(bot.settings.db_path)
+    world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
+                  wall)
+    # Every table that can hold a member holds Zed (a new table must be added here and to the
+    # delete): the scan below would be empty for a table the scenario never fills.
+    held = {table for table, _, _ in traces(path, zed.id, NAME)}
+    assert held >= {
+        "players", "ratings", "focus_answers", "daily_attempts", "digits_matches", "digits_seats",
+        "digits_ghosts", "rithmo_games", "focus_live_rounds"}, held
+    return world
+
+
+# --- The scan: every column of every table ---------------------------------------------------
+
+
+def tables(conn: sqlite3.Connection) -> list[str]:
+    return [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))]
+
+
+def holds(value: Any, user_id: int, name: str) -> bool:
+    """Whether one stored value holds the member: the id as a number, or the id or the name
+    anywhere in a text (JSON included)."""
+    if isinstance(value, int):
+        return value == user_id
+    if isinstance(value, str):
+        return str(user_id) in value or name in value
+    if isinstance(value, bytes):
+        return str(user_id).encode() in value or name.encode() in value
+    return False
+
+
+def traces(path: Path, user_id: int, name: str) -> list[tuple[str, str, Any]]:
+    """(table, column, value) of every stored value that holds the member."""
+    conn = sqlite3.connect(path)
+    try:
+        found = []
+        for table in tables(conn):
+            names = columns(conn, table)
+            quoted = ", ".join(f'"{c}"' for c in names)
+            for row in conn.execute(f'SELECT {quoted} FROM "{table}"'):
+                found += [(table, column, value) for column, value in zip(names, row, strict=True)
+                          if holds(value, user_id, name)]
+        return found
+    finally:
+        conn.close()
+
+
+async def run_cli(*args: str) -> int:
+    # The command line runs its own event loop: in a thread, beside the running bot.
+    return await asyncio.to_thread(cli, list(args))
+
+
+async def delete(world: World) -> None:
+    code = await run_cli("delete-player", str(world.zed.guild.id), str(world.zed.id),
+                         "--db", str(world.path))
+    assert code == 0
+
+
+async def test_after_a_delete_no_table_holds_the_members_id_or_name(standin, start_bot):
+    world = await populate(standin, start_bot)
+    await delete(world)
+    left = traces(world.path, world.zed.id, NAME)
+    assert left == [], "\n".join(f"{t}.{c}: {str(v)[:120]}" for t, c, v in left)
+    # The others are still there.
+    assert traces(world.path, world.bob.id, "Bob")
+    assert traces(world.path, world.roux.id, "Mme Roux")
+
+
+# --- What the others need stays, under a pseudonym ---------------------------------------------
+
+
+async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_bot, restart_bot):
+    world = await populate(standin, start_bot)
+    await delete(world)
+    # The running bot still holds Roux's live round in memory, as it was before the delete: the
+    # first click made from it is refused as stale, not written back over the erasure...
+    stale = await standin.click(world.roux, world.roux_live, label="Next question")
+    assert stale.reply.content.startswith("Someone acted on this game just before you.")
+    assert traces(world.path, world.zed.id, NAME) == []
+    # ... and the next one reads the database: the round goes on, Zed's answer still counts,
+    # under "a former member".
+    moved = await standin.click(world.roux, world.roux_live, label="Next question")
+    assert moved.reply is world.roux_live
+    second = await standin.wait_for_message(lambda m: "question 2/2" in m.text(),
+                                            after=world.roux_live)
+    assert "a former member: 950 points (1/1 right)" in second.text()
+    assert NAME not in second.text()
+    # The bot also keeps display names in memory: a restart forgets them.
+    bot = await restart_bot(world.bot)
+    prepare(bot, world.wall)
+    guild = standin.guild.id
+
+    # Bob's solo match: the round he lost to Zed's ghost is now a former player's ghost.
+    row = await bot.db.digits.require_match(world.bob_solo)
+    assert row.status == "active"
+    engine = Match.from_json(row.state["engine"])
+    assert engine.players == [str(world.bob.id)]
+    game = Game.from_row(row)
+    [first] = engine.records
+    assert first.ghost is not None and first.ghost.owner != str(world.zed.id)
+    assert game.name("ghost", "en", first) == "Ghost of a former player"
+    assert game.name("ghost", "fr", first) == "Fantôme d'un ancien joueur"
+    # ... and Bob plays round 2 through the bot.
+    board = board_of(standin, world.bob_solo)
+    shop = await take_focus(standin, bot, world.bob, board, right=1)
+    await act(standin, world.bob, shop, "digits:ready")
+    await ready_battle(standin, board, "Round 2")
+    assert (await bot.db.digits.require_match(world.bob_solo)).round >= 2
+
+    # The finished duel stays in Bob's history and still reads, against a pseudonym.
+    duel = await bot.db.digits.require_match(world.duel)
+    assert duel.status == "finished" and duel.players == (None, world.bob.id)
+    players = Match.from_json(duel.state["engine"]).players
+    assert players[1] == str(world.bob.id) and int(players[0]) < 0
+    assert Game.from_row(duel).name(players[0], "en") == "a former player"
+    history = await bot.db.players.history(guild, world.bob.id)
+    assert world.duel in [h.game_id for h in history]
+    # Zed's unfinished solo match is abandoned, as before.
+    assert (await bot.db.digits.require_match(world.zed_solo)).status == "abandoned"
+
+    # The round Zed ran has nobody left to move it on: it is over.
+    refused = await standin.click(world.ana, world.zed_live, label="Answer")
+    assert refused.reply.content == "This live round is over."
+
+
+# --- The export holds what the delete takes ----------------------------------------------------
+
+#: The export's sections where the rows of each table are, and the columns that name a row.
+#: A table the delete changes that is missing here fails the test: add its rows to the export.
+SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "players": (("player",), ()),
+    "ratings": (("ratings",), ("game",)),
+    "focus_answers": (("focus_answers",), ("answer_id",)),
+    "daily_attempts": (("daily_attempts",), ("day",)),
+    "digits_ghosts": (("digits_ghosts",), ("match_id", "round")),
+    "digits_seats": (("digits_matches",), ("match_id", "seat")),
+    "digits_matches": (("digits_matches", "digits_matches_met"), ("match_id",)),
+    "rithmo_games": (("rithmo_games",), ("game_id",)),
+    "focus_live_rounds": (("focus_live_rounds",), ("live_id",)),
+}
+#: Implied by the export itself (its top level says whose data it is).
+IMPLIED = {"guild_id", "user_id"}
+
+
+def snapshot(path: Path) -> dict[str, dict[tuple[Any, ...], dict[str, Any]]]:
+    """Every row of every table, by primary key (the rowid for a table without one)."""
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    try:
+        rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {}
+        for table in tables(conn):
+            info = list(conn.execute("SELECT * FROM pragma_table_info(?)", (table,)))
+            key = [r["name"] for r in sorted(info, key=lambda r: r["pk"]) if r["pk"]]
+            select = "*" if key else "rowid AS rowid_, *"
+            rows[table] = {}
+            for row in conn.execute(f'SELECT {select} FROM "{table}"'):
+                data = dict(row)
+                rows[table][tuple(data[k] for k in key or ["rowid_"])] = data
+        return rows
+    finally:
+        conn.close()
+
+
+def decoded(value: Any) -> Any:
+    if isinstance(value, str) and value[:1] in "[{":
+        return json.loads(value)
+    return value
+
+
+def mentions(value: Any, user_id: int, name: str) -> bool:
+    return holds(json.dumps(value, ensure_ascii=False), user_id, name)
+
+
+async def test_the_export_holds_every_row_the_delete_removes_or_changes(standin, start_bot,
+                                                                        tmp_path):
+    world = await populate(standin, start_bot)
+    out = tmp_path / "zed.json"
+    guild, user = str(world.zed.guild.id), str(world.zed.id)
+    assert await run_cli("export-player", guild, user, "--db", str(world.path),
+                         "--out", str(out)) == 0
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    before = snapshot(world.path)
+    await delete(world)
+    after = snapshot(world.path)
+
+    touched: set[str] = set()
+    for table, rows in before.items():
+        for key, row in rows.items():
+            new = after.get(table, {}).get(key)
+            if new == row:
+                continue
+            touched.add(table)
+            assert table in SECTIONS, f"the delete changes {table} {key}: not in the export"
+            sections, naming = SECTIONS[table]
+            entries = [e for s in sections for e in (
+                [exported[s]] if isinstance(exported.get(s), dict) else exported.get(s, []))]
+            named = [e for e in entries if all(e.get(c) == row[c] for c in naming)]
+            assert named, f"{table} {key} is changed by the delete and missing from the export"
+            if new is None:
+                # A removed row is exported whole.
+                assert any(all(decoded(row[c]) == e[c] for c in row if c not in IMPLIED)
+                           for e in named), f"{table} {key}: exported {named} for {row}"
+            else:
+                # A changed row: the export says what the member had there.
+                for column, value in row.items():
+                    if value != new[column] and isinstance(decoded(value), dict | list) \
+                            and mentions(decoded(value), world.zed.id, NAME):
+                        assert any(mentions(e.get(column), world.zed.id, NAME) for e in named), \
+                            f"{table} {key}.{column}: the member's part is not exported"
+    # The scenario reaches every table the export maps (else the check above proves nothing).
+    assert touched == set(SECTIONS), touched
+    # The live rounds, as teacher and as a student; the match where Bob met Zed's ghost.
+    roles = sorted(r["role"] for r in exported["focus_live_rounds"])
+    assert roles == ["student", "teacher", "teacher"]
+    [met] = exported["digits_matches_met"]
+    assert met["match_id"] == world.bob_solo
+    [ghost] = met["state"]["engine"]["rounds"]
+    assert ghost["ghost"]["owner"] == user and met["state"]["names"] == {user: NAME}
+    # Only Zed's part of Bob's match: not Bob's own shop nor his name.
+    assert not mentions(met, world.bob.id, "Bob")
+
+
+async def test_a_teacher_who_never_played_is_exported_and_forgotten(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "ardoise.sqlite3")
+    teacher = 1234567890123456789
+    try:
+        row = await db.focus_live.create(5, 6, teacher, {"round": None, "names": {
+            str(teacher): NAME}})
+        exported = await db.export_player(5, teacher)
+        assert exported["player"] is None
+        assert [r["live_id"] for r in exported["focus_live_rounds"]] == [row.live_id]
+        counts = await db.delete_player(5, teacher)
+        assert counts["focus_live_rounds_ended"] == 1
+        gone = await db.focus_live.require(row.live_id)
+        assert (gone.teacher_id, gone.status, gone.state["names"]) == (None, "finished", {})
+    finally:
+        await db.close()
+    assert traces(tmp_path / "ardoise.sqlite3", teacher, NAME) == []
+
+
+def test_both_players_of_a_duel_forgotten_are_two_pseudonyms_and_the_match_still_reads() -> None:
+    from cogs.digits import new_state
+    from db.export import anonymised
+
+    first, second = 1577000000000000001, 1577000000000000002
+    match = Match.new([str(first), str(second)], seed=3)
+    match.submit_focus(str(first), 4)
+    match.submit_focus(str(second), 2)
+    match.end_turn(str(first))
+    match.end_turn(str(second))  # round 1 fought: the record names both sides
+    state = new_state(match, {str(first): NAME, str(second): "Bob"}, "en")
+    once = anonymised(state, first)
+    twice = anonymised(once, second)
+    assert anonymised(twice, first) == twice  # nothing of them left to change
+    assert twice["names"] == {}
+    text = json.dumps(twice)
+    assert str(first) not in text and str(second) not in text and NAME not in text
+    read = Match.from_json(twice["engine"])
+    assert read.players == ["-1", "-2"] and read.round == 2
+    assert sorted(read.lives) == ["-1", "-2"]
+    assert read.to_json() == twice["engine"]
+
+
+async def test_a_second_delete_finds_nobody(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "ardoise.sqlite3")
+    try:
+        await db.players.ensure(5, 77)
+        await db.delete_player(5, 77)
+        exported = await asyncio.gather(db.export_player(5, 77), db.delete_player(5, 77),
+                                        return_exceptions=True)
+        assert [getattr(e, "code", e) for e in exported] == ["db.not_found", "db.not_found"]
+    finally:
+        await db.close()
