@@ -26,6 +26,7 @@ rather than written back over the erasure.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ _JSON_COLUMNS = ("state", "slate", "victories", "position")
 #: Maps of the game states from a member's id (as text) to their display name.
 _NAME_MAPS = ("names",)
 _ABSENT = object()
+# A number written as text (a player's id as a key of a state); str.isdigit() would take "²".
+_INTEGER = re.compile(r"-?[0-9]{1,30}")
 
 
 def _plain(row: sqlite3.Row) -> dict[str, Any]:
@@ -70,7 +73,7 @@ def _pseudonym(state: Any) -> int:
                 collect(item)
         elif isinstance(value, int) and not isinstance(value, bool):
             used.add(value)
-        elif isinstance(value, str) and value.lstrip("-").isdigit() and len(value) < 30:
+        elif isinstance(value, str) and _INTEGER.fullmatch(value):
             used.add(int(value))
 
     collect(state)
@@ -276,7 +279,9 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
                 if status == "active":
                     # Only the teacher moves a round on: it ends, keeping nothing (the answers
                     # are in focus_answers), as a round that finished does.
-                    status, new = "finished", {**new, "round": None, "names": {}}
+                    status = "finished"
+                    if isinstance(new, dict):
+                        new = {**new, "round": None, "names": {}}
                     ended += 1
             if new != state or teacher != row["teacher_id"]:
                 changed_rounds += await db._run(
