@@ -93,9 +93,11 @@ def test_captures_of_the_start_position_is_empty():
 
 @pytest.mark.parametrize("stdin,args,words", [
     ("{\"to_move\": ", ("moves",), "malformed JSON"),
-    (json.dumps({"pieces": [{"square": "z2", "side": "white", "shape": "round", "value": 2}]}),
+    (json.dumps({"to_move": "white",
+                 "pieces": [{"square": "z2", "side": "white", "shape": "round", "value": 2}]}),
      ("captures",), "bad square 'z2'"),
-    (json.dumps({"pieces": [{"square": "c2", "side": "white", "shape": "star", "value": 2}]}),
+    (json.dumps({"to_move": "white",
+                 "pieces": [{"square": "c2", "side": "white", "shape": "star", "value": 2}]}),
      ("moves",), "shape"),
     (b"\xff\xfe", ("moves",), "malformed"),
     ("", ("castle",), "usage"),

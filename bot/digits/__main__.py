@@ -4,8 +4,9 @@ The contracts are in ``shared/design/engine-commands.md``. Bad input (malformed 
 bad cell or level, wrong types) exits with status 2 and one line on stderr, nothing on stdout.
 
 To add a subcommand: write a handler ``def _name(args: argparse.Namespace) -> Any`` that returns
-the JSON answer (``read_json()`` gives the input; raise :class:`BadInput` for bad input), then
-register it in :func:`build_parser` with ``add_parser`` and ``set_defaults(handler=...)``.
+the JSON answer (``read_json(args.stdin)`` gives the input; raise :class:`BadInput` for bad
+input), then register it in :func:`build_parser` with ``add_parser`` and
+``set_defaults(handler=...)``. Reading, limits and the one error line are :mod:`bot.engine_cli`'s.
 """
 
 from __future__ import annotations
@@ -14,55 +15,28 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Mapping
-from typing import Any
+from typing import IO, Any
 
 from bot.digits.battle import MAX_FOCUS, SIDES, fight
 from bot.digits.slate import Slate, SlateError
-from bot.domain import DomainError
+from bot.engine_cli import (
+    BadInput,
+    OneLineParser,
+    check_keys,
+    describe,
+    read_json,
+    run,
+    whole_number,
+)
 
-
-class BadInput(ValueError):
-    """Input the command cannot read; the message is the one line printed on stderr."""
-
-
-def read_json() -> Any:
-    """The JSON document on standard input."""
-    raw = sys.stdin.buffer.read()
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadInput("the input is not UTF-8 text") from None
-    except json.JSONDecodeError as e:
-        raise BadInput(f"malformed JSON: {e}") from None
-
-
-def check_keys(data: Any, where: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
-    """``data`` is an object with only the ``allowed`` keys and every ``required`` one."""
-    if not isinstance(data, Mapping):
-        raise BadInput(f"{where} must be a JSON object")
-    unknown = [k for k in data if k not in allowed]
-    if unknown:
-        raise BadInput(f"{where}: unknown key {unknown[0]!r} (expected {', '.join(allowed)})")
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise BadInput(f"{where}: missing key {missing[0]!r}")
-
-
-def whole_number(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a whole number, not {json.dumps(value)}")
-    if not low <= value <= high:
-        raise BadInput(f"{where} must be {low} to {high}, not {value}")
-    return value
+MAX_ROUNDS = 1000  # `match --rounds`: a match between two bots that keep drawing must end
 
 
 def battle_input(data: Any) -> tuple[Slate, Slate, int, int]:
     """The two slates and Focus scores of a ``battle`` input."""
     check_keys(data, "the input", ("left", "right", "seed"), ("left", "right"))
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise BadInput(f"seed must be a whole number, not {json.dumps(seed)}")
+    if data.get("seed") is not None:
+        whole_number(data["seed"], "seed")
     slates: list[Slate] = []
     focus: list[int] = []
     for side in SIDES:
@@ -76,7 +50,7 @@ def battle_input(data: Any) -> tuple[Slate, Slate, int, int]:
 
 
 def _battle(args: argparse.Namespace) -> Any:
-    left, right, left_focus, right_focus = battle_input(read_json())
+    left, right, left_focus, right_focus = battle_input(read_json(args.stdin))
     # "seed" is accepted and ignored: battles have no randomness (engine-commands.md).
     return fight(left, right, left_focus, right_focus).to_json()
 
@@ -84,7 +58,7 @@ def _battle(args: argparse.Namespace) -> Any:
 def _odds(args: argparse.Namespace) -> Any:
     from bot.digits.odds import DEFAULT_ACCURACY, DEFAULT_BATTLES, odds
 
-    data = read_json()
+    data = read_json(args.stdin)
     check_keys(data, "the input", ("player", "opponents", "battles", "seed", "accuracy"),
                ("player", "opponents"))
 
@@ -104,13 +78,11 @@ def _odds(args: argparse.Namespace) -> Any:
         raise BadInput("opponents must be a non-empty list of {\"slate\": …, \"focus\": …}")
     opponents = [side(o, f"opponent {i + 1}") for i, o in enumerate(data["opponents"])]
     battles = whole_number(data.get("battles", DEFAULT_BATTLES), "battles", 1, 1_000_000)
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadInput(f"seed must be a whole number, not {json.dumps(seed)}")
+    seed = whole_number(data.get("seed", 0), "seed")
     accuracy = data.get("accuracy", DEFAULT_ACCURACY)
     if isinstance(accuracy, bool) or not isinstance(accuracy, int | float) \
             or not 0 <= accuracy <= 1:
-        raise BadInput(f"accuracy must be a number from 0 to 1, not {json.dumps(accuracy)}")
+        raise BadInput(f"accuracy must be a number from 0 to 1, not {describe(accuracy)}")
     return odds(slate, focus, opponents, battles=battles, rng=random.Random(seed),
                 accuracy=accuracy).to_json()
 
@@ -119,16 +91,19 @@ def _match(args: argparse.Namespace) -> Any:
     from bot.digits.player import play_bot_match
     from bot.digits.shop import MatchSettings
 
+    if args.rounds is not None:
+        whole_number(args.rounds, "--rounds", 1, MAX_ROUNDS)
     changes = {"draft": args.draft} | ({} if args.rounds is None else {"rounds": args.rounds})
     match = play_bot_match(args.seed, MatchSettings.from_json(changes))
     return match.summary() if args.text else match.record()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m bot.digits",
         description="The 20 Digits on the command line: JSON on stdin, JSON on stdout.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=OneLineParser)
     commands.add_parser(
         "battle", help="fight two slates",
         description='Reads {"left": {"slate": …, "focus": 0}, "right": {…}, "seed": 7} on stdin '
@@ -146,22 +121,24 @@ def build_parser() -> argparse.ArgumentParser:
         description="Plays a match between two bot players and prints its record (JSON), or a "
                     "readable summary with --text.")
     match.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
-    match.add_argument("--rounds", type=int, default=None, help="rounds at most (default 15)")
+    match.add_argument("--rounds", type=int, default=None,
+                       help=f"rounds at most, 1 to {MAX_ROUNDS} (default 15)")
     match.add_argument("--draft", action="store_true", help="the draft variant")
     match.add_argument("--text", action="store_true", help="a readable summary, not JSON")
     match.set_defaults(handler=_match)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
+def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
+         stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    """The command line; the streams default to the process's own (tests pass their own)."""
+    def command() -> str:
+        args = build_parser().parse_args(argv)
+        args.stdin = sys.stdin if stdin is None else stdin
         answer = args.handler(args)
-    except (BadInput, SlateError, DomainError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    print(answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False))
-    return 0
+        return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+    return run(command, prefix="error: ", stdout=stdout, stderr=stderr, refused=(SlateError,))
 
 
 if __name__ == "__main__":

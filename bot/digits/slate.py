@@ -17,6 +17,7 @@ CELLS = range(1, 9)
 FRONT = (1, 2, 3, 4)
 BACK = (5, 6, 7, 8)
 _CELL_NAMES = frozenset(str(c) for c in CELLS)
+MAX_SPEC = 40  # characters of a digit written as text, spaces included ("Puissance N3" is 12)
 
 
 class SlateError(ValueError):
@@ -56,6 +57,11 @@ class Piece:
         """A piece from a name ("Odd", "moitié"), a name and level ("Odd N2"), or an object
         ({"digit": "Minus", "level": 2})."""
         if isinstance(value, str):
+            # The longest name and level is 12 characters ("Puissance N3"). Past 40, the pattern
+            # would backtrack for minutes on "a", 100,000 spaces, "b"; int() refuses 5,000 digits.
+            if len(value) > MAX_SPEC:
+                raise SlateError(f"cannot read digit {value[:20]!r}…: more than {MAX_SPEC} "
+                                 "characters")
             m = re.fullmatch(r"\s*(.+?)(?:\s+[Nn]([0-9]+))?\s*", value)
             if not m:
                 raise SlateError(f"cannot read digit {value!r}")

@@ -10,26 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
-from typing import NoReturn
+from typing import IO, Any
 
-from bot.domain import DomainError
+from bot.engine_cli import BadInput, OneLineParser, run
 from bot.focus.questions import MAX_COUNT, generate_questions
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _BadInput(message)
-
-
-class _BadInput(Exception):
-    pass
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="python -m bot.focus",
-                            description="Focus questions on the command line.")
-    commands = parser.add_subparsers(dest="command", parser_class=_OneLineParser)
+    parser = OneLineParser(prog="python -m bot.focus",
+                           description="Focus questions on the command line.")
+    commands = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     sample = commands.add_parser("sample", help="N questions of level L, as JSON")
     sample.add_argument("--level", type=int, required=True, help="the level, 1 upward")
     sample.add_argument("--count", type=int, required=True,
@@ -39,24 +29,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    try:
+def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
+         stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    """The command line; the streams default to the process's own (tests pass their own).
+    ``stdin`` is not read: every command takes its input from argv."""
+    def command() -> str:
         args = _parser().parse_args(argv)
         if args.command != "sample":
-            raise _BadInput("give a command: sample")
+            raise BadInput("give a command: sample")
         questions = generate_questions(args.level, args.count, random.Random(args.seed))
-    except _BadInput as error:
-        print(f"python -m bot.focus: {error}", file=sys.stderr)
-        return 2
-    except DomainError as error:
-        print(f"python -m bot.focus: {error}", file=sys.stderr)
-        return 2
-    out = {"questions": [{"text": q.ascii if args.ascii else q.text, "answer": q.answer,
-                          "topic": q.topic} for q in questions]}
-    if hasattr(sys.stdout, "reconfigure"):  # × and ÷ whatever the terminal's encoding
-        sys.stdout.reconfigure(encoding="utf-8")
-    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-    return 0
+        out = {"questions": [{"text": q.ascii if args.ascii else q.text, "answer": q.answer,
+                              "topic": q.topic} for q in questions]}
+        return json.dumps(out, ensure_ascii=False)
+
+    return run(command, prefix="python -m bot.focus: ", stdout=stdout, stderr=stderr)
 
 
 if __name__ == "__main__":

@@ -831,7 +831,7 @@ class Board:
             raise _bad_position("a position is a JSON object")
         b = cls()
         to_move = data.get("to_move", "white")
-        if to_move not in SIDE_BY_NAME:
+        if not isinstance(to_move, str) or to_move not in SIDE_BY_NAME:  # a list is unhashable
             raise _bad_position(f"to_move is 'white' or 'black', not {to_move!r}")
         b.turn = SIDE_BY_NAME[to_move]
         pieces = data.get("pieces", [])
@@ -1006,7 +1006,7 @@ def _piece_from_json(item: Any) -> tuple[Piece, int]:
         raise _bad_position("a piece needs its square, like \"c3\"")
     sq = parse_square(sq_text)
     side = item.get("side")
-    if side not in SIDE_BY_NAME:
+    if not isinstance(side, str) or side not in SIDE_BY_NAME:
         raise _bad_position(f"side is 'white' or 'black', not {side!r}", square=sq_text)
     shape_name = item.get("shape")
     shape = SHAPE_BY_NAME.get(shape_name) if isinstance(shape_name, str) else None
