@@ -297,6 +297,8 @@ class Message:
     deleted: bool = False
     created_at: str = field(default_factory=_now_iso)
     edited_at: str | None = None
+    # As the bot last sent it (None: not given, and Discord then parses every mention).
+    allowed_mentions: dict[str, Any] | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -335,6 +337,27 @@ class Message:
         return data
 
     # Reading helpers for tests and the terminal -------------------------------------------
+
+    def pinged(self) -> set[int]:
+        """The members Discord would notify: the mentions of the content (embeds never ping)
+        that ``allowed_mentions`` lets through; ``@everyone``/``@here`` and roles count their
+        members."""
+        allowed = self.allowed_mentions
+        parse = {"users", "roles", "everyone"} if allowed is None else set(
+            allowed.get("parse") or [])
+        users = {int(u) for u in (allowed or {}).get("users") or []}
+        roles = {int(r) for r in (allowed or {}).get("roles") or []}
+        guild = self.channel.guild
+        members = guild.members if guild is not None else {}
+        found = {int(i) for i in MENTION_RE.findall(self.content)
+                 if "users" in parse or int(i) in users}
+        for role_id in map(int, re.findall(r"<@&(\d+)>", self.content)):
+            if "roles" in parse or role_id in roles:
+                found |= {m.id for m in members.values() if any(r.id == role_id
+                                                                for r in m.roles)}
+        if "everyone" in parse and re.search(r"@(everyone|here)\b", self.content):
+            found |= set(members)
+        return found
 
     def walk_components(self) -> Iterable[dict[str, Any]]:
         """Every component of the message, rows and containers included, depth first."""
@@ -1691,6 +1714,8 @@ class StandIn:
             message.embeds = list(body["embeds"] or [])
         if "components" in body:
             message.components = list(body["components"] or [])
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         message.attachments = self._attachments(message, body, uploads)
 
     def _edit(self, message: Message, body: Mapping[str, Any],
