@@ -48,8 +48,9 @@ class Ardoise(commands.Bot):
     ) -> None:
         # Slash commands and components need no message events: the server list is enough.
         options.setdefault("intents", discord.Intents(guilds=True))
-        options.setdefault("allowed_mentions", discord.AllowedMentions(
-            everyone=False, roles=False, users=True, replied_user=False))
+        # Nobody is pinged unless a message names its players (bot.replies.pings): a display
+        # name holding "<@id>" or "@everyone" must not notify anyone.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

@@ -41,6 +41,7 @@ import discord
 from discord import app_commands
 
 from bot.domain import DomainError
+from bot.replies import quoted
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +173,7 @@ def error_text(error: DomainError, lang: str) -> str:
     """A domain error said in ``lang``: its own sentence, else the generic refusal."""
     key = error_key(error.code)
     if has(key, lang) or has(key, DEFAULT_LANG):
-        return t(key, lang, **error.params)
+        return t(key, lang, **quoted(error.params))
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)
 

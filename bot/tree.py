@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.domain import DomainError
 from bot.i18n import error_text, has, lang_for, t
+from bot.replies import edit_original, excerpt, followup, respond
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
     if isinstance(error, app_commands.CheckFailure):
         return t("errors.check_failed", lang), False
     if isinstance(error, app_commands.TransformerError):
-        return t("errors.bad_value", lang, value=str(error.value)), False
+        return t("errors.bad_value", lang, value=excerpt(error.value)), False
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return t("errors.outdated_command", lang), False
     return t("errors.unexpected", lang), True
@@ -81,16 +82,15 @@ async def send_private(interaction: discord.Interaction, text: str) -> None:
     response = interaction.response
     kind = response.type
     if not response.is_done():
-        await response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
     elif kind is discord.InteractionResponseType.deferred_channel_message:
         # A "thinking…" placeholder is waiting: the text replaces it (ephemeral if it was).
-        await interaction.edit_original_response(content=text, embeds=[], attachments=[],
-                                                 view=None)
+        await edit_original(interaction, content=text, embeds=[], attachments=[], view=None)
     elif kind in (discord.InteractionResponseType.modal,
                   discord.InteractionResponseType.autocomplete_result):
         return  # Nothing can follow a modal or a list of choices; the log has the error.
     else:
-        await interaction.followup.send(text, ephemeral=True)
+        await followup(interaction, text, ephemeral=True)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:

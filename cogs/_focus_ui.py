@@ -14,8 +14,8 @@ API
         # run.round is the finished bot.focus.FocusRound: run.round.score (0-6), .answers, ...
         # ``interaction`` is the submission of the last answer, NOT answered yet: answer it
         # (within 3 s), e.g. by showing the corrections in the same ephemeral message:
-        await interaction.response.edit_message(embed=summary_embed(run.round, run.lang),
-                                                view=None)
+        await replies.update(interaction, embed=summary_embed(run.round, run.lang),
+                             view=None)
 
     await start_focus(interaction, questions, lang, on_done=focus_done, kind="match",
                       title="Round 3 · Focus", data={"match": 42})
@@ -72,6 +72,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot import replies
 from bot.domain import DomainError
 from bot.focus import Answer, FocusRound, Question, read_answer
 from bot.focus.round import mark
@@ -270,7 +271,7 @@ class QuestionView(FocusView):
         if not run.open or run.view is not self or run.round.index != self.index:
             await _say_expired(interaction, run.kind)
             return
-        await interaction.response.send_modal(AnswerModal(run, self.index))
+        await replies.modal(interaction, AnswerModal(run, self.index))
 
     async def on_timeout(self) -> None:
         # The window is gone (Discord forgets its buttons): so is the round, unless it was
@@ -362,15 +363,16 @@ async def _show(interaction: discord.Interaction, run: FocusRun, *, edit: bool,
         run.shown_at = clock()
     if edit:
         run.shown_in = interaction.message.id if interaction.message is not None else None
-        await interaction.response.edit_message(embed=embed, view=view)
+        await replies.update(interaction, embed=embed, view=view)
     elif interaction.response.is_done():
         run.shown_in = None
-        sent = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
+        sent = await replies.followup(interaction, embed=embed, view=view, ephemeral=True,
+                                      wait=True)
         run.shown_in = sent.id
     else:
         run.shown_in = None
-        response = await interaction.response.send_message(embed=embed, view=view,
-                                                           ephemeral=True)
+        response = await replies.respond(interaction, embed=embed, view=view,
+                                         ephemeral=True)
         run.shown_in = response.message_id
 
 
@@ -428,9 +430,9 @@ async def _say_expired(interaction: discord.Interaction, kind: str) -> None:
     lang = await lang_for(interaction)
     key = f"focus.expired.{kind if kind in KINDS else 'practice'}"
     if interaction.response.is_done():
-        await interaction.followup.send(t(key, lang), ephemeral=True)
+        await replies.followup(interaction, t(key, lang), ephemeral=True)
     else:
-        await interaction.response.send_message(t(key, lang), ephemeral=True)
+        await replies.respond(interaction, t(key, lang), ephemeral=True)
 
 
 def _typed(data: Any, custom_id: str) -> str | None:
@@ -470,7 +472,7 @@ async def _take_unstored(interaction: discord.Interaction, custom_id: str) -> bo
             message = interaction.message
             if run.shown_in is not None and (message is None or message.id != run.shown_in):
                 return False  # an older window of the round (reopened since): expired
-            await interaction.response.send_modal(AnswerModal(run, index))
+            await replies.modal(interaction, AnswerModal(run, index))
             return True
         typed = _typed(interaction.data, "answer")
         if typed is None:
@@ -511,7 +513,8 @@ async def answer_expired(interaction: discord.Interaction,
     try:
         lang = await lang_for(interaction)
         key = f"focus.expired.{kind}"
-        await interaction.response.send_message(
+        await replies.respond(
+            interaction,
             t(key if kind in (*KINDS, "live") else "focus.expired.practice", lang),
             ephemeral=True)
     except discord.HTTPException as failure:

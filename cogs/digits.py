@@ -70,6 +70,7 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 import images
+from bot import replies
 from bot.digits.catalogue import BY_KEY
 from bot.digits.ghosts import Ghost as EngineGhost
 from bot.digits.match import GHOST, Match, RoundRecord
@@ -86,6 +87,7 @@ from bot.focus import (
     level_for_match_round,
 )
 from bot.i18n import lang_for, t
+from bot.replies import pings, shown_name
 from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
 from cogs import ArdoiseCog
 from cogs import _focus_ui as focus_ui
@@ -200,6 +202,17 @@ class Game:
             return t("digits.former.ghost", lang)
         return t("digits.ghost.of", lang, name=self.player_name(owner, lang))
 
+    def shown(self, side: str, lang: str, record: RoundRecord | None = None) -> str:
+        """``name`` as text of a message: members' names escaped (``bot.replies.shown_name``).
+        Pictures draw ``name`` as it is."""
+        if side != GHOST:
+            return shown_name(self.names.get(side, "?"))
+        ghost = record.ghost if record is not None else None
+        if ghost is not None and not (ghost.builtin or ghost.shadow):
+            return t("digits.ghost.of", lang, name=shown_name(self.names.get(str(ghost.owner),
+                                                                             "?")))
+        return self.name(side, lang, record)
+
 
 def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:
     return {"engine": match.to_json(), "names": names, "lang": lang,
@@ -303,7 +316,7 @@ def localised(error: DomainError, lang: str, game: Game | None = None) -> Domain
         if isinstance(value, str) and value in BY_KEY:
             params[key] = BY_KEY[value].name(lang)
     if game is not None and isinstance(params.get("picker"), str):
-        params["picker"] = game.name(params["picker"], lang)
+        params["picker"] = game.shown(params["picker"], lang)
     return DomainError(error.code, str(error), **params)
 
 
@@ -325,7 +338,8 @@ def plural(key: str, n: int, lang: str) -> str:
 
 
 def bold(name: str) -> str:
-    return f"**{discord.utils.escape_markdown(name)}**"
+    """``name``, already safe text (``Game.shown``), in bold."""
+    return f"**{name}**"
 
 
 def digit_name(key: str, lang: str) -> str:
@@ -372,8 +386,8 @@ def draft_text(game: Game, lang: str) -> str:
     if picker is None:
         turn = t("digits.draft.done", lang)
     else:
-        left = ", ".join(f"{game.name(p, lang)} {match.picks_left(p)}" for p in match.players)
-        turn = t("digits.draft.next", lang, name=bold(game.name(picker, lang)), left=left)
+        left = ", ".join(f"{game.shown(p, lang)} {match.picks_left(p)}" for p in match.players)
+        turn = t("digits.draft.next", lang, name=bold(game.shown(picker, lang)), left=left)
     return "\n".join([" · ".join(cells), turn])
 
 
@@ -381,15 +395,15 @@ def match_embed(game: Game, lang: str) -> discord.Embed:
     match = game.match
     left, right = match.sides
     embed = discord.Embed(
-        title=t("digits.match.title", lang, left=game.name(left, lang),
-                right=game.name(right, lang)),
+        title=t("digits.match.title", lang, left=game.shown(left, lang),
+                right=game.shown(right, lang)),
         description=t("digits.match.round", lang, round=match.round,
                       rounds=match.settings.rounds, variant=variant_text(match.settings, lang)),
         colour=COLOUR)
     for side in match.sides:
         value = (t("digits.ghost.waiting", lang) if side == GHOST
                  else stage_text(game, side, lang))
-        embed.add_field(name=t("digits.match.side", lang, name=game.name(side, lang),
+        embed.add_field(name=t("digits.match.side", lang, name=game.shown(side, lang),
                                lives=match.lives[side]), value=value, inline=True)
     if match.draft is not None:
         embed.add_field(name=t("digits.draft.title", lang), value=draft_text(game, lang),
@@ -427,7 +441,7 @@ def match_view(game: Game, lang: str) -> ui.View:
 
 def battle_text(game: Game, record: RoundRecord, lang: str) -> str:
     match = game.match
-    names = {side: bold(game.name(side, lang, record)) for side in (record.left, record.right)}
+    names = {side: bold(game.shown(side, lang, record)) for side in (record.left, record.right)}
     exchanges = int(record.battle["exchanges"])
     if record.winner is None:
         line = t("digits.battle.draw", lang, round=record.round,
@@ -445,11 +459,11 @@ def battle_text(game: Game, record: RoundRecord, lang: str) -> str:
             lines.append(t("digits.end.draw", lang))
         else:
             assert match.winner is not None
-            lines.append(t("digits.end.won", lang, name=bold(game.name(match.winner, lang,
+            lines.append(t("digits.end.won", lang, name=bold(game.shown(match.winner, lang,
                                                                       record))))
         if game.ratings:
             changes = " · ".join(
-                t("digits.end.rating", lang, name=game.name(str(user), lang),
+                t("digits.end.rating", lang, name=game.shown(str(user), lang),
                   before=round(change.before.rating), after=round(change.after.rating))
                 for user, change in game.ratings.items())
             lines.append(t("digits.end.ratings", lang, changes=changes))
@@ -478,7 +492,7 @@ def shop_text(game: Game, player: str, lang: str, note: str | None = None) -> st
     if stage == "ready":
         waiting = [p for p in match.players if match.stage(p) != "ready"]
         if waiting:
-            lines.append(t("digits.shop.waiting", lang, name=game.name(waiting[0], lang)))
+            lines.append(t("digits.shop.waiting", lang, name=game.shown(waiting[0], lang)))
         else:
             lines.append(t("digits.shop.ready", lang))
     elif stage == "shop":
@@ -729,14 +743,14 @@ async def _reply(interaction: discord.Interaction, new: bool, **message: Any) ->
             message.pop("view", None)  # a new message takes a view or nothing, not None
         if slow:
             await _defer_thinking(interaction)
-            await interaction.followup.send(ephemeral=True, files=files, **message)
+            await replies.followup(interaction, ephemeral=True, files=files, **message)
         else:
-            await interaction.response.send_message(ephemeral=True, **message)
+            await replies.respond(interaction, ephemeral=True, **message)
     elif slow:
         await _defer_update(interaction)
-        await interaction.edit_original_response(attachments=files, **message)
+        await replies.edit_original(interaction, attachments=files, **message)
     else:
-        await interaction.response.edit_message(attachments=[], **message)
+        await replies.update(interaction, attachments=[], **message)
 
 
 def engine_ghosts(rows: Iterable[Any]) -> tuple[list[EngineGhost], dict[str, str]]:
@@ -796,12 +810,13 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     game, record = await mutate(bot, match_id, change,
                                 before_save=lambda: _defer_update(interaction), in_thread=True)
     if record is None:
-        await interaction.edit_original_response(
+        await replies.edit_original(
+            interaction,
             content=shop_text(game, player, lang), view=None)
         await refresh_public(bot, match_id)
         return
-    await interaction.edit_original_response(content=t("digits.shop.battle_posted", lang),
-                                             view=None)
+    await replies.edit_original(interaction, content=t("digits.shop.battle_posted", lang),
+                                view=None)
     await announce_battle(bot, game, record)
 
 
@@ -828,8 +843,8 @@ async def refresh_public(bot: Ardoise, match_id: int) -> None:
         return
     lang = await public_lang(bot, game)
     try:
-        await channel.get_partial_message(game.row.message_id).edit(  # type: ignore[attr-defined]
-            embed=match_embed(game, lang), view=match_view(game, lang))
+        await replies.edit(channel.get_partial_message(game.row.message_id),  # type: ignore[attr-defined]
+                           embed=match_embed(game, lang), view=match_view(game, lang))
     except discord.HTTPException as error:
         log.warning("could not update the message of match %s: %s", match_id, error)
 
@@ -848,7 +863,7 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
     kwargs: dict[str, Any] = {}
     if not over:
         kwargs = {"embed": match_embed(game, lang), "view": match_view(game, lang)}
-    message = await channel.send(battle_text(game, record, lang),
+    message = await replies.post(channel, battle_text(game, record, lang),
                                  file=discord.File(io.BytesIO(gif), filename="battle.gif"),
                                  **kwargs)
     if not over:
@@ -856,12 +871,12 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
     if previous is not None and hasattr(channel, "get_partial_message"):
         left, right = record.left, record.right
         played = discord.Embed(
-            title=t("digits.match.title", lang, left=game.name(left, lang, record),
-                    right=game.name(right, lang, record)),
+            title=t("digits.match.title", lang, left=game.shown(left, lang, record),
+                    right=game.shown(right, lang, record)),
             description=t("digits.match.played", lang, round=record.round), colour=COLOUR)
         try:
-            await channel.get_partial_message(previous).edit(  # type: ignore[attr-defined]
-                embed=played, view=None)
+            await replies.edit(channel.get_partial_message(previous),  # type: ignore[attr-defined]
+                               embed=played, view=None)
         except discord.HTTPException as error:
             log.warning("could not retire the buttons of match %s: %s", game.id, error)
 
@@ -877,7 +892,7 @@ def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> st
     """Whom the odds are reckoned against, in words: the opponents ``likely_opponents`` gives."""
     match = game.match
     if not match.solo:
-        name = bold(game.name(match.opponent(player), lang))
+        name = bold(game.shown(match.opponent(player), lang))
         if not match.records:
             return t("digits.odds.against_first", lang, name=name)
         return t("digits.odds.against_last", lang, name=name, round=match.records[-1].round)
@@ -912,9 +927,9 @@ async def show_odds(interaction: discord.Interaction, game: Game, player: str,
     odds = await work
     text = odds_text(game, player, odds, odds_whom(game, player, pool, lang), lang)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await replies.followup(interaction, text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await replies.respond(interaction, text, ephemeral=True)
 
 
 async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> Game:
@@ -1038,10 +1053,11 @@ class AcceptChallenge(GameButton, action="digits.accept"):
         game, _ = await mutate(bot, game.id, change, active=False)
         lang = await public_lang(bot, game)
         challenger, challenged = game.match.players
-        await interaction.response.edit_message(
+        await replies.update(
+            interaction,
             content=t("digits.challenge.accepted", lang,
-                      challenged=bold(game.name(challenged, lang)),
-                      challenger=bold(game.name(challenger, lang))),
+                      challenged=bold(game.shown(challenged, lang)),
+                      challenger=bold(game.shown(challenger, lang))),
             embed=match_embed(game, lang), view=match_view(game, lang))
 
 
@@ -1075,7 +1091,7 @@ async def pending(bot: Ardoise, match_id: int, interaction: discord.Interaction,
     user = interaction.user.id
     if answering and user == challenger:
         raise DomainError("digits.own_challenge", "wait for the answer, or cancel",
-                          name=game.name(str(challenged), await lang_for(interaction)))
+                          name=game.shown(str(challenged), await lang_for(interaction)))
     if not answering and user == challenged:
         raise DomainError("digits.not_your_challenge", "answer it with Accept or Decline")
     ensure_player(interaction, [challenged if answering else challenger])
@@ -1093,9 +1109,10 @@ async def close_challenge(interaction: discord.Interaction, game: Game, status: 
     game, _ = await mutate(bot, game.id, change, active=False)
     lang = await public_lang(bot, game)
     challenger, challenged = game.match.players
-    await interaction.response.edit_message(
-        content=t(key, lang, challenger=bold(game.name(challenger, lang)),
-                  challenged=bold(game.name(challenged, lang))), embed=None, view=None)
+    await replies.update(
+        interaction,
+        content=t(key, lang, challenger=bold(game.shown(challenger, lang)),
+                  challenged=bold(game.shown(challenged, lang))), embed=None, view=None)
 
 
 class TakeFocus(GameButton, action="digits.focus"):
@@ -1168,8 +1185,8 @@ async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_rou
     game, note = await mutate(bot, int(game_id), change,
                               before_save=lambda: _defer_update(interaction))
     public = await public_lang(bot, game)
-    await interaction.edit_original_response(embed=match_embed(game, public),
-                                             view=match_view(game, public))
+    await replies.edit_original(interaction, embed=match_embed(game, public),
+                                view=match_view(game, public))
     if note is not None:
         await _reply(interaction, True, **await shop_message(game, player, lang, note))
 
@@ -1216,8 +1233,8 @@ class Digits(ArdoiseCog):
             return
         lang = await lang_for(interaction)
         try:
-            await interaction.response.send_message(t("digits.shop.expired", lang),
-                                                    ephemeral=True)
+            await replies.respond(interaction, t("digits.shop.expired", lang),
+                                  ephemeral=True)
         except discord.HTTPException as failure:
             log.warning("could not say that a shop window expired: %s", failure)
 
@@ -1231,7 +1248,8 @@ class Digits(ArdoiseCog):
         if member.id == user.id:
             raise DomainError("digits.self_challenge", "you cannot challenge yourself")
         if member.bot:
-            raise DomainError("digits.bot_challenge", "bots do not play", name=member.display_name)
+            raise DomainError("digits.bot_challenge", "bots do not play",
+                              name=shown_name(member.display_name))
         assert interaction.guild_id is not None and self.bot.db is not None
         settings = await match_settings(self.bot, interaction.guild_id, draft)
         players = [str(user.id), str(member.id)]
@@ -1240,10 +1258,12 @@ class Digits(ArdoiseCog):
         row = await self.bot.db.digits.create_match(
             interaction.guild_id, [user.id, member.id], new_state(match, names, lang),
             channel_id=interaction.channel_id)
-        await interaction.response.send_message(
+        await replies.respond(
+            interaction,
             t("digits.challenge.posted", lang, challenged=member.mention, challenger=user.mention,
               lives=settings.lives, rounds=settings.rounds, variant=variant_text(settings, lang)),
-            view=challenge_view(row.match_id, row.version, lang))
+            view=challenge_view(row.match_id, row.version, lang),
+            allowed_mentions=pings(member.id, user.id))
 
     @app_commands.command(name="solo", description="Play a match against other players' ghosts")
     async def solo(self, interaction: discord.Interaction) -> None:
@@ -1257,9 +1277,10 @@ class Digits(ArdoiseCog):
             interaction.guild_id, [user.id], new_state(match, {player: user.display_name}, lang),
             status="active", channel_id=interaction.channel_id)
         game = Game.from_row(row)
-        sent = await interaction.response.send_message(
+        sent = await replies.respond(
+            interaction,
             t("digits.solo.started", lang, name=user.mention), embed=match_embed(game, lang),
-            view=match_view(game, lang))
+            view=match_view(game, lang), allowed_mentions=pings(user.id))
         if sent.message_id is not None:
             await set_message(self.bot, row.match_id, sent.message_id)
 

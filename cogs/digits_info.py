@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.digits.catalogue import DIGITS, DigitKind, UnknownDigit, find
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
@@ -97,18 +98,18 @@ class DigitsInfo(ArdoiseCog):
                    ) -> None:
         lang = await lang_for(interaction)
         kind = lookup(digit, lang)
-        await interaction.response.send_message(embed=card_embed(kind, lang), ephemeral=not show)
+        await replies.respond(interaction, embed=card_embed(kind, lang), ephemeral=not show)
 
     @card.autocomplete("digit")
     async def card_digit(self, interaction: discord.Interaction, current: str
                          ) -> list[app_commands.Choice[str]]:
-        return choices_for(current, await lang_for(interaction))
+        return replies.fit_choices(choices_for(current, await lang_for(interaction)))
 
     @app_commands.command(name="rules", description="The rules of The 20 Digits in short")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)
-        await interaction.response.send_message(embed=rules_embed(lang), ephemeral=not show)
+        await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
 
 
 async def setup(bot: Any) -> None:

@@ -40,6 +40,7 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
+from bot import replies
 from bot.domain import DomainError
 from bot.focus import (
     MAX_LEVEL,
@@ -55,6 +56,7 @@ from bot.focus import (
 )
 from bot.focus.daily import daily_levels
 from bot.i18n import error_text, lang_for, lang_from_locale, t
+from bot.replies import shown_name
 from bot.views import ArdoiseModal, GameButton
 from cogs import ArdoiseCog
 from cogs._focus_ui import (
@@ -358,8 +360,8 @@ class Focus(ArdoiseCog):
             embed.add_field(name=t("focus.practice.advice_name", lang),
                             value=t("focus.practice.chosen", lang, level=level, own=own),
                             inline=False)
-        await interaction.response.edit_message(embed=embed,
-                                                view=AgainView(run.user_id, lang))
+        await replies.update(interaction, embed=embed,
+                             view=AgainView(run.user_id, lang))
 
     # --- The daily challenge ----------------------------------------------------------------
 
@@ -446,7 +448,7 @@ class Focus(ArdoiseCog):
                             value=t("focus.daily.rank_first" if mine.rank == 1
                                     else "focus.daily.rank", lang, rank=mine.rank,
                                     total=len(board)))
-        await interaction.response.edit_message(embed=embed, view=None)
+        await replies.update(interaction, embed=embed, view=None)
 
     # --- The daily post -------------------------------------------------------------------
 
@@ -507,7 +509,7 @@ class Focus(ArdoiseCog):
         view = ui.View(timeout=None)
         view.add_item(TakeDaily(guild.id, 1, day.isoformat(), label=t("focus.daily.button", lang),
                                 style=discord.ButtonStyle.success))
-        return await channel.send(embed=embed, view=view)
+        return await replies.post(channel, embed=embed, view=view)
 
     # --- /focus leaderboard -----------------------------------------------------------------
 
@@ -528,11 +530,13 @@ class Focus(ArdoiseCog):
         current = player.current_daily_streak(day) if player else 0
         best = player.best_daily_streak if player else 0
         mine = next((row for row in board if row.user_id == me), None)
-        line = (plural("focus.leaderboard.streak", lang, current, name=name, current=current,
+        shown_as = shown_name(name)
+        line = (plural("focus.leaderboard.streak", lang, current, name=shown_as, current=current,
                        best=best) if mine else
-                t("focus.leaderboard.not_played", lang, name=name, current=current, best=best))
+                t("focus.leaderboard.not_played", lang, name=shown_as, current=current,
+                  best=best))
         if not board:
-            await interaction.followup.send(t("focus.leaderboard.empty", lang) + "\n" + line)
+            await replies.followup(interaction, t("focus.leaderboard.empty", lang) + "\n" + line)
             return
         shown = board[:RANKING_LINES] + ([mine] if mine and mine not in
                                           board[:RANKING_LINES] else [])
@@ -542,7 +546,8 @@ class Focus(ArdoiseCog):
                 for row, who in zip(shown, names, strict=True)]
         png = await asyncio.to_thread(render_leaderboard, rows, lang, None, day,
                                       mine.rank if mine else None, RANKING_LINES, ROUND_SIZE)
-        await interaction.followup.send(
+        await replies.followup(
+            interaction,
             line, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
 
     # --- /focus live --------------------------------------------------------------------------
@@ -574,8 +579,8 @@ class Focus(ArdoiseCog):
                                               interaction.user.id, live.to_json(), now=self.now())
         live.live_id, live.version = row.live_id, row.version
         self._live[live.live_id] = live
-        await interaction.response.send_message(embed=self._live_embed(live),
-                                                view=self._live_view(live))
+        await replies.respond(interaction, embed=self._live_embed(live),
+                              view=self._live_view(live))
 
     def _lock(self, live_id: int) -> asyncio.Lock:
         return self._live_locks.setdefault(live_id, asyncio.Lock())
@@ -613,7 +618,8 @@ class Focus(ArdoiseCog):
             place = MEDALS[standing.rank - 1] if standing.rank <= len(MEDALS) else \
                 f"{standing.rank}."
             lines.append(t("focus.live.line", lang, place=place,
-                           name=live.names.get(standing.player, t("focus.someone", lang)),
+                           name=(shown_name(live.names[standing.player])
+                                 if standing.player in live.names else t("focus.someone", lang)),
                            points=standing.points, correct=standing.correct, size=asked))
         return "\n".join(lines)
 
@@ -637,7 +643,8 @@ class Focus(ArdoiseCog):
                             or t("focus.live.nobody", lang), inline=False)
         last = game.index == size - 1
         embed.set_footer(text=t("focus.live.footer", lang, level=level_text(live.level, lang),
-                                teacher=live.names.get(live.teacher_id, ""),
+                                teacher=(shown_name(live.names[live.teacher_id])
+                                         if live.teacher_id in live.names else ""),
                                 next=t("focus.live.finish" if last else "focus.live.next", lang)))
         return embed
 
@@ -669,7 +676,7 @@ class Focus(ArdoiseCog):
         question = game.current
         assert question is not None
         lang = await lang_for(interaction)
-        await interaction.response.send_modal(LiveAnswerModal(live_id, number, question, lang))
+        await replies.modal(interaction, LiveAnswerModal(live_id, number, question, lang))
 
     async def live_answer(self, interaction: discord.Interaction, live_id: int, number: int,
                           typed: str) -> None:
@@ -687,7 +694,8 @@ class Focus(ArdoiseCog):
             except DomainError as refusal:
                 if refusal.code not in FORMAT_CODES:
                     raise
-                await interaction.response.send_message(
+                await replies.respond(
+                    interaction,
                     t("focus.live.unreadable", lang, reason=error_text(refusal, lang)),
                     ephemeral=True)
                 return
@@ -699,7 +707,7 @@ class Focus(ArdoiseCog):
                 time_ms=round_ms(a.seconds), source="live"))
         text = (t("focus.live.right", lang, points=scored.points) if a.correct
                 else t("focus.live.wrong", lang))
-        await interaction.response.send_message(text, ephemeral=True)
+        await replies.respond(interaction, text, ephemeral=True)
 
     async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
                         ) -> None:
@@ -737,10 +745,10 @@ class Focus(ArdoiseCog):
                 game.next_question()
                 live.shown_at = self.wall()
                 await self._save_live(live)
-            await interaction.response.edit_message(embed=closed_embed, view=None)
+            await replies.update(interaction, embed=closed_embed, view=None)
             if live.game is None:
                 if not final_rows:
-                    await interaction.followup.send(embed=final)
+                    await replies.followup(interaction, embed=final)
                     return
                 title = t("focus.live.final_title", live.lang)
                 png = await asyncio.to_thread(
@@ -748,11 +756,12 @@ class Focus(ArdoiseCog):
                     (t("focus.live.points_column", live.lang),
                      t("focus.live.right_column", live.lang)))
                 final.set_image(url="attachment://ranking.png")
-                await interaction.followup.send(
+                await replies.followup(
+                    interaction,
                     embed=final, file=discord.File(io.BytesIO(png), filename="ranking.png"))
             else:
-                await interaction.followup.send(embed=self._live_embed(live),
-                                                view=self._live_view(live))
+                await replies.followup(interaction, embed=self._live_embed(live),
+                                       view=self._live_view(live))
 
     def _final_rows(self, live: LiveState, game: LiveRound) -> list[dict[str, Any]]:
         """The final ranking for the picture: points, and right answers out of all."""

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.i18n import catalogues, command_key, lang_for, t
 from cogs import ArdoiseCog
 
@@ -64,8 +65,8 @@ class Meta(ArdoiseCog):
     @app_commands.command(name="help", description="Ardoise's commands and what they do")
     async def help(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
-        await interaction.response.send_message(embed=help_embed(self.bot.tree, lang),
-                                                ephemeral=True)
+        await replies.respond(interaction, embed=help_embed(self.bot.tree, lang),
+                              ephemeral=True)
 
 
 async def setup(bot: Any) -> None:

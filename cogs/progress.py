@@ -30,9 +30,11 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 import images
+from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, ROUND_SIZE
 from bot.i18n import lang_for, t
+from bot.replies import shown_name
 from cogs import ArdoiseCog
 from cogs._teachers import is_teacher
 from db import Player, PlayerRating, ProgressRow, ServerSettings
@@ -96,7 +98,7 @@ def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
 
 
 def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
-    main = discord.Embed(title=t("progress.title", lang, name=data.name),
+    main = discord.Embed(title=t("progress.title", lang, name=shown_name(data.name)),
                          colour=discord.Colour.blue())
     level, pinned = focus_level(data.player, data.settings)
     main.add_field(name=t("progress.level", lang),
@@ -175,8 +177,8 @@ class Progress(ArdoiseCog):
             discord.File(io.BytesIO(calendar), "streak.png",
                          description=t("progress.streak_title", lang, name=data.name)),
         ]
-        await interaction.followup.send(embeds=progress_embeds(data, lang), files=files,
-                                        ephemeral=True)
+        await replies.followup(interaction, embeds=progress_embeds(data, lang), files=files,
+                               ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The server's leaderboard of a game")
     @app_commands.describe(game="Which ranking")
@@ -220,7 +222,8 @@ class Progress(ArdoiseCog):
         title = t(f"progress.board.title.{game}", lang)
         picture = await asyncio.to_thread(images.render_leaderboard, shown, lang, title=title,
                                           highlight=mine, limit=TOP, **options)
-        await interaction.followup.send(
+        await replies.followup(
+            interaction,
             title, file=discord.File(io.BytesIO(picture), "leaderboard.png", description=title))
 
     async def _names(self, interaction: discord.Interaction, user_ids: Sequence[int],

@@ -50,8 +50,10 @@ from discord.app_commands import locale_str
 from discord.ext import tasks
 
 import images
+from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
+from bot.replies import pings
 from bot.rithmo import END, START, Board, Game, Outcome, Settings
 from bot.rithmo.players import LEVELS, STRATEGY, choose_turn
 from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
@@ -155,13 +157,6 @@ def duration_text(seconds: int, lang: str) -> str:
 
 def grace_seconds(limit_s: int) -> int:
     return max(MIN_GRACE_S, limit_s // 4)
-
-
-def pings(*user_ids: int | None) -> discord.AllowedMentions:
-    """Mentions that notify only these members (names elsewhere are shown, not pinged)."""
-    users = [discord.Object(id=u) for u in user_ids if u is not None]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=users or False)
 
 
 def _state(row: RithmoGame) -> tuple[int, str, str, str | None]:
@@ -323,7 +318,7 @@ class TurnView(ArdoiseView):
 
     async def _refresh(self, interaction: discord.Interaction) -> None:
         self.rebuild()
-        await interaction.response.edit_message(content=self.content(), view=self)
+        await replies.update(interaction, content=self.content(), view=self)
 
     async def _on_actor(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -346,8 +341,8 @@ class TurnView(ArdoiseView):
 
     async def _on_cancel(self, interaction: discord.Interaction) -> None:
         self.stop()
-        await interaction.response.edit_message(content=t("rithmo.menu.cancelled", self.lang),
-                                                view=None)
+        await replies.update(interaction, content=t("rithmo.menu.cancelled", self.lang),
+                             view=None)
 
     async def _on_confirm(self, interaction: discord.Interaction) -> None:
         if not self.can_confirm():
@@ -362,7 +357,8 @@ class TurnView(ArdoiseView):
         # Saving a turn is a few milliseconds: the answer follows it, then the board is drawn.
         played = await cog.apply_turn(row, self.user_id, text)
         self.stop()
-        await interaction.response.edit_message(
+        await replies.update(
+            interaction,
             content=t("rithmo.menu.played", self.lang, turn=played.turn), view=None)
         await cog.after_member_turn(played)
 
@@ -520,12 +516,13 @@ class Rithmo(ArdoiseCog):
             # The previous board is out of date as soon as this one shows: no button left on it.
             await self._drop_buttons(row, row.message_id)
         if interaction is not None:
-            message: discord.Message = await interaction.followup.send(
+            message: discord.Message = await replies.followup(
+                interaction,
                 content, file=file, view=view or discord.utils.MISSING,
                 allowed_mentions=pings(ping), wait=True)
         else:
-            message = await self._channel(row).send(content, file=file, view=view,
-                                                    allowed_mentions=pings(ping))
+            message = await replies.post(self._channel(row), content, file=file, view=view,
+                                         allowed_mentions=pings(ping))
         if track:
             await self._retire(row, message.id)
         return message
@@ -541,7 +538,7 @@ class Rithmo(ArdoiseCog):
 
     async def _drop_buttons(self, row: RithmoGame, message_id: int) -> None:
         try:
-            await self._channel(row).get_partial_message(message_id).edit(view=None)
+            await replies.edit(self._channel(row).get_partial_message(message_id), view=None)
         except discord.HTTPException as error:
             log.info("game %s: could not take the buttons off message %s: %s", row.game_id,
                      message_id, error)
@@ -730,7 +727,8 @@ class Rithmo(ArdoiseCog):
         view.add_item(DeclineChallenge(row.game_id, row.version,
                                        label=t("rithmo.challenge.decline", lang),
                                        style=discord.ButtonStyle.secondary))
-        await interaction.response.send_message(
+        await replies.respond(
+            interaction,
             t("rithmo.challenge.posted", lang, challenged=member.mention,
               challenger=me.mention),
             embed=embed, view=view, allowed_mentions=pings(member.id))
@@ -768,7 +766,8 @@ class Rithmo(ArdoiseCog):
         await self.db.rithmo.update_game(game_id, row.version, status="active", deadline=deadline)
         row = await self.db.rithmo.require_game(game_id)
         lang = await self.game_lang(row)
-        await interaction.edit_original_response(
+        await replies.edit_original(
+            interaction,
             content=t("rithmo.challenge.accepted", lang, challenged=mention(challenged, lang),
                       challenger=mention(challenger, lang), game=game_id),
             view=None, allowed_mentions=pings())
@@ -790,7 +789,8 @@ class Rithmo(ArdoiseCog):
         lang = await self.game_lang(row)
         key = ("rithmo.challenge.withdrawn" if interaction.user.id == challenger
                else "rithmo.challenge.declined")
-        await interaction.response.edit_message(
+        await replies.update(
+            interaction,
             content=t(key, lang, challenged=mention(challenged, lang),
                       challenger=mention(challenger, lang)),
             view=None, allowed_mentions=pings())
@@ -844,8 +844,8 @@ class Rithmo(ArdoiseCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self._catch_up(await self.current_game(interaction))
         played = await self.apply_turn(row, interaction.user.id, turn)
-        await interaction.followup.send(t("rithmo.move.played", lang, turn=played.turn),
-                                        ephemeral=True)
+        await replies.followup(interaction, t("rithmo.move.played", lang, turn=played.turn),
+                               ephemeral=True)
         await self.after_member_turn(played)
 
     @move.autocomplete("turn")
@@ -859,8 +859,8 @@ class Rithmo(ArdoiseCog):
         if row.player(row.to_move) != interaction.user.id:
             return []
         game = self.engine_game(row)
-        return [app_commands.Choice(name=c.label(lang), value=c.text)
-                for c in completions(game.board, current) if len(c.text) <= 100]
+        return replies.fit_choices(app_commands.Choice(name=c.label(lang), value=c.text)
+                                   for c in completions(game.board, current) if len(c.text) <= 100)
 
     async def open_turn_view(self, interaction: discord.Interaction, game_id: int,
                              ply: int) -> None:
@@ -877,7 +877,7 @@ class Rithmo(ArdoiseCog):
                               player=player_name(row, row.to_move, lang))
         view = TurnView(self, row, self.engine_game(row).board.copy(), lang,
                         interaction.user.id)
-        await interaction.response.send_message(view.content(), view=view, ephemeral=True)
+        await replies.respond(interaction, view.content(), view=view, ephemeral=True)
 
     @app_commands.command(name="board", description="Show the board of a Rithmomachia game")
     @app_commands.describe(side="See it from White's or Black's side (default: your own)",
@@ -950,7 +950,8 @@ class Rithmo(ArdoiseCog):
         view.add_item(DeclineDraw(row.game_id, len(row.turns),
                                   label=t("rithmo.draw.decline", game_lang),
                                   style=discord.ButtonStyle.secondary))
-        await interaction.response.send_message(
+        await replies.respond(
+            interaction,
             t("rithmo.draw.offered", game_lang, offerer=mention(interaction.user.id, game_lang),
               opponent=mention(opponent, game_lang), game=row.game_id),
             view=view, allowed_mentions=pings(opponent))
@@ -974,7 +975,8 @@ class Rithmo(ArdoiseCog):
             ensure_player(interaction, [u for u in (row.player(other(offerer_side)),) if u])
             ratings = await self._write(row, lambda version: self.db.rithmo.finish_game(
                 game_id, version, "draw", "agreed"))
-            await interaction.response.edit_message(
+            await replies.update(
+                interaction,
                 content=t("rithmo.draw.agreed", lang, game=game_id), view=None,
                 allowed_mentions=pings())
             await self._post_end(game_id, ratings)
@@ -983,7 +985,8 @@ class Rithmo(ArdoiseCog):
             game_id, version, draw_offer=None))
         key = ("rithmo.draw.withdrawn" if interaction.user.id == offerer
                else "rithmo.draw.declined")
-        await interaction.response.edit_message(
+        await replies.update(
+            interaction,
             content=t(key, lang, offerer=mention(offerer, lang),
                       opponent=mention(row.player(other(offerer_side)), lang), game=game_id),
             view=None, allowed_mentions=pings())
@@ -992,7 +995,7 @@ class Rithmo(ArdoiseCog):
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)
-        await interaction.response.send_message(embed=rules_embed(lang), ephemeral=not show)
+        await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
 
     # the clock -------------------------------------------------------------------------
 
@@ -1029,7 +1032,8 @@ class Rithmo(ArdoiseCog):
         if warned_at is None:
             grace = now + timedelta(seconds=grace_seconds(await self._limit(row.guild_id)))
             await self.db.games.mark_warned("rithmo", game_id, grace_deadline=grace, now=now)
-            await self._channel(row).send(
+            await replies.post(
+                self._channel(row),
                 t("rithmo.clock.warning", lang, player=mention(late, lang), game=game_id,
                   deadline=stamp(grace)),
                 allowed_mentions=pings(late))

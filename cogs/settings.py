@@ -28,6 +28,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
+from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
 from bot.i18n import lang_for, lang_from_locale, t
@@ -315,8 +316,8 @@ class Settings(ArdoiseCog):
         else:
             settings = await db.servers.get(interaction.guild_id)
             text = t("settings.saved.unchanged", lang)
-        await interaction.response.send_message(text, embed=settings_embed(settings, lang),
-                                                ephemeral=True)
+        await replies.respond(interaction, text, embed=settings_embed(settings, lang),
+                              ephemeral=True)
 
     async def _current(self, interaction: discord.Interaction) -> ServerSettings:
         assert interaction.guild_id is not None and self.bot.db is not None
@@ -326,8 +327,8 @@ class Settings(ArdoiseCog):
     async def show(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         settings = await self._current(interaction)
-        await interaction.response.send_message(embed=settings_embed(settings, lang),
-                                                ephemeral=True)
+        await replies.respond(interaction, embed=settings_embed(settings, lang),
+                              ephemeral=True)
 
     @settings.command(name="language", description="The language Ardoise speaks in this server")
     @app_commands.describe(language="English, French, or each member's own Discord language")
@@ -344,9 +345,9 @@ class Settings(ArdoiseCog):
         # The answer is already in the new language.
         lang = chosen or lang_from_locale(interaction.locale)
         interaction.extras["lang"] = lang
-        await interaction.response.send_message(t(f"settings.saved.language_{language}", lang),
-                                                embed=settings_embed(settings, lang),
-                                                ephemeral=True)
+        await replies.respond(interaction, t(f"settings.saved.language_{language}", lang),
+                              embed=settings_embed(settings, lang),
+                              ephemeral=True)
 
     @settings.command(name="daily", description="Where and when the daily challenge is posted")
     @app_commands.describe(channel="The channel of the daily challenge",
@@ -373,7 +374,8 @@ class Settings(ArdoiseCog):
     @daily.autocomplete("timezone")
     async def daily_timezone(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in timezone_choices(current)]
+        return replies.fit_choices(Choice(name=name, value=name)
+                                   for name in timezone_choices(current))
 
     @settings.command(name="daily-off", description="Stop posting the daily challenge")
     async def daily_off(self, interaction: discord.Interaction) -> None:
@@ -468,9 +470,9 @@ class Settings(ArdoiseCog):
                          lang: str, mention: str) -> None:
         assert interaction.guild_id is not None and self.bot.db is not None
         settings = await self.bot.db.servers.set_admin_roles(interaction.guild_id, roles)
-        await interaction.response.send_message(t(key, lang, role=mention),
-                                                embed=settings_embed(settings, lang),
-                                                ephemeral=True)
+        await replies.respond(interaction, t(key, lang, role=mention),
+                              embed=settings_embed(settings, lang),
+                              ephemeral=True)
 
 
 async def setup(bot: Any) -> None:
