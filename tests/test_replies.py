@@ -10,10 +10,13 @@ from pathlib import Path
 import discord
 import pytest
 from discord import app_commands, ui
+from discord.app_commands.transformers import IdentityTransformer
 
 from bot import replies
+from bot.domain import DomainError
 from bot.local.server import message_problems
 from bot.replies import excerpt, fit, fit_choices, pings, quoted, shown_name
+from bot.tree import describe_error
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,6 +60,18 @@ def test_a_refusals_member_text_is_quoted_as_an_excerpt_and_its_other_params_kep
     assert params["text"] == "y" * (replies.EXCERPT - 1) + "…"
     assert params["timezone"].endswith("…") and len(params["timezone"]) == replies.EXCERPT
     assert params["cost"] == 12 and params["options"] == "c3-c5, " * 20
+
+
+def test_the_trees_refusals_quote_a_members_text_as_an_excerpt():
+    # What bot/tree.py tells the member: a value Discord's option could not read, an answer.
+    unreadable = app_commands.TransformerError(
+        "x" * 3000, discord.AppCommandOptionType.string,
+        IdentityTransformer(discord.AppCommandOptionType.string))
+    assert describe_error(unreadable, "fr") == (
+        "Je ne comprends pas « " + "x" * 39 + "… ».", False)
+    answer = DomainError("focus.not_a_number", "not a number", text="douze" * 500)
+    text, bug = describe_error(answer, "en")
+    assert text.startswith("“" + ("douze" * 8)[:39] + "…” is not a whole number") and not bug
 
 
 def test_a_display_name_is_shown_escaped_and_cut():
