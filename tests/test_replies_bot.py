@@ -78,6 +78,21 @@ async def test_a_reply_still_too_long_is_cut_where_it_is_sent_not_dropped(standi
     assert "cut a reply that Discord would refuse, in /echo" in caplog.text
 
 
+async def test_autocomplete_of_long_typed_text_offers_choices_discord_takes(standin, start_bot):
+    # The stand-in refuses more than 25 choices or a name over 100 characters.
+    await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    head = standin.add_member("Mme Roux", teacher=True)
+    await start_game(standin, ana, sam)
+    assert await standin.autocomplete(ana, "rithmo move", "turn", turn="c4-d5" + "x" * 5990) \
+        == []
+    assert await standin.autocomplete(ana, "digits card", "digit", digit="y" * 1990) == []
+    zones = await standin.autocomplete(head, "settings daily", "timezone", channel=standin.channel,
+                                       hour=8, timezone="Z" * 3000)
+    assert zones == []
+    assert len(await standin.autocomplete(ana, "digits card", "digit", digit="")) == 20
+
+
 # --- Names that inject ---------------------------------------------------------------------
 
 
