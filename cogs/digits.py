@@ -181,15 +181,18 @@ class Game:
             return FocusRound.from_json(saved)
         return FocusRound(focus_questions(self.match.seed, self.match.round, player))
 
-    def player_name(self, player: str, lang: str) -> str:
+    def player_name(self, player: str, lang: str, *, escape: bool = False) -> str:
         if player in self.names:
-            return self.names[player]
+            name = self.names[player]
+            return shown_name(name) if escape else name
         # A member whose data was deleted is a negative number in the state (db.export).
         return t("digits.former.player", lang) if player.startswith("-") else "?"
 
-    def name(self, side: str, lang: str, record: RoundRecord | None = None) -> str:
+    def name(self, side: str, lang: str, record: RoundRecord | None = None, *,
+             escape: bool = False) -> str:
+        """The side's name as pictures draw it; ``escape`` for the text of a message."""
         if side != GHOST:
-            return self.player_name(side, lang)
+            return self.player_name(side, lang, escape=escape)
         ghost = record.ghost if record is not None else None
         if ghost is None:
             return t("digits.ghost.side", lang)
@@ -200,18 +203,11 @@ class Game:
         owner = str(ghost.owner)
         if owner not in self.names and owner.startswith("-"):
             return t("digits.former.ghost", lang)
-        return t("digits.ghost.of", lang, name=self.player_name(owner, lang))
+        return t("digits.ghost.of", lang, name=self.player_name(owner, lang, escape=escape))
 
     def shown(self, side: str, lang: str, record: RoundRecord | None = None) -> str:
-        """``name`` as text of a message: members' names escaped (``bot.replies.shown_name``).
-        Pictures draw ``name`` as it is."""
-        if side != GHOST:
-            return shown_name(self.names.get(side, "?"))
-        ghost = record.ghost if record is not None else None
-        if ghost is not None and not (ghost.builtin or ghost.shadow):
-            return t("digits.ghost.of", lang, name=shown_name(self.names.get(str(ghost.owner),
-                                                                             "?")))
-        return self.name(side, lang, record)
+        """``name`` as text of a message: members' names escaped (``bot.replies.shown_name``)."""
+        return self.name(side, lang, record, escape=True)
 
 
 def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:
