@@ -21,7 +21,7 @@ API
                       title="Round 3 · Focus", data={"match": 42})
 
 ``start_focus(interaction, questions, lang, *, on_done, kind="match", title=None, record=True,
-key=None, in_place=False, feedback=True, on_answer=None, data=None) -> FocusRun``
+key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=None) -> FocusRun``
 
 - ``interaction``: not answered yet (or deferred ephemerally); the first question is its answer,
   a new ephemeral message (``in_place=True``: the component's own message is edited instead).
@@ -33,7 +33,12 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None) -> FocusRun`
   whose window has expired (10 minutes idle, or the bot restarted): for "match", "open your
   Focus again from the match message".
 - ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
-  with its time in milliseconds.
+  with its time in milliseconds. A caller that keeps the round's progress in a table of its own
+  passes ``record=False`` and stores ``stored_answer(run, answer, index)`` in the same transaction
+  as that progress (a crash between two writes would otherwise store an answer twice).
+- ``round_key``: the round's name among the member's stored answers (default
+  ``"<kind>:<token>"``); ``db.focus`` keeps one answer per question of a round, so a second write
+  of the same question is a no-op. A resumable round names it (``"daily:2026-12-01"``).
 - ``key``: while a round started under the same key is still open in this process, it is reopened
   (a new ephemeral message at its current question, its clock still running) instead of a new one;
   e.g. ``f"digits:{match_id}:{round}:{user_id}"`` when the "Take my Focus" button is clicked twice.
@@ -127,10 +132,24 @@ class FocusRun:
     shown_in: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     registry: Registry | None = None
+    #: The round's name among the member's stored answers (``db.focus`` keeps one answer per
+    #: question of a round): ``"<kind>:<token>"`` unless the caller names it.
+    round_key: str = ""
 
     @property
     def open(self) -> bool:
         return self.registry is not None and self.registry.runs.get(self.token) is self
+
+
+def stored_answer(run: FocusRun, answer: Answer, index: int) -> FocusAnswer:
+    """``answer`` to question ``index`` of ``run`` as ``db.focus`` stores it: keyed by the round
+    and the question, so that storing it a second time (after a crash between two writes) is a
+    no-op."""
+    return FocusAnswer(
+        guild_id=run.guild_id, user_id=run.user_id, topic=answer.topic, level=answer.level,
+        question=answer.question, expected=answer.expected, given=answer.given,
+        time_ms=round(answer.seconds * 1000), source=run.kind, round_key=run.round_key,
+        question_no=index)
 
 
 @dataclass
@@ -329,10 +348,8 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             return
         answer = mark(question, given, seconds)
         if run.record:
-            await interaction.client.db.focus.record(FocusAnswer(  # type: ignore[attr-defined]
-                guild_id=run.guild_id, user_id=run.user_id, topic=answer.topic,
-                level=answer.level, question=answer.question, expected=answer.expected,
-                given=answer.given, time_ms=round(answer.seconds * 1000), source=run.kind))
+            await interaction.client.db.focus.record(  # type: ignore[attr-defined]
+                stored_answer(run, answer, index))
         if run.on_answer is not None:
             await run.on_answer(run, answer)
         run.round.submit(given, seconds)
@@ -390,6 +407,7 @@ async def start_focus(
     feedback: bool = True,
     on_answer: AnswerCallback | None = None,
     data: dict[str, Any] | None = None,
+    round_key: str | None = None,
 ) -> FocusRun:
     """Show the round's current question to the member of ``interaction``; see the module doc."""
     if kind not in KINDS:
@@ -405,10 +423,12 @@ async def start_focus(
         run.notice = None
     else:
         round = questions if isinstance(questions, FocusRound) else FocusRound(list(questions))
-        run = FocusRun(token=secrets.token_hex(6), kind=kind, guild_id=interaction.guild_id,
+        token = secrets.token_hex(6)
+        run = FocusRun(token=token, kind=kind, guild_id=interaction.guild_id,
                        user_id=interaction.user.id, lang=lang, round=round, on_done=on_done,
                        title=title, record=record, feedback=feedback, key=key,
-                       on_answer=on_answer, data=dict(data or {}), registry=registry)
+                       on_answer=on_answer, data=dict(data or {}), registry=registry,
+                       round_key=round_key or f"{kind}:{token}")
         if round.finished:
             await on_done(interaction, run)
             return run

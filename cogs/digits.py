@@ -92,7 +92,7 @@ from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
 from cogs import ArdoiseCog
 from cogs import _focus_ui as focus_ui
 from cogs._focus_ui import FocusRun
-from db import DigitsMatch, RatingChange, StaleVersion
+from db import DigitsMatch, FocusAnswer, RatingChange, StaleVersion
 
 if TYPE_CHECKING:
     from bot.app import Ardoise
@@ -138,6 +138,9 @@ class Game:
     message_id: int | None = None
     battle: RoundRecord | None = None
     ratings: dict[int, RatingChange] = field(default_factory=dict)
+    #: Focus answers stored with the state that holds them: one transaction, or a crash in
+    #: between would have the question answered (and stored) again.
+    answers: list[FocusAnswer] = field(default_factory=list)
 
     @classmethod
     def from_row(cls, row: DigitsMatch) -> Game:
@@ -253,6 +256,8 @@ async def store(bot: Ardoise, game: Game) -> None:
                 extra["message_id"] = game.message_id
             await db.digits.save_match(game.id, state, game.row.version, status=game.status,
                                        round=match.round, to_act=to_act, **extra)
+        for answer in game.answers:
+            await db.focus.record(answer)
         record = game.battle
         if record is not None:
             for player in match.players:
@@ -952,10 +957,11 @@ async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> Game:
 async def start_focus(interaction: discord.Interaction, game: Game, player: str) -> None:
     """The round's Focus for ``player``, from where it stands: the one call the match makes.
 
-    ``cogs._focus_ui`` asks the questions in a new ephemeral message (each answer is stored in
-    ``db.focus`` as a "match" answer); each answer is also saved in the match, so that after a
-    restart the Focus goes on at the same question; the last one submits the score to the match
-    and turns the message into the shop (``focus_done``)."""
+    ``cogs._focus_ui`` asks the questions in a new ephemeral message; each answer is saved in the
+    match, so that after a restart the Focus goes on at the same question, and stored in
+    ``db.focus`` as a "match" answer in the same transaction; the last one submits the score to
+    the match (with its answer, again one transaction) and turns the message into the shop
+    (``focus_done``)."""
     bot = _bot(interaction)
     lang = await lang_for(interaction)
     match_id, round_ = game.id, game.match.round
@@ -963,11 +969,12 @@ async def start_focus(interaction: discord.Interaction, game: Game, player: str)
     async def answered(run: FocusRun, answer: Answer) -> None:
         focus = FocusRound(run.round.questions, [*run.round.answers, answer])
         if focus.finished:
-            return  # focus_done submits the score
+            return  # focus_done submits the score and stores the last answer
 
         def change(game: Game) -> None:
             _focus_open(game, player, round_)
             game.focus[player] = focus.to_json()
+            game.answers = [focus_ui.stored_answer(run, answer, len(focus.answers) - 1)]
 
         await mutate(bot, match_id, change)
 
@@ -978,7 +985,8 @@ async def start_focus(interaction: discord.Interaction, game: Game, player: str)
         interaction, game.focus_round(player), lang, on_done=done, kind="match",
         title=t("digits.focus.title", lang, round=round_),
         key=f"digits:{match_id}:{round_}:{player}", on_answer=answered,
-        data={"match": match_id, "round": round_})
+        data={"match": match_id, "round": round_}, record=False,
+        round_key=f"match:{match_id}:{round_}")
 
 
 def _focus_open(game: Game, player: str, round_: int) -> None:
@@ -1001,6 +1009,9 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
         _engine(game, lang, lambda: game.match.submit_focus(player, focus.score))
         game.focus.pop(player, None)
         game.bump(player)
+        if focus.answers:  # the last answer, with the score it completes
+            game.answers = [focus_ui.stored_answer(run, focus.answers[-1],
+                                                   len(focus.answers) - 1)]
 
     # The message of the last answer is the Focus's own ephemeral one (a Focus finished before
     # it began would answer the match message's button: then a new message).

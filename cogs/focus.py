@@ -67,6 +67,7 @@ from cogs._focus_ui import (
     get_run,
     level_text,
     start_focus,
+    stored_answer,
     summary_embed,
 )
 from cogs._teachers import teaches
@@ -125,6 +126,11 @@ def plural(key: str, lang: str, count: int, **params: Any) -> str:
     """``key.one`` or ``key.other``: French says 0 and 1 in the singular, English 1 only."""
     one = count in (0, 1) if lang == "fr" else count == 1
     return t(f"{key}.{'one' if one else 'other'}", lang, **params)
+
+
+def daily_round_key(day: date) -> str:
+    """The name of a daily attempt among a member's stored answers (see ``db.focus``)."""
+    return f"daily:{day.isoformat()}"
 
 
 def _history(answers: list[FocusAnswer]) -> list[Answer]:
@@ -402,29 +408,27 @@ class Focus(ArdoiseCog):
         else:
             open_run = get_run(self.bot, key)
             focus_round = open_run.round if open_run is not None else await self._resumed(
-                guild_id, user_id, questions, attempt.started_at)
+                guild_id, user_id, questions, day)
         await start_focus(interaction, focus_round, lang, on_done=self._daily_done, kind="daily",
                           key=key, title=t("focus.daily.title", lang, date=date_text(day, lang)),
                           record=False, on_answer=self._record_daily_answer,
-                          data={"day": day.isoformat()})
+                          data={"day": day.isoformat()}, round_key=daily_round_key(day))
 
     async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
         # Stored at once (not only at the end) so that an interrupted attempt goes on where it
-        # stopped; stamped with the cog's clock, like the attempt's start it is compared with.
-        await self.db.focus.record(FocusAnswer(
-            guild_id=run.guild_id, user_id=run.user_id, topic=answer.topic, level=answer.level,
-            question=answer.question, expected=answer.expected, given=answer.given,
-            time_ms=round(answer.seconds * 1000), source="daily"), now=self.now())
+        # stopped; stamped with the cog's clock. The last answer is stored with the attempt's
+        # score instead (_daily_done), in one transaction.
+        index = len(run.round.answers)
+        if index + 1 < len(run.round.questions):
+            await self.db.focus.record(stored_answer(run, answer, index), now=self.now())
 
     async def _resumed(self, guild_id: int, user_id: int, questions: list[Question],
-                       started_at: datetime) -> FocusRound:
+                       day: date) -> FocusRound:
         """An attempt begun earlier (its window closed, or the bot restarted): the answers
         already stored, in order, then the rest."""
-        stored = [a for a in await self.db.focus.recent(guild_id, user_id, limit=200)
-                  if a.source == "daily" and a.answered_at is not None
-                  and a.answered_at >= started_at]
+        stored = await self.db.focus.round_answers(guild_id, user_id, daily_round_key(day))
         done: list[Answer] = []
-        for answer in _history(stored):
+        for answer in _history(stored[::-1]):
             if len(done) < len(questions) and answer.question == questions[len(done)].text:
                 done.append(answer)
         return FocusRound(questions, done)
@@ -433,8 +437,12 @@ class Focus(ArdoiseCog):
         lang = run.lang
         day = date.fromisoformat(run.data["day"])
         time_ms = sum(round(a.seconds * 1000) for a in run.round.answers)
+        # Every answer goes with the score, in one transaction: the last one is stored only here,
+        # the others were already (each is keyed by its question: a second write is a no-op).
+        answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
         player = await self.db.daily.finish_attempt(run.guild_id, day, run.user_id,
-                                                    run.round.score, time_ms, now=self.now())
+                                                    run.round.score, time_ms, answers,
+                                                    now=self.now())
         board = await self.db.daily.leaderboard(run.guild_id, day, limit=100_000)
         mine = next((row for row in board if row.user_id == run.user_id), None)
         embed = summary_embed(run.round, lang,
@@ -704,7 +712,8 @@ class Focus(ArdoiseCog):
             await self._save_live(live, FocusAnswer(
                 guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
                 question=a.question, expected=a.expected, given=a.given,
-                time_ms=round_ms(a.seconds), source="live"))
+                time_ms=round_ms(a.seconds), source="live", round_key=f"live:{live.live_id}",
+                question_no=number - 1))
         text = (t("focus.live.right", lang, points=scored.points) if a.correct
                 else t("focus.live.wrong", lang))
         await replies.respond(interaction, text, ephemeral=True)

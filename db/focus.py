@@ -21,7 +21,12 @@ PERIODS = ("day", "week", "all")
 
 @dataclass(frozen=True)
 class FocusAnswer:
-    """One answer. ``given`` is None when the time ran out; ``answered_at`` defaults to now."""
+    """One answer. ``given`` is None when the time ran out; ``answered_at`` defaults to now.
+
+    ``round_key`` and ``question_no`` (both or neither) say which question of which round of the
+    member it answers (e.g. ``"match:42:3"`` and 0 to 5): the database keeps one answer per
+    question of a round, and a second write of it changes nothing.
+    """
 
     guild_id: int
     user_id: int
@@ -33,6 +38,8 @@ class FocusAnswer:
     time_ms: int
     source: str = "practice"
     answered_at: datetime | None = None
+    round_key: str | None = None
+    question_no: int | None = None
 
     @property
     def correct(self) -> bool:
@@ -61,6 +68,9 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
         raise ValueError(f"unknown answer source {answer.source!r}; one of {SOURCES}")
     if answer.time_ms < 0 or answer.level < 1:
         raise ValueError(f"an answer needs a level from 1 and a time of at least 0: {answer!r}")
+    if (answer.round_key is None) != (answer.question_no is None) or (
+            answer.question_no is not None and answer.question_no < 0):
+        raise ValueError(f"an answer's round and question number go together: {answer!r}")
     return (
         answer.guild_id,
         answer.user_id,
@@ -73,12 +83,19 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
         answer.given,
         int(answer.correct),
         answer.time_ms,
+        answer.round_key,
+        answer.question_no,
     )
 
 
+# The same question of the same round stored again (a retry after a crash between two writes):
+# nothing happens, the first answer stands.
 _INSERT = (
     "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level, question,"
-    " expected, given, correct, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " expected, given, correct, time_ms, round_key, question_no)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, user_id, round_key, question_no) WHERE round_key IS NOT NULL"
+    " DO NOTHING"
 )
 
 
@@ -86,22 +103,34 @@ class FocusRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def record(self, answer: FocusAnswer, now: datetime | None = None) -> int:
-        """Store one answer; its id."""
+    async def record(self, answer: FocusAnswer, now: datetime | None = None) -> bool:
+        """Store one answer; whether it was new (False: that question of that round was stored
+        already, and is left as it was)."""
         row = _row(answer, utc(now))
         async with self._db._atomic():
             try:
-                return await self._db._insert(_INSERT, row)
+                return await self._db._run(_INSERT, row) == 1
             except sqlite3.IntegrityError as error:
                 # A newcomer's first answer: create the player, then insert again. (Cheaper than
                 # making sure of the player before every answer.)
                 if "FOREIGN KEY" not in str(error):
                     raise
             await self._db.players.ensure(answer.guild_id, answer.user_id, now)
-            return await self._db._insert(_INSERT, row)
+            return await self._db._run(_INSERT, row) == 1
+
+    async def round_answers(self, guild_id: int, user_id: int, round_key: str
+                            ) -> list[FocusAnswer]:
+        """The member's stored answers of one round, in question order."""
+        rows = await self._db._all(
+            "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ? AND round_key = ?"
+            " ORDER BY question_no",
+            (guild_id, user_id, round_key),
+        )
+        return [_answer(row) for row in rows]
 
     async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
-        """Store several answers in one transaction (a whole round); how many."""
+        """Store several answers in one transaction (a whole round); how many were given (those
+        of a round already stored are left as they were)."""
         moment = utc(now)
         given = list(answers)
         rows = [_row(answer, moment) for answer in given]
@@ -178,18 +207,21 @@ class FocusRepository:
             " ORDER BY answered_at DESC, answer_id DESC LIMIT ?",
             (guild_id, user_id, limit),
         )
-        return [
-            FocusAnswer(
-                guild_id=row["guild_id"],
-                user_id=row["user_id"],
-                topic=row["topic"],
-                level=row["level"],
-                question=row["question"],
-                expected=row["expected"],
-                given=row["given"],
-                time_ms=row["time_ms"],
-                source=row["source"],
-                answered_at=from_db_time(row["answered_at"]),
-            )
-            for row in rows
-        ]
+        return [_answer(row) for row in rows]
+
+
+def _answer(row: sqlite3.Row) -> FocusAnswer:
+    return FocusAnswer(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        topic=row["topic"],
+        level=row["level"],
+        question=row["question"],
+        expected=row["expected"],
+        given=row["given"],
+        time_ms=row["time_ms"],
+        source=row["source"],
+        answered_at=from_db_time(row["answered_at"]),
+        round_key=row["round_key"],
+        question_no=row["question_no"],
+    )
