@@ -28,7 +28,7 @@ Short-lived views (``ArdoiseView``) and modals (``ArdoiseModal``)
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, Self
 
 import discord
@@ -42,6 +42,45 @@ ACTION_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
 GAME_ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 _actions: dict[str, str] = {}  # action -> "module.qualname" of the class that owns it
+
+#: The largest integer SQLite stores: no game id or version is bigger.
+MAX_ID = 2**63 - 1
+# A whole number as the bot writes one in a component: no sign, no leading zero, no exponent,
+# no space, ASCII digits only (str.isdigit would take "²"), at most 19 digits.
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
+
+
+# --- What components send back ---------------------------------------------------------------
+# A modified client may send any select value and any custom id (Discord does not check them
+# against the message): what a component sends is read like text a member typed. A value the
+# bot could not have offered is refused with one sentence (``errors.component.invalid``) before
+# anything changes.
+
+
+def invalid_component(what: str) -> DomainError:
+    return DomainError("component.invalid", f"a button or menu sent an invalid {what}")
+
+
+def component_int(value: object, low: int, high: int, what: str = "value") -> int:
+    """``value`` (a select value, a part of a custom id) as a whole number from ``low`` to
+    ``high``; anything else raises ``DomainError("component.invalid")``."""
+    if not isinstance(value, str) or _NUMBER.fullmatch(value) is None:
+        raise invalid_component(what)
+    number = int(value)
+    if not low <= number <= high:
+        raise invalid_component(what)
+    return number
+
+
+def component_ints(values: Sequence[object], count: int, low: int, high: int,
+                   what: str = "value") -> list[int]:
+    """Exactly ``count`` different whole numbers from ``low`` to ``high`` (a menu's values)."""
+    if len(values) != count:
+        raise invalid_component(what)
+    numbers = [component_int(v, low, high, what) for v in values]
+    if len(set(numbers)) != count:
+        raise invalid_component(what)
+    return numbers
 
 
 def ensure_player(interaction: discord.Interaction, players: Collection[int]) -> None:
@@ -72,6 +111,8 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
     """
 
     action: ClassVar[str] = ""
+    #: The game id is a row id (a positive number): a forged one is refused before ``on_click``.
+    numeric_id: ClassVar[bool] = True
 
     def __init_subclass__(cls, *, action: str | None = None, **kwargs: Any) -> None:
         if action is None:  # an abstract intermediate class
@@ -115,17 +156,53 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> Self:
-        return cls(match["game"], int(match["version"]), match["arg"] or "", label=item.label,
+        # A forged version of thousands of digits would not even be read by int(): -1, which
+        # check_ids refuses.
+        text = match["version"]
+        version = int(text) if len(text) <= 19 else -1
+        return cls(match["game"], version, match["arg"] or "", label=item.label,
                    style=item.style, emoji=item.emoji, disabled=item.disabled, row=item.row)
+
+    def check_ids(self) -> None:
+        """Refuse a custom id the bot could not have written (a game id that is no row id, a
+        version out of range): it comes from a modified client."""
+        if self.numeric_id:
+            component_int(self.game_id, 1, MAX_ID, "game id")
+        if not 0 <= self.version <= MAX_ID:
+            raise invalid_component("version")
+
+    def arg_int(self, low: int, high: int, what: str = "value") -> int:
+        """The custom id's argument as a whole number from ``low`` to ``high`` (else refused)."""
+        return component_int(self.arg, low, high, what)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            self.check_ids()
             await self.on_click(interaction)
         except Exception as error:
             await report_error(interaction, error)
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def check_offered(view: ui.View, interaction: discord.Interaction) -> None:
+    """Refuse a menu's values that are not among its options, or too few or too many: discord.py
+    hands the callback whatever the client sent."""
+    data: Any = interaction.data or {}
+    values = data.get("values")
+    if values is None:
+        return
+    select = next((item for item in view.children if isinstance(item, ui.Select)
+                   and item.custom_id == data.get("custom_id")), None)
+    if select is None:
+        return
+    offered = {option.value for option in select.options}
+    if (not isinstance(values, list)
+            or not select.min_values <= len(values) <= select.max_values
+            or len(set(map(str, values))) != len(values)
+            or any(not isinstance(v, str) or v not in offered for v in values)):
+        raise invalid_component("menu value")
 
 
 class ArdoiseView(ui.View):
@@ -139,6 +216,7 @@ class ArdoiseView(ui.View):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if self.players is not None:
             ensure_player(interaction, self.players)
+        check_offered(self, interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: Exception,

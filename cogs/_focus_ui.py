@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -478,7 +479,9 @@ async def _take_unstored(interaction: discord.Interaction, custom_id: str) -> bo
     else:
         return False
     parts = custom_id[len(prefix):].split(":")
-    if len(parts) != 3 or not parts[2].isdigit():
+    # The question's number as the bot writes it (ASCII digits: isdigit() would take "²", which
+    # int() refuses); anything else is no window of this bot's, hence expired.
+    if len(parts) != 3 or re.fullmatch(r"0|[1-9][0-9]{0,2}", parts[2]) is None:
         return False
     index = int(parts[2])
     run = _registry(interaction.client).runs.get(parts[1])

@@ -76,7 +76,7 @@ from bot.digits.ghosts import Ghost as EngineGhost
 from bot.digits.match import GHOST, Match, RoundRecord
 from bot.digits.odds import Odds, ghost_candidates, odds_for_match
 from bot.digits.shop import FOCUS_MAX, MatchSettings
-from bot.digits.slate import Slate, SlateError
+from bot.digits.slate import CELLS, Slate, SlateError
 from bot.domain import DomainError
 from bot.focus import (
     ROUND_SIZE,
@@ -88,7 +88,13 @@ from bot.focus import (
 )
 from bot.i18n import lang_for, t
 from bot.replies import pings, shown_name
-from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
+from bot.views import (
+    ArdoiseView,
+    GameButton,
+    component_ints,
+    ensure_player,
+    ensure_version,
+)
 from cogs import ArdoiseCog
 from cogs import _focus_ui as focus_ui
 from cogs._focus_ui import FocusRun
@@ -110,6 +116,9 @@ COLOUR = 0x2A9D8F
 ROW = 5
 #: Custom ids of the shop windows' controls (ephemeral, short-lived).
 SHOP_PREFIX = "digits:"
+#: A bound on a shop or draft slot read from a component (the engine refuses one it has no
+#: offer in); above it, the value is forged.
+MAX_SLOT = 99
 
 
 # --------------------------------------------------------------------------------------------
@@ -662,7 +671,9 @@ class ShopView(ArdoiseView):
         await self._act(interaction, action)
 
     async def _freeze(self, interaction: discord.Interaction, values: list[str]) -> None:
-        slot = int(values[0])
+        # Values are read like typed text (a modified client sends anything); the engine then
+        # refuses a slot it has no offer in.
+        [slot] = component_ints(values, 1, 1, MAX_SLOT, "slot")
 
         def action(game: Game) -> str:
             match, lang = game.match, self.lang
@@ -679,7 +690,7 @@ class ShopView(ArdoiseView):
         await self._act(interaction, action)
 
     async def _sell(self, interaction: discord.Interaction, values: list[str]) -> None:
-        cell = int(values[0])
+        [cell] = component_ints(values, 1, CELLS.start, CELLS.stop - 1, "cell")
 
         def action(game: Game) -> str:
             piece = game.match.shop(self.player).slate[cell]
@@ -691,7 +702,7 @@ class ShopView(ArdoiseView):
         await self._act(interaction, action)
 
     async def _cells(self, interaction: discord.Interaction, values: list[str]) -> None:
-        a, b = sorted(int(v) for v in values)
+        a, b = sorted(component_ints(values, 2, CELLS.start, CELLS.stop - 1, "cell"))
 
         def action(game: Game) -> str:
             match, lang = game.match, self.lang
@@ -1148,7 +1159,8 @@ class OpenShop(GameButton, action="digits.shop"):
 
 class DraftPick(GameButton, action="digits.pick"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await draft_turn(interaction, self.game_id, self.version, int(self.arg or 0))
+        await draft_turn(interaction, self.game_id, self.version,
+                         self.arg_int(1, MAX_SLOT, "slot"))
 
 
 class DraftPass(GameButton, action="digits.pass"):

@@ -57,7 +57,7 @@ from bot.focus import (
 from bot.focus.daily import daily_levels
 from bot.i18n import error_text, lang_for, lang_from_locale, t
 from bot.replies import shown_name
-from bot.views import ArdoiseModal, GameButton
+from bot.views import ArdoiseModal, GameButton, invalid_component
 from cogs import ArdoiseCog
 from cogs._focus_ui import (
     HANDLED,
@@ -189,13 +189,24 @@ def _cog(interaction: discord.Interaction) -> Focus:
 # --- Persistent buttons ------------------------------------------------------------------
 
 
+def posted_day(text: str) -> date:
+    """The day of a daily post's button, as the bot writes it (YYYY-MM-DD); anything else was
+    not written by the bot."""
+    try:
+        if len(text) == 10:
+            return date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise invalid_component("day")
+
+
 class TakeDaily(GameButton, action="focus.daily"):
     """On the daily post: ``focus.daily:<server id>:1:<YYYY-MM-DD>``."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         if str(interaction.guild_id) != self.game_id:
             raise DomainError("game.not_found", "this post belongs to another server")
-        await _cog(interaction).take_daily(interaction, date.fromisoformat(self.arg))
+        await _cog(interaction).take_daily(interaction, posted_day(self.arg))
 
 
 class LiveAnswerButton(GameButton, action="focus.live_answer"):

@@ -1415,6 +1415,46 @@ class StandIn:
                                   message=message)
         return await self._send(record, wait)
 
+    async def forge(
+        self,
+        member: Member,
+        message: Message,
+        custom_id: str,
+        /,
+        *,
+        values: Sequence[str] | None = None,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """A modified client's interaction on ``message``: a click (or, with ``values``, a pick
+        in a string menu) with any custom id and any values, checked against nothing. Discord
+        does not check them either; ``click`` and ``select`` only send what a real client shows.
+        """
+        self._check_can_use(member, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        record = self._new_record(MESSAGE_COMPONENT, member, None, data,
+                                  f"forged {custom_id!r}", message=message)
+        return await self._send(record, wait)
+
+    async def forge_modal(
+        self,
+        member: Member,
+        custom_id: str,
+        fields: Mapping[str, str],
+        /,
+        *,
+        message: Message | None = None,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """A modified client's modal submission: any modal custom id, any text inputs."""
+        components = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+                      for key, value in fields.items()]
+        record = self._new_record(MODAL_SUBMIT, member, None,
+                                  {"custom_id": custom_id, "components": components},
+                                  f"forged modal {custom_id!r}", message=message)
+        return await self._send(record, wait)
+
     async def submit_modal(
         self,
         member: Member,
