@@ -154,3 +154,16 @@ async def test_a_forged_focus_window_number_says_the_window_expired(standin, sta
         record = await standin.forge_modal(ana, f"focus.runm:{kind}:{token}:{number}",
                                            {"answer": "5"}, message=window)
         assert record.reply.text().startswith("This practice round has expired")
+
+
+async def test_a_forged_answer_modal_records_nothing(standin, start_bot, no_apology):
+    bot = await start_bot()
+    ana = standin.add_member("Ana", locale="fr")
+    window = (await standin.slash(ana, "focus practice")).reply
+    [button] = window.buttons()
+    opened = await standin.click(ana, window, button["custom_id"])
+    custom_id = opened.modal["custom_id"]
+    for fields in ({"not_the_answer": "5"}, {"answer": "1" * 5000}, {"answer": "1e9"}):
+        record = await standin.forge_modal(ana, custom_id, fields, message=window)
+        assert "question 1/6" in record.reply.text()  # the same question, with the reason
+    assert await bot.db.focus.recent(standin.guild.id, ana.id) == []
