@@ -6,8 +6,9 @@
   the level of the next round.
 - The daily challenge: the same six questions for every member of a server on a date
   (``bot.focus.daily_questions``), one attempt each (``db.daily`` refuses a second), answers stored
-  as they are given, so that an attempt interrupted (window closed, bot restarted) goes on where
-  it stopped; the streak and the rank at the end.
+  as they are given (the last one with the score, in one transaction), each keyed by the day and
+  its question, so that an attempt interrupted (window closed, bot restarted) goes on where it
+  stopped and no question is stored twice; the streak and the rank at the end.
 - The daily post: ``post_due_dailies(now)`` posts each due server's challenge in its channel with
   a persistent "Take today's challenge" button; a background task calls it every minute.
 - Live class rounds: a teacher posts questions one at a time in the channel; everyone answers
