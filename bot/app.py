@@ -29,6 +29,7 @@ from discord.ext import commands
 import cogs
 from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
+from bot.limits import Limits
 from bot.settings import Settings
 from bot.tree import ArdoiseTree
 from db import Database
@@ -63,6 +64,7 @@ class Ardoise(commands.Bot):
         self.cog_names = list(cogs.discover() if cog_names is None else cog_names)
         self.db: Database | None = None
         self.languages = Languages()
+        self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
         self._shared_groups: dict[str, app_commands.Group] = {}
 

@@ -7,6 +7,7 @@
 | ``ARDOISE_TEST_GUILD`` | a server id: sync the commands there only (instant) | global sync |
 | ``ARDOISE_SHARDED`` | ``1``/``true``/``yes``/``on``: run an ``AutoShardedBot`` | not sharded |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
+| ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
@@ -66,13 +67,15 @@ class Settings:
     test_guild: int | None = None
     sharded: bool = False
     log_level: str = "INFO"
+    #: One: a search is pure Python, two at once only share the interpreter (bot/limits.py).
+    strong_searches: int = 1
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
         return (
             f"Settings(token={token}, db_path={str(self.db_path)!r}, "
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
-            f"log_level={self.log_level!r})"
+            f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r})"
         )
 
     @property
@@ -117,10 +120,17 @@ class Settings:
                 f"ARDOISE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
             )
 
+        searches_text = values.get("ARDOISE_STRONG_SEARCHES", "").strip() or "1"
+        if not searches_text.isdigit() or int(searches_text) < 1:
+            raise SettingsError(
+                f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
+            )
+
         return cls(
             token=token,
             db_path=db_path,
             test_guild=test_guild,
             sharded=sharded_text in _TRUE,
             log_level=level,
+            strong_searches=int(searches_text),
         )

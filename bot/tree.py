@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.domain import DomainError
 from bot.i18n import error_text, has, lang_for, t
+from bot.limits import retry_seconds
 from bot.replies import edit_original, excerpt, followup, respond
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
         return t("errors.bot_missing_permissions", lang,
                  permissions=_permission_names(error.missing_permissions, lang)), False
     if isinstance(error, app_commands.CommandOnCooldown):
-        return t("errors.cooldown", lang, seconds=f"{error.retry_after:.0f}"), False
+        return t("errors.cooldown", lang, seconds=retry_seconds(error.retry_after)), False
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("errors.guild_only", lang), False
     if isinstance(error, app_commands.CheckFailure):

@@ -87,6 +87,7 @@ from bot.focus import (
     level_for_match_round,
 )
 from bot.i18n import lang_for, t
+from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings, shown_name
 from bot.views import (
     ArdoiseView,
@@ -598,6 +599,11 @@ class ShopView(ArdoiseView):
         self._button(t("digits.shop.ready_button", lang), "digits:ready", 4, self._ready,
                      style=discord.ButtonStyle.primary)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await super().interaction_check(interaction)
+        hit(interaction, "shop")  # every control redraws the shop's pictures
+        return True
+
     def _dispatch_item(self, item: Any, interaction: discord.Interaction
                        ) -> asyncio.Task[None] | None:
         # Runs as discord.py routes the click here, before the listener that answers clicks on
@@ -727,6 +733,7 @@ class ShopView(ArdoiseView):
         await end_turn(interaction, self.match_id, self.player, self.step, self.lang)
 
     async def _odds(self, interaction: discord.Interaction) -> None:
+        hit(interaction, "odds")
         # Read only: any window of the turn may ask, the odds are of the slate as it is now.
         game = await load_active(_bot(interaction), self.match_id)
         if game.match.stage(self.player) != "shop":
@@ -1146,6 +1153,7 @@ class TakeFocus(GameButton, action="digits.focus"):
 
 class OpenShop(GameButton, action="digits.shop"):
     async def on_click(self, interaction: discord.Interaction) -> None:
+        hit(interaction, "shop")  # it draws the shop's pictures
         game = await load_active(_bot(interaction), int(self.game_id))
         player = game.player(interaction)
         check_public(game, self.version, interaction.message)
@@ -1258,6 +1266,7 @@ class Digits(ArdoiseCog):
             log.warning("could not say that a shop window expired: %s", failure)
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
+    @limited("start")
     @app_commands.describe(member="The member you challenge",
                            draft="Pick in turn from one shared row instead of private shops")
     async def challenge(self, interaction: discord.Interaction, member: discord.Member,
@@ -1270,6 +1279,12 @@ class Digits(ArdoiseCog):
             raise DomainError("digits.bot_challenge", "bots do not play",
                               name=shown_name(member.display_name))
         assert interaction.guild_id is not None and self.bot.db is not None
+        waiting = [m for m in await self.bot.db.digits.open_matches(
+            interaction.guild_id, user.id, kind="duel", seat=0) if m.status == "pending"]
+        if len(waiting) >= self.bot.limits.open_games["digits_challenges"]:
+            raise over_cap("digits_challenges", [
+                t("limits.item.challenge", lang, match=m.match_id,
+                  channel=channel_text(m.channel_id, lang)) for m in waiting])
         settings = await match_settings(self.bot, interaction.guild_id, draft)
         players = [str(user.id), str(member.id)]
         match = Match.new(players, seed=secrets.randbits(48), settings=settings)
@@ -1285,10 +1300,17 @@ class Digits(ArdoiseCog):
             allowed_mentions=pings(member.id, user.id))
 
     @app_commands.command(name="solo", description="Play a match against other players' ghosts")
+    @limited("start")
     async def solo(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         user = interaction.user
         assert interaction.guild_id is not None and self.bot.db is not None
+        playing = [Game.from_row(m) for m in await self.bot.db.digits.open_matches(
+            interaction.guild_id, user.id, kind="ghost")]
+        if len(playing) >= self.bot.limits.open_games["digits_solo"]:
+            raise over_cap("digits_solo", [
+                t("limits.item.digits", lang, match=g.id, round=g.match.round,
+                  channel=channel_text(g.row.channel_id, lang)) for g in playing])
         settings = await match_settings(self.bot, interaction.guild_id, False)
         player = str(user.id)
         match = Match.new([player], seed=secrets.randbits(48), settings=settings, shadow=True)
@@ -1306,6 +1328,7 @@ class Digits(ArdoiseCog):
     @app_commands.command(name="odds",
                           description="Your chances in this round's battle, with your slate as "
                                       "it stands")
+    @limited("odds")
     async def odds(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         game = await odds_match(self.bot, interaction)

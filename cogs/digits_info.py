@@ -16,6 +16,7 @@ from bot import replies
 from bot.digits.catalogue import DIGITS, DigitKind, UnknownDigit, find
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
+from bot.limits import limited
 from cogs import ArdoiseCog
 
 TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
@@ -92,6 +93,7 @@ class DigitsInfo(ArdoiseCog):
     shared_group = "digits"
 
     @app_commands.command(name="card", description="A digit's card: tier, cost, stats and ability")
+    @limited("text")
     @app_commands.describe(digit="The digit's name, in English or French",
                            show="Show the card to the whole channel (else only to you)")
     async def card(self, interaction: discord.Interaction, digit: str, show: bool = False
@@ -106,6 +108,7 @@ class DigitsInfo(ArdoiseCog):
         return replies.fit_choices(choices_for(current, await lang_for(interaction)))
 
     @app_commands.command(name="rules", description="The rules of The 20 Digits in short")
+    @limited("text")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)

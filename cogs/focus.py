@@ -57,6 +57,7 @@ from bot.focus import (
 )
 from bot.focus.daily import daily_levels
 from bot.i18n import error_text, lang_for, lang_from_locale, t
+from bot.limits import hit, limited
 from bot.replies import shown_name
 from bot.views import ArdoiseModal, GameButton, invalid_component
 from cogs import ArdoiseCog
@@ -207,6 +208,7 @@ class TakeDaily(GameButton, action="focus.daily"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         if str(interaction.guild_id) != self.game_id:
             raise DomainError("game.not_found", "this post belongs to another server")
+        hit(interaction, "round")
         await _cog(interaction).take_daily(interaction, posted_day(self.arg))
 
 
@@ -323,6 +325,7 @@ class Focus(ArdoiseCog):
     # --- /focus practice ------------------------------------------------------------------
 
     @app_commands.command(name="practice", description="A round of six questions at your level")
+    @limited("round")
     @app_commands.describe(level="The level to practise (1 to 8); by default, yours")
     async def practice(self, interaction: discord.Interaction,
                        level: app_commands.Range[int, 1, 8] | None = None) -> None:
@@ -385,6 +388,7 @@ class Focus(ArdoiseCog):
 
     @app_commands.command(name="daily", description="Today's challenge: the same six questions "
                                                     "for everyone, one attempt a day")
+    @limited("round")
     async def daily(self, interaction: discord.Interaction) -> None:
         await self.take_daily(interaction, None)
 
@@ -535,6 +539,7 @@ class Focus(ArdoiseCog):
 
     @app_commands.command(name="leaderboard",
                           description="Today's daily challenge ranking, and your streak")
+    @limited("picture")
     @app_commands.describe(show="Show the ranking to the whole channel")
     async def leaderboard(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)

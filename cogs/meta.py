@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot import replies
 from bot.i18n import catalogues, command_key, lang_for, t
+from bot.limits import limited
 from cogs import ArdoiseCog
 
 FIELD_LIMIT = 1024
@@ -63,6 +64,7 @@ def help_embed(tree: app_commands.CommandTree, lang: str) -> discord.Embed:
 
 class Meta(ArdoiseCog):
     @app_commands.command(name="help", description="Ardoise's commands and what they do")
+    @limited("text")
     async def help(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         await replies.respond(interaction, embed=help_embed(self.bot.tree, lang),

@@ -34,6 +34,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, ROUND_SIZE
 from bot.i18n import lang_for, t
+from bot.limits import limited
 from bot.replies import shown_name
 from cogs import ArdoiseCog
 from cogs._teachers import is_teacher
@@ -140,6 +141,7 @@ def board_choices() -> list[Choice[str]]:
 class Progress(ArdoiseCog):
     @app_commands.command(name="progress",
                           description="Focus accuracy, daily streak, level and ratings")
+    @limited("picture")
     @app_commands.describe(member="Whose progress: yours by default (someone else's: teachers)")
     @app_commands.guild_only()
     async def progress(self, interaction: discord.Interaction,
@@ -181,6 +183,7 @@ class Progress(ArdoiseCog):
                                ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The server's leaderboard of a game")
+    @limited("picture")
     @app_commands.describe(game="Which ranking")
     @app_commands.choices(game=board_choices())
     @app_commands.guild_only()

@@ -35,6 +35,7 @@ Decisions
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import random
@@ -53,6 +54,7 @@ import images
 from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
+from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Game, Outcome, Settings
 from bot.rithmo.players import LEVELS, STRATEGY, choose_turn
@@ -199,6 +201,7 @@ class DeclineChallenge(GameButton, action="rithmo.decline"):
 
 class PlayTurn(GameButton, action="rithmo.play"):
     async def on_click(self, interaction: discord.Interaction) -> None:
+        hit(interaction, "turn")
         await _cog(interaction).open_turn_view(interaction, int(self.game_id), self.version)
 
 
@@ -380,6 +383,8 @@ class Rithmo(ArdoiseCog):
         # answer every interaction within 3 s (see docs/benchmarks.md, "Rithmomachia on
         # Discord"). Boards queue; answers do not.
         self._drawing = asyncio.Semaphore(1)
+        # Ardoise's choice of a turn, run in a thread; a test may put a fake search here.
+        self.choose_turn = choose_turn
 
     async def cog_load(self) -> None:
         self.deadline_loop.start()
@@ -629,7 +634,11 @@ class Rithmo(ArdoiseCog):
         own = Game.from_json(game.to_json())  # the thread gets a game of its own
         level = int(row.position.get("level", 1)) if isinstance(row.position, dict) else 1
         rng = random.Random(f"rithmo:{row.game_id}:{len(row.turns)}")
-        turn = await asyncio.to_thread(choose_turn, own, level, rng)
+        # The strong level's searches wait for a free one (bot.limits.SearchGate): the member's
+        # turn is saved already, Ardoise answers as soon as its search gets its turn.
+        strong = LEVELS.get(level) == "strong"
+        async with self.bot.limits.searches.slot() if strong else contextlib.nullcontext():
+            turn = await asyncio.to_thread(self.choose_turn, own, level, rng)
         return await self.apply_turn(row, None, str(turn))
 
     def _played_line(self, row: RithmoGame, played: Played, lang: str) -> str:
@@ -674,6 +683,7 @@ class Rithmo(ArdoiseCog):
 
     @app_commands.command(name="challenge",
                           description="Challenge a member to a game of Rithmomachia")
+    @limited("start")
     @app_commands.describe(
         member="Who you challenge",
         victory="The common victory (default: the server's)",
@@ -704,6 +714,12 @@ class Rithmo(ArdoiseCog):
             raise DomainError("rithmo.self_challenge", "you cannot challenge yourself")
         if member.bot:
             raise DomainError("rithmo.challenge_bot", "challenge a member, or play /rithmo solo")
+        waiting = [g for g in await self.db.rithmo.open_games(interaction.guild_id, me.id)
+                   if g.status == "pending" and g.challenger_id == me.id]
+        if len(waiting) >= self.bot.limits.open_games["rithmo_challenges"]:
+            raise over_cap("rithmo_challenges", [
+                t("limits.item.rithmo_challenge", lang, game=g.game_id,
+                  channel=channel_text(g.channel_id, lang)) for g in reversed(waiting)])
         server = await self.db.servers.get(interaction.guild_id)
         settings = build_settings(server_settings(server.rithmo_victories), victory=victory,
                                   pieces=pieces, value=value, digits=digits, proper=proper,
@@ -796,6 +812,7 @@ class Rithmo(ArdoiseCog):
             view=None, allowed_mentions=pings())
 
     @app_commands.command(name="solo", description="Play Rithmomachia against Ardoise")
+    @limited("start")
     @app_commands.describe(level="How strong Ardoise plays (1 beginner to 3 strong)",
                            colour="Your colour")
     @app_commands.choices(colour=COLOUR_CHOICES)
@@ -807,6 +824,18 @@ class Rithmo(ArdoiseCog):
         if level not in LEVELS:
             raise DomainError("rithmo.bad_level", "unknown level", level=level)
         await self._ensure_free(interaction.guild_id, interaction.channel_id, [me], lang)
+        playing = [g for g in await self.db.rithmo.open_games(interaction.guild_id, me)
+                   if g.computer_side is not None]
+        if len(playing) >= self.bot.limits.open_games["rithmo_computer"]:
+            raise over_cap("rithmo_computer", [
+                t("limits.item.rithmo", lang, game=g.game_id, turn=len(g.turns) + 1,
+                  channel=channel_text(g.channel_id, lang)) for g in reversed(playing)])
+        if LEVELS[level] == "strong":
+            searches = self.bot.limits.searches
+            if searches.saturated:  # before the bucket: trying again when told must work
+                raise DomainError("limits.strong_busy", "the strong level is saturated",
+                                  seconds=searches.wait_estimate())
+            hit(interaction, "strong")
         await interaction.response.defer(thinking=True)
         server = await self.db.servers.get(interaction.guild_id)
         settings = server_settings(server.rithmo_victories)
@@ -838,6 +867,7 @@ class Rithmo(ArdoiseCog):
                               interaction=interaction)
 
     @app_commands.command(name="move", description="Play your turn in your Rithmomachia game")
+    @limited("turn")
     @app_commands.describe(turn="Your turn, like c4-b5, xd7 c3-d7 or drop T36 d1")
     async def move(self, interaction: discord.Interaction, turn: str) -> None:
         lang = await lang_for(interaction)
@@ -880,6 +910,7 @@ class Rithmo(ArdoiseCog):
         await replies.respond(interaction, view.content(), view=view, ephemeral=True)
 
     @app_commands.command(name="board", description="Show the board of a Rithmomachia game")
+    @limited("picture")
     @app_commands.describe(side="See it from White's or Black's side (default: your own)",
                            game="The game's number (default: yours in this channel)")
     @app_commands.choices(side=SIDE_CHOICES)
@@ -992,6 +1023,7 @@ class Rithmo(ArdoiseCog):
             view=None, allowed_mentions=pings())
 
     @app_commands.command(name="rules", description="The rules of Rithmomachia in short")
+    @limited("text")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)

@@ -156,6 +156,22 @@ class DigitsRepository:
         )
         return None if row is None else _match(row)
 
+    async def open_matches(
+        self, guild_id: int, user_id: int, *, kind: str | None = None, seat: int | None = None
+    ) -> list[DigitsMatch]:
+        """The member's pending and active matches in one server, the oldest first: of one
+        ``kind`` ("duel", "ghost") and in one ``seat`` (0: the challenger) when given."""
+        rows = await self._db._all(
+            "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
+            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
+            " AS seats FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+            " WHERE s.user_id = ? AND m.guild_id = ? AND m.status IN ('pending', 'active')"
+            " AND (? IS NULL OR m.kind = ?) AND (? IS NULL OR s.seat = ?)"
+            " ORDER BY m.match_id",
+            (user_id, guild_id, kind, kind, seat, seat),
+        )
+        return [_match(row) for row in rows]
+
     async def require_match(self, match_id: int) -> DigitsMatch:
         """The match, or ``DomainError("db.not_found")``."""
         match = await self.get_match(match_id)

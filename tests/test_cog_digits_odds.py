@@ -55,6 +55,7 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
     await act(standin, ana, shop, "digits:ready")
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
     await take_focus(standin, bot, ana, battle)
+    bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
     assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
     assert ("Against the shadow's last slate (a bot that shops alongside you), its Focus score "
@@ -110,6 +111,7 @@ async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, st
         await act(standin, member, window, "digits:ready")
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
     await take_focus(standin, bot, ana, battle)
+    bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
     assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
     assert "Against **Sam**'s slate of round 1, their Focus score unknown. 2000 battles " \
