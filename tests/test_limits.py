@@ -255,3 +255,35 @@ async def test_a_live_round_and_its_answers_are_never_limited(standin, start_bot
         assert opened.modal is not None, opened.reply.text()
         await standin.submit_modal(ana, opened, {"answer": "0"})
     assert "/6" in window.text()
+
+
+async def test_a_fourth_challenge_is_refused_until_one_is_withdrawn(standin, start_bot):
+    _, clock = await limited_bot(start_bot)
+    ana = standin.add_member("Ana")
+    rivals = [standin.add_member(name) for name in ("Bob", "Cy", "Dee", "Eve")]
+    posted = []
+    for rival in rivals[:3]:
+        posted.append((await standin.slash(ana, "digits challenge", member=rival)).reply)
+    clock.now += 61.0
+    refused = await standin.slash(ana, "digits challenge", member=rivals[3])
+    assert refused.reply.ephemeral
+    assert refused.reply.content.startswith("You already have 3 challenges waiting for an answer "
+                                            "(match ")
+    assert refused.reply.content.endswith("withdraw one with its “Cancel the challenge” button, "
+                                          "or wait until one is answered, then challenge again.")
+    await standin.click(ana, posted[0], label="Cancel the challenge")
+    assert not (await standin.slash(ana, "digits challenge", member=rivals[3])).reply.ephemeral
+
+
+def test_the_bound_on_strong_searches_is_a_setting() -> None:
+    from bot.settings import Settings, SettingsError
+
+    assert Settings.from_env({}, env_file=None).strong_searches == 1
+    assert Settings.from_env({"ARDOISE_STRONG_SEARCHES": "2"}, env_file=None).strong_searches == 2
+    for wrong in ("0", "-1", "two"):
+        try:
+            Settings.from_env({"ARDOISE_STRONG_SEARCHES": wrong}, env_file=None)
+        except SettingsError as error:
+            assert "ARDOISE_STRONG_SEARCHES" in str(error)
+        else:
+            raise AssertionError(f"{wrong!r} was accepted")
