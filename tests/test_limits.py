@@ -100,6 +100,26 @@ async def test_a_button_takes_from_the_same_buckets_as_its_command(standin, star
     assert (await standin.click(ana, board, label="Jouer un tour")).reply.components
 
 
+async def test_the_shop_s_odds_button_is_as_strict_as_the_odds_command(standin, start_bot):
+    from test_cog_digits import act, take_focus
+
+    bot, clock = await limited_bot(start_bot)
+    ana = standin.add_member("Ana")
+    board = (await standin.slash(ana, "digits solo")).reply
+    shop = await take_focus(standin, bot, ana, board)
+    await act(standin, ana, shop, "digits:buy:1")
+    for _ in range(3):  # odds: 3 in 30 s, button and command together
+        shown = await standin.click(ana, shop, "digits:odds")
+        assert shown.reply.content.startswith("**Odds of your slate"), shown.reply.content
+    refused = await standin.click(ana, shop, "digits:odds")
+    assert refused.reply.content == "Not so fast: try again in 30 s." and refused.ephemeral
+    clock.now += 20.0
+    assert (await standin.slash(ana, "digits odds")).reply.content == (
+        "Not so fast: try again in 10 s.")
+    clock.now += 10.5
+    assert (await standin.slash(ana, "digits odds")).reply.content.startswith("**Odds of")
+
+
 # --- caps on open games -----------------------------------------------------------------------
 
 
