@@ -11,8 +11,8 @@ One place for what a member may ask of the bot, and how often:
 - ``OPEN_GAMES``: how many games of each kind a member may have open at once; the cogs count
   them (they know how a game is left) and refuse with the list of those open.
 - ``SearchGate``: at most ``Settings.strong_searches`` searches of Ardoise's strong level at
-  once in this bot; the others wait their turn, and a new strong game is refused while some
-  already wait.
+  once in this bot, servers taking turns; the others wait their turn, and a new strong game is
+  refused on a server while its searches already wait.
 
 Why not ``app_commands.checks.cooldown``: its buckets live in a closure of the decorator, shared by
 every bot of the process (the tests start many), it reads the interaction's creation time (which
@@ -101,14 +101,31 @@ OPEN_GAMES: dict[str, int] = {
 }
 
 
+@dataclass
+class _ServerSearches:
+    """One server's strong searches: those running and those waiting for a slot."""
+
+    free: asyncio.Semaphore
+    running: int = 0
+    waiting: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.running + self.waiting
+
+
 class SearchGate:
-    """At most ``bound`` strong searches run at once; the others wait their turn, first come
-    first served.
+    """At most ``bound`` strong searches run at once in this bot, and servers take turns.
 
     A strong search is pure Python for ``seconds`` of wall time (``bot.rithmo.ai``'s budget): two
     at once take the interpreter in turns, so each finds about half the positions in its 2 s
     and the event loop, which must answer every member within 3 s, gets a smaller share. So a
     turn already accepted waits for a free search instead of being refused or played weaker.
+
+    Each server queues its own searches first (at most ``bound`` of a server go on to the bot's
+    queue), so one class playing twelve strong games makes another school wait one search, not
+    twelve. A new strong game is refused on a server whose searches already fill the bound and
+    wait (``saturated``); another server is not refused for it.
     """
 
     def __init__(self, bound: int, seconds: float = DEFAULT_SECONDS) -> None:
@@ -119,29 +136,51 @@ class SearchGate:
         self.running = 0
         self.waiting = 0
         self._free = asyncio.Semaphore(bound)
+        self._servers: dict[int | None, _ServerSearches] = {}
 
-    @property
-    def saturated(self) -> bool:
-        """Every search is busy and some already wait: a new strong game would wait longer."""
-        return self.running >= self.bound and self.waiting > 0
+    def saturated(self, guild_id: int | None) -> bool:
+        """This server's searches fill the bound and some wait: a new game would wait longer."""
+        server = self._servers.get(guild_id)
+        return server is not None and server.count > self.bound
 
     def wait_estimate(self) -> int:
         """Seconds, at most, until the searches running and waiting now are all done."""
         return max(1, math.ceil(self.seconds * (self.running + self.waiting) / self.bound))
 
     @contextlib.asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    async def slot(self, guild_id: int | None) -> AsyncIterator[None]:
+        server = self._servers.get(guild_id)
+        if server is None:
+            server = self._servers[guild_id] = _ServerSearches(asyncio.Semaphore(self.bound))
+        server.waiting += 1
         self.waiting += 1
         try:
-            await self._free.acquire()
+            await server.free.acquire()
+            try:
+                await self._free.acquire()
+            except BaseException:
+                server.free.release()
+                raise
+        except BaseException:
+            self._forget_if_idle(guild_id, server)
+            raise
         finally:
+            server.waiting -= 1
             self.waiting -= 1
+        server.running += 1
         self.running += 1
         try:
             yield
         finally:
+            server.running -= 1
             self.running -= 1
             self._free.release()
+            server.free.release()
+            self._forget_if_idle(guild_id, server)
+
+    def _forget_if_idle(self, guild_id: int | None, server: _ServerSearches) -> None:
+        if server.count == 0 and self._servers.get(guild_id) is server:
+            del self._servers[guild_id]
 
 
 BucketKey = tuple[str, int | None, int]
@@ -185,8 +224,9 @@ class Limits:
         self._buckets.clear()
 
     def _sweep(self, now: float) -> None:
+        # A bucket whose window is over has all its tokens again: it is as good as new.
         dead = [key for key, cooldown in self._buckets.items()
-                if now > cooldown._last + cooldown.per]
+                if cooldown.get_tokens(now) == cooldown.rate]
         for key in dead:
             del self._buckets[key]
 

@@ -637,7 +637,8 @@ class Rithmo(ArdoiseCog):
         # The strong level's searches wait for a free one (bot.limits.SearchGate): the member's
         # turn is saved already, Ardoise answers as soon as its search gets its turn.
         strong = LEVELS.get(level) == "strong"
-        async with self.bot.limits.searches.slot() if strong else contextlib.nullcontext():
+        gate = self.bot.limits.searches
+        async with gate.slot(row.guild_id) if strong else contextlib.nullcontext():
             turn = await asyncio.to_thread(self.choose_turn, own, level, rng)
         return await self.apply_turn(row, None, str(turn))
 
@@ -832,7 +833,8 @@ class Rithmo(ArdoiseCog):
                   channel=channel_text(g.channel_id, lang)) for g in reversed(playing)])
         if LEVELS[level] == "strong":
             searches = self.bot.limits.searches
-            if searches.saturated:  # before the bucket: trying again when told must work
+            # Before the bucket: trying again when told must work.
+            if searches.saturated(interaction.guild_id):
                 raise DomainError("limits.strong_busy", "the strong level is saturated",
                                   seconds=searches.wait_estimate())
             hit(interaction, "strong")

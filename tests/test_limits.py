@@ -307,3 +307,60 @@ def test_the_bound_on_strong_searches_is_a_setting() -> None:
             assert "ARDOISE_STRONG_SEARCHES" in str(error)
         else:
             raise AssertionError(f"{wrong!r} was accepted")
+
+
+async def test_servers_take_turns_for_the_strong_searches() -> None:
+    """One school's queue of strong games makes another school wait one search, not all of
+    them, and only the busy school is told to wait before starting another."""
+    from bot.limits import SearchGate
+
+    gate = SearchGate(1, seconds=2.0)
+    order: list[str] = []
+    release = {name: asyncio.Event() for name in ("a1", "a2", "a3", "b1")}
+
+    async def search(guild_id: int, name: str) -> None:
+        async with gate.slot(guild_id):
+            order.append(name)
+            await release[name].wait()
+
+    tasks = [asyncio.create_task(search(1, "a1"))]
+    await until(lambda: gate.running == 1)
+    tasks += [asyncio.create_task(search(1, "a2")), asyncio.create_task(search(1, "a3"))]
+    await until(lambda: gate.waiting == 2)
+    tasks.append(asyncio.create_task(search(2, "b1")))
+    await until(lambda: gate.waiting == 3)
+    assert gate.saturated(1) and not gate.saturated(2) and not gate.saturated(3)
+    assert gate.wait_estimate() == 8  # four searches of 2 s, one at a time
+    for name in ("a1", "b1", "a2", "a3"):  # server 2 goes second, not after a2 and a3
+        await until(lambda name=name: order[-1] == name)
+        assert gate.running == 1
+        release[name].set()
+    await asyncio.gather(*tasks)
+    assert order == ["a1", "b1", "a2", "a3"]
+    assert (gate.running, gate.waiting, gate.saturated(1)) == (0, 0, False)
+
+
+async def test_a_search_cancelled_while_it_waits_gives_its_place_back() -> None:
+    from bot.limits import SearchGate
+
+    gate = SearchGate(1)
+    held = asyncio.Event()
+
+    async def search(guild_id: int) -> None:
+        async with gate.slot(guild_id):
+            await held.wait()
+
+    first = asyncio.create_task(search(1))
+    await until(lambda: gate.running == 1)
+    waiting = [asyncio.create_task(search(1)), asyncio.create_task(search(2))]
+    await until(lambda: gate.waiting == 2)
+    for task in waiting:
+        task.cancel()
+    await asyncio.gather(*waiting, return_exceptions=True)
+    assert (gate.running, gate.waiting) == (1, 0)
+    held.set()
+    await first
+    assert (gate.running, gate.waiting) == (0, 0)
+    async with asyncio.timeout(1):  # nothing left held: both servers get a search at once
+        await search(1)
+        await search(2)
