@@ -1,29 +1,25 @@
-"""``python -m bot.local.bench`` in small: every scenario runs through the real bot without an
-error (no timing is asserted: the figures are for docs/benchmarks.md), and the members' reading
-of a Focus question is right at every level."""
+"""``python -m tools.load`` in small: every scenario runs through the real bot without an
+error (no timing is asserted: the figures are for docs/benchmarks.md), and the members read the
+question of a Focus modal (worked out by the engine's reader, tested in test_focus_reading.py)."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
-from bot.focus import MAX_LEVEL, MIN_LEVEL, generate_questions
-from bot.local import bench
+from bot.focus.questions import work_out
+from tools import load
 
 SMALL = {"members": 4, "games": 2, "turns": 2, "rounds": 1, "bot_core": None,
          "driver_core": None, "warm_up": False}
 
 
-def counts(figures: bench.Figures) -> dict[tuple[str, str], int]:
+def counts(figures: load.Figures) -> dict[tuple[str, str], int]:
     return {key: len(times) for key, times in figures.times.items()}
 
 
 async def test_every_scenario_runs_without_an_error_with_the_bot_in_this_process() -> None:
     # No reaction time: members click as soon as they see a button, which also exercises a
     # Focus window clicked before discord.py registered its view.
-    options = bench.Options(**SMALL, reaction=0.0, one_process=True)
-    card, focus, rithmo, mixed = await bench.run(["card", "focus", "rithmo", "mixed"], options)
+    options = load.Options(**SMALL, reaction=0.0, one_process=True)
+    card, focus, rithmo, mixed = await load.run(["card", "focus", "rithmo", "mixed"], options)
     for figures in (card, focus, rithmo, mixed):
         assert figures.errors == 0, figures.report()
     assert counts(card) == {("card", "slash"): 4, ("card", "autocomplete"): 4}
@@ -40,38 +36,25 @@ async def test_every_scenario_runs_without_an_error_with_the_bot_in_this_process
 
 
 async def test_the_bot_in_its_own_process_plays_a_scenario_without_an_error() -> None:
-    options = bench.Options(**{**SMALL, "members": 2}, reaction=0.0, one_process=False)
-    [mixed] = await bench.run(["mixed"], options)
+    options = load.Options(**{**SMALL, "members": 2}, reaction=0.0, one_process=False)
+    [mixed] = await load.run(["mixed"], options)
     assert mixed.errors == 0, mixed.report()
     assert mixed.bot_cpu is not None and mixed.bot_cpu > 0
     assert counts(mixed)[("focus", "modal")] == 12
     assert counts(mixed)[("rithmo", "slash")] == 10
 
 
-@pytest.mark.parametrize("level", range(MIN_LEVEL, MAX_LEVEL + 1))
-def test_the_members_read_every_focus_question_right(level: int) -> None:
-    for question in generate_questions(level, 50, random.Random(level)):
-        assert bench.solve(question.text) == question.answer, question.text
-        assert bench.solve(question.ascii) == question.answer, question.ascii
-
-
 def test_the_question_is_read_from_the_answer_modal() -> None:
     modal = {"custom_id": "focus.runm:practice:ab:0", "title": "Question 1/6", "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "answer", "label": "35 ÷ (2 + 5) ="}]}]}
-    assert bench.solve(bench.modal_question(modal)) == 5
+    assert work_out(load.modal_question(modal)) == 5
     labelled = {"components": [{"type": 18, "label": "20 − 3 × 5 =",
                                 "component": {"type": 4, "custom_id": "answer"}}]}
-    assert bench.solve(bench.modal_question(labelled)) == 5
-
-
-@pytest.mark.parametrize("text", ["7 +", "(3 + 4", "7 ÷ 2", "douze", "3 + 4)"])
-def test_a_question_it_cannot_read_is_refused_not_guessed(text: str) -> None:
-    with pytest.raises(ValueError):
-        bench.solve(text)
+    assert work_out(load.modal_question(labelled)) == 5
 
 
 def test_percentiles_are_nearest_rank() -> None:
     values = [float(v) for v in range(1, 101)]
-    assert bench.percentile(values, 0.95) == 95.0
-    assert bench.percentile(values, 0.5) == 50.0
-    assert bench.percentile([3.0], 0.95) == 3.0
+    assert load.percentile(values, 0.95) == 95.0
+    assert load.percentile(values, 0.5) == 50.0
+    assert load.percentile([3.0], 0.95) == 3.0

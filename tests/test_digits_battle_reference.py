@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.digits.battle import fight
-from bot.digits.bench import random_full_slate
 from bot.digits.catalogue import DIGITS
 from bot.digits.slate import Piece, Slate
+from tools.bench.digits import random_full_slate
 
 REACH = {"Sigma", "Pi"}
 

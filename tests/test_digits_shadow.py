@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from bot.digits import solo_ladder
 from bot.digits.ghosts import BUILTIN_SLATES, SHADOW, Ghost, builtin_ghost, pick_ghost, slate_cost
 from bot.digits.match import GHOST, Match, RoundRecord
 from bot.digits.odds import Foe, accuracy_of, likely_opponents, odds_for_match, shadow_foe
@@ -17,6 +16,7 @@ from bot.digits.player import BotPlayer
 from bot.digits.shop import MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer
+from tools.ladder import digits_solo
 
 
 def one_round(m: Match, slate: dict[str, str], focus: int = 3,
@@ -177,11 +177,11 @@ def test_the_odds_alone_with_a_shadow_expect_it_like_a_challenger():
 
 
 def test_the_solo_ladder_plays_both_opponents_on_the_same_seeds_and_prints_its_table(capsys):
-    results = solo_ladder.ladder(1, "t")
+    results = digits_solo.ladder(1, "t")
     assert [(r.seed, r.shadow) for r in results] == [("t/0", True), ("t/0", False)]
     against_shadow, against_builtin = results
     assert against_shadow.rounds == len(against_shadow.shadow_turns)
     assert against_builtin.shadow_turns == []
-    assert solo_ladder.main(["--matches", "1", "--seed", "t"]) == 0
+    assert digits_solo.main(["--matches", "1", "--seed", "t"]) == 0
     out = capsys.readouterr().out
     assert "| the shadow (OddsPlayer) | 1 |" in out and "| the built-in ghosts | 1 |" in out

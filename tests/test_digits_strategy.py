@@ -1,5 +1,5 @@
 """The stronger shop player (``bot.digits.strategy.OddsPlayer``) and the ladder against the
-baseline (``bot.digits.ladder``)."""
+baseline (``tools.ladder.digits``)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.digits.ghosts import BUILTIN_SLATES, Ghost, builtin_ghost, slate_cost
-from bot.digits.ladder import ladder, main, play, table
 from bot.digits.match import Match
 from bot.digits.odds import ghost_candidates
 from bot.digits.player import BotPlayer, arrange, play_bot_match
 from bot.digits.shop import MatchSettings, weight
 from bot.digits.slate import Slate
 from bot.digits.strategy import Judge, Likely, OddsPlayer, improve, merged, swaps
+from tools.ladder.digits import ladder, main, play, table
 
 
 def pieces(slate: Slate) -> list[str]:

@@ -74,7 +74,7 @@ def test_bad_input_exit_status_from_the_shell():
 
 
 def test_the_engine_imports_no_discord_database_or_images():
-    code = ("import sys, bot.focus, bot.focus.__main__, bot.focus.bench;"
+    code = ("import sys, bot.focus, bot.focus.__main__, tools.bench.focus;"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('discord', 'aiosqlite', 'PIL', 'db', 'images', 'cogs')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,

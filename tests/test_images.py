@@ -15,7 +15,6 @@ from PIL import Image
 
 import images
 from bot.digits.catalogue import BY_KEY
-from images import samples
 from images import style as st
 from images.board import BoardError, _Geometry, parse_square
 from images.cards import Unit, read_slate
@@ -23,6 +22,7 @@ from images.progress import best_run, format_time
 from images.replay import _mid_state, rebuild_states, replay_frames
 from images.slate import BattleLayout
 from images.texts import count
+from tools import samples
 
 # ---------------------------------------------------------------------------------------------
 # helpers

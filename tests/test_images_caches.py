@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import images
-from images import samples
 from images import style as st
+from tools import samples
 
 
 @pytest.mark.parametrize("stroke", [1, 2])

@@ -20,7 +20,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import images
-from images import samples
+from tools import samples
 
 GOLDEN = Path(__file__).parent / "golden"
 REGOLD = os.environ.get("ARDOISE_REGOLD") == "1"

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-import random
 from pathlib import Path
 
 import pytest
 
-from bot.focus import MAX_LEVEL, MIN_LEVEL, generate_questions
-from bot.local.terminal import Terminal, work_out
+from bot.local.terminal import Terminal
 
 
 @pytest.fixture
@@ -210,19 +208,6 @@ async def test_help_lists_the_verbs_and_the_bots_commands(term):
     outcome = await term.run_line("help")
     assert "click N | click LABEL" in outcome.output
     assert "/test vote" in outcome.output and "/digits card" in outcome.output
-
-
-@pytest.mark.parametrize("level", range(MIN_LEVEL, MAX_LEVEL + 1))
-def test_work_out_reads_every_kind_of_focus_question(level: int):
-    for seed in range(40):
-        for question in generate_questions(level, 6, random.Random(seed)):
-            assert work_out(f"{question.text} =") == question.answer, question.text
-
-
-@pytest.mark.parametrize("text", ["", "7 +", "(3 + 4", "7 ÷ 2", "import os", "2 ** 3", "1e3"])
-def test_work_out_refuses_what_is_not_a_plain_question(text: str):
-    with pytest.raises(ValueError):
-        work_out(text)
 
 
 async def test_what_the_bot_posts_on_its_own_shows_up_while_the_member_types(standin, start_bot,

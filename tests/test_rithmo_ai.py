@@ -23,7 +23,7 @@ from bot.rithmo.ai import (
     choose_steps,
     choose_turn,
 )
-from bot.rithmo.ladder import GameSpec, play_game
+from tools.ladder.rithmo import GameSpec, play_game
 
 NODES = 400  # small budgets keep the tests fast; the ladder measures strength
 

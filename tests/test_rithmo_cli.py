@@ -111,7 +111,7 @@ def test_bad_input_exits_2_with_one_line_and_no_output(stdin, args, words):
 
 
 def test_engine_is_pure():
-    code = ("import sys, bot.rithmo, bot.rithmo.cli, bot.rithmo.bench; "
+    code = ("import sys, bot.rithmo, bot.rithmo.cli, tools.bench.rithmo; "
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('discord', 'aiosqlite', 'PIL', 'db', 'images', 'cogs')]; print(bad)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=60)

@@ -9,6 +9,7 @@ text is rendered from the tree. The levels are documented in ``docs/rules/focus.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -87,6 +88,85 @@ def _key(node: Node) -> str:
     if node.op in "+*" and b < a:
         a, b = b, a
     return f"({a}{node.op}{b})"
+
+
+# --- reading a question back: the member's side (local play, the load benchmark, tests) ------
+
+# Either of the question's signs: the school's (``text``) or ASCII (``ascii``).
+_READ = {sign: op for op, sign in _SIGN.items()} | {op: op for op in _SIGN}
+_TOKEN = re.compile(r"\s*(?:(\d+)|([-+−×÷*/()]))")
+_ASKED = re.compile(r"\s*=\s*\??\s*$")  # the form's "7 + 8 =" or the window's "7 + 8 = ?"
+
+
+def read_question(question: str) -> Node:
+    """The tree of a question as this module writes it (``Question.text`` or ``.ascii``, with
+    or without the ``=`` or ``= ?`` after it): whole numbers, + − × ÷ (or + - * /) and
+    parentheses, read the school's way (parentheses first, then × and ÷, then + and −, each left
+    to right). Never ``eval``: anything else raises ``ValueError``, and so does a division that
+    is not exact, as no question has one."""
+    text = _ASKED.sub("", question)
+    tokens: list[str] = []
+    position = 0
+    while position < len(text):
+        found = _TOKEN.match(text, position)
+        if found is None:
+            if text[position:].strip():
+                raise ValueError(f"cannot read {question!r} at {text[position:].strip()!r}")
+            break
+        number, sign = found.groups()
+        tokens.append(number or _READ.get(sign, sign))  # brackets stay as they are
+        position = found.end()
+    at = 0
+
+    def peek() -> str | None:
+        return tokens[at] if at < len(tokens) else None
+
+    def take() -> str:
+        nonlocal at
+        if at >= len(tokens):
+            raise ValueError(f"{question!r} ends too soon")
+        at += 1
+        return tokens[at - 1]
+
+    def factor() -> Node:
+        token = take()
+        if token == "(":
+            inner = expression()
+            if take() != ")":
+                raise ValueError(f"unbalanced parentheses in {question!r}")
+            return inner
+        if not token.isdigit():
+            raise ValueError(f"a number was expected in {question!r}, not {token!r}")
+        return Num(int(token))
+
+    def operation(op: str, left: Node, right: Node) -> Op:
+        if op == "/" and (right.value == 0 or left.value % right.value):
+            raise ValueError(f"{question!r} has a division that is not exact")
+        return Op(op, left, right)
+
+    def term() -> Node:
+        node = factor()
+        while peek() in ("*", "/"):
+            op = take()
+            node = operation(op, node, factor())
+        return node
+
+    def expression() -> Node:
+        node = term()
+        while peek() in ("+", "-"):
+            op = take()
+            node = operation(op, node, term())
+        return node
+
+    tree = expression()
+    if at != len(tokens):
+        raise ValueError(f"cannot read {question!r}: {' '.join(tokens[at:])!r} is left over")
+    return tree
+
+
+def work_out(question: str) -> int:
+    """The answer to a question's text (``"35 ÷ (2 + 5) ="`` → 5): see :func:`read_question`."""
+    return read_question(question).value
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.focus.questions import work_out
 from bot.local.render import (
     Numbered,
     button_label,
@@ -127,83 +128,6 @@ def member_name(text: str) -> str:
 
 class UserError(Exception):
     """A line the terminal cannot do (unknown command, bad option…): the message says why."""
-
-
-# --------------------------------------------------------------------------------------------
-# Working out a Focus question, for ``answer right``
-
-
-_TOKEN = re.compile(r"\s*(?:(\d+)|([-+−×x*÷/:()]))")
-_SIGNS = {"−": "-", "×": "*", "x": "*", "÷": "/", ":": "/"}
-
-
-def work_out(question: str) -> int:
-    """The value of an arithmetic question as the Focus form shows it (``(3 + 4) × 2 =``).
-
-    A small reader of whole numbers, + − × ÷ and brackets with the school's priorities: never
-    ``eval``. Raises ``ValueError`` for anything else (or a division that is not exact).
-    """
-    text = question.strip().rstrip("=?").strip()
-    tokens: list[str] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None:
-            if text[position:].strip() == "":
-                break
-            raise ValueError(f"cannot read {question!r} as arithmetic")
-        tokens.append(match.group(1) or _SIGNS.get(match.group(2), match.group(2)))
-        position = match.end()
-    if not tokens:
-        raise ValueError("no question to work out")
-    index = 0
-
-    def peek() -> str | None:
-        return tokens[index] if index < len(tokens) else None
-
-    def take() -> str:
-        nonlocal index
-        if index >= len(tokens):
-            raise ValueError(f"{question!r} ends too soon")
-        index += 1
-        return tokens[index - 1]
-
-    def atom() -> int:
-        token = take()
-        if token == "(":
-            value = expression()
-            if take() != ")":
-                raise ValueError(f"unbalanced brackets in {question!r}")
-            return value
-        if token == "-":
-            return -atom()
-        if token.isdigit():
-            return int(token)
-        raise ValueError(f"unexpected {token!r} in {question!r}")
-
-    def term() -> int:
-        value = atom()
-        while peek() in ("*", "/"):
-            sign, right = take(), atom()
-            if sign == "*":
-                value *= right
-            else:
-                if right == 0 or value % right:
-                    raise ValueError(f"{question!r} has a division that is not exact")
-                value //= right
-        return value
-
-    def expression() -> int:
-        value = term()
-        while peek() in ("+", "-"):
-            sign, right = take(), term()
-            value = value + right if sign == "+" else value - right
-        return value
-
-    result = expression()
-    if index != len(tokens):
-        raise ValueError(f"cannot read {question!r} as arithmetic")
-    return result
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Monte Carlo tree search over turn steps: the alternative to :mod:`bot.rithmo.ai`'s alpha-beta
 that was measured against it (docs/rules/rithmomachia.md, "The bot opponent"). It is not one of
-the levels; ``python -m bot.rithmo.ladder --pair strong mcts`` plays it.
+the levels; ``python -m tools.ladder.rithmo --pair strong mcts`` plays it.
 
 UCT over the same steps as the alpha-beta search (a tree node is a position, mid-turn or not; a
 child is one legal step). Random play-outs are useless here (random games last about 180 turns

@@ -1,13 +1,13 @@
 """Sample states for the images' tests, benchmark and the README's pictures, from the real
 engines: battles from ``bot.digits.battle.fight``, positions from ``bot.rithmo``.
 
-``python -m images.samples [DIR]`` writes every sample picture into DIR (default docs/images).
+``python -m tools.samples [DIR]`` writes every sample picture into DIR (default docs/images).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -203,7 +203,15 @@ def write_samples(out: Path) -> list[Path]:
     return paths
 
 
-if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images")
-    for p in write_samples(target):
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.samples",
+                                     description="Write every sample picture into a folder.")
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("docs/images"),
+                        help="where to write them (default docs/images)")
+    for p in write_samples(parser.parse_args(argv).folder):
         print(p, p.stat().st_size)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

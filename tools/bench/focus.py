@@ -1,4 +1,4 @@
-"""``taskset -c 0 python -m bot.focus.bench``: how fast Focus makes questions and plays rounds.
+"""``taskset -c 0 python -m tools.bench.focus``: how fast Focus makes questions and plays rounds.
 
 Prints questions generated per second at each level and overall (rounds of six different
 questions), and complete rounds per second: six questions generated, six typed answers read and
@@ -48,7 +48,7 @@ def best(measure, repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.focus.bench")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.focus")
     parser.add_argument("--rounds", type=int, default=4_000,
                         help="rounds of six questions per measure (default 4 000)")
     parser.add_argument("--repeats", type=int, default=5, help="measures, best kept (default 5)")

@@ -1,5 +1,5 @@
 """Solo matches of a bot player against the shadow and against the built-in ghosts:
-``python -m bot.digits.solo_ladder [--matches 100] [--seed S] [--player bot|odds] [--jobs 1]``.
+``python -m tools.ladder.digits_solo [--matches 100] [--seed S] [--player bot|odds] [--jobs 1]``.
 
 A solo match on a server with no ghosts meets, each round, the match's shadow (the stronger shop
 player, :class:`bot.digits.strategy.OddsPlayer`, shopping alongside: ``Match.new(...,
@@ -20,10 +20,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.digits.ghosts import Ghost
-from bot.digits.ladder import cpu_times
 from bot.digits.match import Match, RoundRecord
 from bot.digits.player import BotPlayer
 from bot.digits.strategy import OddsPlayer
+from tools.ladder.digits import cpu_times
 
 
 @dataclass(slots=True)
@@ -89,7 +89,7 @@ def table(results: list[Solo], player: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.digits.solo_ladder",
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder.digits_solo",
                                      description=__doc__.split("\n\n")[1])
     parser.add_argument("--matches", type=int, default=100,
                         help="matches against each opponent (default 100)")

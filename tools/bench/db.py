@@ -1,4 +1,4 @@
-"""Storage benchmark: ``taskset -c 0 .venv/bin/python -m db.bench [--quick]``.
+"""Storage benchmark: ``taskset -c 0 .venv/bin/python -m tools.bench.db [--quick]``.
 
 Prints, on a fresh database file in a temporary folder:
 
@@ -216,7 +216,7 @@ async def bench_progress(db: Database, path: Path, scale: int) -> None:
     await timed("without index")
 
 
-async def main(quick: bool) -> None:
+async def measure(quick: bool) -> None:
     scale = 1 if quick else 3
     with tempfile.TemporaryDirectory(prefix="ardoise-bench-") as folder:
         for name, bench in (("answers", bench_answers), ("saves", bench_saves)):
@@ -234,7 +234,12 @@ async def main(quick: bool) -> None:
             await db.close()
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m db.bench", description=__doc__)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.db", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a third of the work, for a try")
-    asyncio.run(main(parser.parse_args().quick))
+    asyncio.run(measure(parser.parse_args(argv).quick))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""Matches per second: ``taskset -c 0 .venv/bin/python -m bot.digits.match_bench``.
+"""Matches per second: ``taskset -c 0 .venv/bin/python -m tools.bench.digits_match``.
 
 Plays complete matches between two bot players (Focus scores drawn by the bots, every shop turn,
 every battle with its log, the records kept), seeds 0 … count − 1, in three forms: private shops,
@@ -40,7 +40,7 @@ def _rate(play: Callable[[int], Match], count: int, repeat: int) -> tuple[float,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.digits.match_bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.digits_match", description=__doc__)
     parser.add_argument("--count", type=int, default=200, help="matches per pass")
     parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best is kept")
     args = parser.parse_args(argv)

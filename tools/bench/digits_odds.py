@@ -1,4 +1,4 @@
-"""The odds' battles per second: ``taskset -c 0 .venv/bin/python -m bot.digits.odds_bench``.
+"""The odds' battles per second: ``taskset -c 0 .venv/bin/python -m tools.bench.digits_odds``.
 
 The slates are real ones: every slate fielded in ``--matches`` matches between two baseline bot
 players (``play_bot_match``, seeds 0 …), kept as ghosts by round. Each case asks for the odds of
@@ -68,7 +68,7 @@ def run_case(name: str, calls: list[Callable[[], Odds]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.digits.odds_bench",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.digits_odds",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200,
                         help="bot matches whose slates are used (default 200)")

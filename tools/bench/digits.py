@@ -1,4 +1,4 @@
-"""Battles per second: ``taskset -c 0 .venv/bin/python -m bot.digits.bench``.
+"""Battles per second: ``taskset -c 0 .venv/bin/python -m tools.bench.digits``.
 
 Fights random full slates (8 digits against 8, every tier, levels 1–3, Focus 0–6, fixed seed) and
 prints the rate of each way in:
@@ -57,7 +57,7 @@ WAYS: dict[str, Callable[[Match], Any]] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.digits.bench",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.digits",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=20_000, help="battles per pass")
     parser.add_argument("--seed", type=int, default=2026)

@@ -1,6 +1,6 @@
 """Benchmark: many Rithmomachia games at once through the stand-in, with the real bot.
 
-    taskset -c 0 .venv/bin/python -m bot.local.bench_rithmo --games 50 --turns 10
+    taskset -c 0 .venv/bin/python -m tools.load_rithmo --games 50 --turns 10
 
 Each game is a pair of members in a channel of its own: a challenge, its acceptance, then
 ``turns`` turns in all, every game playing its turn at the same moment: the player to move asks the
@@ -27,9 +27,9 @@ from pathlib import Path
 from bot.app import create_bot
 from bot.local.server import Channel, Member, Message, StandIn
 from bot.rithmo import Board
-from bot.rithmo.bench import midgame_positions
 from bot.settings import Settings
 from cogs._rithmo_play import completions
+from tools.bench.rithmo import midgame_positions
 
 
 def completion_figures(positions: int = 100, seed: int = 5) -> dict[str, list[float]]:
@@ -122,12 +122,13 @@ async def run(games: int, turns: int, seed: int) -> dict[str, list[float]]:
             await standin.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.load_rithmo",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     print("autocomplete of /rithmo move, the legal turns alone (CPU time per call):")
     for name, times in completion_figures().items():

@@ -1,4 +1,4 @@
-"""``python -m bot.rithmo.ladder``: each level of the Rithmomachia opponent plays the one below it
+"""``python -m tools.ladder.rithmo``: each level of the Rithmomachia opponent plays the one below it
 and the scores are printed; ``--speed`` prints the strong level's positions searched per second.
 
 Each pair plays ``--games`` games (40 by default) with alternating colours: games 2k and 2k + 1
@@ -10,10 +10,10 @@ seconds a turn instead (for play, not reproducible). The games use the class-gam
 8 pieces, mediocre; ``--victories`` chooses others) and end in a draw at ``--move-limit`` turns.
 A win scores 1, a draw 1/2.
 
-    python -m bot.rithmo.ladder                       # random < beginner < middle < strong
-    python -m bot.rithmo.ladder --pair strong middle --games 10 --nodes 4000
-    python -m bot.rithmo.ladder --pair strong middle --victories mediocre --games 10
-    taskset -c 0 python -m bot.rithmo.ladder --speed  # positions searched per second, one core
+    python -m tools.ladder.rithmo                       # random < beginner < middle < strong
+    python -m tools.ladder.rithmo --pair strong middle --games 10 --nodes 4000
+    python -m tools.ladder.rithmo --pair strong middle --victories mediocre --games 10
+    taskset -c 0 python -m tools.ladder.rithmo --speed  # positions searched per second, one core
 """
 
 from __future__ import annotations
@@ -68,12 +68,12 @@ def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
               turns_played: int, nodes: int | None, seconds: float | None) -> list[Step]:
     """The turn a level plays. For measurements, ``strong@N`` is the strong level with N nodes
     a turn whatever the ladder's budget, and ``mcts`` (or ``mcts@N``) the tree search of
-    :mod:`bot.rithmo.mcts` with the same node budget."""
+    :mod:`tools.experiments.rithmo_mcts` with the same node budget."""
     name, _, budget = level.partition("@")
     if budget:
         nodes, seconds = int(budget), None
     if name == "mcts":
-        from bot.rithmo.mcts import MCTS
+        from tools.experiments.rithmo_mcts import MCTS
 
         return MCTS(settings, nodes or DEFAULT_NODES, rng).search(board, turns_played)
     return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=nodes,
@@ -140,7 +140,7 @@ def print_pair(results: list[GameResult], wall: float) -> float:
 
 def speed(args: argparse.Namespace) -> int:
     """Positions searched per second by the strong level (CPU time of this process)."""
-    from bot.rithmo.bench import midgame_positions
+    from tools.bench.rithmo import midgame_positions
 
     settings = Settings()
     boards = [Board.start(), *midgame_positions(args.positions, args.seed)]
@@ -182,7 +182,8 @@ def speed(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.ladder.rithmo",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games a pair (default 40)")
     ap.add_argument("--seed", type=int, default=2026)
     budget = ap.add_mutually_exclusive_group()

@@ -1,10 +1,10 @@
 """Benchmark: the real bot under many members at once, through the stand-in for Discord.
 
-    .venv/bin/python -m bot.local.bench focus              # 200 members, a Focus round each
-    .venv/bin/python -m bot.local.bench rithmo             # 50 Rithmomachia games
-    .venv/bin/python -m bot.local.bench mixed              # both at the same time
-    .venv/bin/python -m bot.local.bench card               # /digits card and its autocomplete
-    .venv/bin/python -m bot.local.bench focus rithmo mixed card --members 200 --games 50
+    .venv/bin/python -m tools.load focus              # 200 members, a Focus round each
+    .venv/bin/python -m tools.load rithmo             # 50 Rithmomachia games
+    .venv/bin/python -m tools.load mixed              # both at the same time
+    .venv/bin/python -m tools.load card               # /digits card and its autocomplete
+    .venv/bin/python -m tools.load focus rithmo mixed card --members 200 --games 50
 
 Scenarios. A member acts ``--reaction`` seconds (default 0.2, a quick human's reaction) after
 seeing what the bot showed, plus a random 0 to 2 × ``--think`` seconds (default 0): far quicker
@@ -71,7 +71,6 @@ import logging
 import math
 import os
 import random
-import re
 import signal
 import statistics
 import sys
@@ -84,6 +83,7 @@ from typing import Any
 
 from bot.app import create_bot
 from bot.digits.catalogue import DIGITS
+from bot.focus.questions import work_out
 from bot.local.server import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -106,73 +106,11 @@ KINDS = {APPLICATION_COMMAND: "slash", AUTOCOMPLETE: "autocomplete", MESSAGE_COM
 LATE = 3.0  # seconds: Discord's limit for a first answer
 WAIT = 30.0  # seconds a member waits for a board before giving up (an error)
 STANDIN_URL_ENV = "ARDOISE_STANDIN_URL"
+ROOT = Path(__file__).resolve().parents[1]  # the project's root, where ``tools`` is found
 
 
-# --- The members' arithmetic: reading a Focus question without eval ---------------------------
-
-_TOKEN = re.compile(r"\s*(\d+|[-+−×÷*/()])")
-
-
-def solve(question: str) -> int:
-    """The value of a Focus question's text ("7 + 8", "20 − 3 × 5", "35 ÷ (2 + 5)"), read the
-    way school does: parentheses first, then × and ÷, then + and −, each left to right."""
-    text = question.strip().removesuffix("=").removesuffix("= ?").strip()
-    tokens: list[str] = []
-    position = 0
-    while position < len(text):
-        found = _TOKEN.match(text, position)
-        if found is None:
-            if text[position:].strip():
-                raise ValueError(f"cannot read {question!r} at {text[position:]!r}")
-            break
-        tokens.append(found.group(1))
-        position = found.end()
-    at = 0
-
-    def peek() -> str | None:
-        return tokens[at] if at < len(tokens) else None
-
-    def take() -> str:
-        nonlocal at
-        if at >= len(tokens):
-            raise ValueError(f"{question!r} ends too soon")
-        at += 1
-        return tokens[at - 1]
-
-    def factor() -> int:
-        token = take()
-        if token == "(":
-            value = expression()
-            if take() != ")":
-                raise ValueError(f"unbalanced parentheses in {question!r}")
-            return value
-        if not token.isdigit():
-            raise ValueError(f"a number was expected in {question!r}, not {token!r}")
-        return int(token)
-
-    def term() -> int:
-        value = factor()
-        while peek() in ("×", "*", "÷", "/"):
-            sign, right = take(), factor()
-            if sign in ("×", "*"):
-                value *= right
-            else:
-                value, rest = divmod(value, right)
-                if rest:
-                    raise ValueError(f"{question!r} divides unevenly")
-        return value
-
-    def expression() -> int:
-        value = term()
-        while peek() in ("+", "-", "−"):
-            sign, right = take(), term()
-            value = value + right if sign == "+" else value - right
-        return value
-
-    value = expression()
-    if at != len(tokens):
-        raise ValueError(f"cannot read {question!r}: {tokens[at:]} left over")
-    return value
+# --- The members' arithmetic: the modal's question, worked out by the Focus engine's reader ----
+# (``bot.focus.questions.work_out``: the terminal's ``answer right`` uses it too; never ``eval``)
 
 
 def modal_question(modal: dict[str, Any]) -> str:
@@ -340,7 +278,7 @@ class Driver:
                 opened = await standin.click(member, window, button)
                 if opened.modal is None:
                     raise AssertionError(f"no modal: {opened.reply.text()}")
-                answer = solve(modal_question(opened.modal))
+                answer = work_out(modal_question(opened.modal))
                 wrong = (index + question + round_) % 3 == 0
                 right += not wrong
                 await self.pause()
@@ -490,18 +428,20 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
     _pin(options.driver_core)
     env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
            "ARDOISE_DB": str(db_path), "ARDOISE_TEST_GUILD": str(standin.guild.id)}
-    command = [sys.executable, "-m", "bot.local.bench", "--serve-bot"]
+    command = [sys.executable, "-m", "tools.load", "--serve-bot"]
     if options.bot_core is not None:
         command += ["--bot-core", str(options.bot_core)]
     if options.profile:
-        command += ["--profile", options.profile]
+        command += ["--profile", str(Path(options.profile).resolve())]
     if options.switch_interval is not None:
         command += ["--switch-interval", str(options.switch_interval)]
     if options.render_process is not None:
         command += ["--render-process", str(options.render_process)]
     if options.thread_nice is not None:
         command += ["--thread-nice", str(options.thread_nice)]
-    process = await asyncio.create_subprocess_exec(*command, env=env)
+    # ``tools`` is not installed: the bot's process imports it from the project's root, whatever
+    # the folder this process was started in.
+    process = await asyncio.create_subprocess_exec(*command, env=env, cwd=ROOT)
     try:
         waiting = asyncio.create_task(standin.wait_connected(timeout=60))
         exited = asyncio.create_task(process.wait())
@@ -668,7 +608,8 @@ def _kind(record: InteractionRecord) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.load",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                         help=f"any of {', '.join(SCENARIOS)} (default: focus rithmo mixed)")
     parser.add_argument("--members", type=int, default=200,

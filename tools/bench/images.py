@@ -1,13 +1,14 @@
-"""How fast the pictures are drawn: ``taskset -c 0 .venv/bin/python -m images.bench``.
+"""How fast the pictures are drawn: ``taskset -c 0 .venv/bin/python -m tools.bench.images``.
 
 Prints the median time to render a battle still, a single slate, the shop, the start and a crowded
 Rithmomachia board, a 12-exchange replay and the progress pictures, warm (a thread that has drawn
 the picture before: the bot's steady state) and cold (a fresh thread, nothing cached), and the
-replay's size. The battle is the battle engine's (images.samples.long_battle: 12 exchanges).
+replay's size. The battle is the battle engine's (tools.samples.long_battle: 12 exchanges).
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import threading
 import time
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import images
-from images import samples
+from tools import samples
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -47,7 +48,10 @@ def _cold_median_ms(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.images",
+                                     description=__doc__.split("\n\n")[0])
+    parser.parse_args(argv)
     battle = samples.long_battle()
     opening = dict(battle, survivors=battle["opening"])  # a still with all 13 digits
     names = ("Camille", "Noé")
@@ -78,7 +82,8 @@ def main() -> None:
         print(f"{name:40} {warm:8.1f} {cold:8.1f} {aim if aim else '':>6}")
     size = len(images.render_replay(battle, "en", names))
     print(f"replay size: {size} bytes ({size / 1e6:.2f} MB; aim < 1 MB, limit 8 MB)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

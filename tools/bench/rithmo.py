@@ -1,4 +1,4 @@
-"""``taskset -c 0 python -m bot.rithmo.bench``: how fast the engine lists and plays.
+"""``taskset -c 0 python -m tools.bench.rithmo``: how fast the engine lists and plays.
 
 Prints, on one core (CPU time of the process):
 
@@ -58,7 +58,8 @@ def midgame_positions(count: int, seed: int) -> list[Board]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.rithmo",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=300, help="random mid-game positions")
     ap.add_argument("--games", type=int, default=100, help="random complete games")
     ap.add_argument("--limit", type=int, default=200, help="move limit of the random games")

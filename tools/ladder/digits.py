@@ -1,4 +1,4 @@
-"""The ladder of The 20 Digits' bot players: ``python -m bot.digits.ladder [--matches 200]
+"""The ladder of The 20 Digits' bot players: ``python -m tools.ladder.digits [--matches 200]
 [--seed S] [--jobs 2]``.
 
 The stronger player (:class:`bot.digits.strategy.OddsPlayer`) plays the baseline
@@ -9,7 +9,7 @@ seed is the match seed and the seat, as in ``play_bot_match``). Prints the wins,
 of the stronger player, by seat and in all, its score (a win 1, a draw ½) and the time its shop
 turns took.
 
-``--odds-bench`` prints the odds' battles per second instead (``bot.digits.odds_bench``).
+``--odds-bench`` prints the odds' battles per second instead (``tools.bench.digits_odds``).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def table(results: list[Result]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.digits.ladder",
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder.digits",
                                      description=__doc__.split("\n\n")[1])
     parser.add_argument("--matches", type=int, default=200, help="matches (default 200)")
     parser.add_argument("--seed", default="ladder", help="the ladder's seed (default: ladder)")
@@ -131,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the odds' battles per second instead")
     args = parser.parse_args(argv)
     if args.odds_bench:
-        from bot.digits import odds_bench
-        return odds_bench.main([])
+        from tools.bench import digits_odds
+        return digits_odds.main([])
     start = time.perf_counter()
     results = ladder(args.matches, args.seed, args.jobs, args.draft, foes=args.foes,
                      budget=args.budget, margin=args.margin)

@@ -1,0 +1,24 @@
+"""Ardoise's tools: benchmarks, ladders, the sample pictures and experiments, not the product.
+
+Nothing here is installed (``pyproject.toml`` packages ``bot``, ``cogs``, ``images`` and ``db``
+only) and no product module imports from here (``tests/test_tools.py`` reads the imports). Run a
+tool from the project's root, where ``tools`` is importable, with the project's interpreter::
+
+    .venv/bin/python -m tools.bench.digits          # battles per second (The 20 Digits)
+    .venv/bin/python -m tools.bench.digits_odds     # the odds' battles per second
+    .venv/bin/python -m tools.bench.digits_match    # whole matches per second
+    .venv/bin/python -m tools.bench.rithmo          # the Rithmomachia engine's speed
+    .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
+    .venv/bin/python -m tools.bench.db              # the storage
+    .venv/bin/python -m tools.bench.images          # the pictures
+    .venv/bin/python -m tools.load focus rithmo     # the real bot under a class, via the stand-in
+    .venv/bin/python -m tools.load_rithmo           # many Rithmomachia games at once, one process
+    .venv/bin/python -m tools.ladder.digits         # The 20 Digits' players against each other
+    .venv/bin/python -m tools.ladder.digits_solo    # solo matches against the shadow
+    .venv/bin/python -m tools.ladder.rithmo         # the Rithmomachia levels against each other
+    .venv/bin/python -m tools.samples docs/images   # the README's pictures, drawn again
+
+``tools.experiments`` keeps what was measured and not kept (the Monte Carlo tree search that lost
+to the alpha-beta), so that its figures in ``docs/benchmarks.md`` can be made again. The figures
+and what they taught are in ``docs/benchmarks.md``; speed is printed by tools, never asserted.
+"""

@@ -1,0 +1,1 @@
+"""Speed benchmarks, one module per part: ``python -m tools.bench.<part>`` prints its figures."""

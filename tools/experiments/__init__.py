@@ -1,0 +1,1 @@
+"""Measured and not kept: alternatives that lost, kept so that their figures can be made again."""
