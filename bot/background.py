@@ -7,7 +7,7 @@ interaction that asked for it has been answered (or deferred) already. Under loa
 took the core from the event loop: a picture thread holding the core (and the interpreter)
 made every other member's click wait behind it. With the worker threads ``NICENESS`` steps
 nicer than the event loop, the kernel runs the event loop first whenever it has something to
-do, and the pictures with the rest of the core; ``python -m bot.local.bench mixed`` measured the
+do, and the pictures with the rest of the core; ``python -m tools.load mixed`` measured the
 95th percentile of the first answers falling by about two thirds (docs/benchmarks.md, "The bot
 under load").
 

@@ -58,7 +58,7 @@ out_of=None, columns=None) -> bytes`` (PNG, 640 wide)
     (ratings, streaks) name the two columns with ``columns`` and may give "time" as a text.
 
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
-Sample pictures: ``python -m images.samples docs/images``; speed: ``python -m images.bench``.
+Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m tools.bench.images``.
 """
 
 from images.board import render_board

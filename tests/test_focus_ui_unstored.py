@@ -1,5 +1,5 @@
 """A Focus round whose click or answer reaches the bot before discord.py has registered the view
-or modal that shows it (a quick member while the bot is busy, found by ``bot.local.bench``): the
+or modal that shows it (a quick member while the bot is busy, found by ``tools.load``): the
 round is still open, so it goes on instead of being called expired."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Levels (:data:`LEVELS`, weakest first):
   :meth:`Board.key`, captures first ordered by the value of the victim (MVV) and quiet moves by a
   history table, within a time budget (2 s a turn by default) or a node budget (the same seed
   and budget give the same turn: the ladder and the tests use node budgets). Monte Carlo tree
-  search was measured against it and lost (:mod:`bot.rithmo.mcts`).
+  search was measured against it and lost (:mod:`tools.experiments.rithmo_mcts`).
 
 The evaluation (:class:`Evaluator`) is in *points*, 1000 points being a whole victory's worth of
 progress, seen from the side to move. Its parts (:meth:`Evaluator.explain` returns them):
