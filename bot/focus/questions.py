@@ -94,7 +94,7 @@ def _key(node: Node) -> str:
 
 # Either of the question's signs: the school's (``text``) or ASCII (``ascii``).
 _READ = {sign: op for op, sign in _SIGN.items()} | {op: op for op in _SIGN}
-_TOKEN = re.compile(r"\s*(?:(\d+)|([-+−×÷*/()]))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|([-+−×÷*/()]))")  # ASCII digits only, as written
 _ASKED = re.compile(r"\s*=\s*\??\s*$")  # the form's "7 + 8 =" or the window's "7 + 8 = ?"
 
 
