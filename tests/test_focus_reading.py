@@ -44,7 +44,8 @@ def test_the_school_priorities(text: str, answer: int) -> None:
 
 # The terminal's refusals and the load benchmark's, now one reader's.
 @pytest.mark.parametrize("text", ["", "7 +", "(3 + 4", "7 ÷ 2", "import os", "2 ** 3", "1e3",
-                                  "douze", "3 + 4)", "5 ÷ 0", "-3 + 4", "2 3", "7 + 8 = 15"])
+                                  "douze", "3 + 4)", "5 ÷ 0", "-3 + 4", "2 3", "7 + 8 = 15",
+                                  "٣ + 4"])
 def test_work_out_refuses_what_is_not_a_plain_question(text: str) -> None:
     with pytest.raises(ValueError):
         work_out(text)
