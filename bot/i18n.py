@@ -38,6 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale
+from babel.dates import format_date, get_day_names, get_month_names
+from babel.numbers import format_decimal, format_percent
 from discord import app_commands
 
 from bot.domain import DomainError
@@ -156,13 +159,133 @@ def reload() -> Catalogues:
     return _catalogues
 
 
-def t(key: str, lang: str, /, **params: Any) -> str:
-    """The text ``key`` in ``lang``, placeholders filled; English, then the key, if absent."""
+def t(key: str, lang: str, /, *, count: int | None = None, **params: Any) -> str:
+    """The text ``key`` in ``lang``, placeholders filled; English, then the key, if absent.
+
+    With ``count``, a key that has plural forms (``key.one``, ``key.other``, …) is said in the
+    form CLDR gives for that count, and ``{count}`` is the count."""
+    if count is not None:
+        params["count"] = count
+        if not has(key, lang_of(lang)) and not has(key):
+            key = f"{key}.{plural_form(count, lang)}"
     return catalogues().format(key, lang, params)
 
 
 def has(key: str, lang: str = DEFAULT_LANG) -> bool:
     return catalogues().has(key, lang)
+
+
+# --- Plurals, numbers and dates (Babel, CLDR) ------------------------------------------------
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
+def lang_of(lang: str | None) -> str:
+    """``en`` or ``fr`` for any language tag (``fr-CA`` is French; unknown ones are English)."""
+    if lang and lang.lower().startswith("fr"):
+        return "fr"
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+_locales: dict[str, Locale] = {}
+
+
+def locale(lang: str) -> Locale:
+    lang = lang_of(lang)
+    if lang not in _locales:
+        _locales[lang] = Locale.parse(lang)
+    return _locales[lang]
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories ``lang`` uses (always with ``other``)."""
+    return frozenset(locale(lang).plural_form.tags) | {"other"}
+
+
+def plural_form(count: int | float, lang: str) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: ``one``, ``many`` or ``other``."""
+    return locale(lang).plural_form(abs(count))
+
+
+def number(value: int | float, lang: str, max_places: int = 3) -> str:
+    """A number with the language's grouping and decimal sign, at most ``max_places`` decimals
+    and no trailing zeros: ``12,345``, ``12 345`` (a narrow no-break space), ``1.5``, ``1,5``."""
+    pattern = "#,##0" + ("." + "#" * max_places if max_places > 0 else "")
+    return format_decimal(value, format=pattern, locale=locale(lang))
+
+
+def decimal(value: float, lang: str, places: int = 1, whole_digits: int = 1) -> str:
+    """``3.2``, ``3,2``: ``places`` decimals, rounded as Python rounds (``round``); at least
+    ``whole_digits`` before the separator (``03,0``)."""
+    whole = "#,##" + "0" * whole_digits if whole_digits < 4 else "0" * whole_digits
+    pattern = whole + ("." + "0" * places if places > 0 else "")
+    return format_decimal(round(value, places), format=pattern, locale=locale(lang))
+
+
+def percent(ratio: float, lang: str) -> str:
+    """``96%`` in English, ``96 %`` in French (a no-break space, as CLDR writes it)."""
+    return format_percent(ratio, locale=locale(lang))
+
+
+def month_name(month: int, lang: str, width: str = "wide") -> str:
+    """``November``/``novembre`` (``width="abbreviated"``: ``Nov``/``nov.``)."""
+    return get_month_names(width, locale=locale(lang))[month]
+
+
+def weekday_name(weekday: int, lang: str, width: str = "abbreviated") -> str:
+    """``Mon``/``lun.`` for Monday (``weekday`` 0) as ``datetime.date.weekday()`` counts."""
+    return get_day_names(width, locale=locale(lang))[weekday]
+
+
+def date_text(day: Any, lang: str, pattern: str = "d MMMM y") -> str:
+    """A date in CLDR's pattern language: ``30 November 2026``, ``30 novembre 2026``."""
+    return format_date(day, pattern, locale=locale(lang))
+
+
+class ImageWords:
+    """Everything a picture writes, in one language, from the catalogue (``images.…`` keys).
+
+    The cogs build one and hand it to ``images.render_…``; it is the ``images.Words`` the
+    pictures ask, so ``images/`` needs neither the catalogue nor Babel."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang_of(lang)
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        return t(f"images.{key}", self.lang, **params)
+
+    def count(self, key: str, n: int) -> str:
+        return t(f"images.counts.{key}", self.lang, count=n)
+
+    def percent(self, ratio: float) -> str:
+        return percent(ratio, self.lang)
+
+    def decimal(self, value: float, places: int = 1, whole_digits: int = 1) -> str:
+        return decimal(value, self.lang, places, whole_digits)
+
+    def month(self, month: int) -> str:
+        return month_name(month, self.lang, "abbreviated")
+
+    def weekday(self, weekday: int) -> str:
+        return weekday_name(weekday, self.lang, "abbreviated")
+
+    def date(self, day: Any, pattern: str) -> str:
+        return date_text(day, self.lang, pattern)
+
+    def topic(self, key: str) -> str:
+        name = f"focus.topics.{key}"
+        return t(name, self.lang) if has(name, self.lang) else key.replace("_", " ")
+
+
+_image_words: dict[str, ImageWords] = {}
+
+
+def image_words(lang: str) -> ImageWords:
+    """The ``ImageWords`` of a language (one each: they hold nothing but the language)."""
+    lang = lang_of(lang)
+    if lang not in _image_words:
+        _image_words[lang] = ImageWords(lang)
+    return _image_words[lang]
 
 
 def error_key(code: str) -> str:

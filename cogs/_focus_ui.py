@@ -82,7 +82,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.focus import Answer, FocusRound, Question, read_answer
 from bot.focus.round import mark
-from bot.i18n import error_text, lang_for, t
+from bot.i18n import decimal, error_text, lang_for, t
 from bot.tree import report_error
 from bot.views import ArdoiseModal, ArdoiseView
 from db import FocusAnswer
@@ -193,8 +193,7 @@ def _close(run: FocusRun) -> None:
 
 def seconds_text(seconds: float, lang: str) -> str:
     """``3.2 s`` / ``3,2 s``."""
-    text = f"{seconds:.1f}"
-    return (text.replace(".", ",") if lang == "fr" else text) + " s"
+    return f"{decimal(seconds, lang, 1)} s"
 
 
 def level_text(level: int, lang: str) -> str:

@@ -86,7 +86,7 @@ from bot.focus import (
     generate_questions,
     level_for_match_round,
 )
-from bot.i18n import lang_for, t
+from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings, shown_name
 from bot.views import (
@@ -342,12 +342,6 @@ def _engine(game: Game, lang: str, action: Callable[[], T]) -> T:
 # Texts
 
 
-def plural(key: str, n: int, lang: str) -> str:
-    # French counts 0 and 1 in the singular ("0 vie"), English only 1.
-    one = n == 1 or (lang == "fr" and n == 0)
-    return t(f"{key}.{'one' if one else 'many'}", lang, n=n)
-
-
 def bold(name: str) -> str:
     """``name``, already safe text (``Game.shown``), in bold."""
     return f"**{name}**"
@@ -456,13 +450,13 @@ def battle_text(game: Game, record: RoundRecord, lang: str) -> str:
     exchanges = int(record.battle["exchanges"])
     if record.winner is None:
         line = t("digits.battle.draw", lang, round=record.round,
-                 exchanges=plural("digits.exchanges", exchanges, lang))
+                 exchanges=t("digits.exchanges", lang, count=exchanges))
     else:
         loser = record.right if record.winner == record.left else record.left
         key = "digits.battle.won_empty" if exchanges == 0 else "digits.battle.won"
         line = t(key, lang, round=record.round, winner=names[record.winner],
-                 loser=names[loser], exchanges=plural("digits.exchanges", exchanges, lang),
-                 lives=plural("digits.lives", record.lives_lost, lang))
+                 loser=names[loser], exchanges=t("digits.exchanges", lang, count=exchanges),
+                 lives=t("digits.lives", lang, count=record.lives_lost))
     lives = " · ".join(f"{names[s]} {record.lives[s]}" for s in (record.left, record.right))
     lines = [line, t("digits.battle.lives", lang, lives=lives)]
     if match.over:
@@ -524,8 +518,9 @@ async def shop_files(game: Game, player: str, lang: str) -> list[discord.File]:
     with_shop = not match.settings.draft
 
     def render() -> list[tuple[str, bytes]]:
-        files = [("shop.png", images.render_shop(picture, lang))] if with_shop else []
-        files.append(("slate.png", images.render_slate(picture["slate"], lang, title=title)))
+        words = image_words(lang)
+        files = [("shop.png", images.render_shop(picture, words))] if with_shop else []
+        files.append(("slate.png", images.render_slate(picture["slate"], words, title=title)))
         return files
 
     return [discord.File(io.BytesIO(data), filename=name)
@@ -873,7 +868,8 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
     the previous match message's buttons."""
     lang = await public_lang(bot, game)
     names = (game.name(record.left, lang, record), game.name(record.right, lang, record))
-    gif = await asyncio.to_thread(images.render_replay, record.battle, lang, names)
+    gif = await asyncio.to_thread(images.render_replay, record.battle,
+                                    image_words(lang), names)
     channel = await channel_of(bot, game.row.channel_id)
     if channel is None:
         return
@@ -918,7 +914,7 @@ def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> st
     ghosts = ghost_candidates(pool, match.round, player)
     if not ghosts[0].builtin:
         return t("digits.odds.against_ghosts", lang, round=match.round,
-                 ghosts=plural("digits.odds.ghosts", len(ghosts), lang))
+                 ghosts=t("digits.odds.ghosts", lang, count=len(ghosts)))
     if match.shadow is None:
         return t("digits.odds.against_builtin", lang, round=match.round)
     if not match.records:
@@ -929,9 +925,10 @@ def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> st
 def odds_text(game: Game, player: str, odds: Odds, whom: str, lang: str) -> str:
     win, draw, loss = (int(p) for p in odds.rounded(0))
     return "\n".join([
-        t("digits.odds.title", lang, round=game.match.round, win=win, draw=draw, loss=loss),
+        t("digits.odds.title", lang, round=game.match.round, win=percent(win / 100, lang),
+          draw=percent(draw / 100, lang), loss=percent(loss / 100, lang)),
         t("digits.odds.detail", lang, whom=whom, battles=odds.battles,
-          distinct=plural("digits.odds.distinct", odds.distinct, lang))])
+          distinct=t("digits.odds.distinct", lang, count=odds.distinct))])
 
 
 async def show_odds(interaction: discord.Interaction, game: Game, player: str,

@@ -56,7 +56,7 @@ from bot.focus import (
     next_level,
 )
 from bot.focus.daily import daily_levels
-from bot.i18n import error_text, lang_for, lang_from_locale, t
+from bot.i18n import error_text, image_words, lang_for, lang_from_locale, month_name, t
 from bot.limits import hit, limited
 from bot.replies import shown_name
 from bot.views import ArdoiseModal, GameButton, invalid_component
@@ -119,15 +119,8 @@ def daily_range(settings: ServerSettings) -> tuple[int, int]:
 
 def date_text(day: date, lang: str) -> str:
     """``30 November 2026``, ``1er décembre 2026``."""
-    months = t("focus.months", lang).split(",")
     return t("focus.date_first" if day.day == 1 else "focus.date", lang, day=day.day,
-             month=months[day.month - 1], year=day.year)
-
-
-def plural(key: str, lang: str, count: int, **params: Any) -> str:
-    """``key.one`` or ``key.other``: French says 0 and 1 in the singular, English 1 only."""
-    one = count in (0, 1) if lang == "fr" else count == 1
-    return t(f"{key}.{'one' if one else 'other'}", lang, **params)
+             month=month_name(day.month, lang), year=day.year)
 
 
 def daily_round_key(day: date) -> str:
@@ -465,7 +458,7 @@ class Focus(ArdoiseCog):
                               t("focus.daily.title", lang, date=date_text(day, lang)))
         streak = player.current_daily_streak(day)
         embed.add_field(name=t("focus.daily.streak_name", lang),
-                        value=plural("focus.daily.streak", lang, streak, current=streak,
+                        value=t("focus.daily.streak", lang, count=streak, current=streak,
                                      best=player.best_daily_streak))
         if mine is not None:
             embed.add_field(name=t("focus.daily.rank_name", lang),
@@ -556,7 +549,7 @@ class Focus(ArdoiseCog):
         best = player.best_daily_streak if player else 0
         mine = next((row for row in board if row.user_id == me), None)
         shown_as = shown_name(name)
-        line = (plural("focus.leaderboard.streak", lang, current, name=shown_as, current=current,
+        line = (t("focus.leaderboard.streak", lang, count=current, name=shown_as, current=current,
                        best=best) if mine else
                 t("focus.leaderboard.not_played", lang, name=shown_as, current=current,
                   best=best))
@@ -569,7 +562,7 @@ class Focus(ArdoiseCog):
                                        for row in shown))
         rows = [{"rank": row.rank, "name": who, "score": row.score, "time": row.time_ms / 1000}
                 for row, who in zip(shown, names, strict=True)]
-        png = await asyncio.to_thread(render_leaderboard, rows, lang, None, day,
+        png = await asyncio.to_thread(render_leaderboard, rows, image_words(lang), None, day,
                                       mine.rank if mine else None, RANKING_LINES, ROUND_SIZE)
         await replies.followup(
             interaction,
@@ -756,8 +749,9 @@ class Focus(ArdoiseCog):
                               expected=question.answer),
                 colour=0x6C757D)
             right = sum(a.answer.correct for a in answers)
-            closed_embed.add_field(name="\u200b", value=plural(
-                "focus.live.closed_count", live.lang, right, right=right, answered=len(answers)),
+            closed_embed.add_field(name="\u200b", value=t(
+                "focus.live.closed_count", live.lang, count=right, right=right,
+                answered=len(answers)),
                 inline=False)
             final_rows: list[dict[str, Any]] = []
             if game.finished:
@@ -778,7 +772,8 @@ class Focus(ArdoiseCog):
                     return
                 title = t("focus.live.final_title", live.lang)
                 png = await asyncio.to_thread(
-                    render_leaderboard, final_rows, live.lang, title, None, None, FINAL_LINES, None,
+                    render_leaderboard, final_rows, image_words(live.lang), title, None, None,
+                    FINAL_LINES, None,
                     (t("focus.live.points_column", live.lang),
                      t("focus.live.right_column", live.lang)))
                 final.set_image(url="attachment://ranking.png")

@@ -33,7 +33,7 @@ import images
 from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, ROUND_SIZE
-from bot.i18n import lang_for, t
+from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import limited
 from bot.replies import shown_name
 from cogs import ArdoiseCog
@@ -88,12 +88,12 @@ class ProgressData:
 
 def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
     """The two pictures (accuracy chart, streak calendar); slow: run it in a thread."""
-    chart = images.render_progress(chart_records(data.rows), lang,
+    chart = images.render_progress(chart_records(data.rows), image_words(lang),
                                    title=t("progress.chart_title", lang, name=data.name))
     player = data.player
     streak = player.current_daily_streak(data.today) if player else 0
-    calendar = images.render_streak(data.played, streak, data.today, lang, weeks=WEEKS,
-                                    best=player.best_daily_streak if player else 0,
+    calendar = images.render_streak(data.played, streak, data.today, image_words(lang),
+                                    weeks=WEEKS, best=player.best_daily_streak if player else 0,
                                     title=t("progress.streak_title", lang, name=data.name))
     return chart, calendar
 
@@ -114,7 +114,7 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     if answers:
         right = sum(row.correct for row in data.rows)
         summary = t("progress.answers_value", lang, answers=answers,
-                    percent=round(100 * right / answers), weeks=WEEKS)
+                    percent=percent(round(100 * right / answers) / 100, lang), weeks=WEEKS)
     else:
         summary = t("progress.answers_none", lang, weeks=WEEKS)
     main.add_field(name=t("progress.answers", lang), value=summary, inline=False)
@@ -223,8 +223,8 @@ class Progress(ArdoiseCog):
             row["name"] = names[row["user_id"]]
         mine = next((r["name"] for r in shown if r["user_id"] == interaction.user.id), None)
         title = t(f"progress.board.title.{game}", lang)
-        picture = await asyncio.to_thread(images.render_leaderboard, shown, lang, title=title,
-                                          highlight=mine, limit=TOP, **options)
+        picture = await asyncio.to_thread(images.render_leaderboard, shown, image_words(lang),
+                                          title=title, highlight=mine, limit=TOP, **options)
         await replies.followup(
             interaction,
             title, file=discord.File(io.BytesIO(picture), "leaderboard.png", description=title))

@@ -53,7 +53,7 @@ from discord.ext import tasks
 import images
 from bot import replies
 from bot.domain import DomainError
-from bot.i18n import lang_for, t
+from bot.i18n import image_words, lang_for, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Game, Outcome, Settings
@@ -512,8 +512,8 @@ class Rithmo(ArdoiseCog):
         if flipped is None:
             flipped = active and row.to_move == "black"
         async with self._drawing:
-            png = await asyncio.to_thread(images.render_board, position, last_turn, flipped,
-                                          lang)
+            png = await asyncio.to_thread(images.render_board, position, image_words(lang),
+                                          last_turn, flipped)
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         content = "\n".join(lines)
         view = board_view(row, lang) if active else None

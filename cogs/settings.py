@@ -31,7 +31,7 @@ from discord.app_commands import Choice, locale_str
 from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
-from bot.i18n import lang_for, lang_from_locale, t
+from bot.i18n import lang_for, lang_from_locale, number, t
 from bot.rithmo import Board
 from bot.rithmo.arith import digits as digit_count
 from bot.rithmo.victory import KINDS, PROPER, Victory
@@ -263,7 +263,7 @@ def settings_embed(settings: ServerSettings, lang: str) -> discord.Embed:
     hours = settings.move_time_limit_s / 3600
     embed.add_field(name=t("settings.show.time_limit", lang),
                     value=t("settings.show.time_limit_value", lang,
-                            hours=f"{hours:g}".replace(".", "," if lang == "fr" else ".")),
+                            hours=number(hours, lang, max_places=6)),
                     inline=False)
     roles = sorted(settings.admin_role_ids)
     teachers = (t("settings.show.teachers_roles", lang,

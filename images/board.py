@@ -26,7 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from images import style as st
-from images.texts import count, t
+from images.words import Words
 
 FILES = "abcdefgh"
 RANKS = 16
@@ -65,11 +65,11 @@ def piece_value(piece: Mapping[str, Any]) -> int:
     return int(piece["value"])
 
 
-def render_board(position: Mapping[str, Any], last_turn: Mapping[str, Any] | None = None,
-                 flipped: bool = False, lang: str = "en") -> bytes:
+def render_board(position: Mapping[str, Any], words: Words,
+                 last_turn: Mapping[str, Any] | None = None, flipped: bool = False) -> bytes:
     """PNG of a Rithmomachia position (the engine's position JSON), optionally with the last
     turn highlighted and seen from Black's side."""
-    return st.to_png(board_image(position, last_turn, flipped, lang))
+    return st.to_png(board_image(position, words, last_turn, flipped))
 
 
 class _Geometry:
@@ -92,9 +92,8 @@ class _Geometry:
         return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def board_image(position: Mapping[str, Any], last_turn: Mapping[str, Any] | None = None,
-                flipped: bool = False, lang: str = "en") -> Image.Image:
-    lang = st.lang_of(lang)
+def board_image(position: Mapping[str, Any], words: Words,
+                last_turn: Mapping[str, Any] | None = None, flipped: bool = False) -> Image.Image:
     g = _Geometry(flipped)
     pieces = list(position.get("pieces") or [])
     placed: list[tuple[int, int, Mapping[str, Any]]] = []
@@ -114,7 +113,7 @@ def board_image(position: Mapping[str, Any], last_turn: Mapping[str, Any] | None
     im, d = st.canvas(g.width, height)
     sprites = _Sprites()
 
-    _header(d, g, position, lang, sprites, im)
+    _header(d, g, position, words, sprites, im)
     _squares(d, g, last_turn)
     _coordinates(d, g)
     if last_turn:
@@ -126,13 +125,13 @@ def board_image(position: Mapping[str, Any], last_turn: Mapping[str, Any] | None
     y = g.board_bottom + _COORD + 8
     for side in ("white", "black"):
         _taken_strip(im, d, sprites, side, list(taken.get(side) or []), y, strip_h, g.width,
-                     lang)
+                     words)
         y += strip_h
     if last_turn:
-        _last_turn_text(d, last_turn, y, lang)
+        _last_turn_text(d, last_turn, y, words)
         y += 26
     for file, rank, p in pyramids:
-        _pyramid_line(d, p, f"{FILES[file]}{rank}", y, lang)
+        _pyramid_line(d, p, f"{FILES[file]}{rank}", y, words)
         y += 26
     return im
 
@@ -193,17 +192,17 @@ def _last_turn_marks(d: ImageDraw.ImageDraw, g: _Geometry, turn: Mapping[str, An
         st.arrow(d, [(ax, ay), end], st.HIGHLIGHT, width=7, head=20, outline=st.INK)
 
 
-def _header(d: ImageDraw.ImageDraw, g: _Geometry, position: Mapping[str, Any], lang: str,
+def _header(d: ImageDraw.ImageDraw, g: _Geometry, position: Mapping[str, Any], words: Words,
             sprites: _Sprites, im: Image.Image) -> None:
     cy = _HEADER_H / 2 + 2
     side = position.get("to_move", "white")
     sprites.draw(im, d, {"side": side, "shape": "round", "value": ""}, _M + 14, cy, 30)
-    who = t(lang, "white_side" if side == "white" else "black_side")
-    st.text(d, (_M + 36, cy), t(lang, "to_move", side=who), st.font(22, True), st.CHALK, "lm")
+    who = words("white_side" if side == "white" else "black_side")
+    st.text(d, (_M + 36, cy), words("to_move", side=who), st.font(22, True), st.CHALK, "lm")
     # The key to the two sides, right-aligned on a plate of the board's colour (a black piece
     # would melt into the slate); and the viewpoint when it is Black's.
     f = st.font(15, True)
-    labels = [t(lang, "white_side"), t(lang, "black_side")]
+    labels = [words("white_side"), words("black_side")]
     plate_w = sum(f.getlength(lb) for lb in labels) + 2 * 30 + 30
     x = g.width - _M - plate_w
     st.rounded(d, (round(x), round(cy - 16), g.width - _M, round(cy + 16)), 8, fill=LIGHT_SQ)
@@ -213,22 +212,22 @@ def _header(d: ImageDraw.ImageDraw, g: _Geometry, position: Mapping[str, Any], l
         st.text(d, (x + 26, cy), label, f, st.INK, "lm")
         x += 30 + f.getlength(label) + 10
     if g.flipped:
-        label = f"({t(lang, 'from_black')})"
+        label = f"({words('from_black')})"
         fx = g.width - _M - plate_w - 12
         st.text(d, (fx, cy), label, st.font(15), st.CHALK_DIM, "rm")
 
 
 def _taken_strip(im: Image.Image, d: ImageDraw.ImageDraw, sprites: _Sprites, side: str,
                  taken: Sequence[Mapping[str, Any]], y: int, h: int, width: int,
-                 lang: str) -> None:
+                 words: Words) -> None:
     """The pieces ``side`` has taken, in their original (the opponent's) colour."""
     victim = "black" if side == "white" else "white"
     total = sum(piece_value(p) for p in taken)
-    label = t(lang, "took", side=t(lang, f"{side}_side"))
+    label = words("took", side=words(f"{side}_side"))
     f = st.font(15, True)
     st.text(d, (_M, y + 12), label, f, st.CHALK, "lm")
-    info = (f"{count(lang, len(taken), 'pieces')} · {t(lang, 'value')} {total}" if taken
-            else t(lang, "nothing_taken"))
+    info = (f"{words.count('pieces', len(taken))} · {words('value')} {total}" if taken
+            else words("nothing_taken"))
     st.text(d, (_M, y + 32), info, st.font(13), st.CHALK_DIM, "lm")
     x0 = _M + 250
     avail = width - _M - x0 - 12
@@ -242,7 +241,7 @@ def _taken_strip(im: Image.Image, d: ImageDraw.ImageDraw, sprites: _Sprites, sid
         sprites.draw(im, d, dict(p, side=victim), cx, y + h / 2 - 2, size)
 
 
-def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, lang: str
+def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, words: Words
                     ) -> None:
     """"Last turn: b4 → c5 · taken on e7, d8", in words for those who read before they look."""
     parts = []
@@ -252,8 +251,8 @@ def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, lan
         parts.append(f"→ {turn['to']}")
     caps = list(turn.get("captured") or [])
     if caps:
-        parts.append(t(lang, "taken_on", squares=", ".join(caps)))
-    head = t(lang, "last_turn") + " "
+        parts.append(words("taken_on", squares=", ".join(caps)))
+    head = words("last_turn") + " "
     f = st.font(15, True)
     st.text(d, (_M, y + 12), head, f, st.HIGHLIGHT, "lm")
     st.text(d, (_M + f.getlength(head), y + 12), " · ".join(parts), st.font(15), st.CHALK,
@@ -261,11 +260,11 @@ def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, lan
 
 
 def _pyramid_line(d: ImageDraw.ImageDraw, piece: Mapping[str, Any], square: str, y: int,
-                  lang: str) -> None:
+                  words: Words) -> None:
     """"Pyramid b2 · White (Even) · 91 = ■ 36 + ■ 25 + ▲ 16 + …": the components in full."""
     parts = sorted(piece.get("parts") or [], key=lambda p: -int(p["value"]))
-    side = t(lang, f"{piece['side']}_side")
-    head = f"{t(lang, 'pyramid')} {square} · {side} · {piece_value(piece)} = "
+    side = words(f"{piece['side']}_side")
+    head = f"{words('pyramid')} {square} · {side} · {piece_value(piece)} = "
     f = st.font(15, True)
     st.text(d, (_M, y + 12), head, f, st.CHALK, "lm")
     body = " + ".join(f"{SHAPE_GLYPH[p['shape']]} {p['value']}" for p in parts)

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from bot.digits.catalogue import BY_KEY, DigitKind, Role
 from bot.digits.slate import Piece
 from images import style as st
-from images.texts import t
+from images.words import Words
 
 ROLE_MARK = {Role.SUPPORT: "✚", Role.REACH: "➜"}
 
@@ -70,8 +70,8 @@ class CardPainter:
     """Draws cards of one size, remembering each card it has drawn during one picture (a replay
     redraws the same unchanged cards in many frames). Make one per picture: not shared."""
 
-    def __init__(self, lang: str, width: int, height: int) -> None:
-        self.lang = lang
+    def __init__(self, words: Words, width: int, height: int) -> None:
+        self.words = words
         self.w = width
         self.h = height
         self._cache: dict[tuple[Any, ...], Image.Image] = {}
@@ -133,7 +133,7 @@ class CardPainter:
 
     def _stat_boxes(self, shielded: bool) -> list[tuple[st.Box, str]]:
         g = self._geometry()
-        labels = [t(self.lang, "atk"), t(self.lang, "hp")] + (["shield"] if shielded else [])
+        labels = [self.words("atk"), self.words("hp")] + (["shield"] if shielded else [])
         gap = 4
         bw = (self.w - 2 * g["pad"] - gap * (len(labels) - 1)) / len(labels)
         boxes = []
@@ -143,7 +143,7 @@ class CardPainter:
         return boxes
 
     def _draw_card(self, unit: Unit, cell: int | None) -> Image.Image:
-        w, lang = self.w, self.lang
+        w, words = self.w, self.words
         kind = unit.kind
         g = self._geometry()
         band_h, pad = g["band_h"], g["pad"]
@@ -162,7 +162,7 @@ class CardPainter:
         mark = ROLE_MARK.get(kind.role)
         name_right = w - pad
         if mark is not None:
-            word = t(lang, kind.role.value)
+            word = words(kind.role.value)
             rf = st.font(max(9, name_h // 2 - 1))
             mw = rf.getlength(word)
             mx = w - pad
@@ -170,8 +170,8 @@ class CardPainter:
             st.text(d, (mx - mw / 2, name_top + name_h * 0.22), mark,
                     st.font(max(9, name_h // 2), True), st.INK, "mm")
             name_right = mx - mw - 4
-        name, nf = st.fit_text(kind.name(lang), name_right - pad, max(12, round(self.h * 0.19)),
-                               min_size=9, bold=True)
+        name, nf = st.fit_text(kind.name(words.lang), name_right - pad,
+                               max(12, round(self.h * 0.19)), min_size=9, bold=True)
         st.text(d, (pad, name_top + name_h / 2), name, nf, st.INK, "lm")
 
         # Stats: ATK, HP and the shield when there is one.
@@ -203,9 +203,9 @@ class CardPainter:
         if cell is not None:
             st.text(d, (w / 2, cy - h * 0.12), str(cell), st.font(max(12, h // 4), True),
                     st.CHALK_DIM, "mm")
-            st.text(d, (w / 2, cy + h * 0.18), t(self.lang, "empty"),
+            st.text(d, (w / 2, cy + h * 0.18), self.words("empty"),
                     st.font(max(9, h // 8)), st.CHALK_DIM, "mm")
         else:
-            st.text(d, (w / 2, cy), t(self.lang, "empty"), st.font(max(9, h // 8)),
+            st.text(d, (w / 2, cy), self.words("empty"), st.font(max(9, h // 8)),
                     st.CHALK_DIM, "mm")
         return im

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image
 
 from images import style as st
-from images.texts import MONTHS, WEEKDAYS, count, t, topic
+from images.words import Words
 
 SERIES_COLOURS = (st.BLUE, st.ORANGE, st.GREEN, st.PURPLE, st.SKY, st.VERMILLION, st.YELLOW,
                   st.CHALK)
@@ -33,25 +33,24 @@ def _date(value: str | dt.date) -> dt.date:
     return dt.date.fromisoformat(str(value)[:10])
 
 
-def _short_date(day: dt.date, lang: str) -> str:
-    return f"{day.day} {MONTHS[lang][day.month - 1]}"
+def _short_date(day: dt.date, words: Words) -> str:
+    return words.date(day, "d MMM")
 
 
 # ---------------------------------------------------------------------------------------------
 # Accuracy per topic
 
 
-def render_progress(records: Iterable[Mapping[str, Any]], lang: str = "en",
+def render_progress(records: Iterable[Mapping[str, Any]], words: Words,
                     title: str | None = None) -> bytes:
     """PNG line chart of accuracy (%) per topic over time. ``records`` are
     {"date": "2026-11-30", "topic": "addition", "correct": 5, "total": 6}; records of one day
     and topic add up; records with no question are left out."""
-    return st.to_png(progress_image(records, lang, title))
+    return st.to_png(progress_image(records, words, title))
 
 
-def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
+def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
                    title: str | None = None) -> Image.Image:
-    lang = st.lang_of(lang)
     sums: dict[str, dict[dt.date, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for r in records:
         total = int(r.get("total", 0))
@@ -62,9 +61,9 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
         cell[1] += total
     width, height = 900, 480
     im, d = st.canvas(width, height)
-    st.text(d, (20, 28), title or t(lang, "accuracy"), st.font(24, True), st.CHALK, "lm")
+    st.text(d, (20, 28), title or words("accuracy"), st.font(24, True), st.CHALK, "lm")
     if not sums:
-        st.text(d, (width / 2, height / 2), t(lang, "no_data"), st.font(20), st.CHALK_DIM, "mm")
+        st.text(d, (width / 2, height / 2), words("no_data"), st.font(20), st.CHALK_DIM, "mm")
         return im
 
     # Topics in a stable order: the known ones as listed, then the others alphabetically.
@@ -81,7 +80,7 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
     for pct in (0, 25, 50, 75, 100):
         y = py1 - (py1 - py0) * pct / 100
         d.line((px0, y, px1, y), fill=st.SLATE_LIGHT if pct else st.SLATE_LINE, width=1)
-        st.text(d, (px0 - 8, y), f"{pct} %", f, st.CHALK_DIM, "rm")
+        st.text(d, (px0 - 8, y), words.percent(pct / 100), f, st.CHALK_DIM, "rm")
 
     def x_of(day: dt.date) -> float:
         if len(days) == 1:
@@ -96,7 +95,7 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
     for day in shown:
         x = x_of(day)
         d.line((x, py1, x, py1 + 5), fill=st.SLATE_LINE, width=1)
-        st.text(d, (x, py1 + 16), _short_date(day, lang), f, st.CHALK_DIM, "mm")
+        st.text(d, (x, py1 + 16), _short_date(day, words), f, st.CHALK_DIM, "mm")
 
     markers: dict[tuple[str, st.Colour], Image.Image] = {}
     ly = py0 + 4
@@ -128,10 +127,10 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
         else:
             d.line((lx, ly, lx + 34, ly), fill=colour, width=3)
         im.paste(sprite, (lx + 17 - half, round(ly) - half), sprite)
-        name, nf = st.fit_text(topic(lang, key), legend_w - 112, 15, 10)
+        name, nf = st.fit_text(words.topic(key), legend_w - 112, 15, 10)
         st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
-        st.text(d, (width - 20, ly), f"{round(100 * c_all / n_all)} %", st.font(15, True),
-                st.CHALK, "rm")
+        st.text(d, (width - 20, ly), words.percent(round(100 * c_all / n_all) / 100),
+                st.font(15, True), st.CHALK, "rm")
         ly += 30
     return im
 
@@ -141,13 +140,13 @@ def progress_image(records: Iterable[Mapping[str, Any]], lang: str = "en",
 
 
 def render_streak(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
-                  lang: str = "en", weeks: int = 12, best: int | None = None,
+                  words: Words, weeks: int = 12, best: int | None = None,
                   title: str | None = None) -> bytes:
     """PNG calendar of the last ``weeks`` weeks (Monday first) up to ``today``: a tick on each
     day played, ``today`` framed, the current ``streak`` in large and the ``best`` one (both as
     the Focus engine's Streak counts them: ``streak.on(today)``, ``streak.best``; without
     ``best``, the longest run of consecutive days in ``played``)."""
-    return st.to_png(streak_image(played, streak, today, lang, weeks, best, title))
+    return st.to_png(streak_image(played, streak, today, words, weeks, best, title))
 
 
 def best_run(days: Iterable[dt.date]) -> int:
@@ -162,9 +161,8 @@ def best_run(days: Iterable[dt.date]) -> int:
 
 
 def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
-                 lang: str = "en", weeks: int = 12, best: int | None = None,
+                 words: Words, weeks: int = 12, best: int | None = None,
                  title: str | None = None) -> Image.Image:
-    lang = st.lang_of(lang)
     today_d = _date(today)
     days = {_date(p) for p in played}
     cell, gap = 30, 5
@@ -174,12 +172,12 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     width = left + grid_w + 30 + panel_w + 20
     height = top + 7 * (cell + gap) - gap + 56
     im, d = st.canvas(width, height)
-    head, hf = st.fit_text(title or t(lang, "streak"), width - 40, 24, 14, bold=True)
+    head, hf = st.fit_text(title or words("streak"), width - 40, 24, 14, bold=True)
     st.text(d, (20, 28), head, hf, st.CHALK, "lm")
 
     start = today_d - dt.timedelta(days=today_d.weekday() + 7 * (weeks - 1))
     f = st.font(13)
-    for row, name in enumerate(WEEKDAYS[lang]):
+    for row, name in enumerate(words.weekday(i) for i in range(7)):
         st.text(d, (left - 10, top + row * (cell + gap) + cell / 2), name, f, st.CHALK_DIM,
                 "rm")
     tick = st.font(18, True)
@@ -193,7 +191,7 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
                           and monday + dt.timedelta(days=k) <= today_d), None)
         label_day = month_day or (monday if week == 0 else None)
         if label_day is not None and label_day.month != last_month:
-            st.text(d, (x, top - 14), MONTHS[lang][label_day.month - 1], f, st.CHALK_DIM, "lm")
+            st.text(d, (x, top - 14), words.month(label_day.month), f, st.CHALK_DIM, "lm")
             last_month = label_day.month
         for row in range(7):
             day = monday + dt.timedelta(days=row)
@@ -216,27 +214,27 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
                fill=st.SLATE_LIGHT)
     st.text(d, (px + panel_w / 2, top + 52), str(int(streak)), st.font(64, True), st.CHALK,
             "mm")
-    days_word = count(lang, int(streak), "days").split(" ", 1)[1]
+    days_word = words("day_word", count=int(streak))
     st.text(d, (px + panel_w / 2, top + 104), days_word, st.font(20, True), st.CHALK, "mm")
     st.text(d, (px + panel_w / 2, top + 150),
-            t(lang, "best", count=count(lang, best if best is not None else best_run(days),
-                                        "days")), st.font(16), st.CHALK,
+            words("best", days=words.count(
+                "days", best if best is not None else best_run(days))), st.font(16), st.CHALK,
             "mm")
     st.text(d, (px + panel_w / 2, top + 178),
-            t(lang, "played_total", count=count(lang, len(days), "days")), st.font(16),
+            words("played_total", days=words.count("days", len(days))), st.font(16),
             st.CHALK_DIM, "mm")
 
     # Key.
     ky = height - 26
     st.rounded(d, (left, ky - 10, left + 20, ky + 10), 5, fill=st.GOOD)
     st.text(d, (left + 10, ky + 1), "✓", st.font(13, True), st.PAPER, "mm")
-    st.text(d, (left + 28, ky), t(lang, "played"), f, st.CHALK, "lm")
-    x = left + 40 + f.getlength(t(lang, "played"))
+    st.text(d, (left + 28, ky), words("played"), f, st.CHALK, "lm")
+    x = left + 40 + f.getlength(words("played"))
     st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE)
-    st.text(d, (x + 28, ky), t(lang, "missed"), f, st.CHALK, "lm")
-    x += 40 + f.getlength(t(lang, "missed"))
+    st.text(d, (x + 28, ky), words("missed"), f, st.CHALK, "lm")
+    x += 40 + f.getlength(words("missed"))
     st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, outline=st.CHALK, width=3)
-    st.text(d, (x + 28, ky), t(lang, "today"), f, st.CHALK, "lm")
+    st.text(d, (x + 28, ky), words("today"), f, st.CHALK, "lm")
     return im
 
 
@@ -246,18 +244,16 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
 MEDALS = st.MEDALS
 
 
-def format_time(seconds: float, lang: str = "en") -> str:
-    """41.2 → "41.2 s"; 63 → "1:03.0"; French writes a decimal comma."""
+def format_time(seconds: float, words: Words) -> str:
+    """41.2 → "41.2 s"; 63 → "1:03.0"; the decimal separator is the language's ("41,2 s")."""
     tenths = round(float(seconds) * 10)
     minutes, rest = divmod(tenths, 600)
-    secs, tenth = divmod(rest, 10)
-    sep = "," if st.lang_of(lang) == "fr" else "."
     if minutes:
-        return f"{minutes}:{secs:02d}{sep}{tenth}"
-    return f"{secs}{sep}{tenth} s"
+        return f"{minutes}:{words.decimal(rest / 10, 1, whole_digits=2)}"
+    return f"{words.decimal(rest / 10, 1)} s"
 
 
-def render_leaderboard(rows: Sequence[Mapping[str, Any]], lang: str = "en",
+def render_leaderboard(rows: Sequence[Mapping[str, Any]], words: Words,
                        title: str | None = None, date: str | dt.date | None = None,
                        highlight: str | int | None = None, limit: int = 10,
                        out_of: int | None = None,
@@ -269,16 +265,15 @@ def render_leaderboard(rows: Sequence[Mapping[str, Any]], lang: str = "en",
     ``out_of`` writes scores as "5/6". Other rankings (ratings, streaks) name their two columns
     with ``columns`` (instead of "Score" and "Time") and may give "time" as a text, written as
     it is."""
-    return st.to_png(leaderboard_image(rows, lang, title, date, highlight, limit, out_of,
+    return st.to_png(leaderboard_image(rows, words, title, date, highlight, limit, out_of,
                                        columns))
 
 
-def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
+def leaderboard_image(rows: Sequence[Mapping[str, Any]], words: Words,
                       title: str | None = None, date: str | dt.date | None = None,
                       highlight: str | int | None = None, limit: int = 10,
                       out_of: int | None = None,
                       columns: tuple[str, str] | None = None) -> Image.Image:
-    lang = st.lang_of(lang)
 
     def is_mine(r: Mapping[str, Any]) -> bool:
         if highlight is None:
@@ -295,22 +290,22 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
     width = 640
     height = head_h + cols_h + max(1, len(shown)) * row_h + 20
     im, d = st.canvas(width, height)
-    st.text(d, (20, 30), title or t(lang, "daily"), st.font(24, True), st.CHALK, "lm")
+    st.text(d, (20, 30), title or words("daily"), st.font(24, True), st.CHALK, "lm")
     if date is not None:
         day = _date(date)
-        st.text(d, (width - 20, 30), f"{day.day} {MONTHS[lang][day.month - 1]} {day.year}",
+        st.text(d, (width - 20, 30), words.date(day, "d MMM y"),
                 st.font(16), st.CHALK_DIM, "rm")
     cf = st.font(13, True)
     y = head_h
     x_rank, x_name, x_score, x_time = 44, 84, width - 170, width - 24
     st.text(d, (x_rank, y + cols_h / 2), "#", cf, st.CHALK_DIM, "mm")
-    st.text(d, (x_name, y + cols_h / 2), t(lang, "name"), cf, st.CHALK_DIM, "lm")
-    score_head, time_head = columns or (t(lang, "score"), t(lang, "time"))
+    st.text(d, (x_name, y + cols_h / 2), words("name"), cf, st.CHALK_DIM, "lm")
+    score_head, time_head = columns or (words("score"), words("time"))
     st.text(d, (x_score, y + cols_h / 2), score_head, cf, st.CHALK_DIM, "rm")
     st.text(d, (x_time, y + cols_h / 2), time_head, cf, st.CHALK_DIM, "rm")
     y += cols_h
     if not rows:
-        st.text(d, (width / 2, y + row_h / 2), t(lang, "nobody"), st.font(17), st.CHALK_DIM,
+        st.text(d, (width / 2, y + row_h / 2), words("nobody"), st.font(17), st.CHALK_DIM,
                 "mm")
         return im
     for i, r in enumerate(shown):
@@ -342,7 +337,7 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], lang: str = "en",
         if isinstance(time, str):
             shown_time = time
         else:
-            shown_time = format_time(time, lang) if time is not None else "—"
+            shown_time = format_time(time, words) if time is not None else "—"
         st.text(d, (x_time, cy), shown_time, st.font(16), st.CHALK_DIM, "rm")
         y += row_h
     return im

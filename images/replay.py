@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 from images import style as st
 from images.cards import CardPainter, Unit, read_slate
 from images.slate import BattleLayout, battle_frame, battle_still
-from images.texts import t
+from images.words import Words
 
 State = dict[str, dict[int, Unit]]
 OTHER = {"left": "right", "right": "left"}
@@ -40,18 +40,17 @@ EXCHANGE_MS = 2200
 RESULT_MS = 5000
 
 
-def render_replay(result: Mapping[str, Any], lang: str = "en",
+def render_replay(result: Mapping[str, Any], words: Words,
                   names: Sequence[str] = ("Left", "Right")) -> bytes:
     """Animated GIF of a battle: the opening, each exchange, then the final state."""
-    frames, durations = replay_frames(result, lang, names)
+    frames, durations = replay_frames(result, words, names)
     return encode_gif(frames, durations)
 
 
-def replay_frames(result: Mapping[str, Any], lang: str, names: Sequence[str]
+def replay_frames(result: Mapping[str, Any], words: Words, names: Sequence[str]
                   ) -> tuple[list[Image.Image], list[int]]:
-    lang = st.lang_of(lang)
     layout = BattleLayout()
-    painter = CardPainter(lang, layout.card_w, layout.card_h)
+    painter = CardPainter(words, layout.card_w, layout.card_h)
     states = _states(result)
     log = list(result.get("log") or [])
     total = int(result.get("exchanges", len(log)))
@@ -59,8 +58,8 @@ def replay_frames(result: Mapping[str, Any], lang: str, names: Sequence[str]
     durations: list[int] = []
 
     im, d = battle_frame(layout, painter, states[0]["left"], states[0]["right"], names,
-                         t(lang, "opening"))
-    _legend(d, layout, lang)
+                         words("opening"))
+    _legend(d, layout, words)
     frames.append(im)
     durations.append(OPENING_MS)
 
@@ -68,10 +67,10 @@ def replay_frames(result: Mapping[str, Any], lang: str, names: Sequence[str]
         before = states[i - 1]
         after = states[i] if i < len(states) else before
         frames.append(_exchange_frame(layout, painter, entry, before, after, names, i, total,
-                                      lang))
+                                      words))
         durations.append(EXCHANGE_MS + 120 * min(8, len(entry.get("hits") or [])))
 
-    frames.append(battle_still(result, lang, names, layout, painter))
+    frames.append(battle_still(result, words, names, layout, painter))
     durations.append(RESULT_MS)
     return frames, durations
 
@@ -165,17 +164,17 @@ def _mid_state(entry: Mapping[str, Any], before: State, after: State) -> State:
 
 def _exchange_frame(layout: BattleLayout, painter: CardPainter, entry: Mapping[str, Any],
                     before: State, after: State, names: Sequence[str], n: int, total: int,
-                    lang: str) -> Image.Image:
+                    words: Words) -> Image.Image:
     mid = _mid_state(entry, before, after)
     im, d = battle_frame(layout, painter, mid["left"], mid["right"], names,
-                         t(lang, "exchange_of", n=n, total=total),
+                         words("exchange_of", n=n, total=total),
                          standing=(len(after["left"]), len(after["right"])))
     hits = list(entry.get("hits") or [])
     falls = list(entry.get("falls") or [])
     moves = list(entry.get("moves") or [])
 
     for f in falls:
-        _fallen(im, d, layout, f["side"], int(f["cell"]), lang)
+        _fallen(im, d, layout, f["side"], int(f["cell"]), words)
 
     # Arrows first, then the labels and badges on top of every arrow.
     by_attacker: dict[tuple[str, int], list[Mapping[str, Any]]] = defaultdict(list)
@@ -215,7 +214,7 @@ def _exchange_frame(layout: BattleLayout, painter: CardPainter, entry: Mapping[s
         if gives:
             x0, y0, x1, _ = layout.cell_box(f["side"], int(gives["to"]))
             # Left of the damage badge's place, so that both can show.
-            st.pill(d, (x0 + 4, y0 - 7), f"+{int(gives['atk'])} {t(lang, 'atk')}", 15,
+            st.pill(d, (x0 + 4, y0 - 7), f"+{int(gives['atk'])} {words('atk')}", 15,
                     st.GOOD, st.PAPER, anchor="lt", outline=st.PAPER)
 
     for m in moves:
@@ -228,19 +227,19 @@ def _exchange_frame(layout: BattleLayout, painter: CardPainter, entry: Mapping[s
         xb = (b[0] + b[2]) / 2
         st.arrow(d, [(xa, y), (xb, y)], st.GOOD, width=9, head=24, outline=st.PAPER)
 
-    _caption(d, layout, hits, falls, moves, before, lang)
+    _caption(d, layout, hits, falls, moves, before, words)
     return im
 
 
 def _fallen(im: Image.Image, d: ImageDraw.ImageDraw, layout: BattleLayout, side: str,
-            cell: int, lang: str) -> None:
+            cell: int, words: Words) -> None:
     box = layout.cell_box(side, cell)
     region = im.crop(box)
     veil = Image.new("RGB", region.size, st.SLATE)
     im.paste(Image.blend(region, veil, 0.55), box[:2])
     x0, y0, x1, y1 = box
     st.cross(d, (x0 + 14, y0 + 10, x1 - 14, y1 - 10), st.DAMAGE, width=7)
-    st.pill(d, ((x0 + x1) / 2, y1 - 6), f"✕ {t(lang, 'fell')}", 13, st.INK, st.PAPER,
+    st.pill(d, ((x0 + x1) / 2, y1 - 6), f"✕ {words('fell')}", 13, st.INK, st.PAPER,
             anchor="mb")
 
 
@@ -303,39 +302,39 @@ def _label_point(layout: BattleLayout, side: str, path: Sequence[tuple[float, fl
 
 def _caption(d: ImageDraw.ImageDraw, layout: BattleLayout, hits: Sequence[Mapping[str, Any]],
              falls: Sequence[Mapping[str, Any]], moves: Sequence[Mapping[str, Any]],
-             before: State, lang: str) -> None:
-    colon = t(lang, "colon")
-    parts = [f"{t(lang, 'hits_caption')}{colon}{len(hits)}" if hits else t(lang, "no_hits")]
+             before: State, words: Words) -> None:
+    colon = words("colon")
+    parts = [f"{words('hits_caption')}{colon}{len(hits)}" if hits else words("no_hits")]
     if falls:
-        names = [before[f["side"]][int(f["cell"])].kind.name(lang)
+        names = [before[f["side"]][int(f["cell"])].kind.name(words.lang)
                  if int(f["cell"]) in before[f["side"]] else str(f.get("digit", "?"))
                  for f in falls]
-        parts.append(f"{t(lang, 'falls_caption')}{colon}{', '.join(names)}")
+        parts.append(f"{words('falls_caption')}{colon}{', '.join(names)}")
     if moves:
-        parts.append(f"{t(lang, 'moves_caption')}{colon}{len(moves)}")
+        parts.append(f"{words('moves_caption')}{colon}{len(moves)}")
     y0 = layout.height - layout.footer_h
     st.text_in_box(d, (layout.margin, y0 + 4, layout.width - layout.margin,
                        layout.height - 6), " · ".join(parts), 15, st.CHALK, min_size=10)
 
 
-def _legend(d: ImageDraw.ImageDraw, layout: BattleLayout, lang: str) -> None:
+def _legend(d: ImageDraw.ImageDraw, layout: BattleLayout, words: Words) -> None:
     """The opening frame's footer: how to read the frames that follow."""
     y = layout.height - layout.footer_h / 2
     f = st.font(14)
     x = layout.margin + 4
     st.arrow(d, [(x, y), (x + 34, y)], st.SIDE["left"], width=4, head=12)
     x += 40
-    st.text(d, (x, y), t(lang, "hit"), f, st.CHALK, "lm")
-    x += f.getlength(t(lang, "hit")) + 18
+    st.text(d, (x, y), words("hit"), f, st.CHALK, "lm")
+    x += f.getlength(words("hit")) + 18
     box = st.pill(d, (x, y), "−4", 14, st.DAMAGE, st.PAPER, anchor="lm")
     x = box[2] + 6
-    label = t(lang, "hp_lost")
+    label = words("hp_lost")
     st.text(d, (x, y), label, f, st.CHALK, "lm")
     x += f.getlength(label) + 18
     st.cross(d, (x, y - 8, x + 16, y + 8), st.DAMAGE, width=4)
     x += 22
-    st.text(d, (x, y), t(lang, "fell"), f, st.CHALK, "lm")
-    x += f.getlength(t(lang, "fell")) + 18
+    st.text(d, (x, y), words("fell"), f, st.CHALK, "lm")
+    x += f.getlength(words("fell")) + 18
     st.arrow(d, [(x, y), (x + 34, y)], st.GOOD, width=7, head=16, outline=st.PAPER)
     x += 40
-    st.text(d, (x, y), t(lang, "moves_up"), f, st.CHALK, "lm")
+    st.text(d, (x, y), words("moves_up"), f, st.CHALK, "lm")

@@ -5,7 +5,7 @@ The shop state is a plain dict (the bot builds it from the match engine's shop):
     {"offers": [{"digit": "Power", "frozen": false}, ... 5 entries; null for an empty slot],
      "gold": 7, "round": 7, "lives": 8,
      "slate": {"1": {"digit": "Odd", "level": 2}, ...},   # as render_slate takes it
-     "lang": "fr"}                                          # optional; the argument wins
+     "lang": "fr"}                                          # ignored: ``words`` says it
 
 Each offer shows its number (1–5, for the buy command), the tier as colour and pips, the name, the
 cost in gold, ATK and HP at N1, the role and the ability's text. A frozen offer has a frosted,
@@ -24,7 +24,7 @@ from bot.digits.catalogue import DigitKind, find
 from images import style as st
 from images.cards import ROLE_MARK, CardPainter, read_slate
 from images.slate import paste_rows
-from images.texts import count, t
+from images.words import Words
 
 _M = 18
 _GAP = 12
@@ -33,13 +33,12 @@ _SLATE_CARD = (206, 104)
 _HEADER_H = 52
 
 
-def render_shop(shop: Mapping[str, Any], lang: str | None = None) -> bytes:
+def render_shop(shop: Mapping[str, Any], words: Words) -> bytes:
     """PNG of a shop turn (see the module docstring for the ``shop`` dict)."""
-    return st.to_png(shop_image(shop, lang))
+    return st.to_png(shop_image(shop, words))
 
 
-def shop_image(shop: Mapping[str, Any], lang: str | None = None) -> Image.Image:
-    lang = st.lang_of(lang or shop.get("lang") or "en")
+def shop_image(shop: Mapping[str, Any], words: Words) -> Image.Image:
     offers = list(shop.get("offers") or [])
     gold = int(shop.get("gold", 0))
     ow, oh = _OFFER
@@ -48,39 +47,39 @@ def shop_image(shop: Mapping[str, Any], lang: str | None = None) -> Image.Image:
     slate_h = 2 * (24 + sh) + _GAP
     height = _M + _HEADER_H + oh + 30 + 30 + slate_h + _M
     im, d = st.canvas(width, height)
-    _header(d, width, lang, shop)
+    _header(d, width, words, shop)
 
     y = _M + _HEADER_H
     for i in range(5):
         x = _M + i * (ow + _GAP)
         offer = offers[i] if i < len(offers) else None
         if offer:
-            im.paste(_offer_card(offer, i + 1, gold, lang), (x, y))
+            im.paste(_offer_card(offer, i + 1, gold, words), (x, y))
         else:
-            _empty_offer(d, (x, y, x + ow, y + oh), i + 1, lang)
+            _empty_offer(d, (x, y, x + ow, y + oh), i + 1, words)
 
     y += oh + 26
-    st.text(d, (_M, y + 12), t(lang, "your_slate"), st.font(20, True), st.CHALK, "lm")
+    st.text(d, (_M, y + 12), words("your_slate"), st.font(20, True), st.CHALK, "lm")
     y += 30
-    painter = CardPainter(lang, sw, sh)
+    painter = CardPainter(words, sw, sh)
     x = (width - (4 * sw + 3 * _GAP)) // 2
-    paste_rows(im, d, painter, read_slate(shop.get("slate")), x, y, lang)
+    paste_rows(im, d, painter, read_slate(shop.get("slate")), x, y, words)
     return im
 
 
-def _header(d: ImageDraw.ImageDraw, width: int, lang: str, shop: Mapping[str, Any]) -> None:
+def _header(d: ImageDraw.ImageDraw, width: int, words: Words, shop: Mapping[str, Any]) -> None:
     cy = _M + 16
-    title = f"{t(lang, 'shop')} · {t(lang, 'round', n=int(shop.get('round', 1)))}"
+    title = f"{words('shop')} · {words('round', n=int(shop.get('round', 1)))}"
     st.text(d, (_M, cy), title, st.font(24, True), st.CHALK, "lm")
     f = st.font(20, True)
     # Right to left: lives, then gold.
     x = width - _M
-    lives = count(lang, int(shop.get("lives", 0)), "lives")
+    lives = words.count("lives", int(shop.get("lives", 0)))
     x -= f.getlength(lives)
     st.text(d, (x, cy), lives, f, st.CHALK, "lm")
     _heart(d, x - 16, cy, 10)
     x -= 44
-    gold = count(lang, int(shop.get("gold", 0)), "gold")
+    gold = words.count("gold", int(shop.get("gold", 0)))
     x -= f.getlength(gold)
     st.text(d, (x, cy), gold, f, st.CHALK, "lm")
     coin(d, x - 16, cy, 10)
@@ -99,7 +98,7 @@ def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, r: int) -> None:
               fill=st.VERMILLION)
 
 
-def _offer_card(offer: Mapping[str, Any], number: int, gold: int, lang: str) -> Image.Image:
+def _offer_card(offer: Mapping[str, Any], number: int, gold: int, words: Words) -> Image.Image:
     kind: DigitKind = find(str(offer["digit"]))
     frozen = bool(offer.get("frozen"))
     w, h = _OFFER
@@ -128,18 +127,18 @@ def _offer_card(offer: Mapping[str, Any], number: int, gold: int, lang: str) -> 
     st.text(d, (box[2] - 9, cy + 1), label, f, st.PAPER if affordable else st.INK, "rm")
 
     y = band_h + 6
-    name, nf = st.fit_text(kind.name(lang), w - 2 * pad, 22, 11, bold=True)
+    name, nf = st.fit_text(kind.name(words.lang), w - 2 * pad, 22, 11, bold=True)
     st.text(d, (pad, y + 14), name, nf, st.INK, "lm")
     y += 30
-    sub = t(lang, "tier", n=kind.tier)
+    sub = words("tier", n=kind.tier)
     mark = ROLE_MARK.get(kind.role)
     if mark:
-        sub += f" · {mark} {t(lang, kind.role.value)}"
+        sub += f" · {mark} {words(kind.role.value)}"
     st.text_in_box(d, (pad, y, w - pad, y + 16), sub, 13, st.INK_SOFT, min_size=9, align="l")
     y += 22
     # ATK and HP at N1.
     bw = (w - 2 * pad - 6) / 2
-    for i, (lab, val) in enumerate(((t(lang, "atk"), kind.atk(1)), (t(lang, "hp"), kind.hp(1)))):
+    for i, (lab, val) in enumerate(((words("atk"), kind.atk(1)), (words("hp"), kind.hp(1)))):
         bx = round(pad + i * (bw + 6))
         sbox = (bx, y, round(bx + bw), y + 40)
         st.rounded(d, sbox, 5, fill=st.PAPER_DIM)
@@ -147,7 +146,7 @@ def _offer_card(offer: Mapping[str, Any], number: int, gold: int, lang: str) -> 
         st.text(d, (sbox[2] - 8, y + 21), str(val), st.font(24, True), st.INK, "rm")
     y += 48
     bottom = h - (34 if frozen else 10)
-    lines, pf, lh = st.fit_paragraph(kind.ability(lang), w - 2 * pad, bottom - y, 15, 9)
+    lines, pf, lh = st.fit_paragraph(kind.ability(words.lang), w - 2 * pad, bottom - y, 15, 9)
     for i, line in enumerate(lines):
         st.text(d, (pad, y + i * lh), line, pf, st.INK, "la")
 
@@ -155,7 +154,7 @@ def _offer_card(offer: Mapping[str, Any], number: int, gold: int, lang: str) -> 
         strip = (3, h - 30, w - 4, h - 4)
         d.rectangle(strip, fill=st.ICE)
         st.hatch(d, strip, st.ICE_LINE, spacing=9, width=2)
-        st.pill(d, (w / 2, (strip[1] + strip[3]) / 2), f"❄ {t(lang, 'frozen')}", 14,
+        st.pill(d, (w / 2, (strip[1] + strip[3]) / 2), f"❄ {words('frozen')}", 14,
                 st.PAPER, st.INK, outline=st.ICE_LINE)
         st.rounded(d, (0, 0, w - 1, h - 1), r, outline=st.ICE_LINE, width=5)
     else:
@@ -163,11 +162,11 @@ def _offer_card(offer: Mapping[str, Any], number: int, gold: int, lang: str) -> 
     return im
 
 
-def _empty_offer(d: ImageDraw.ImageDraw, box: st.Box, number: int, lang: str) -> None:
+def _empty_offer(d: ImageDraw.ImageDraw, box: st.Box, number: int, words: Words) -> None:
     x0, y0, x1, y1 = box
     st.rounded(d, box, 12, fill=st.SLATE_LIGHT)
     st.dashed_rect(d, (x0 + 1, y0 + 1, x1 - 2, y1 - 2), st.SLATE_LINE)
     st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 14), str(number), st.font(26, True),
             st.CHALK_DIM, "mm")
-    st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 16), t(lang, "bought"), st.font(14),
+    st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 16), words("bought"), st.font(14),
             st.CHALK_DIM, "mm")

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from images import style as st
 from images.cards import CardPainter, Unit, read_slate
-from images.texts import count, t
+from images.words import Words
 
 # ---------------------------------------------------------------------------------------------
 # One slate
@@ -27,39 +27,38 @@ _TITLE_H = 36
 _LABEL_H = 24
 
 
-def render_slate(slate: Mapping[str, Any] | None, lang: str = "en",
+def render_slate(slate: Mapping[str, Any] | None, words: Words,
                  title: str | None = None) -> bytes:
     """PNG of one player's slate: front row on top, back row below, empty cells dashed."""
-    return st.to_png(slate_image(slate, lang, title))
+    return st.to_png(slate_image(slate, words, title))
 
 
-def slate_image(slate: Mapping[str, Any] | None, lang: str = "en", title: str | None = None,
+def slate_image(slate: Mapping[str, Any] | None, words: Words, title: str | None = None,
                 card: tuple[int, int] = SLATE_CARD) -> Image.Image:
-    lang = st.lang_of(lang)
     units = read_slate(slate)
     cw, ch = card
     width = 2 * _M + 4 * cw + 3 * _GAP
     height = _M + _TITLE_H + 2 * (_LABEL_H + ch) + _GAP + _M - 6
     im, d = st.canvas(width, height)
-    st.text(d, (_M, _M + _TITLE_H / 2 - 4), title or t(lang, "slate"), st.font(22, True),
+    st.text(d, (_M, _M + _TITLE_H / 2 - 4), title or words("slate"), st.font(22, True),
             st.CHALK, "lm")
-    st.text(d, (width - _M, _M + _TITLE_H / 2 - 4), f"{count(lang, len(units), 'digits')} / 8",
+    st.text(d, (width - _M, _M + _TITLE_H / 2 - 4), f"{words.count('digits', len(units))} / 8",
             st.font(15), st.CHALK_DIM, "rm")
-    painter = CardPainter(lang, cw, ch)
+    painter = CardPainter(words, cw, ch)
     y = _M + _TITLE_H
-    paste_rows(im, d, painter, units, _M, y, lang)
+    paste_rows(im, d, painter, units, _M, y, words)
     return im
 
 
 def paste_rows(im: Image.Image, d: ImageDraw.ImageDraw, painter: CardPainter,
-               units: Mapping[int, Unit], x: int, y: int, lang: str,
+               units: Mapping[int, Unit], x: int, y: int, words: Words,
                gap: int = _GAP, label_h: int = _LABEL_H) -> int:
     """The two rows of a slate with their labels, from (x, y); returns the y below them."""
     cw, ch = painter.w, painter.h
     row_w = 4 * cw + 3 * gap
     for row, cells in enumerate(((1, 2, 3, 4), (5, 6, 7, 8))):
-        label = (f"▲ {t(lang, 'front')} · {t(lang, 'facing')}" if row == 0
-                 else t(lang, "back"))
+        label = (f"▲ {words('front')} · {words('facing')}" if row == 0
+                 else words("back"))
         s, f = st.fit_text(label, row_w, 15, 10, bold=row == 0)
         st.text(d, (x + 2, y + label_h / 2), s, f, st.CHALK if row == 0 else st.CHALK_DIM,
                 "lm")
@@ -131,17 +130,17 @@ def battle_frame(layout: BattleLayout, painter: CardPainter,
     """Both slates facing each other with the names, the digits each side has standing
     (``standing``, else those drawn) and a status line on top. The replay draws its arrows and
     marks on the returned image."""
-    lang = painter.lang
+    words = painter.words
     im, d = st.canvas(layout.width, layout.height)
     nl, nr = standing if standing is not None else (len(left), len(right))
-    counts = (count(lang, nl, "digits"), count(lang, nr, "digits"))
+    counts = (words.count("digits", nl), words.count("digits", nr))
     _header(d, layout, names, counts, status, substatus, winner)
     # Row labels: back and front of each side.
     lf = st.font(13)
     for side in ("left", "right"):
         for front in (False, True):
             x = layout.column_x(side, front) + layout.card_w / 2
-            label = t(lang, "front_short" if front else "back_short")
+            label = words("front_short" if front else "back_short")
             st.text(d, (x, layout.header_h + layout.label_h / 2), label, lf, st.CHALK_DIM, "mm")
     for side, units in (("left", left), ("right", right)):
         for cell in range(1, 9):
@@ -197,41 +196,40 @@ def _header(d: ImageDraw.ImageDraw, layout: BattleLayout, names: Sequence[str],
                        bold=True, min_size=10)
 
 
-def result_status(result: Mapping[str, Any], names: Sequence[str], lang: str
+def result_status(result: Mapping[str, Any], names: Sequence[str], words: Words
                   ) -> tuple[str, str]:
     """("Alice wins", "after 7 exchanges") for a battle result."""
     winner = result.get("winner")
     n = int(result.get("exchanges", 0))
     if winner in ("left", "right"):
-        head = t(lang, "wins", name=names[0 if winner == "left" else 1])
+        head = words("wins", name=names[0 if winner == "left" else 1])
     else:
-        head = t(lang, "draw")
-    return head, t(lang, "after", count=count(lang, n, "exchanges"))
+        head = words("draw")
+    return head, words("after", exchanges=words.count("exchanges", n))
 
 
-def render_battle(result: Mapping[str, Any], lang: str = "en",
+def render_battle(result: Mapping[str, Any], words: Words,
                   names: Sequence[str] = ("Left", "Right")) -> bytes:
     """PNG of a battle's final state: the survivors of both sides facing each other, with the
     result on top."""
-    return st.to_png(battle_still(result, lang, names))
+    return st.to_png(battle_still(result, words, names))
 
 
-def battle_still(result: Mapping[str, Any], lang: str, names: Sequence[str],
+def battle_still(result: Mapping[str, Any], words: Words, names: Sequence[str],
                  layout: BattleLayout | None = None, painter: CardPainter | None = None
                  ) -> Image.Image:
-    lang = st.lang_of(lang)
     layout = layout or BattleLayout()
-    painter = painter or CardPainter(lang, layout.card_w, layout.card_h)
+    painter = painter or CardPainter(words, layout.card_w, layout.card_h)
     survivors = result.get("survivors") or {}
     left = read_slate(survivors.get("left"))
     right = read_slate(survivors.get("right"))
-    head, sub = result_status(result, names, lang)
+    head, sub = result_status(result, names, words)
     winner = result.get("winner")
     im, d = battle_frame(layout, painter, left, right, names, head, sub, winner)
-    _footer(d, layout, lang)
+    _footer(d, layout, words)
     return im
 
 
-def _footer(d: ImageDraw.ImageDraw, layout: BattleLayout, lang: str) -> None:
+def _footer(d: ImageDraw.ImageDraw, layout: BattleLayout, words: Words) -> None:
     y = layout.height - layout.footer_h / 2
-    st.text(d, (layout.centre_x, y), t(lang, "final"), st.font(15, True), st.CHALK, "mm")
+    st.text(d, (layout.centre_x, y), words("final"), st.font(15, True), st.CHALK, "mm")
