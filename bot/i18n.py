@@ -197,6 +197,13 @@ def locale(lang: str) -> Locale:
     return _locales[lang]
 
 
+def plural_groups(cats: Catalogues | None = None) -> set[str]:
+    """The keys said by count: those with a ``.one`` and a ``.other`` form, in any language."""
+    cats = catalogues() if cats is None else cats
+    return {key[: -len(".other")] for texts in cats.texts.values() for key in texts
+            if key.endswith(".other") and key[: -len(".other")] + ".one" in texts}
+
+
 def plural_categories(lang: str) -> frozenset[str]:
     """The CLDR plural categories ``lang`` uses (always with ``other``)."""
     return frozenset(locale(lang).plural_form.tags) | {"other"}

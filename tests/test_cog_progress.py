@@ -7,11 +7,14 @@ from datetime import UTC, date, datetime, timedelta
 
 import images
 from bot.focus import ROUND_SIZE
+from bot.i18n import image_words
 from cogs.progress import calendar_start
 from db import FocusAnswer
 
 NOW = datetime.now(UTC)
 TODAY = NOW.date()  # the server's time zone is UTC unless set
+
+EN, FR = image_words("en"), image_words("fr")
 
 
 def answer(guild, user, topic, right, days_ago, level=2):
@@ -66,7 +69,7 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
     assert fields(record) == {
         "Focus level": "Level 3",
         "Daily challenge": "Current streak 2 · best 2",
-        "Focus answers": "5 answers in the last 12 weeks, 60 % right",
+        "Focus answers": "5 answers in the last 12 weeks, 60% right",
         "The 20 Digits": f"Rating {round(rating.rating)} ± {round(rating.rd)} · won 1, lost 0, "
                          "drawn 0",
         "Rithmomachia": "Not rated yet: games against another member count.",
@@ -78,9 +81,9 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
     chart = images.render_progress(
         [{"date": day(3), "topic": "multiplication", "correct": 1, "total": 2},
          {"date": day(1), "topic": "addition", "correct": 2, "total": 3}],
-        "en", title="Ana: accuracy by topic")
+        EN, title="Ana: accuracy by topic")
     calendar = images.render_streak([TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY,
-                                    "en", weeks=12, best=2, title="Ana: daily challenges")
+                                    EN, weeks=12, best=2, title="Ana: daily challenges")
     assert pictures(record) == {"progress.png": chart, "streak.png": calendar}
 
 
@@ -103,7 +106,7 @@ async def test_a_newcomers_progress_says_there_is_nothing_yet(standin, start_bot
         "Rithmomachia": "Not rated yet: games against another member count.",
     }
     assert pictures(record)["progress.png"] == images.render_progress(
-        [], "en", title="Léa: accuracy by topic")
+        [], EN, title="Léa: accuracy by topic")
 
 
 async def test_the_level_shown_is_the_pinned_one_or_within_the_servers_range(standin,
@@ -134,7 +137,7 @@ async def test_another_members_progress_is_refused_to_a_student_and_shown_to_a_t
     teacher = standin.add_member("Mme Roux", teacher=True)
     seen = await standin.slash(teacher, "progress", member=ana)
     assert seen.ephemeral and seen.reply.embeds[0]["title"] == "Ana's progress"
-    assert fields(seen)["Focus answers"] == "5 answers in the last 12 weeks, 60 % right"
+    assert fields(seen)["Focus answers"] == "5 answers in the last 12 weeks, 60% right"
     assert set(pictures(seen)) == {"progress.png", "streak.png"}
 
     # A teachers' role (/settings teachers add) is enough too.
@@ -154,12 +157,12 @@ async def test_progress_in_french(standin, start_bot):
     record = await standin.slash(ana, "progrès")
     assert record.reply.embeds[0]["title"] == "Les progrès de Ana"
     shown = fields(record)
-    assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60 % justes"
+    assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60\u00a0% justes"
     assert shown["Défi du jour"] == "Série en cours 2 · record 2"
     assert shown["Rithmomachie"] == (
         "Pas encore de cote : les parties contre un autre membre comptent.")
     assert pictures(record)["streak.png"] == images.render_streak(
-        [TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY, "fr", weeks=12, best=2,
+        [TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY, FR, weeks=12, best=2,
         title="Ana : défis du jour")
 
 
@@ -188,7 +191,7 @@ async def test_the_digits_leaderboard_ranks_by_rating_publicly(standin, start_bo
     rows = [{"rank": r.rank, "name": names[r.user_id], "score": round(r.rating),
              "time": str(r.games)} for r in ratings]
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        rows, "en", title="The 20 Digits: ratings", highlight="Sam",
+        rows, EN, title="The 20 Digits: ratings", highlight="Sam",
         columns=("Rating", "Games"))
     assert standin.last_message() is record.reply
 
@@ -211,7 +214,7 @@ async def test_the_rithmo_leaderboard_shows_the_member_below_the_top_ten(standin
              "time": str(r.games)} for r in ratings]
     shown = [*rows[:10], rows[-1]]
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        shown, "en", title="Rithmomachia: ratings", highlight="Zoé", limit=10,
+        shown, EN, title="Rithmomachia: ratings", highlight="Zoé", limit=10,
         columns=("Rating", "Games"))
 
 
@@ -228,7 +231,7 @@ async def test_the_daily_leaderboard_is_todays_by_score_then_time(standin, start
     rows = [{"rank": 1, "name": "Sam", "score": 6, "time": 71.0},
             {"rank": 2, "name": "Ana", "score": 5, "time": 40.5}]
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        rows, "en", title="Focus: today's daily challenge", date=TODAY, out_of=ROUND_SIZE)
+        rows, EN, title="Focus: today's daily challenge", date=TODAY, out_of=ROUND_SIZE)
 
 
 async def test_the_streaks_leaderboard_in_french(standin, start_bot):
@@ -245,7 +248,7 @@ async def test_the_streaks_leaderboard_in_french(standin, start_bot):
     rows = [{"rank": 1, "name": "Ana", "score": 3, "time": "3"},
             {"rank": 2, "name": "Sam", "score": 1, "time": "1"}]
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        rows, "fr", title="Focus : séries du défi du jour", date=TODAY, highlight="Ana",
+        rows, FR, title="Focus : séries du défi du jour", date=TODAY, highlight="Ana",
         columns=("Série", "Record"))
 
 
@@ -254,7 +257,7 @@ async def test_an_empty_leaderboard_says_nobody_has_played(standin, start_bot):
     ana = standin.add_member("Ana")
     record = await standin.slash(ana, "leaderboard", game="digits")
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        [], "en", title="The 20 Digits: ratings", columns=("Rating", "Games"))
+        [], EN, title="The 20 Digits: ratings", columns=("Rating", "Games"))
 
 
 async def test_progress_and_leaderboard_are_synced_with_french_names(standin, start_bot):

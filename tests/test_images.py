@@ -15,14 +15,16 @@ from PIL import Image
 
 import images
 from bot.digits.catalogue import BY_KEY
+from bot.i18n import image_words
 from images import style as st
 from images.board import BoardError, _Geometry, parse_square
 from images.cards import Unit, read_slate
 from images.progress import best_run, format_time
 from images.replay import _mid_state, rebuild_states, replay_frames
 from images.slate import BattleLayout
-from images.texts import count
 from tools import samples
+
+EN, FR = image_words("en"), image_words("fr")
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -60,12 +62,12 @@ def crowded() -> tuple[dict, dict]:
 
 
 def test_slate_full_of_n3_digits_with_shields_is_a_png_of_the_slate_size() -> None:
-    im = _png(images.render_slate(samples.FULL_N3_SLATE, "en", title="Camille"))
+    im = _png(images.render_slate(samples.FULL_N3_SLATE, EN, title="Camille"))
     assert im.size == (760, 362)
 
 
 def test_empty_slate_shows_eight_empty_cells() -> None:
-    im = _png(images.render_slate({}, "fr"))
+    im = _png(images.render_slate({}, FR))
     assert im.size == (760, 362)
     # Inside every cell, near its corner: the empty cell's fill, not a card's paper.
     for row_y in (92, 240):
@@ -75,7 +77,7 @@ def test_empty_slate_shows_eight_empty_cells() -> None:
 
 
 def test_slate_draws_a_card_where_a_digit_stands() -> None:
-    im = _png(images.render_slate({"3": "Odd"}, "en"))
+    im = _png(images.render_slate({"3": "Odd"}, EN))
     x = 18 + 2 * (172 + 12) + 12
     assert _close(_rgb_at(im, (x, 92)), st.PAPER)
     assert _close(_rgb_at(im, (18 + 12, 92)), st.SLATE_LIGHT)
@@ -89,16 +91,16 @@ def test_shop_slate_without_stats_takes_the_catalogue_stats_at_its_level() -> No
 
 def test_slate_with_a_bad_cell_or_an_unknown_digit_is_refused() -> None:
     with pytest.raises(ValueError):
-        images.render_slate({"9": "Odd"})
+        images.render_slate({"9": "Odd"}, EN)
     with pytest.raises(ValueError):
-        images.render_slate({"1": "Seven"})
+        images.render_slate({"1": "Seven"}, EN)
 
 
 def test_long_french_names_fit_their_card() -> None:
     slate = {str(c): {"digit": d, "level": 3} for c, d in
              zip(range(1, 9), ["Puissance", "Diviseur", "Premier", "Moyenne", "Retenue",
                                "Boulier", "Jumeau", "Moitié"], strict=True)}
-    im = _png(images.render_slate(slate, "fr"))
+    im = _png(images.render_slate(slate, FR))
     assert im.size == (760, 362)
 
 
@@ -107,13 +109,13 @@ def test_long_french_names_fit_their_card() -> None:
 
 
 def test_battle_still_is_a_png_of_the_battle_layout(long_battle: dict) -> None:
-    im = _png(images.render_battle(long_battle, "en", ("Camille", "Noé")))
+    im = _png(images.render_battle(long_battle, EN, ("Camille", "Noé")))
     layout = BattleLayout()
     assert im.size == (layout.width, layout.height)
 
 
 def test_battle_still_shows_the_survivors_in_their_cells(long_battle: dict) -> None:
-    im = _png(images.render_battle(long_battle, "fr", ("Camille", "Noé")))
+    im = _png(images.render_battle(long_battle, FR, ("Camille", "Noé")))
     layout = BattleLayout()
     for side in ("left", "right"):
         standing = {int(c) for c in long_battle["survivors"][side]}
@@ -127,13 +129,13 @@ def test_battle_still_shows_the_survivors_in_their_cells(long_battle: dict) -> N
 def test_battle_of_an_empty_slate_has_no_exchange_and_still_draws() -> None:
     result = samples.battle({}, samples.SHORT_RIGHT)
     assert result["exchanges"] == 0
-    _png(images.render_battle(result, "en"))
-    gif = Image.open(io.BytesIO(images.render_replay(result, "en")))
+    _png(images.render_battle(result, EN))
+    gif = Image.open(io.BytesIO(images.render_replay(result, EN)))
     assert gif.n_frames == 2  # the opening and the result
 
 
 def test_replay_of_12_exchanges_is_a_looping_gif_under_1_mb(long_battle: dict) -> None:
-    data = images.render_replay(long_battle, "en", ("Camille", "Noé"))
+    data = images.render_replay(long_battle, EN, ("Camille", "Noé"))
     assert len(data) < 1_000_000
     gif = Image.open(io.BytesIO(data))
     assert gif.format == "GIF"
@@ -154,7 +156,7 @@ def test_replay_without_snapshots_rebuilds_the_same_states(long_battle: dict) ->
     expected = [{side: read_slate(snap[side]) for side in ("left", "right")}
                 for snap in long_battle["snapshots"]]
     assert rebuilt == expected
-    assert images.render_replay(bare, "fr") == images.render_replay(long_battle, "fr")
+    assert images.render_replay(bare, FR) == images.render_replay(long_battle, FR)
 
 
 def test_rebuilt_states_take_shield_carry_gains_and_move_ups() -> None:
@@ -186,10 +188,10 @@ def test_exchange_frame_shows_fallen_digits_where_they_stood_with_their_hp_after
 
 def test_replay_has_a_frame_for_the_opening_each_exchange_and_the_result(long_battle: dict
                                                                          ) -> None:
-    frames, durations = replay_frames(long_battle, "en", ("a", "b"))
+    frames, durations = replay_frames(long_battle, EN, ("a", "b"))
     assert len(frames) == len(durations) == long_battle["exchanges"] + 2
     # The last frame is the still of the final state.
-    still = Image.open(io.BytesIO(images.render_battle(long_battle, "en", ("a", "b"))))
+    still = Image.open(io.BytesIO(images.render_battle(long_battle, EN, ("a", "b"))))
     assert st.paletted(frames[-1]).tobytes() == still.tobytes()
 
 
@@ -198,7 +200,7 @@ def test_replay_has_a_frame_for_the_opening_each_exchange_and_the_result(long_ba
 
 
 def test_shop_is_a_png_with_five_offers_and_the_slate() -> None:
-    im = _png(images.render_shop(samples.SHOP))
+    im = _png(images.render_shop(samples.SHOP, FR))
     assert im.size == (964, 672)
 
 
@@ -208,15 +210,15 @@ def test_shop_with_bought_offers_and_an_empty_slate_draws() -> None:
     shop["offers"] = shop["offers"][:4]
     shop["slate"] = {}
     shop["gold"] = 0
-    _png(images.render_shop(shop, "en"))
+    _png(images.render_shop(shop, EN))
 
 
 def test_frozen_offer_is_marked_by_a_hatched_strip() -> None:
     shop = copy.deepcopy(samples.SHOP)
-    frozen = _png(images.render_shop(shop, "en")).convert("RGB")
+    frozen = _png(images.render_shop(shop, EN)).convert("RGB")
     for o in shop["offers"]:
         o["frozen"] = False
-    plain = _png(images.render_shop(shop, "en")).convert("RGB")
+    plain = _png(images.render_shop(shop, EN)).convert("RGB")
     # Offer 2 (frozen in the sample): its bottom strip differs; offer 1 (not frozen) does not.
     strip2 = (18 + 176 + 12 + 4, 52 + 18 + 256 - 28, 18 + 2 * 176 + 12 - 4, 52 + 18 + 256 - 6)
     strip1 = (18 + 4, strip2[1], 18 + 176 - 4, strip2[3])
@@ -225,9 +227,10 @@ def test_frozen_offer_is_marked_by_a_hatched_strip() -> None:
 
 
 def test_shop_language_argument_wins_over_the_shop_lang() -> None:
-    fr = images.render_shop(samples.SHOP)  # the sample says "fr"
-    assert images.render_shop(samples.SHOP, "fr") == fr
-    assert images.render_shop(samples.SHOP, "en") != fr
+    # The words given say the language, whatever the shop's own "lang" says.
+    fr = images.render_shop(samples.SHOP, FR)  # the sample says "fr"
+    assert images.render_shop({**samples.SHOP, "lang": "en"}, FR) == fr
+    assert images.render_shop(samples.SHOP, EN) != fr
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,7 +238,7 @@ def test_shop_language_argument_wins_over_the_shop_lang() -> None:
 
 
 def test_start_position_is_a_png_with_room_for_both_pyramids() -> None:
-    im = _png(images.render_board(samples.start_position()))
+    im = _png(images.render_board(samples.start_position(), EN))
     assert im.width == 1072
     assert im.height == _board_height(taken_rows=2, last_turn=False, pyramids=2)
 
@@ -247,8 +250,8 @@ def _board_height(taken_rows: int, last_turn: bool, pyramids: int) -> int:
 
 def test_crowded_board_with_last_turn_seen_from_both_sides(crowded: tuple[dict, dict]) -> None:
     position, turn = crowded
-    white = _png(images.render_board(position, turn, lang="en"))
-    black = _png(images.render_board(position, turn, flipped=True, lang="fr"))
+    white = _png(images.render_board(position, EN, turn))
+    black = _png(images.render_board(position, FR, turn, flipped=True))
     pyramids = sum(p["shape"] == "pyramid" for p in position["pieces"])
     assert white.size == black.size == (1072, _board_height(2, True, pyramids))
     # The square the last turn left is empty and yellow, where each view puts it.
@@ -272,7 +275,7 @@ def test_board_with_every_piece_taken_and_nothing_on_it_draws() -> None:
         parts = p.get("parts") or [p]
         taken["black" if p["side"] == "white" else "white"] += [
             {"shape": q["shape"], "value": q["value"]} for q in parts]
-    im = _png(images.render_board({"to_move": "black", "pieces": [], "taken": taken}))
+    im = _png(images.render_board({"to_move": "black", "pieces": [], "taken": taken}, EN))
     assert im.width == 1072
 
 
@@ -282,7 +285,7 @@ def test_board_refuses_a_bad_square_side_or_shape() -> None:
                   {"square": "a1", "side": "red", "shape": "round", "value": 4},
                   {"square": "a1", "side": "white", "shape": "hexagon", "value": 4}):
         with pytest.raises(BoardError):
-            images.render_board({"to_move": "white", "pieces": [piece]})
+            images.render_board({"to_move": "white", "pieces": [piece]}, EN)
     assert issubclass(BoardError, ValueError)
 
 
@@ -291,21 +294,21 @@ def test_board_refuses_a_bad_square_side_or_shape() -> None:
 
 
 def test_progress_chart_with_many_topics_and_days_is_a_png() -> None:
-    im = _png(images.render_progress(samples.PROGRESS, "fr"))
+    im = _png(images.render_progress(samples.PROGRESS, FR))
     assert im.size == (900, 480)
 
 
 def test_progress_chart_of_one_day_or_no_answer_draws() -> None:
     _png(images.render_progress([{"date": "2026-11-30", "topic": "addition", "correct": 0,
-                                  "total": 6}]))
-    _png(images.render_progress([], "en"))
+                                  "total": 6}], EN))
+    _png(images.render_progress([], EN))
     _png(images.render_progress([{"date": "2026-11-30", "topic": "x", "correct": 0,
-                                  "total": 0}]))
+                                  "total": 0}], EN))
 
 
 def test_streak_calendar_sizes_with_its_weeks() -> None:
-    a = _png(images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30", "en"))
-    b = _png(images.render_streak([], 0, "2026-11-30", "fr", weeks=4))
+    a = _png(images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30", EN))
+    b = _png(images.render_streak([], 0, "2026-11-30", FR, weeks=4))
     assert a.height == b.height
     assert a.width - b.width == 8 * 35
 
@@ -320,19 +323,19 @@ def test_best_run_counts_consecutive_days() -> None:
 def test_leaderboard_shows_the_viewers_row_after_a_gap_when_below_the_limit() -> None:
     rows = [{"rank": i, "name": f"Player {i}", "score": 6 - i // 3, "time": 30 + i}
             for i in range(1, 16)]
-    top = _png(images.render_leaderboard(rows, "en", limit=10))
-    mine = _png(images.render_leaderboard(rows, "en", limit=10, highlight="Player 14"))
+    top = _png(images.render_leaderboard(rows, EN, limit=10))
+    mine = _png(images.render_leaderboard(rows, EN, limit=10, highlight="Player 14"))
     assert mine.height - top.height == 2 * 46
-    empty = _png(images.render_leaderboard([], "fr", date="2026-11-30"))
+    empty = _png(images.render_leaderboard([], FR, date="2026-11-30"))
     assert empty.width == 640
 
 
 def test_time_format_in_both_languages() -> None:
-    assert format_time(41.2) == "41.2 s"
-    assert format_time(63) == "1:03.0"
-    assert format_time(41.2, "fr") == "41,2 s"
-    assert format_time(59.96) == "1:00.0"
-    assert format_time(0) == "0.0 s"
+    assert format_time(41.2, EN) == "41.2 s"
+    assert format_time(63, EN) == "1:03.0"
+    assert format_time(41.2, FR) == "41,2 s"
+    assert format_time(59.96, EN) == "1:00.0"
+    assert format_time(0, EN) == "0.0 s"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -341,14 +344,14 @@ def test_time_format_in_both_languages() -> None:
 
 def _all_pictures(battle: dict, position: dict, turn: dict) -> list[bytes]:
     return [
-        images.render_slate(samples.FULL_N3_SLATE, "fr"),
-        images.render_battle(battle, "en", ("a", "b")),
-        images.render_replay(battle, "fr", ("a", "b")),
-        images.render_shop(samples.SHOP),
-        images.render_board(position, turn, flipped=True, lang="fr"),
-        images.render_progress(samples.PROGRESS),
-        images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30"),
-        images.render_leaderboard(samples.LEADERBOARD, highlight=3),
+        images.render_slate(samples.FULL_N3_SLATE, FR),
+        images.render_battle(battle, EN, ("a", "b")),
+        images.render_replay(battle, FR, ("a", "b")),
+        images.render_shop(samples.SHOP, FR),
+        images.render_board(position, FR, turn, flipped=True),
+        images.render_progress(samples.PROGRESS, EN),
+        images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30", EN),
+        images.render_leaderboard(samples.LEADERBOARD, EN, highlight=3),
     ]
 
 
@@ -395,10 +398,10 @@ def test_wrap_keeps_a_short_formula_on_one_line() -> None:
 
 
 def test_counts_in_french_are_singular_for_0_and_1() -> None:
-    assert count("fr", 0, "lives") == "0 vie"
-    assert count("fr", 2, "lives") == "2 vies"
-    assert count("en", 1, "lives") == "1 life"
-    assert count("en", 0, "lives") == "0 lives"
+    assert FR.count("lives", 0) == "0 vie"
+    assert FR.count("lives", 2) == "2 vies"
+    assert EN.count("lives", 1) == "1 life"
+    assert EN.count("lives", 0) == "0 lives"
 
 
 def test_the_palette_holds_every_colour_of_the_vocabulary_exactly() -> None:
@@ -415,15 +418,15 @@ def test_font_files_and_licence_are_shipped_with_the_package() -> None:
 
 def test_streak_shows_the_engines_best_when_given() -> None:
     days = ["2026-11-28", "2026-11-29", "2026-11-30"]
-    computed = images.render_streak(days, 3, "2026-11-30")
-    assert images.render_streak(days, 3, "2026-11-30", best=3) == computed
-    assert images.render_streak(days, 3, "2026-11-30", best=20) != computed
+    computed = images.render_streak(days, 3, "2026-11-30", EN)
+    assert images.render_streak(days, 3, "2026-11-30", EN, best=3) == computed
+    assert images.render_streak(days, 3, "2026-11-30", EN, best=20) != computed
 
 
 def test_leaderboard_reads_the_engines_seconds_as_the_time() -> None:
     rows = [{"rank": 1, "name": "Camille", "score": 6, "time": 41.2}]
     engine_rows = [{"rank": 1, "name": "Camille", "score": 6, "seconds": 41.2}]
-    assert images.render_leaderboard(engine_rows) == images.render_leaderboard(rows)
+    assert images.render_leaderboard(engine_rows, EN) == images.render_leaderboard(rows, EN)
 
 
 def test_stamped_text_is_the_same_as_pillows_own_text() -> None:
@@ -462,6 +465,6 @@ def test_states_rebuilt_from_any_battles_log_are_the_engines_snapshots(
 @given(left=_slate, right=_slate)
 def test_any_battle_gives_a_replay_with_a_frame_per_exchange(left: dict, right: dict) -> None:
     result = samples.battle(left, right)
-    gif = Image.open(io.BytesIO(images.render_replay(result, "fr", ("A", "B"))))
+    gif = Image.open(io.BytesIO(images.render_replay(result, FR, ("A", "B"))))
     assert gif.n_frames == result["exchanges"] + 2
-    _png(images.render_battle(result, "en", ("A", "B")))
+    _png(images.render_battle(result, EN, ("A", "B")))

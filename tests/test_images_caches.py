@@ -9,8 +9,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import images
+from bot.i18n import image_words
 from images import style as st
 from tools import samples
+
+EN, FR = image_words("en"), image_words("fr")
 
 
 @pytest.mark.parametrize("stroke", [1, 2])
@@ -38,9 +41,9 @@ def test_a_board_drawn_after_others_in_a_thread_is_the_same_as_one_drawn_afresh(
     start = samples.start_position()
 
     def after_others() -> bytes:
-        images.render_board(start)
-        images.render_board(start, None, True, "fr")
-        return images.render_board(crowded, turn, True, "fr")
+        images.render_board(start, EN)
+        images.render_board(start, FR, None, True)
+        return images.render_board(crowded, FR, turn, True)
 
-    afresh = _in_a_new_thread(lambda: images.render_board(crowded, turn, True, "fr"))
+    afresh = _in_a_new_thread(lambda: images.render_board(crowded, FR, turn, True))
     assert _in_a_new_thread(after_others) == afresh

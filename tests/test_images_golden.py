@@ -20,8 +20,9 @@ import pytest
 from PIL import Image, ImageChops
 
 import images
-from tools import samples
+from bot.i18n import image_words
 
+EN, FR = image_words("en"), image_words("fr")
 GOLDEN = Path(__file__).parent / "golden"
 REGOLD = os.environ.get("ARDOISE_REGOLD") == "1"
 
@@ -41,7 +42,7 @@ def _board() -> dict:
 
 
 def _replay_frame(n: int) -> bytes:
-    gif = Image.open(io.BytesIO(images.render_replay(_battle(), "en", ("Camille", "Noé"))))
+    gif = Image.open(io.BytesIO(images.render_replay(_battle(), EN, ("Camille", "Noé"))))
     gif.seek(n)
     buf = io.BytesIO()
     gif.convert("RGB").save(buf, format="PNG")
@@ -54,14 +55,14 @@ CASES: dict[str, Callable[[], bytes]] = {
          "2": {"digit": "Diviseur", "level": 2}, "3": {"digit": "Carré", "level": 3,
                                                        "shield": 16},
          "6": {"digit": "Sigma", "level": 1, "atk": 3, "hp": 6}, "8": "Retenue N1"},
-        "fr", title="Camille"),
-    "battle_final.png": lambda: images.render_battle(_battle(), "en", ("Camille", "Noé")),
+        FR, title="Camille"),
+    "battle_final.png": lambda: images.render_battle(_battle(), EN, ("Camille", "Noé")),
     "replay_exchange_3.png": lambda: _replay_frame(3),
-    "shop_fr.png": lambda: images.render_shop(samples.SHOP),
+    "shop_fr.png": lambda: images.render_shop(samples.SHOP, FR),
     "board_crowded_black.png": lambda: images.render_board(
-        _board()["position"], _board()["last_turn"], flipped=True, lang="fr"),
+        _board()["position"], FR, _board()["last_turn"], flipped=True),
     "leaderboard.png": lambda: images.render_leaderboard(
-        samples.LEADERBOARD, "en", date="2026-11-30", highlight="Inès", out_of=6),
+        samples.LEADERBOARD, EN, date="2026-11-30", highlight="Inès", out_of=6),
 }
 
 
@@ -94,7 +95,7 @@ def test_picture_matches_its_golden_image(name: str) -> None:
 def test_the_comparison_sees_a_card_out_of_place() -> None:
     # The tolerance is meant for shades, not for a drawing that changed: moving one digit to
     # another cell must fail it.
-    a = Image.open(io.BytesIO(images.render_slate({"1": "Odd"}, "en")))
-    b = Image.open(io.BytesIO(images.render_slate({"2": "Odd"}, "en")))
+    a = Image.open(io.BytesIO(images.render_slate({"1": "Odd"}, EN)))
+    b = Image.open(io.BytesIO(images.render_slate({"2": "Odd"}, EN)))
     mean, off = _difference(a, b)
     assert mean > MEAN_TOLERANCE or off > PIXEL_TOLERANCE
