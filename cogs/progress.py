@@ -113,7 +113,7 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     answers = sum(row.answers for row in data.rows)
     if answers:
         right = sum(row.correct for row in data.rows)
-        summary = t("progress.answers_value", lang, answers=answers,
+        summary = t("progress.answers_value", lang, count=answers,
                     percent=percent(round(100 * right / answers) / 100, lang), weeks=WEEKS)
     else:
         summary = t("progress.answers_none", lang, weeks=WEEKS)

@@ -4,36 +4,38 @@ No Discord, no database, no engine classes: each function reads the JSON shapes 
 shared/design/engine-commands.md and returns the bytes of a PNG (256 colours; a GIF for the
 replay). They share nothing mutable (fonts and rendered words are cached per thread), so the bot
 may call them from worker threads with
-``await asyncio.to_thread(images.render_board, position, turn, flipped, lang)``. The same
-arguments always give the same bytes. ``lang`` is "en" or "fr" (any "fr-…" locale reads as French).
+``await asyncio.to_thread(images.render_board, position, words, turn, flipped)``. The same
+arguments always give the same bytes. ``words`` is an ``images.Words`` (images/words.py): every
+word, count, percentage and date a picture writes, already in the member's language; the bot
+builds it from its one catalogue (``bot.i18n.image_words(lang)``), so images/ holds no text.
 The text is set in DejaVu Sans, shipped in images/fonts with its licence.
 
 The 20 Digits
 -------------
-``render_slate(slate, lang="en", title=None) -> bytes`` (PNG, 760 × 362)
+``render_slate(slate, words, title=None) -> bytes`` (PNG, 760 × 362)
     One player's slate: {"1".."8": {"digit", "level", "atk", "hp", "shield"}}, cells absent or
     null when empty. "atk", "hp" and "shield" may be missing (a shop's slate): the catalogue's
     stats at that level and no shield are drawn. A digit may also be "Odd N2" or a French name.
     Front row (1–4) on top, facing the opponent; back row (5–8) below; empty cells dashed.
 
-``render_battle(result, lang="en", names=("Left", "Right")) -> bytes`` (PNG, 740 × 598)
+``render_battle(result, words, names=("Left", "Right")) -> bytes`` (PNG, 740 × 598)
     A still of a battle's final state from the battle result JSON (``fight(...).to_json()``):
     both sides' "survivors" facing each other, the winner starred, "after N exchanges".
 
-``render_replay(result, lang="en", names=("Left", "Right")) -> bytes`` (animated GIF, looping)
+``render_replay(result, words, names=("Left", "Right")) -> bytes`` (animated GIF, looping)
     The whole battle: a frame for the opening, one per exchange (hits as arrows labelled with the
     hit, HP lost in a badge, falls crossed out, move-ups as green arrows), then the final state.
     Reads "opening", "log", "survivors" and "snapshots" (state after the opening, then after each
     exchange: ``[{"left": {cell: unit}, "right": {...}}, ...]``); without "snapshots" the states
     are rebuilt from the log (see images/replay.py). About 0.3 MB for 12 exchanges.
 
-``render_shop(shop, lang=None) -> bytes`` (PNG, 964 × 672)
+``render_shop(shop, words) -> bytes`` (PNG, 964 × 672)
     A shop turn: {"offers": [{"digit", "frozen"} or null ×5], "gold", "round", "lives",
-    "slate": {...}, "lang"}; ``lang`` given wins over shop["lang"]. See images/shop.py.
+    "slate": {...}}; a "lang" in it is ignored (``words`` says the language). See images/shop.py.
 
 Rithmomachia
 ------------
-``render_board(position, last_turn=None, flipped=False, lang="en") -> bytes`` (PNG, 1072 wide)
+``render_board(position, words, last_turn=None, flipped=False) -> bytes`` (PNG, 1072 wide)
     The position JSON ({"to_move", "pieces": [{"square", "side", "shape", "value" | "parts"}],
     "taken"}), lying down (White's rank 1 on the left), with ``last_turn`` {"from", "to",
     "captured": [squares]} highlighted, the pieces each side has taken, and every pyramid's
@@ -41,16 +43,16 @@ Rithmomachia
 
 Focus
 -----
-``render_progress(records, lang="en", title=None) -> bytes`` (PNG, 900 × 480)
+``render_progress(records, words, title=None) -> bytes`` (PNG, 900 × 480)
     Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
 
-``render_streak(played, streak, today, lang="en", weeks=12, best=None, title=None) -> bytes``
+``render_streak(played, streak, today, words, weeks=12, best=None, title=None) -> bytes``
     (PNG) The streak calendar: ISO dates played (or ``datetime.date``), the current and best
     streaks as the Focus engine's Streak counts them (``streak.on(today)``, ``streak.best``; best
     defaults to the longest run in ``played``), and today's date (the picture never reads the
     clock).
 
-``render_leaderboard(rows, lang="en", title=None, date=None, highlight=None, limit=10,
+``render_leaderboard(rows, words, title=None, date=None, highlight=None, limit=10,
 out_of=None, columns=None) -> bytes`` (PNG, 640 wide)
     The daily challenge's ranking: [{"rank", "name", "score", "time"}] (time in seconds, or
     "seconds" as in the engine's DailyStanding), the viewer's row (by name or rank) framed, and
@@ -66,8 +68,10 @@ from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
 from images.shop import render_shop
 from images.slate import render_battle, render_slate
+from images.words import Words
 
 __all__ = [
+    "Words",
     "render_battle",
     "render_board",
     "render_leaderboard",

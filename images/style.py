@@ -495,8 +495,3 @@ def to_png(im: Image.Image) -> bytes:
 
 
 PNG_LEVEL = 3
-
-
-def lang_of(lang: str | None) -> str:
-    """"fr" for any French locale ("fr", "fr-FR", "fr_CA"), else "en"."""
-    return "fr" if lang and lang.lower().startswith("fr") else "en"

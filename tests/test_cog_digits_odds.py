@@ -21,10 +21,11 @@ async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost]
     odds = odds_for_match(engine, str(member.id), pool or [])
     win, draw, loss = (int(p) for p in odds.rounded(0))
     if lang == "fr":
-        return (f"**Chances de ton ardoise, manche {engine['round']}** : victoire {win} % · "
-                f"nul {draw} % · défaite {loss} %")
-    return (f"**Odds of your slate, round {engine['round']}**: win {win} % · draw {draw} % · "
-            f"loss {loss} %")
+        # French writes a no-break space before % (CLDR), English none.
+        return (f"**Chances de ton ardoise, manche {engine['round']}** : victoire {win}\u00a0% · "
+                f"nul {draw}\u00a0% · défaite {loss}\u00a0%")
+    return (f"**Odds of your slate, round {engine['round']}**: win {win}% · draw {draw}% · "
+            f"loss {loss}%")
 
 
 async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_bot):

@@ -31,7 +31,8 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 
 def test_every_plural_key_has_exactly_the_cldr_forms_of_each_language():
     groups = plural_groups()
-    assert {"digits.lives", "focus.daily.streak", "images.counts.days"} <= groups
+    assert {"digits.lives", "focus.daily.streak", "images.counts.days", "rithmo.menu.moves",
+            "progress.answers_value"} <= groups
     for lang, texts in catalogues().texts.items():
         needed = plural_categories(lang)
         for group in groups:
@@ -52,7 +53,8 @@ def test_one_function_picks_the_plural_form_cldr_gives(n: int, en: str, fr: str)
 
 
 def test_count_on_a_key_without_forms_only_fills_the_placeholder():
-    assert t("rithmo.menu.moves", "en", count=1) == "1 moves"  # a label, not a sentence
+    assert t("errors.limits.digits_solo", "en", count=1, games="#1").startswith(
+        "You already have 1 solo matches open")  # said at the cap (3), never for 1
 
 
 def test_numbers_decimals_and_percentages_in_english_and_french():
@@ -115,3 +117,13 @@ def test_no_decimal_comma_or_percent_sign_is_written_by_hand():
     for lang in ("en", "fr"):
         texts = catalogues().texts[lang]
         assert [k for k, v in texts.items() if "} %" in v or "}%" in v] == [], lang
+
+
+def test_the_plurals_that_were_wrong_now_agree_with_their_count():
+    # "1 moves", "1 answers": these texts had one form for every count.
+    assert t("rithmo.menu.moves", "en", count=1) == "1 move"
+    assert t("rithmo.menu.drop_squares", "fr", count=1) == "1 case libre sur ta première rangée"
+    assert t("progress.answers_value", "en", count=1, weeks=12, percent="100%") == (
+        "1 answer in the last 12 weeks, 100% right")
+    assert t("progress.answers_value", "fr", count=1, weeks=12, percent=percent(1, "fr")) == (
+        f"1 réponse ces 12 dernières semaines, 100{NBSP}% juste")
