@@ -258,6 +258,16 @@ class ImageWords:
     def __init__(self, lang: str) -> None:
         self.lang = lang_of(lang)
 
+    # Equal by language, so a copy (a picture drawn in another process) is the same words.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ImageWords) and other.lang == self.lang
+
+    def __hash__(self) -> int:
+        return hash(("ImageWords", self.lang))
+
+    def __repr__(self) -> str:
+        return f"ImageWords({self.lang!r})"
+
     def __call__(self, key: str, /, **params: Any) -> str:
         return t(f"images.{key}", self.lang, **params)
 
