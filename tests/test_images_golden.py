@@ -21,6 +21,7 @@ from PIL import Image, ImageChops
 
 import images
 from bot.i18n import image_words
+from tools import samples
 
 EN, FR = image_words("en"), image_words("fr")
 GOLDEN = Path(__file__).parent / "golden"

@@ -14,9 +14,13 @@ from typing import Any
 from bot.digits.battle import fight
 from bot.digits.catalogue import BY_KEY
 from bot.digits.slate import Slate
+from bot.i18n import image_words
 from bot.rithmo.board import Board
 from bot.rithmo.squares import Move, name
 from bot.rithmo.turns import Capture, Drop, EndTurn
+
+#: The words the pictures say, as the cogs pass them.
+EN, FR = image_words("en"), image_words("fr")
 
 Unit = dict[str, Any]
 
@@ -181,18 +185,18 @@ def write_samples(out: Path) -> list[Path]:
     names = ("Camille", "Noé")
     crowded, turn = crowded_position()
     files = {
-        "slate.png": images.render_slate(FULL_N3_SLATE, "en", title="Camille"),
-        "slate-fr.png": images.render_slate(SHOP_SLATE, "fr", title="Camille"),
-        "battle.png": images.render_battle(long, "en", names),
-        "replay.gif": images.render_replay(long, "en", names),
-        "replay-fr.gif": images.render_replay(short_battle(), "fr", ("Inès", "Sacha")),
-        "shop.png": images.render_shop(SHOP, "fr"),
-        "board.png": images.render_board(start_position(), lang="en"),
-        "board-crowded.png": images.render_board(crowded, turn, lang="en"),
-        "board-black.png": images.render_board(crowded, turn, flipped=True, lang="fr"),
-        "progress.png": images.render_progress(PROGRESS, "en"),
-        "streak.png": images.render_streak(STREAK_DAYS, 8, "2026-11-30", "fr"),
-        "leaderboard.png": images.render_leaderboard(LEADERBOARD, "en", date="2026-11-30",
+        "slate.png": images.render_slate(FULL_N3_SLATE, EN, title="Camille"),
+        "slate-fr.png": images.render_slate(SHOP_SLATE, FR, title="Camille"),
+        "battle.png": images.render_battle(long, EN, names),
+        "replay.gif": images.render_replay(long, EN, names),
+        "replay-fr.gif": images.render_replay(short_battle(), FR, ("Inès", "Sacha")),
+        "shop.png": images.render_shop(SHOP, FR),
+        "board.png": images.render_board(start_position(), EN),
+        "board-crowded.png": images.render_board(crowded, EN, turn),
+        "board-black.png": images.render_board(crowded, FR, turn, flipped=True),
+        "progress.png": images.render_progress(PROGRESS, EN),
+        "streak.png": images.render_streak(STREAK_DAYS, 8, "2026-11-30", FR),
+        "leaderboard.png": images.render_leaderboard(LEADERBOARD, EN, date="2026-11-30",
                                                      highlight="Inès", out_of=6),
     }
     paths = []

@@ -16,7 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 import images
+from bot.i18n import image_words
 from tools import samples
+
+#: The words the pictures say, as the cogs pass them.
+EN, FR = image_words("en"), image_words("fr")
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -58,29 +62,29 @@ def main(argv: list[str] | None = None) -> int:
     crowded, turn = samples.crowded_position()
     start = samples.start_position()
     rows = [
-        ("battle still, final state", lambda: images.render_battle(battle, "en", names), 50,
+        ("battle still, final state", lambda: images.render_battle(battle, EN, names), 50,
          30),
-        ("battle still, 13 digits", lambda: images.render_battle(opening, "en", names), 50,
+        ("battle still, 13 digits", lambda: images.render_battle(opening, EN, names), 50,
          30),
-        ("slate (one player)", lambda: images.render_slate(samples.FULL_N3_SLATE, "fr"), 50,
+        ("slate (one player)", lambda: images.render_slate(samples.FULL_N3_SLATE, FR), 50,
          None),
-        ("shop", lambda: images.render_shop(samples.SHOP), 30, None),
-        ("board, start position", lambda: images.render_board(start), 30, 60),
+        ("shop", lambda: images.render_shop(samples.SHOP, FR), 30, None),
+        ("board, start position", lambda: images.render_board(start, EN), 30, 60),
         ("board, crowded + last turn, flipped",
-         lambda: images.render_board(crowded, turn, True, "fr"), 30, 60),
+         lambda: images.render_board(crowded, FR, turn, True), 30, 60),
         (f"replay, {battle['exchanges']} exchanges",
-         lambda: images.render_replay(battle, "en", names), 10, 500),
-        ("progress chart", lambda: images.render_progress(samples.PROGRESS), 30, None),
+         lambda: images.render_replay(battle, EN, names), 10, 500),
+        ("progress chart", lambda: images.render_progress(samples.PROGRESS, EN), 30, None),
         ("streak calendar",
-         lambda: images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30"), 30, None),
-        ("leaderboard", lambda: images.render_leaderboard(samples.LEADERBOARD), 30, None),
+         lambda: images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30", EN), 30, None),
+        ("leaderboard", lambda: images.render_leaderboard(samples.LEADERBOARD, EN), 30, None),
     ]
     print(f"{'picture (median ms)':40} {'warm':>8} {'cold':>8} {'aim':>6}")
     for name, fn, repeat, aim in rows:
         warm = _median_ms(fn, repeat)
         cold = _cold_median_ms(fn, max(3, repeat // 5))
         print(f"{name:40} {warm:8.1f} {cold:8.1f} {aim if aim else '':>6}")
-    size = len(images.render_replay(battle, "en", names))
+    size = len(images.render_replay(battle, EN, names))
     print(f"replay size: {size} bytes ({size / 1e6:.2f} MB; aim < 1 MB, limit 8 MB)")
     return 0
 
