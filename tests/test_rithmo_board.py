@@ -161,20 +161,20 @@ def test_move_tables_stay_on_the_board():
 
 # ---------------------------------------------------------------- checked moves
 
-@pytest.mark.parametrize("turn,words", [
-    ("c1-c3", "no piece on c1"),
-    ("c13-b12", "Black's"),
-    ("c3-d4", "occupied"),
-    ("c3-c5", "round moves one square diagonally"),
-    ("a2-a5", "blocked at a3"),
-    ("b2-d5", "pyramid"),
+@pytest.mark.parametrize("turn,words,code", [
+    ("c1-c3", "no piece on c1", "rithmo.no_piece"),
+    ("c13-b12", "Black's", "rithmo.not_yours"),
+    ("c3-d4", "occupied", "rithmo.occupied"),
+    ("c3-c5", "round moves one square diagonally", "rithmo.not_a_move_of.round"),
+    ("a2-a5", "blocked at a3", "rithmo.blocked"),
+    ("b2-d5", "pyramid", "rithmo.not_a_move_of.pyramid"),
 ])
-def test_refused_moves_explain_why_and_change_nothing(turn, words):
+def test_refused_moves_explain_why_and_change_nothing(turn, words, code):
     b = Board.start()
     before = b.to_json()
     with pytest.raises(DomainError) as err:
         b.push(turn)
-    assert err.value.code == "rithmo.illegal_move"
+    assert err.value.code == code  # was "rithmo.illegal_move" for all six, before issue 13
     assert words in str(err.value)
     assert b.to_json() == before and b.history == []
 

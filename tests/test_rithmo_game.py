@@ -259,8 +259,8 @@ def test_json_of_a_game_with_a_turn_in_progress():
 
 
 @pytest.mark.parametrize("record,turn,cause", [
-    ("1. c4-c5", 1, "rithmo.illegal_move"),
-    ("1. c4-b5 2. c4-c5", 2, "rithmo.illegal_move"),
+    ("1. c4-c5", 1, "rithmo.not_a_move_of.round"),  # "rithmo.illegal_move" before issue 13
+    ("1. c4-b5 2. c4-c5", 2, "rithmo.no_piece"),
     ("1. c4-b5 2. zz", 2, "rithmo.bad_notation"),
 ])
 def test_bad_record_names_the_turn(record, turn, cause):

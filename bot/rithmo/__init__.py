@@ -19,6 +19,10 @@ Pure and deterministic (no Discord, database or images), in the spirit of python
   the text notation (``c3-c5``, ``c3-c5 xd7 xe8``, ``xd7 c3-d7``, ``drop T36 d1``).
 - :class:`Game`: the agreed :class:`Settings` (victories, move limit), resignation and agreed
   draws, the :class:`Outcome`, the game record and JSON.
+- Refusals: a turn, step or game the rules refuse raises :class:`~bot.domain.DomainError` with
+  one code per reason (``rithmo.occupied``, ``rithmo.blocked``, ``rithmo.cannot_take`` …) and the
+  params to say it in any language; :data:`REFUSALS` lists every code with its params
+  (:mod:`bot.rithmo.refusals`), :data:`CODES` is the set of codes.
 
 The rules as played, with every ruling and notation example: ``docs/rules/rithmomachia.md``.
 """
@@ -35,12 +39,13 @@ from bot.rithmo.board import (
     Piece,
 )
 from bot.rithmo.game import Game, Outcome
+from bot.rithmo.refusals import CODES, REFUSALS, Refusal
 from bot.rithmo.squares import PYRAMID, ROUND, SQUARE, TRIANGLE, Move, name, parse_square
 from bot.rithmo.turns import END, Capture, Drop, EndTurn, Turn
 from bot.rithmo.victory import Settings, Victory
 
 __all__ = [
-    "AFTER", "BEFORE", "BLACK", "END", "METHODS", "PYRAMID", "ROUND", "SIDES", "SQUARE", "START",
-    "TRIANGLE", "WHITE", "Board", "Capture", "Drop", "EndTurn", "Game", "Move", "Outcome",
-    "Piece", "Settings", "Turn", "Victory", "name", "parse_square",
+    "AFTER", "BEFORE", "BLACK", "CODES", "END", "METHODS", "PYRAMID", "REFUSALS", "ROUND", "SIDES",
+    "SQUARE", "START", "TRIANGLE", "WHITE", "Board", "Capture", "Drop", "EndTurn", "Game", "Move",
+    "Outcome", "Piece", "Refusal", "Settings", "Turn", "Victory", "name", "parse_square",
 ]

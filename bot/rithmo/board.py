@@ -24,7 +24,9 @@ back. A search walks these steps depth-first; a turn of k captures is k + 2 shor
 of 2^k combinations. END is always legal after a move or a drop, so a search may end a turn there
 without listing the captures that could follow (:meth:`Turn.from_steps` turns the steps walked
 into a turn to play). :meth:`Board.push` and :meth:`Board.pop` do the same with whole
-:class:`~bot.rithmo.turns.Turn` objects, checking every step and explaining a refusal.
+:class:`~bot.rithmo.turns.Turn` objects, checking every step; a refused step raises a
+:class:`~bot.domain.DomainError` whose code names its one reason, with the params to say it in any
+language (:mod:`bot.rithmo.refusals` lists them all).
 
 Every capture is checked in the position as it stands when it is made, so captures of one turn
 are taken one after another, each seeing the earlier ones' squares empty.
@@ -69,7 +71,16 @@ from bot.rithmo.squares import (
     parse_square,
     rank_of,
 )
-from bot.rithmo.turns import END, Capture, Drop, EndTurn, Turn, describe, parse_turn
+from bot.rithmo.turns import (
+    END,
+    Capture,
+    Drop,
+    EndTurn,
+    Turn,
+    describe,
+    parse_turn,
+    piece_text,
+)
 
 WHITE, BLACK = 0, 1
 SIDES = ("white", "black")
@@ -634,8 +645,9 @@ class Board:
     # ----------------------------------------------------------------- checked play
 
     def play(self, step: Capture | Move | Drop | EndTurn | str) -> Capture | Move | Drop | EndTurn:
-        """Check one step against the rules, explaining a refusal with a DomainError, then apply
-        it. A step may be text: ``xd7``, ``c3-d7``, ``drop T36 d1`` or ``end``."""
+        """Check one step against the rules (a refusal is a coded DomainError, see
+        :mod:`bot.rithmo.refusals`), then apply it. A step may be text: ``xd7``, ``c3-d7``,
+        ``drop T36 d1`` or ``end``."""
         if isinstance(step, str):
             text = step.strip().lower()
             if text == "end":
@@ -665,9 +677,9 @@ class Board:
             for step in turn.steps():
                 if len(self.history) > depth:
                     raise DomainError(
-                        "rithmo.illegal_turn",
+                        "rithmo.after_leap",
                         f"no capture may follow an irregular move ({self.history[-1]})",
-                        turn=str(turn))
+                        move=str(self.history[-1]))
                 self.push_step(self._check(step))
                 pushed += 1
             if len(self.history) == depth:
@@ -694,15 +706,12 @@ class Board:
 
     def _check(self, step: Capture | Move | Drop | EndTurn) -> Capture | Move | Drop | EndTurn:
         """The legal step equal to ``step``, or a DomainError saying why it is not legal."""
-        me = self.turn
         phase = self.phase
         if step is END or isinstance(step, EndTurn):
             if phase == START:
-                raise DomainError("rithmo.illegal_turn",
-                                  "a turn needs a move, a drop or a capture", )
+                raise DomainError("rithmo.empty_turn", "a turn needs a move, a drop or a capture")
             if phase == BEFORE and self.vacated:
-                raise DomainError("rithmo.must_step", _must_step_text(self.vacated),
-                                  options=[str(move(b, s)) for s, by in self.vacated for b in by])
+                raise _must_step(self.vacated)
             return END
         if isinstance(step, Capture):
             return self._check_capture(step)
@@ -711,96 +720,114 @@ class Board:
         if not isinstance(step, Move):
             raise TypeError(f"not a step: {step!r}")
         frm, to = step
+        mv = move(frm, to)
         if phase == AFTER:
-            raise DomainError("rithmo.illegal_turn",
-                              "the turn already has its move: only captures may follow")
+            raise DomainError("rithmo.second_move",
+                              "the turn already has its move: only captures may follow",
+                              move=str(mv))
         if phase == BEFORE:
             if not self.vacated:
                 raise DomainError(
-                    "rithmo.illegal_turn",
+                    "rithmo.no_square_freed",
                     "the captures made first freed no square (only pyramid components were "
                     "taken), so the turn ends with them; it has no move")
             for sq, by in self.vacated:
                 if sq == to and frm in by:
-                    return move(frm, to)
-            raise DomainError("rithmo.must_step", _must_step_text(self.vacated),
-                              options=[str(move(b, s)) for s, by in self.vacated for b in by])
-        mv = move(frm, to)
+                    return mv
+            raise _must_step(self.vacated)
         if mv in self.legal_moves():
             return mv
-        raise DomainError("rithmo.illegal_move", self._why_not(frm, to),
-                          move=str(mv), side=SIDES[me])
+        raise self._why_not(frm, to)
 
-    def _why_not(self, frm: int, to: int) -> str:
+    def _why_not(self, frm: int, to: int) -> DomainError:
+        """Why the move frm-to, not among the legal moves at the start of a turn, is refused."""
         p = self.squares[frm]
         where = f"{name(frm)}-{name(to)}"
         if p is None:
-            return f"{where}: there is no piece on {name(frm)}"
+            return DomainError("rithmo.no_piece", f"{where}: there is no piece on {name(frm)}",
+                               move=where, square=name(frm))
+        said = {"move": where, "square": name(frm), "piece": label(p)}
         if p.side != self.turn:
-            return f"{where}: the {p.describe()} on {name(frm)} is {SIDES[p.side].capitalize()}'s"
+            return DomainError(
+                "rithmo.not_yours",
+                f"{where}: the {p.describe()} on {name(frm)} is {SIDES[p.side].capitalize()}'s",
+                **said, side=SIDES[p.side])
         q = self.squares[to]
         if q is not None:
-            return (f"{where}: {name(to)} is occupied by the {q.describe()}; a move lands on an "
-                    f"empty square (to take a piece, capture it)")
+            return DomainError("rithmo.occupied",
+                               f"{where}: {name(to)} is occupied by the {q.describe()}; a move "
+                               f"lands on an empty square (to take a piece, capture it)",
+                               move=where, square=name(to), piece=label(q))
         for t, b1, b2, _ in REGULAR[p.mask][frm]:
-            if t == to:
+            if t == to:  # the shape moves so, and the target is empty: something is in the way
                 block = next(b for b in (b1, b2) if self.squares[b] is not None)
-                return f"{where}: the path is blocked at {name(block)}"
+                return DomainError("rithmo.blocked",
+                                   f"{where}: the path is blocked at {name(block)}",
+                                   **said, at=name(block))
         what = {ROUND: "a round moves one square diagonally",
                 TRIANGLE: "a triangle moves two squares straight or leaps like a knight",
                 SQUARE: "a square moves three squares straight or leaps (1, 3)"}
         if p.shape == PYRAMID:
             held = ", ".join(what[s] for s in _PLAIN_SHAPES if p.mask & s)
-            return f"{where}: the pyramid on {name(frm)} moves as the shapes it holds: {held}"
-        return f"{where}: {what[p.shape]}"
+            return DomainError(
+                "rithmo.not_a_move_of.pyramid",
+                f"{where}: the pyramid on {name(frm)} moves as the shapes it holds: {held}",
+                **said, shapes=", ".join(SHAPE_LETTERS[s] for s in _PLAIN_SHAPES if p.mask & s))
+        return DomainError(_NOT_A_MOVE_OF[p.shape], f"{where}: {what[p.shape]}", **said)
 
     def _check_capture(self, step: Capture) -> Capture:
         sq, part = step.square, step.part
         victim = self.squares[sq]
         if victim is None:
-            raise DomainError("rithmo.illegal_capture", f"x{name(sq)}: there is no piece there",
+            raise DomainError("rithmo.nothing_to_take", f"x{name(sq)}: there is no piece there",
                               square=name(sq))
         if victim.side == self.turn:
-            raise DomainError("rithmo.illegal_capture",
+            raise DomainError("rithmo.own_piece",
                               f"x{name(sq)}: the {victim.describe()} there is yours",
-                              square=name(sq))
+                              square=name(sq), piece=label(victim), side=SIDES[victim.side])
+        whom = label(victim)
         if part:
             if victim.shape != PYRAMID:
-                raise DomainError("rithmo.illegal_capture",
+                raise DomainError("rithmo.not_a_pyramid",
                                   f"x{name(sq)}({part}): only a pyramid is taken by component; "
-                                  f"write x{name(sq)}", square=name(sq))
-            if part not in [v for _, v in victim.parts]:
-                held = ", ".join(str(v) for _, v in victim.parts)
-                raise DomainError("rithmo.illegal_capture",
-                                  f"x{name(sq)}({part}): the pyramid there holds {held}",
-                                  square=name(sq), part=part)
+                                  f"write x{name(sq)}", square=name(sq), piece=whom)
+            held = [v for _, v in victim.parts]
+            if part not in held:
+                raise DomainError("rithmo.no_component",
+                                  f"x{name(sq)}({part}): the pyramid there holds "
+                                  f"{', '.join(map(str, held))}",
+                                  square=name(sq), part=part, parts=", ".join(map(str, held)))
             if len(victim.parts) == 1:
-                part = 0
+                part = 0  # a pyramid of one piece left is taken whole
+            else:
+                whom = f"{part} ({whom})"
         for cap in self.captures():
             if cap.square == sq and cap.part == part:
                 return cap
         what = (f"the {part} of the pyramid on {name(sq)}" if part
                 else f"the {victim.describe()} on {name(sq)}")
-        raise DomainError("rithmo.illegal_capture",
+        raise DomainError("rithmo.cannot_take",
                           f"{what} cannot be taken now: no encounter, ambush, assault, power, "
-                          "progression or emprisonment applies", square=name(sq), part=part)
+                          "progression or emprisonment applies", square=name(sq), piece=whom)
 
     def _check_drop(self, step: Drop) -> Drop:
         me = self.turn
+        piece = piece_text(step.shape, step.value)
         if self.phase != START:
-            raise DomainError("rithmo.illegal_drop",
-                              "a drop replaces the move: it cannot follow captures or a move")
+            raise DomainError("rithmo.drop_late",
+                              "a drop replaces the move: it cannot follow captures or a move",
+                              piece=piece)
         if (step.shape, step.value) not in self.taken[me]:
-            raise DomainError("rithmo.illegal_drop",
+            raise DomainError("rithmo.drop_none",
                               f"{step}: you have no {describe(step.shape, step.value)} to drop",
-                              piece=describe(step.shape, step.value))
+                              piece=piece)
         if rank_of(step.square) != FIRST_RANK[me]:
-            raise DomainError("rithmo.illegal_drop",
+            raise DomainError("rithmo.drop_rank",
                               f"{step}: a drop goes on your first rank (rank {FIRST_RANK[me]})",
-                              rank=FIRST_RANK[me])
+                              piece=piece, rank=FIRST_RANK[me])
         if self.squares[step.square] is not None:
-            raise DomainError("rithmo.illegal_drop", f"{step}: {name(step.square)} is occupied",
-                              square=name(step.square))
+            raise DomainError("rithmo.drop_occupied", f"{step}: {name(step.square)} is occupied",
+                              piece=piece, square=name(step.square))
         return step
 
     # ----------------------------------------------------------------- JSON and text
@@ -979,10 +1006,20 @@ def _piece_from_cell(m: re.Match[str]) -> Piece:
     return Piece(side, SHAPE_BY_LETTER[letter.upper()], _value(int(m.group("value"))))
 
 
-def _must_step_text(vacated: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
+def _must_step(vacated: tuple[tuple[int, tuple[int, ...]], ...]) -> DomainError:
     options = ", ".join(str(move(b, s)) for s, by in vacated for b in by)
-    return ("after capturing before the move, one of the capturers takes the square of a piece "
-            f"it took: {options}")
+    return DomainError("rithmo.must_step",
+                       "after capturing before the move, one of the capturers takes the square "
+                       f"of a piece it took: {options}", options=options)
+
+
+def label(p: Piece) -> str:
+    """``R64``, ``P91``: a piece as refusals name it (a pyramid by its total)."""
+    return f"{SHAPE_LETTERS[p.shape]}{p.value}"
+
+
+_NOT_A_MOVE_OF = {ROUND: "rithmo.not_a_move_of.round", TRIANGLE: "rithmo.not_a_move_of.triangle",
+                  SQUARE: "rithmo.not_a_move_of.square"}
 
 
 def _value(v: Any) -> int:

@@ -178,7 +178,7 @@ def parse_turn(text: str) -> Turn:
             if main is not None:
                 raise _bad(text, "a turn has one move or one drop")
             if before:
-                raise DomainError("rithmo.illegal_turn",
+                raise DomainError("rithmo.capture_before_drop",
                                   "captures cannot come before a drop: drop first, then capture",
                                   text=text)
             letter = m.group("shape").upper()
