@@ -4,10 +4,11 @@
   the server's defaults and a challenge's options;
 - :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
 - :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
-- :func:`refusal`: the engine's refusal of a typed turn, made precise enough for a catalogue
-  sentence in each language (the engine's own message is English);
 - :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
 - texts of pieces, steps, victories and settings.
+
+A refused turn needs nothing here: the engine's refusal already names its reason and carries
+its params (:mod:`bot.rithmo.refusals`), and the catalogues say it as ``errors.<code>``.
 
 Every function that explores the board (plays steps to look ahead) gives it back exactly as it
 was before returning; none of them awaits, so a game shared in a cache is never seen half-played.
@@ -342,101 +343,6 @@ def completions(board: Board, typed: str, limit: int = CHOICES_LIMIT) -> list[Co
             if text not in found or rank < found[text][0]:
                 found[text] = (rank, item)
     return [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
-
-
-# ------------------------------------------------------------------------------ refusals
-
-
-def _why(code: str, english: str, **params: Any) -> DomainError:
-    return DomainError(f"rithmo.why.{code}", english, **params)
-
-
-def refusal(error: DomainError, board: Board, text: str) -> DomainError:
-    """The refusal to show for the turn ``text`` that the engine refused with ``error``: the
-    turn is replayed step by step to find the step it fails on and what stands on the board
-    then, so that the catalogues can say why in each language. Unknown cases keep ``error``."""
-    if error.code == "rithmo.game_over":
-        return error
-    try:
-        steps = Turn.parse(text).steps()
-    except DomainError as parse_error:
-        if parse_error.code == "rithmo.illegal_turn":  # the parser's only one: x… before a drop
-            return _why("capture_before_drop", str(parse_error))
-        return parse_error
-    with exploring(board):
-        depth = len(board.history)
-        for step in steps:
-            if len(board.history) > depth:
-                return _why("after_leap", "no capture may follow an irregular move",
-                            move=str(board.history[-1]))
-            phase = board.phase
-            try:
-                board.play(step)
-            except DomainError as step_error:
-                return _explain(step_error, board, phase, step)
-        if len(board.history) == depth:
-            try:
-                board.play(END)
-            except DomainError as end_error:
-                return _explain(end_error, board, board.phase, END)
-    return error
-
-
-_SHAPE_RULES = {1: "round", 2: "triangle", 4: "square"}
-
-
-def _explain(error: DomainError, board: Board, phase: int, step: Any) -> DomainError:
-    code = error.code
-    if code == "rithmo.must_step":
-        return DomainError(code, str(error), options=", ".join(error.params.get("options", [])))
-    if code == "rithmo.illegal_move" and isinstance(step, Move):
-        move = str(step)
-        frm, to = name(step.frm), name(step.to)
-        piece = board.piece_at(step.frm)
-        if piece is None:
-            return _why("no_piece", str(error), move=move, square=frm)
-        if piece.side != board.turn:
-            return _why("not_yours", str(error), move=move, square=frm, piece=piece_text(piece))
-        there = board.piece_at(step.to)
-        if there is not None:
-            return _why("occupied", str(error), move=move, square=to, piece=piece_text(there))
-        if piece.shape == PYRAMID:
-            held = ", ".join(SHAPE_LETTERS[s] for s in (1, 2, 4) if piece.mask & s)
-            return _why("pyramid", str(error), move=move, square=frm, piece=piece_text(piece),
-                        shapes=held)
-        return _why(_SHAPE_RULES[piece.shape], str(error), move=move, square=frm,
-                    piece=piece_text(piece))
-    if code == "rithmo.illegal_capture" and isinstance(step, Capture):
-        square = name(step.square)
-        victim = board.piece_at(step.square)
-        if victim is None:
-            return _why("nothing_to_take", str(error), square=square)
-        if victim.side == board.turn:
-            return _why("own_piece", str(error), square=square, piece=piece_text(victim))
-        if step.part and victim.shape != PYRAMID:
-            return _why("not_a_pyramid", str(error), square=square, piece=piece_text(victim))
-        held = [v for _, v in victim.parts]
-        if step.part and step.part not in held:
-            return _why("no_component", str(error), square=square, part=step.part,
-                        parts=", ".join(map(str, held)))
-        return _why("cannot_take", str(error), square=square,
-                    piece=victim_text(board, step) if step.part else piece_text(victim))
-    if code == "rithmo.illegal_drop" and isinstance(step, Drop):
-        piece = f"{SHAPE_LETTERS[step.shape]}{step.value}"
-        if phase != START:
-            return _why("drop_late", str(error), piece=piece)
-        if "rank" in error.params:
-            return _why("drop_rank", str(error), piece=piece, rank=error.params["rank"])
-        if "square" in error.params:
-            return _why("drop_occupied", str(error), piece=piece, square=name(step.square))
-        return _why("drop_none", str(error), piece=piece)
-    if code == "rithmo.illegal_turn":
-        if step is END:
-            return _why("empty", str(error))
-        if phase == BEFORE:
-            return _why("no_square_freed", str(error))
-        return _why("second_move", str(error), move=str(step))
-    return error
 
 
 # ------------------------------------------------------------------------------ select menus

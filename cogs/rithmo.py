@@ -68,7 +68,6 @@ from cogs._rithmo_play import (
     completions,
     engine_game,
     last_turn_json,
-    refusal,
     server_settings,
     settings_text,
     step_options,
@@ -331,7 +330,7 @@ class TurnView(ArdoiseView):
     def _make_step_callback(self, select: ui.Select[TurnView]) -> Any:
         async def on_step(interaction: discord.Interaction) -> None:
             if self.finished:
-                raise DomainError("rithmo.why.after_leap", "the turn is over",
+                raise DomainError("rithmo.after_leap", "the turn is over",
                                   move=self.turn_text())
             self.board.play(select.values[0])  # checked: refuses a stale or forged option
             await self._refresh(interaction)
@@ -349,7 +348,7 @@ class TurnView(ArdoiseView):
 
     async def _on_confirm(self, interaction: discord.Interaction) -> None:
         if not self.can_confirm():
-            raise DomainError("rithmo.why.empty", "the turn is not finished")
+            raise DomainError("rithmo.empty_turn", "the turn is not finished")
         text = self.turn_text()
         cog = self.cog
         row = await cog.db.rithmo.require_game(self.game_id)
@@ -583,10 +582,7 @@ class Rithmo(ArdoiseCog):
                               player=player_name(row, side, lang))
         game = self.engine_game(row)
         board = game.board
-        try:
-            turn = game.push(text)
-        except DomainError as error:
-            raise refusal(error, board, text) from None
+        turn = game.push(text)  # a refusal names its reason: the catalogues say it as it is
         try:  # read everything now: the cached game goes back as it was before any await
             notation = str(turn)
             outcome = game.outcome()

@@ -363,6 +363,29 @@ async def test_a_late_player_is_warned_once_then_loses_on_time(standin, start_bo
     assert (game.status, game.result, game.reason) == ("finished", "white", "timeout")
 
 
+async def test_the_engines_coded_refusal_is_said_in_each_members_language(standin, start_bot):
+    """The cog no longer works out why a turn is refused: the engine's code and params are said
+    as they are (a path blocked at a square is a reason only the engine knew before issue 13)."""
+    bot = await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam", locale="fr")
+    _, board = await start_game(standin, ana, sam)
+    refused = await standin.slash(ana, "rithmo move", turn="a2-a5")
+    assert refused.reply.ephemeral and refused.reply.content == (
+        "a2-a5: the path of the S153 on a2 is blocked at a3; a regular move passes only over "
+        "empty squares.")
+    refused = await standin.slash(ana, "rithmo move", turn="drop T36 d1")
+    assert refused.reply.content == "You hold no T36 to drop."
+    await play(standin, ana, "c4-b5", board)
+    refused = await standin.slash(sam, "rithmomachie jouer", tour="h16-h13")
+    assert refused.reply.ephemeral and refused.reply.content == (
+        "h16-h13 : le chemin de la pièce S361 en h16 est bloqué en h15 ; un déplacement régulier "
+        "ne passe que par des cases vides.")
+    refused = await standin.slash(sam, "rithmomachie jouer", tour="xc4")
+    assert refused.reply.content == "Il n'y a pas de pièce à prendre en c4."
+    game = await bot.db.rithmo.require_game(1)
+    assert [t.notation for t in game.turns] == ["c4-b5"]  # the refusals played nothing
+
+
 async def test_french_members_read_everything_in_french(standin, start_bot):
     await start_bot()
     ana = standin.add_member("Ana", locale="fr")

@@ -1,19 +1,19 @@
-"""cogs._rithmo_play: the settings of a challenge, the turns offered while typing, refusals made
-precise for the catalogues, and the options of the turn menus (no Discord here)."""
+"""cogs._rithmo_play: the settings of a challenge, the turns offered while typing, the engine's
+refusals said by the catalogues, and the options of the turn menus (no Discord here)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.domain import DomainError
-from bot.i18n import catalogues, t
+from bot.i18n import catalogues, placeholders, t
 from bot.rithmo import Board, Game, Settings, Turn, Victory
+from bot.rithmo.refusals import REFUSALS
 from cogs._rithmo_play import (
     actors,
     build_settings,
     completions,
     last_turn_json,
-    refusal,
     server_settings,
     settings_text,
     step_options,
@@ -142,32 +142,34 @@ def test_completions_after_a_regular_move_offer_the_captures_it_opens() -> None:
 
 
 def why(board: Board, text: str) -> tuple[str, dict[str, object]]:
+    """The engine's own refusal of ``text``: since issue 13 it names the reason (the cog used to
+    replay the turn to find it, as ``rithmo.why.<reason>``)."""
     game_board = board
     with pytest.raises(DomainError) as refused:
         game_board.push(text)
-    error = refusal(refused.value, game_board, text)
+    error = refused.value
     assert game_board.history == [] and not game_board.turn_in_progress  # given back intact
     return error.code, error.params
 
 
 @pytest.mark.parametrize("text, code, params", [
-    ("a5-a6", "rithmo.why.no_piece", {"move": "a5-a6", "square": "a5"}),
-    ("c13-b12", "rithmo.why.not_yours", {"move": "c13-b12", "square": "c13", "piece": "R3"}),
-    ("c3-d4", "rithmo.why.occupied", {"move": "c3-d4", "square": "d4", "piece": "R6"}),
-    ("c3-c5", "rithmo.why.round", {"move": "c3-c5", "square": "c3", "piece": "R64"}),
-    ("a3-a6", "rithmo.why.triangle", {"move": "a3-a6", "square": "a3", "piece": "T81"}),
-    ("g1-g5", "rithmo.why.square", {"move": "g1-g5", "square": "g1", "piece": "S81"}),
-    ("b2-b7", "rithmo.why.pyramid",
+    ("a5-a6", "rithmo.no_piece", {"move": "a5-a6", "square": "a5"}),
+    ("c13-b12", "rithmo.not_yours", {"move": "c13-b12", "square": "c13", "piece": "R3"}),
+    ("c3-d4", "rithmo.occupied", {"move": "c3-d4", "square": "d4", "piece": "R6"}),
+    ("c3-c5", "rithmo.not_a_move_of.round", {"move": "c3-c5", "square": "c3", "piece": "R64"}),
+    ("a3-a6", "rithmo.not_a_move_of.triangle", {"move": "a3-a6", "square": "a3", "piece": "T81"}),
+    ("g1-g5", "rithmo.not_a_move_of.square", {"move": "g1-g5", "square": "g1", "piece": "S81"}),
+    ("b2-b7", "rithmo.not_a_move_of.pyramid",
      {"move": "b2-b7", "square": "b2", "piece": "P91", "shapes": "R, T, S"}),
-    ("xe8", "rithmo.why.nothing_to_take", {"square": "e8"}),
-    ("xc3", "rithmo.why.own_piece", {"square": "c3", "piece": "R64"}),
-    ("xd14(5)", "rithmo.why.not_a_pyramid", {"square": "d14", "piece": "R25"}),
-    ("xh15(7)", "rithmo.why.no_component", {"square": "h15", "part": 7,
+    ("xe8", "rithmo.nothing_to_take", {"square": "e8"}),
+    ("xc3", "rithmo.own_piece", {"square": "c3", "piece": "R64"}),
+    ("xd14(5)", "rithmo.not_a_pyramid", {"square": "d14", "piece": "R25"}),
+    ("xh15(7)", "rithmo.no_component", {"square": "h15", "part": 7,
                                             "parts": "64, 49, 36, 25, 16"}),
-    ("xd14", "rithmo.why.cannot_take", {"square": "d14", "piece": "R25"}),
-    ("b3-c5 xd14", "rithmo.why.after_leap", {"move": "b3-c5"}),
-    ("xd7 drop T36 d1", "rithmo.why.capture_before_drop", {}),
-    ("drop T36 d1", "rithmo.why.drop_none", {"piece": "T36"}),
+    ("xd14", "rithmo.cannot_take", {"square": "d14", "piece": "R25"}),
+    ("b3-c5 xd14", "rithmo.after_leap", {"move": "b3-c5"}),
+    ("xd7 drop T36 d1", "rithmo.capture_before_drop", {}),
+    ("drop T36 d1", "rithmo.drop_none", {"piece": "T36"}),
     ("c4-b5 hello", "rithmo.bad_notation", {"text": "c4-b5 hello"}),
     ("c4-b17", "rithmo.bad_square", {"square": "b17"}),
 ])
@@ -180,27 +182,40 @@ def test_a_refused_turn_from_the_start_says_why(text: str, code: str,
 
 def test_refusals_of_drops_captures_first_and_steps() -> None:
     hand = Board.from_pieces({"a1": "S25", "h16": "s49"}, taken={"white": "T36"})
-    assert why(hand, "drop T36 d2") == ("rithmo.why.drop_rank", {"piece": "T36", "rank": 1})
-    assert why(hand, "drop T36 a1") == ("rithmo.why.drop_occupied",
+    assert why(hand, "drop T36 d2") == ("rithmo.drop_rank", {"piece": "T36", "rank": 1})
+    assert why(hand, "drop T36 a1") == ("rithmo.drop_occupied",
                                         {"piece": "T36", "square": "a1"})
     met = Board.from_pieces({"c2": "R16", "d3": "s16", "h16": "s49"})
     assert why(met, "xd3") == ("rithmo.must_step", {"options": "c2-d3"})
     assert why(met, "c2-d1 c1-b2") == ("rithmo.bad_notation", why(met, "c2-d1 c1-b2")[1])
     component = Board.from_pieces({"g14": "R36", "h15": PYRAMID_190, "a16": "s49"})
-    assert why(component, "xh15(36) g14-h15") == ("rithmo.why.no_square_freed", {})
+    assert why(component, "xh15(36) g14-h15") == ("rithmo.no_square_freed", {})
 
 
 def test_every_refusal_has_a_sentence_in_both_languages_with_its_params() -> None:
+    """Each code the engine lists (bot.rithmo.refusals.REFUSALS, so this cannot drift from the
+    engine) has its sentence in English and in French, and each sentence only asks for params
+    the engine always gives with that code."""
     texts = catalogues().texts
-    codes = ["no_piece", "not_yours", "occupied", "round", "triangle", "square", "pyramid",
-             "nothing_to_take", "own_piece", "not_a_pyramid", "no_component", "cannot_take",
-             "after_leap", "capture_before_drop", "drop_late", "drop_rank", "drop_occupied",
-             "drop_none", "empty", "no_square_freed", "second_move"]
-    for code in codes:
+    assert len(REFUSALS) >= 30
+    for refusal in REFUSALS:
         for lang in ("en", "fr"):
-            assert f"errors.rithmo.why.{code}" in texts[lang], (code, lang)
-    assert t("errors.rithmo.why.round", "fr", move="c3-c5", square="c3", piece="R64") == (
+            key = f"errors.{refusal.code}"
+            assert key in texts[lang], (refusal.code, lang)
+            assert placeholders(texts[lang][key]) <= set(refusal.params), (key, lang)
+    assert t("errors.rithmo.not_a_move_of.round", "fr", move="c3-c5", square="c3",
+             piece="R64") == (
         "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.")
+
+
+def test_no_sentence_is_left_for_a_refusal_the_engine_no_longer_raises() -> None:
+    """The engine's generic codes of before issue 13 (``rithmo.illegal_move`` …) and the cog's
+    ``rithmo.why.*`` are gone; so are their sentences."""
+    texts = catalogues().texts
+    for lang in ("en", "fr"):
+        stale = [k for k in texts[lang] if k.startswith(("errors.rithmo.why.",
+                                                         "errors.rithmo.illegal_"))]
+        assert stale == [], lang
 
 
 # ------------------------------------------------------------------------------ menus
