@@ -3,12 +3,15 @@ refusals said by the catalogues, and the options of the turn menus (no Discord h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from test_rithmo_refusals import codes_written
 
 from bot.domain import DomainError
 from bot.i18n import catalogues, placeholders, t
 from bot.rithmo import Board, Game, Settings, Turn, Victory
-from bot.rithmo.refusals import REFUSALS
+from bot.rithmo.refusals import CODES, REFUSALS
 from cogs._rithmo_play import (
     actors,
     build_settings,
@@ -208,14 +211,17 @@ def test_every_refusal_has_a_sentence_in_both_languages_with_its_params() -> Non
         "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.")
 
 
-def test_no_sentence_is_left_for_a_refusal_the_engine_no_longer_raises() -> None:
-    """The engine's generic codes of before issue 13 (``rithmo.illegal_move`` …) and the cog's
-    ``rithmo.why.*`` are gone; so are their sentences."""
-    texts = catalogues().texts
+def test_every_rithmo_refusal_sentence_belongs_to_a_code_still_raised() -> None:
+    """The other way round: each ``errors.rithmo.*`` sentence is said for an engine code or for a
+    code the cogs raise, so none is left behind (the engine's generic ``rithmo.illegal_move`` …
+    and the cog's ``rithmo.why.*`` of before issue 13 are gone)."""
+    cogs = sorted((Path(__file__).resolve().parent.parent / "cogs").glob("*.py"))
+    raised = CODES | set(codes_written(cogs))
     for lang in ("en", "fr"):
-        stale = [k for k in texts[lang] if k.startswith(("errors.rithmo.why.",
-                                                         "errors.rithmo.illegal_"))]
-        assert stale == [], lang
+        said = {k.removeprefix("errors.") for k in catalogues().texts[lang]
+                if k.startswith("errors.rithmo.")}
+        assert said - raised == set(), lang
+        assert not any(k.startswith(("rithmo.why.", "rithmo.illegal_")) for k in said)
 
 
 # ------------------------------------------------------------------------------ menus
