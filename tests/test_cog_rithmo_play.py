@@ -213,10 +213,12 @@ def test_every_refusal_has_a_sentence_in_both_languages_with_its_params() -> Non
 
 def test_every_rithmo_refusal_sentence_belongs_to_a_code_still_raised() -> None:
     """The other way round: each ``errors.rithmo.*`` sentence is said for an engine code or for a
-    code the cogs raise, so none is left behind (the engine's generic ``rithmo.illegal_move`` …
-    and the cog's ``rithmo.why.*`` of before issue 13 are gone)."""
-    cogs = sorted((Path(__file__).resolve().parent.parent / "cogs").glob("*.py"))
-    raised = CODES | set(codes_written(cogs))
+    code raised elsewhere in the product (cogs, services, db), so none is left behind (the
+    engine's generic ``rithmo.illegal_move`` … and the cog's ``rithmo.why.*`` of before issue 13
+    are gone)."""
+    root = Path(__file__).resolve().parent.parent
+    product = sorted(p for top in ("bot", "cogs", "db") for p in (root / top).rglob("*.py"))
+    raised = CODES | set(codes_written(product))
     for lang in ("en", "fr"):
         said = {k.removeprefix("errors.") for k in catalogues().texts[lang]
                 if k.startswith("errors.rithmo.")}
