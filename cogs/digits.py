@@ -20,8 +20,8 @@ How a match runs
   summary, and, unless the match is over, the next round's match message.
 - ``/digits solo`` is the same match against ghosts: the slates other members fielded at that
   round on this server (``db.digits.ghost_pool``), else the match's shadow (a bot player that shops
-  alongside the member each round, ``Match.new(..., shadow=True)``); solo matches saved before the
-  shadow meet the engine's built-in slate of the round instead.
+  alongside the member each round, ``Match.new(..., shadow=SHADOW_PLAYER)``); solo matches saved
+  before the shadow meet the engine's built-in slate of the round instead.
 - ``/digits odds`` and the shop's "Odds" button: during the member's shop turn, the win, draw and
   loss percentages of their slate as it stands against the round's likely opponents
   (``bot.digits.odds.odds_for_match``, with the same ghost pool as the battle), worked out in a
@@ -73,10 +73,11 @@ import images
 from bot import replies
 from bot.digits.catalogue import BY_KEY
 from bot.digits.ghosts import Ghost as EngineGhost
-from bot.digits.match import GHOST, Match, RoundRecord
+from bot.digits.match import GHOST, Match, RoundRecord, ShadowPlayer
 from bot.digits.odds import Odds, ghost_candidates, odds_for_match
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import CELLS, Slate, SlateError
+from bot.digits.strategy import OddsPlayer
 from bot.domain import DomainError
 from bot.focus import (
     ROUND_SIZE,
@@ -107,6 +108,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+#: Who plays the shadow of a solo match: the stronger shop player, passed to the engine (which
+#: imports no player of its own).
+SHADOW_PLAYER: ShadowPlayer = OddsPlayer
 
 #: Tries at saving a change when the other player keeps saving first.
 SAVE_ATTEMPTS = 4
@@ -155,7 +160,7 @@ class Game:
     @classmethod
     def from_row(cls, row: DigitsMatch) -> Game:
         state = row.state
-        match = Match.from_json(state["engine"])
+        match = Match.from_json(state["engine"], shadow=SHADOW_PLAYER)
         focus = state.get("focus") or {}
         progress = focus.get("players", {}) if focus.get("round") == match.round else {}
         return cls(row, match, dict(state.get("names", {})), str(state.get("lang", "en")),
@@ -1310,7 +1315,8 @@ class Digits(ArdoiseCog):
                   channel=channel_text(g.row.channel_id, lang)) for g in playing])
         settings = await match_settings(self.bot, interaction.guild_id, False)
         player = str(user.id)
-        match = Match.new([player], seed=secrets.randbits(48), settings=settings, shadow=True)
+        match = Match.new([player], seed=secrets.randbits(48), settings=settings,
+                          shadow=SHADOW_PLAYER)
         row = await self.bot.db.digits.create_match(
             interaction.guild_id, [user.id], new_state(match, {player: user.display_name}, lang),
             status="active", channel_id=interaction.channel_id)

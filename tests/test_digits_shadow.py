@@ -1,10 +1,12 @@
 """The shadow of a solo match: a stronger bot player shopping alongside the member, met when the
-ghost pool has no ghost of the round (``Match.new([player], shadow=True)``)."""
+ghost pool has no ghost of the round (``Match.new([player], shadow=OddsPlayer)``)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,11 +32,11 @@ def one_round(m: Match, slate: dict[str, str], focus: int = 3,
 
 
 def reloaded(m: Match) -> Match:
-    return Match.from_json(json.loads(json.dumps(m.to_json())))
+    return Match.from_json(json.loads(json.dumps(m.to_json())), shadow=OddsPlayer)
 
 
 def test_a_solo_match_on_an_empty_pool_faces_the_shadow_s_slate():
-    m = Match.new(["A"], seed=5, shadow=True)
+    m = Match.new(["A"], seed=5, shadow=OddsPlayer)
     record = one_round(m, {"1": "Odd"})
     assert record.ghost is not None and record.ghost.shadow and not record.ghost.builtin
     assert record.ghost.owner == SHADOW and record.ghost.round == 1
@@ -50,7 +52,7 @@ def test_a_solo_match_on_an_empty_pool_faces_the_shadow_s_slate():
 
 
 def test_the_shadow_shops_every_round_on_its_own_gold_and_grows():
-    m = Match.new(["A"], seed=8, shadow=True, settings=MatchSettings(lives=30))
+    m = Match.new(["A"], seed=8, shadow=OddsPlayer, settings=MatchSettings(lives=30))
     assert m.shadow is not None
     bot = OddsPlayer(f"8/{SHADOW}")
     for round_ in range(1, 6):
@@ -66,18 +68,18 @@ def test_the_shadow_shops_every_round_on_its_own_gold_and_grows():
 
 def test_a_ghost_of_the_round_in_the_pool_is_met_but_the_shadow_still_shops():
     pool = [Ghost(1, Slate.of(c1="Zero"), 2, "x"), Ghost(2, Slate.of(c1="Prime"), 4, "y")]
-    m = Match.new(["A"], seed=6, shadow=True)
+    m = Match.new(["A"], seed=6, shadow=OddsPlayer)
     record = one_round(m, {"1": "Odd"}, pool=pool)
     assert record.ghost == pool[0]
     assert m.shadow is not None and m.shadow.round == 1 and len(m.shadow.slate) > 0
     # The same match without the pool: the shadow's turn was the same, met or not.
-    alone = Match.new(["A"], seed=6, shadow=True)
+    alone = Match.new(["A"], seed=6, shadow=OddsPlayer)
     one_round(alone, {"1": "Odd"})
     assert alone.shadow == m.shadow
 
 
 def test_the_shadow_sees_the_member_s_past_slates_never_this_round_s():
-    first, second = (Match.new(["A"], seed=12, shadow=True) for _ in range(2))
+    first, second = (Match.new(["A"], seed=12, shadow=OddsPlayer) for _ in range(2))
     for m in (first, second):
         one_round(m, {"1": "Odd", "5": "Plus"})
     one_round(first, {"1": "Odd", "5": "Plus"})
@@ -87,7 +89,7 @@ def test_the_shadow_sees_the_member_s_past_slates_never_this_round_s():
 
 
 def test_the_shadow_plays_the_stronger_player_s_turn_of_a_challenge_against_the_member():
-    m = Match.new(["A"], seed=21, shadow=True)
+    m = Match.new(["A"], seed=21, shadow=OddsPlayer)
     one_round(m, {"1": "Odd", "2": "Even", "5": "Plus"}, focus=4)
     assert m.shadow is not None
     # A challenge in which the same bot sits as "S" with the shadow's shop, having fought the
@@ -108,8 +110,8 @@ def test_the_shadow_plays_the_stronger_player_s_turn_of_a_challenge_against_the_
 
 
 def test_a_shadow_match_survives_json_at_every_step_and_goes_on_the_same():
-    straight = Match.new(["A"], seed=31, shadow=True, settings=MatchSettings(rounds=5))
-    saved = Match.new(["A"], seed=31, shadow=True, settings=MatchSettings(rounds=5))
+    straight = Match.new(["A"], seed=31, shadow=OddsPlayer, settings=MatchSettings(rounds=5))
+    saved = Match.new(["A"], seed=31, shadow=OddsPlayer, settings=MatchSettings(rounds=5))
     bots = [BotPlayer("31/bot/A"), BotPlayer("31/bot/A")]
     while not straight.over:
         bots[0].act(straight, "A")
@@ -133,12 +135,12 @@ def test_old_match_json_without_a_shadow_still_loads_and_meets_the_built_in_ghos
 
 def test_a_shadow_plays_only_in_a_solo_match():
     with pytest.raises(ValueError):
-        Match.new(["A", "B"], shadow=True)
+        Match.new(["A", "B"], shadow=OddsPlayer)
 
 
 def test_in_a_solo_draft_the_shadow_picks_from_a_row_of_its_own():
     settings = MatchSettings(draft=True, lives=30)
-    m = Match.new(["A"], seed=14, shadow=True, settings=settings)
+    m = Match.new(["A"], seed=14, shadow=OddsPlayer, settings=settings)
     rows: list[Any] = []
     for _ in range(3):
         copies = sum(1 << (p.level - 1) for _, p in m.shadow.slate.items()) if m.shadow else 0
@@ -159,7 +161,7 @@ def test_pick_ghost_falls_back_to_the_given_ghost_before_the_built_in_one():
 
 
 def test_the_odds_alone_with_a_shadow_expect_it_like_a_challenger():
-    m = Match.new(["A"], seed=9, shadow=True)
+    m = Match.new(["A"], seed=9, shadow=OddsPlayer)
     assert likely_opponents(m, "A") == [Foe(BUILTIN_SLATES[1], 3)]  # nothing fielded yet
     one_round(m, {"1": "Odd"}, focus=2)
     one_round(m, {"1": "Odd", "2": "Even"}, focus=5)
@@ -185,3 +187,88 @@ def test_the_solo_ladder_plays_both_opponents_on_the_same_seeds_and_prints_its_t
     assert digits_solo.main(["--matches", "1", "--seed", "t"]) == 0
     out = capsys.readouterr().out
     assert "| the shadow (OddsPlayer) | 1 |" in out and "| the built-in ghosts | 1 |" in out
+
+
+# -- the shadow's player is passed in (issue 13) ----------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "formats"
+
+
+def _solo_fixtures() -> dict[str, Any]:
+    return json.loads((FIXTURES / "digits_solo_matches.json").read_text())
+
+
+def _played(seed: int, settings: dict[str, Any], stop: int | None = None,
+            match: Match | None = None) -> Match:
+    """As the fixtures were made: the member played by ``BotPlayer(f"{seed}/member")``."""
+    m = match or Match.new(["A"], seed=seed, settings=MatchSettings.from_json(settings),
+                           shadow=OddsPlayer)
+    bot = BotPlayer(f"{seed}/member")
+    while not m.over and (stop is None or m.round < stop):
+        assert bot.act(m, "A")
+    return m
+
+
+def _dumped(data: Any) -> str:
+    return json.dumps(data, indent=1, sort_keys=True)
+
+
+def _as_today(data: dict[str, Any]) -> dict[str, Any]:
+    """A match's JSON without what issue 13 added (the format version), to compare with the
+    JSON today's code wrote."""
+    return {k: v for k, v in data.items() if k != "format"}
+
+
+@pytest.mark.parametrize("name", sorted(_solo_fixtures()))
+def test_solo_matches_with_the_shadow_passed_in_are_byte_identical_to_today_s(name: str):
+    case = _solo_fixtures()[name]
+    midway = _played(case["seed"], case["settings"], stop=4)
+    assert _dumped(_as_today(midway.to_json())) == _dumped(case["midway"])
+    final = _played(case["seed"], case["settings"], match=midway)
+    assert _dumped(_as_today(final.to_json())) == _dumped(case["final"])
+    assert any(r.ghost is not None and r.ghost.shadow for r in final.records)
+
+
+@pytest.mark.parametrize("name", sorted(_solo_fixtures()))
+def test_a_shadow_match_saved_by_today_s_code_plays_on_the_same(name: str):
+    case = _solo_fixtures()[name]
+    read = Match.from_json(case["midway"], shadow=OddsPlayer)
+    assert read.shadow is not None and read.round == 4
+    final = _played(case["seed"], case["settings"], match=read)
+    assert _dumped(_as_today(final.to_json())) == _dumped(case["final"])
+
+
+def test_a_shadow_match_read_without_its_player_refuses_to_fight_and_changes_nothing():
+    m = Match.new(["A"], seed=5, shadow=OddsPlayer)
+    m.submit_focus("A", 3)
+    read = Match.from_json(m.to_json())  # enough to show it, not to play it
+    before = read.to_json()
+    with pytest.raises(ValueError, match="shadow"):
+        read.end_turn("A")
+    assert read.to_json() == before
+
+
+def test_the_shadow_is_whatever_player_the_caller_passes():
+    seeds: list[str] = []
+
+    def baseline(seed: str) -> BotPlayer:
+        seeds.append(seed)
+        return BotPlayer(seed)
+
+    m = Match.new(["A"], seed=5, shadow=baseline)
+    record = one_round(m, {"1": "Odd"})
+    assert seeds == [f"5/{SHADOW}"]
+    assert record.ghost is not None and record.ghost.shadow
+    assert record.focus[GHOST] == BotPlayer(f"5/{SHADOW}").focus_score(1)
+
+
+def test_the_match_engine_imports_no_player():
+    tree = ast.parse((Path(__file__).parents[1] / "bot" / "digits" / "match.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for a in node.names}
+    assert imported, "the walk found the module's imports"
+    assert {"bot.digits.battle", "bot.digits.shop"} <= imported
+    players = {"bot.digits.strategy", "bot.digits.odds", "bot.digits.player",
+               "bot.digits.baseline"}
+    assert not imported & players

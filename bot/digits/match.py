@@ -14,23 +14,29 @@ next round begins, until a side reaches 0 lives or the last round has been fough
 Every refused action raises ``DomainError`` (``match.*``, ``draft.*`` or ``shop.*``) and changes
 nothing. The whole state, round records included, goes to JSON and back.
 
-**The shadow** (``Match.new([player], shadow=True)``): a solo match may carry a bot player, the
-stronger shop player (:class:`bot.digits.strategy.OddsPlayer`, seeded by the match), that shops
-each round on a shop of its own exactly as a member would: its own Focus score (drawn with its
-seed), 5 + score gold, its own offers (or its own draft row), seeing what a challenger sees (the
-member's slates and scores of the rounds fought, never the member's shop of this round). It takes
-its turn when the battle comes, every round, and its slate is the ghost met when the pool brings
-no ghost of the round; the built-in slates remain the fallback of a solo match without a shadow
-(older saved matches). Its shop is part of the match's JSON (key ``"shadow"``, only when there is
-one), so the match goes on the same after a save.
+**The shadow** (``Match.new([player], shadow=OddsPlayer)``): a solo match may carry a bot player
+that shops each round on a shop of its own exactly as a member would: its own Focus score (drawn
+with its seed), 5 + score gold, its own offers (or its own draft row), seeing what a challenger
+sees (the member's slates and scores of the rounds fought, never the member's shop of this
+round). It takes its turn when the battle comes, every round, and its slate is the ghost met when
+the pool brings no ghost of the round; the built-in slates remain the fallback of a solo match
+without a shadow (older saved matches). Its shop is part of the match's JSON (key ``"shadow"``,
+only when there is one), so the match goes on the same after a save.
+
+Who plays the shadow is the caller's choice, passed in (``shadow``, a :data:`ShadowPlayer`: a seed
+gives the player, the match seeds it with its own seed): the bot plays it with the stronger shop
+player (:class:`bot.digits.strategy.OddsPlayer`). The match engine knows only the
+:class:`ShopPlayer` protocol, so it imports no player: the players build on this module, not the
+other way round. The player is not part of the JSON (the shop is): a match read back with
+``Match.from_json(data, shadow=...)`` plays on the same as one never saved.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bot.digits.battle import fight
 from bot.digits.ghosts import SHADOW, Ghost, pick_ghost
@@ -38,9 +44,21 @@ from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.domain import DomainError
 
-__all__ = ["GHOST", "Draft", "Match", "MatchSettings", "RoundRecord", "snake_order"]
+__all__ = ["GHOST", "Draft", "Match", "MatchSettings", "RoundRecord", "ShadowPlayer", "ShopPlayer",
+           "snake_order"]
 
 GHOST = "ghost"  # the side id of the ghosts in a solo match
+
+
+class ShopPlayer(Protocol):
+    """What plays a side's shop turn: one action at a time (Focus score, buy, pick, end turn…),
+    False when it has nothing to do now."""
+
+    def act(self, match: Match, player: str) -> bool: ...
+
+
+#: Who plays the shadow: its seed (derived from the match's) gives the player of one shop turn.
+ShadowPlayer = Callable[[str], ShopPlayer]
 
 
 def snake_order(players: list[str], picks: int, round_: int) -> list[str]:
@@ -118,7 +136,7 @@ class Match:
                  round_: int, lives: dict[str, int], shops: dict[str, Shop],
                  focus: dict[str, int], ready: list[str], draft: Draft | None,
                  records: list[RoundRecord], over: bool, winner: str | None,
-                 shadow: Shop | None = None) -> None:
+                 shadow: Shop | None = None, shadow_player: ShadowPlayer | None = None) -> None:
         self.players = players
         self.seed = seed
         self.settings = settings
@@ -132,26 +150,31 @@ class Match:
         self.over = over
         self.winner = winner  # a side id, "draw", or None while the match goes on
         self.shadow = shadow  # the shadow's shop (solo matches with a shadow only)
+        self.shadow_player = shadow_player  # who plays it (given by the caller, not in the JSON)
 
     @classmethod
     def new(cls, players: list[str], *, seed: int | str = 0,
-            settings: MatchSettings | None = None, shadow: bool = False) -> Match:
+            settings: MatchSettings | None = None,
+            shadow: ShadowPlayer | None = None) -> Match:
         """A match between two players, or one player against ghosts (``shadow``: with a shadow
-        player, met when the pool has no ghost of the round; see the module's docstring)."""
+        played by this player, met when the pool has no ghost of the round; see the module's
+        docstring)."""
         settings = settings or MatchSettings()
         players = list(players)
         if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or any(
                 not isinstance(p, str) or not p or p == GHOST for p in players):
             raise DomainError("match.bad_players", "a match has one or two different players",
                               players=players)
-        if shadow and len(players) != 1:
+        if shadow is not None and len(players) != 1:
             raise ValueError("a shadow plays only in a solo match")
         sides = [*players, GHOST] if len(players) == 1 else players
         m = cls(players=players, seed=seed, settings=settings, round_=1,
                 lives=dict.fromkeys(sides, settings.lives),
                 shops={p: Shop(f"{seed}/shop/{i}", settings) for i, p in enumerate(players)},
                 focus={}, ready=[], draft=None, records=[], over=False, winner=None,
-                shadow=Shop(f"{seed}/shop/{SHADOW}", settings) if shadow else None)
+                shadow=Shop(f"{seed}/shop/{SHADOW}", settings) if shadow is not None
+                else None,
+                shadow_player=shadow)
         m._open_round()
         return m
 
@@ -259,6 +282,10 @@ class Match:
         When every player has ended it, the battle is fought (against a ghost from
         ``ghost_pool`` in a solo match) and its record is returned."""
         self._shopping(player)
+        if self.shadow is not None and self.shadow_player is None:
+            # Checked before anything changes: a bug of the caller, never a rule.
+            raise ValueError("this match has a shadow: read it with Match.from_json(data, "
+                             "shadow=<its player>)")
         self.ready.append(player)
         self._skip_picks()
         if len(self.ready) < len(self.players):
@@ -312,10 +339,7 @@ class Match:
     def _shadow_turn(self) -> Ghost:
         """The shadow's shop turn of this round (see the module's docstring): its slate, as a
         ghost of the round with its Focus score."""
-        # Imported here: the strategy module builds on this one.
-        from bot.digits.strategy import OddsPlayer
-
-        assert self.shadow is not None
+        assert self.shadow is not None and self.shadow_player is not None
         member = self.players[0]
         draft = None
         if self.settings.draft:
@@ -329,7 +353,7 @@ class Match:
                              settings=self.settings, round_=self.round, lives=dict(self.lives),
                              shops={GHOST: self.shadow}, focus={}, ready=[member], draft=draft,
                              records=list(self.records), over=False, winner=None)
-        bot = OddsPlayer(f"{self.seed}/{SHADOW}")
+        bot = self.shadow_player(f"{self.seed}/{SHADOW}")
         while table.stage(GHOST) != "ready":
             if not bot.act(table, GHOST):
                 raise RuntimeError("the shadow is stuck")  # a bug, never a rule
@@ -430,7 +454,9 @@ class Match:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Match:
+    def from_json(cls, data: Mapping[str, Any], *, shadow: ShadowPlayer | None = None) -> Match:
+        """The match of :meth:`to_json`; ``shadow`` plays its shadow, if it has one (a match read
+        only to be shown needs none)."""
         settings = MatchSettings.from_json(data["settings"])
         players = [str(p) for p in data["players"]]
         return cls(players=players, seed=data["seed"], settings=settings,
@@ -442,7 +468,7 @@ class Match:
                    records=[RoundRecord.from_json(r) for r in data["rounds"]],
                    over=bool(data["over"]), winner=data["winner"],
                    shadow=Shop.from_json(data["shadow"], settings) if data.get("shadow")
-                   else None)
+                   else None, shadow_player=shadow)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_json() == other.to_json()
