@@ -72,7 +72,7 @@ from discord.ext import commands
 import images
 from bot import replies
 from bot.digits.catalogue import BY_KEY
-from bot.digits.ghosts import Ghost as EngineGhost
+from bot.digits.ghosts import Ghost
 from bot.digits.match import GHOST, Match, RoundRecord, ShadowPlayer
 from bot.digits.odds import Odds, ghost_candidates, odds_for_match
 from bot.digits.shop import FOCUS_MAX, MatchSettings
@@ -139,7 +139,7 @@ def focus_questions(seed: int | str, round_: int, player: str) -> list[Question]
 
 
 @dataclass
-class Game:
+class StoredMatch:
     """A stored match, read: the row, the engine's match and the bot's own bits."""
 
     row: DigitsMatch
@@ -158,7 +158,7 @@ class Game:
     answers: list[FocusAnswer] = field(default_factory=list)
 
     @classmethod
-    def from_row(cls, row: DigitsMatch) -> Game:
+    def from_row(cls, row: DigitsMatch) -> StoredMatch:
         state = row.state
         match = Match.from_json(state["engine"], shadow=SHADOW_PLAYER)
         focus = state.get("focus") or {}
@@ -233,12 +233,12 @@ def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:
             "steps": dict.fromkeys(match.players, 0), "focus": {"round": 1, "players": {}}}
 
 
-async def load_game(bot: Ardoise, match_id: int) -> Game:
+async def load_game(bot: Ardoise, match_id: int) -> StoredMatch:
     assert bot.db is not None
-    return Game.from_row(await bot.db.digits.require_match(match_id))
+    return StoredMatch.from_row(await bot.db.digits.require_match(match_id))
 
 
-async def load_active(bot: Ardoise, match_id: int) -> Game:
+async def load_active(bot: Ardoise, match_id: int) -> StoredMatch:
     game = await load_game(bot, match_id)
     if game.row.status != "active":
         raise DomainError("digits.not_active", "this match is not being played",
@@ -251,7 +251,7 @@ def _scores(match: Match) -> dict[int, float]:
             for p in match.players}
 
 
-async def store(bot: Ardoise, game: Game) -> None:
+async def store(bot: Ardoise, game: StoredMatch) -> None:
     """Save the game at the version it was read, with everything its change brought: the round's
     ghosts, the end of the match and its ratings. All or nothing."""
     db = bot.db
@@ -282,13 +282,13 @@ async def store(bot: Ardoise, game: Game) -> None:
                      "name": game.names.get(player, "?")})
 
 
-async def mutate(bot: Ardoise, match_id: int, change: Callable[[Game], T], *,
+async def mutate(bot: Ardoise, match_id: int, change: Callable[[StoredMatch], T], *,
                  before_save: Callable[[], Awaitable[None]] | None = None,
-                 active: bool = True, in_thread: bool = False) -> tuple[Game, T]:
+                 active: bool = True, in_thread: bool = False) -> tuple[StoredMatch, T]:
     """Read the match, apply ``change`` (which raises a ``DomainError`` to refuse: nothing is
     saved), save. When the other player saved in between, do it again on the new state.
     ``in_thread``: ``change`` may take a while (a battle, the shadow's shop turn), so it runs off
-    the event loop; it only touches the ``Game`` just read."""
+    the event loop; it only touches the ``StoredMatch`` just read."""
     for attempt in range(SAVE_ATTEMPTS):
         game = await (load_active(bot, match_id) if active else load_game(bot, match_id))
         result = await asyncio.to_thread(change, game) if in_thread else change(game)
@@ -319,12 +319,12 @@ async def set_message(bot: Ardoise, match_id: int, message_id: int) -> None:
                 raise
 
 
-async def public_lang(bot: Ardoise, game: Game) -> str:
+async def public_lang(bot: Ardoise, game: StoredMatch) -> str:
     """The language of the match's public messages: the server's, else the challenger's."""
     return (await bot.languages.of_guild(game.row.guild_id)) or game.lang
 
 
-def localised(error: DomainError, lang: str, game: Game | None = None) -> DomainError:
+def localised(error: DomainError, lang: str, game: StoredMatch | None = None) -> DomainError:
     """The engine's refusal with digit names (and players) in the member's language."""
     params = dict(error.params)
     for key in ("digit", "other"):
@@ -336,7 +336,7 @@ def localised(error: DomainError, lang: str, game: Game | None = None) -> Domain
     return DomainError(error.code, str(error), **params)
 
 
-def _engine(game: Game, lang: str, action: Callable[[], T]) -> T:
+def _engine(game: StoredMatch, lang: str, action: Callable[[], T]) -> T:
     try:
         return action()
     except DomainError as error:
@@ -348,7 +348,7 @@ def _engine(game: Game, lang: str, action: Callable[[], T]) -> T:
 
 
 def bold(name: str) -> str:
-    """``name``, already safe text (``Game.shown``), in bold."""
+    """``name``, already safe text (``StoredMatch.shown``), in bold."""
     return f"**{name}**"
 
 
@@ -360,7 +360,7 @@ def piece_text(key: str, level: int, lang: str) -> str:
     return t("digits.piece", lang, digit=digit_name(key, lang), level=level)
 
 
-def stage_text(game: Game, player: str, lang: str) -> str:
+def stage_text(game: StoredMatch, player: str, lang: str) -> str:
     match = game.match
     stage = match.stage(player)
     if stage == "focus":
@@ -380,7 +380,7 @@ def variant_text(settings: MatchSettings, lang: str) -> str:
     return t("digits.variant.draft" if settings.draft else "digits.variant.shops", lang)
 
 
-def draft_text(game: Game, lang: str) -> str:
+def draft_text(game: StoredMatch, lang: str) -> str:
     match, draft = game.match, game.match.draft
     if draft is None:
         return ""
@@ -401,7 +401,7 @@ def draft_text(game: Game, lang: str) -> str:
     return "\n".join([" · ".join(cells), turn])
 
 
-def match_embed(game: Game, lang: str) -> discord.Embed:
+def match_embed(game: StoredMatch, lang: str) -> discord.Embed:
     match = game.match
     left, right = match.sides
     embed = discord.Embed(
@@ -423,7 +423,7 @@ def match_embed(game: Game, lang: str) -> discord.Embed:
     return embed
 
 
-def match_view(game: Game, lang: str) -> ui.View:
+def match_view(game: StoredMatch, lang: str) -> ui.View:
     """The match message's persistent buttons; their version is the round."""
     view = ui.View(timeout=None)
     match = game.match
@@ -449,7 +449,7 @@ def match_view(game: Game, lang: str) -> ui.View:
     return view
 
 
-def battle_text(game: Game, record: RoundRecord, lang: str) -> str:
+def battle_text(game: StoredMatch, record: RoundRecord, lang: str) -> str:
     match = game.match
     names = {side: bold(game.shown(side, lang, record)) for side in (record.left, record.right)}
     exchanges = int(record.battle["exchanges"])
@@ -492,7 +492,7 @@ def merge_target(slate: Slate, key: str) -> int | None:
                 None)
 
 
-def shop_text(game: Game, player: str, lang: str, note: str | None = None) -> str:
+def shop_text(game: StoredMatch, player: str, lang: str, note: str | None = None) -> str:
     match = game.match
     shop = match.shop(player)
     lines = [note] if note else []
@@ -513,7 +513,7 @@ def shop_text(game: Game, player: str, lang: str, note: str | None = None) -> st
     return "\n".join(lines)
 
 
-async def shop_files(game: Game, player: str, lang: str) -> list[discord.File]:
+async def shop_files(game: StoredMatch, player: str, lang: str) -> list[discord.File]:
     match = game.match
     shop = match.shop(player)
     picture = {"offers": [o.to_json() if o else None for o in shop.offers], "gold": shop.gold,
@@ -532,7 +532,7 @@ async def shop_files(game: Game, player: str, lang: str) -> list[discord.File]:
             for name, data in await asyncio.to_thread(render)]
 
 
-async def shop_message(game: Game, player: str, lang: str, note: str | None = None
+async def shop_message(game: StoredMatch, player: str, lang: str, note: str | None = None
                        ) -> dict[str, Any]:
     """What an ephemeral shop message shows: text, pictures and (during the turn) the controls."""
     view: ui.View | None = None
@@ -545,7 +545,7 @@ async def shop_message(game: Game, player: str, lang: str, note: str | None = No
 class ShopView(ArdoiseView):
     """One player's shop turn; every control acts through the engine, at the player's step."""
 
-    def __init__(self, game: Game, player: str, lang: str) -> None:
+    def __init__(self, game: StoredMatch, player: str, lang: str) -> None:
         super().__init__(players=[int(player)], timeout=EPHEMERAL_TIMEOUT)
         self.match_id = game.id
         self.player = player
@@ -638,12 +638,12 @@ class ShopView(ArdoiseView):
         select.callback = chosen  # type: ignore[method-assign]
         self.add_item(select)
 
-    async def _act(self, interaction: discord.Interaction, action: Callable[[Game], str]
+    async def _act(self, interaction: discord.Interaction, action: Callable[[StoredMatch], str]
                    ) -> None:
         """Apply one shop action at this message's step, save, and show the shop again."""
         bot: Ardoise = interaction.client  # type: ignore[assignment]
 
-        def change(game: Game) -> str:
+        def change(game: StoredMatch) -> str:
             game.check_step(self.player, self.step)
             note = _engine(game, self.lang, lambda: action(game))
             game.bump(self.player)
@@ -655,7 +655,7 @@ class ShopView(ArdoiseView):
 
     def _buy(self, slot: int) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def buy(interaction: discord.Interaction) -> None:
-            def action(game: Game) -> str:
+            def action(game: StoredMatch) -> str:
                 match, lang = game.match, self.lang
                 shop = match.shop(self.player)
                 offer = shop.offers[slot - 1] if 0 < slot <= len(shop.offers) else None
@@ -670,7 +670,7 @@ class ShopView(ArdoiseView):
         return buy
 
     async def _reroll(self, interaction: discord.Interaction) -> None:
-        def action(game: Game) -> str:
+        def action(game: StoredMatch) -> str:
             game.match.reroll(self.player)
             return t("digits.shop.rerolled", self.lang)
 
@@ -681,7 +681,7 @@ class ShopView(ArdoiseView):
         # refuses a slot it has no offer in.
         [slot] = component_ints(values, 1, 1, MAX_SLOT, "slot")
 
-        def action(game: Game) -> str:
+        def action(game: StoredMatch) -> str:
             match, lang = game.match, self.lang
             offers = match.shop(self.player).offers
             offer = offers[slot - 1] if 0 < slot <= len(offers) else None
@@ -698,7 +698,7 @@ class ShopView(ArdoiseView):
     async def _sell(self, interaction: discord.Interaction, values: list[str]) -> None:
         [cell] = component_ints(values, 1, CELLS.start, CELLS.stop - 1, "cell")
 
-        def action(game: Game) -> str:
+        def action(game: StoredMatch) -> str:
             piece = game.match.shop(self.player).slate[cell]
             gain = game.match.sell(self.player, cell)
             assert piece is not None
@@ -710,7 +710,7 @@ class ShopView(ArdoiseView):
     async def _cells(self, interaction: discord.Interaction, values: list[str]) -> None:
         a, b = sorted(component_ints(values, 2, CELLS.start, CELLS.stop - 1, "cell"))
 
-        def action(game: Game) -> str:
+        def action(game: StoredMatch) -> str:
             match, lang = game.match, self.lang
             slate = match.shop(self.player).slate
             pa, pb = slate[a], slate[b]
@@ -772,10 +772,10 @@ async def _reply(interaction: discord.Interaction, new: bool, **message: Any) ->
         await replies.update(interaction, attachments=[], **message)
 
 
-def engine_ghosts(rows: Iterable[Any]) -> tuple[list[EngineGhost], dict[str, str]]:
+def engine_ghosts(rows: Iterable[Any]) -> tuple[list[Ghost], dict[str, str]]:
     """The stored ghosts as the engine takes them, and their owners' names. A stored slate the
     engine cannot read (an older format) is left out rather than spoil the battle."""
-    ghosts: list[EngineGhost] = []
+    ghosts: list[Ghost] = []
     names: dict[str, str] = {}
     for row in rows:
         data = row.slate
@@ -789,14 +789,14 @@ def engine_ghosts(rows: Iterable[Any]) -> tuple[list[EngineGhost], dict[str, str
             log.warning("ghost of member %s, match %s: unreadable slate", row.user_id,
                         row.match_id)
             continue
-        ghosts.append(EngineGhost(row.round, slate, focus, str(row.user_id)))
+        ghosts.append(Ghost(row.round, slate, focus, str(row.user_id)))
         if isinstance(data, dict) and isinstance(data.get("name"), str):
             names[str(row.user_id)] = data["name"]
     return ghosts, names
 
 
-async def solo_pool(bot: Ardoise, game: Game, player: str
-                    ) -> tuple[list[EngineGhost], dict[str, str]]:
+async def solo_pool(bot: Ardoise, game: StoredMatch, player: str
+                    ) -> tuple[list[Ghost], dict[str, str]]:
     """The ghosts a solo match may meet at its round (none for a duel), and their owners'
     names."""
     if not game.match.solo:
@@ -814,7 +814,7 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     bot: Ardoise = interaction.client  # type: ignore[assignment]
     pool, owners = await solo_pool(bot, await load_active(bot, match_id), player)
 
-    def change(game: Game) -> RoundRecord | None:
+    def change(game: StoredMatch) -> RoundRecord | None:
         game.check_step(player, step)
         record = _engine(game, lang, lambda: game.match.end_turn(player, pool))
         game.bump(player)
@@ -868,7 +868,7 @@ async def refresh_public(bot: Ardoise, match_id: int) -> None:
         log.warning("could not update the message of match %s: %s", match_id, error)
 
 
-async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None:
+async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) -> None:
     """Post the round's battle (replay and summary) with the next round's buttons, and retire
     the previous match message's buttons."""
     lang = await public_lang(bot, game)
@@ -908,7 +908,7 @@ async def announce_battle(bot: Ardoise, game: Game, record: RoundRecord) -> None
 ODDS_DEFER_AFTER = 1.0
 
 
-def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> str:
+def odds_whom(game: StoredMatch, player: str, pool: list[Ghost], lang: str) -> str:
     """Whom the odds are reckoned against, in words: the opponents ``likely_opponents`` gives."""
     match = game.match
     if not match.solo:
@@ -927,7 +927,7 @@ def odds_whom(game: Game, player: str, pool: list[EngineGhost], lang: str) -> st
     return t("digits.odds.against_shadow", lang)
 
 
-def odds_text(game: Game, player: str, odds: Odds, whom: str, lang: str) -> str:
+def odds_text(game: StoredMatch, player: str, odds: Odds, whom: str, lang: str) -> str:
     win, draw, loss = (int(p) for p in odds.rounded(0))
     return "\n".join([
         t("digits.odds.title", lang, round=game.match.round, win=percent(win / 100, lang),
@@ -936,7 +936,7 @@ def odds_text(game: Game, player: str, odds: Odds, whom: str, lang: str) -> str:
           distinct=t("digits.odds.distinct", lang, count=odds.distinct))])
 
 
-async def show_odds(interaction: discord.Interaction, game: Game, player: str,
+async def show_odds(interaction: discord.Interaction, game: StoredMatch, player: str,
                     lang: str) -> None:
     """Work out the odds of ``player``'s slate in a thread and say them privately (deferring
     first when they take more than ``ODDS_DEFER_AFTER`` seconds)."""
@@ -953,7 +953,7 @@ async def show_odds(interaction: discord.Interaction, game: Game, player: str,
         await replies.respond(interaction, text, ephemeral=True)
 
 
-async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> Game:
+async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> StoredMatch:
     """The member's match in this channel that is in their shop turn (the newest, should there
     be more than one); refused when there is none."""
     assert bot.db is not None and interaction.guild_id is not None
@@ -974,7 +974,7 @@ async def odds_match(bot: Ardoise, interaction: discord.Interaction) -> Game:
 # The Focus of a round (cogs._focus_ui runs it; the match keeps its progress)
 
 
-async def start_focus(interaction: discord.Interaction, game: Game, player: str) -> None:
+async def start_focus(interaction: discord.Interaction, game: StoredMatch, player: str) -> None:
     """The round's Focus for ``player``, from where it stands: the one call the match makes.
 
     ``cogs._focus_ui`` asks the questions in a new ephemeral message; each answer is saved in the
@@ -991,7 +991,7 @@ async def start_focus(interaction: discord.Interaction, game: Game, player: str)
         if focus.finished:
             return  # focus_done submits the score and stores the last answer
 
-        def change(game: Game) -> None:
+        def change(game: StoredMatch) -> None:
             _focus_open(game, player, round_)
             game.focus[player] = focus.to_json()
             game.answers = [focus_ui.stored_answer(run, answer, len(focus.answers) - 1)]
@@ -1009,7 +1009,7 @@ async def start_focus(interaction: discord.Interaction, game: Game, player: str)
         round_key=f"match:{match_id}:{round_}")
 
 
-def _focus_open(game: Game, player: str, round_: int) -> None:
+def _focus_open(game: StoredMatch, player: str, round_: int) -> None:
     """Refuse a Focus answer that comes too late: another round, or the Focus already in."""
     if game.match.round != round_ or game.match.stage(player) != "focus":
         raise DomainError("match.focus_already", "the Focus of this round is already in",
@@ -1024,7 +1024,7 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     lang = run.lang
     focus = run.round
 
-    def change(game: Game) -> None:
+    def change(game: StoredMatch) -> None:
         _focus_open(game, player, round_)
         _engine(game, lang, lambda: game.match.submit_focus(player, focus.score))
         game.focus.pop(player, None)
@@ -1056,7 +1056,7 @@ def _bot(interaction: discord.Interaction) -> Ardoise:
     return interaction.client  # type: ignore[return-value]
 
 
-def check_public(game: Game, clicked_round: int, message: discord.Message | None) -> None:
+def check_public(game: StoredMatch, clicked_round: int, message: discord.Message | None) -> None:
     """Refuse a button of an earlier round's message, unless it is still the current one."""
     if clicked_round == game.match.round:
         return
@@ -1072,7 +1072,7 @@ class AcceptChallenge(GameButton, action="digits.accept"):
         ensure_version(self.version, game.row.version)
         message_id = interaction.message.id if interaction.message else None
 
-        def change(game: Game) -> None:
+        def change(game: StoredMatch) -> None:
             _still_pending(game)
             game.status = "active"
             game.message_id = message_id
@@ -1102,14 +1102,14 @@ class CancelChallenge(GameButton, action="digits.cancel"):
         await close_challenge(interaction, game, "abandoned", "digits.challenge.cancelled")
 
 
-def _still_pending(game: Game) -> None:
+def _still_pending(game: StoredMatch) -> None:
     if game.row.status != "pending":
         raise DomainError("digits.not_pending", "this challenge was already answered",
                           status=game.row.status)
 
 
 async def pending(bot: Ardoise, match_id: int, interaction: discord.Interaction, *,
-                  answering: bool) -> Game:
+                  answering: bool) -> StoredMatch:
     """The pending challenge, if the clicking member may answer it (``answering``: the
     challenged member) or cancel it (the challenger)."""
     game = await load_game(bot, match_id)
@@ -1125,11 +1125,11 @@ async def pending(bot: Ardoise, match_id: int, interaction: discord.Interaction,
     return game
 
 
-async def close_challenge(interaction: discord.Interaction, game: Game, status: str,
+async def close_challenge(interaction: discord.Interaction, game: StoredMatch, status: str,
                           key: str) -> None:
     bot = _bot(interaction)
 
-    def change(game: Game) -> None:
+    def change(game: StoredMatch) -> None:
         _still_pending(game)
         game.status = status
 
@@ -1187,7 +1187,7 @@ async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_rou
     lang = await lang_for(interaction)
     player = str(interaction.user.id)
 
-    def change(game: Game) -> str | None:
+    def change(game: StoredMatch) -> str | None:
         game.player(interaction)
         check_public(game, clicked_round, interaction.message)
 
@@ -1307,7 +1307,7 @@ class Digits(ArdoiseCog):
         lang = await lang_for(interaction)
         user = interaction.user
         assert interaction.guild_id is not None and self.bot.db is not None
-        playing = [Game.from_row(m) for m in await self.bot.db.digits.open_matches(
+        playing = [StoredMatch.from_row(m) for m in await self.bot.db.digits.open_matches(
             interaction.guild_id, user.id, kind="ghost")]
         if len(playing) >= self.bot.limits.open_games["digits_solo"]:
             raise over_cap("digits_solo", [
@@ -1320,7 +1320,7 @@ class Digits(ArdoiseCog):
         row = await self.bot.db.digits.create_match(
             interaction.guild_id, [user.id], new_state(match, {player: user.display_name}, lang),
             status="active", channel_id=interaction.channel_id)
-        game = Game.from_row(row)
+        game = StoredMatch.from_row(row)
         sent = await replies.respond(
             interaction,
             t("digits.solo.started", lang, name=user.mention), embed=match_embed(game, lang),

@@ -28,7 +28,7 @@ Decisions
     - The move clock: a player past the server's move time limit is warned once (pinged) and
       given a grace of a quarter of that limit (at least a minute); past the grace, the game is
       lost on time.
-    - Against Ardoise, ``bot.rithmo.players.choose_turn`` chooses its turn (in a thread, seeded by
+    - Against Ardoise, ``bot.rithmo.opponents.choose_turn`` chooses its turn (in a thread, seeded by
       game and turn, so a replay is the same); for now it plays random legal turns, and says so.
 """
 
@@ -57,7 +57,7 @@ from bot.i18n import image_words, lang_for, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Game, Outcome, Settings
-from bot.rithmo.players import LEVELS, STRATEGY, choose_turn
+from bot.rithmo.opponents import LEVELS, STRATEGY, choose_turn
 from bot.views import ArdoiseView, GameButton, ensure_player, ensure_version
 from cogs import ArdoiseCog
 from cogs._rithmo_play import (

@@ -79,7 +79,7 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 
 from db.core import Database, StaleVersion, default_path
 from db.daily import DailyAttempt, DailyChallenge, DailyRow
-from db.digits import DigitsMatch, Ghost, Seat
+from db.digits import DigitsMatch, GhostRow, Seat
 from db.focus import FocusAnswer, ProgressRow
 from db.games import UNSET, OverdueGame, WaitingGame
 from db.migrate import LATEST_VERSION, DatabaseVersionError
@@ -97,7 +97,7 @@ __all__ = [
     "DatabaseVersionError",
     "DigitsMatch",
     "FocusAnswer",
-    "Ghost",
+    "GhostRow",
     "HistoryEntry",
     "OverdueGame",
     "Player",

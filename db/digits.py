@@ -59,7 +59,7 @@ class DigitsMatch:
 
 
 @dataclass(frozen=True)
-class Ghost:
+class GhostRow:
     """The slate a member fielded at one round of one match."""
 
     user_id: int
@@ -304,7 +304,7 @@ class DigitsRepository:
 
     async def ghost_pool(
         self, guild_id: int, round: int, exclude_user_id: int, limit: int = 20
-    ) -> list[Ghost]:
+    ) -> list[GhostRow]:
         """Slates fielded at ``round`` on the server by members other than ``exclude_user_id``:
         each member's latest one only (so that one keen player does not fill the pool), the
         latest first."""
@@ -319,7 +319,7 @@ class DigitsRepository:
         ghosts = []
         for row in rows:
             ghosts.append(
-                Ghost(
+                GhostRow(
                     row["user_id"],
                     row["match_id"],
                     row["round"],

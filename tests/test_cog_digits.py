@@ -10,7 +10,7 @@ import pytest
 
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from cogs.digits import Game, focus_questions, mutate, set_message
+from cogs.digits import StoredMatch, focus_questions, mutate, set_message
 from db import StaleVersion
 
 
@@ -306,7 +306,7 @@ async def test_a_change_made_on_an_old_version_is_worked_out_again(standin, star
     player = str(ana.id)
     tries: list[int] = []
 
-    def buy(game: Game) -> int:
+    def buy(game: StoredMatch) -> int:
         tries.append(game.row.version)
         return game.match.buy(player, 1)
 

@@ -13,7 +13,7 @@ from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.rithmo import Board, Capture, Move
-from bot.rithmo.players import STRATEGY
+from bot.rithmo.opponents import STRATEGY
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
@@ -312,7 +312,7 @@ async def test_solo_ardoise_answers_each_turn_and_says_how_it_plays(standin, sta
     started = await standin.slash(ana, "rithmo solo")
     board = started.reply
     assert "against Ardoise (Black), level 1 (beginner)" in board.content
-    # Said for as long as Ardoise plays random turns (bot.rithmo.players.STRATEGY).
+    # Said for as long as Ardoise plays random turns (bot.rithmo.opponents.STRATEGY).
     random_note = "Ardoise plays random legal turns for now"
     assert (random_note in board.content) == (STRATEGY == "random")
     assert board.attachments and board.button("Play a turn")

@@ -27,7 +27,7 @@ from bot.digits.match import Match
 from bot.focus import generate_questions
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from cogs.digits import Game
+from cogs.digits import StoredMatch
 from db import Database
 from db.__main__ import main as cli
 
@@ -237,7 +237,7 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     assert row.status == "active"
     engine = Match.from_json(row.state["engine"])
     assert engine.players == [str(world.bob.id)]
-    game = Game.from_row(row)
+    game = StoredMatch.from_row(row)
     [first] = engine.records
     assert first.ghost is not None and first.ghost.owner != str(world.zed.id)
     assert game.name("ghost", "en", first) == "Ghost of a former player"
@@ -254,7 +254,7 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     assert duel.status == "finished" and duel.players == (None, world.bob.id)
     players = Match.from_json(duel.state["engine"]).players
     assert players[1] == str(world.bob.id) and int(players[0]) < 0
-    assert Game.from_row(duel).name(players[0], "en") == "a former player"
+    assert StoredMatch.from_row(duel).name(players[0], "en") == "a former player"
     history = await bot.db.players.history(guild, world.bob.id)
     assert world.duel in [h.game_id for h in history]
     # Zed's unfinished solo match is abandoned, as before.

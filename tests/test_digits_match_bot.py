@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from bot.digits.__main__ import main
+from bot.digits.baseline import BotPlayer, arrange, play_bot_match
 from bot.digits.match import GHOST, Match
-from bot.digits.player import BotPlayer, arrange, play_bot_match
 from bot.digits.shop import MatchSettings
 from bot.digits.slate import Piece, Slate
 from bot.domain import DomainError

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.digits.__main__ import main
+from bot.digits.baseline import BotPlayer
 from bot.digits.battle import outcome
 from bot.digits.catalogue import DIGITS
 from bot.digits.ghosts import BUILTIN_SLATES, Ghost, builtin_ghost, pick_ghost
@@ -28,7 +29,6 @@ from bot.digits.odds import (
     odds,
     odds_for_match,
 )
-from bot.digits.player import BotPlayer
 from bot.digits.slate import Piece, Slate
 from bot.domain import DomainError
 

@@ -14,7 +14,6 @@ import pytest
 from bot.digits.ghosts import BUILTIN_SLATES, SHADOW, Ghost, builtin_ghost, pick_ghost, slate_cost
 from bot.digits.match import GHOST, Match, RoundRecord
 from bot.digits.odds import Foe, accuracy_of, likely_opponents, odds_for_match, shadow_foe
-from bot.digits.player import BotPlayer
 from bot.digits.shop import MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer

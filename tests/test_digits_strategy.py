@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.digits.baseline import BotPlayer, arrange, play_bot_match
 from bot.digits.ghosts import BUILTIN_SLATES, Ghost, builtin_ghost, slate_cost
 from bot.digits.match import Match
 from bot.digits.odds import ghost_candidates
-from bot.digits.player import BotPlayer, arrange, play_bot_match
 from bot.digits.shop import MatchSettings, weight
 from bot.digits.slate import Slate
 from bot.digits.strategy import Judge, Likely, OddsPlayer, improve, merged, swaps

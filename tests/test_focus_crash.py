@@ -14,7 +14,7 @@ from test_cog_digits import duel, expected_answers, match_id_of, modal_question,
 from test_cog_focus_daily import DAY, NINE, daily_bot, play, set_now
 
 from bot.focus import daily_questions
-from cogs.digits import Game, focus_questions
+from cogs.digits import StoredMatch, focus_questions
 from db import Database, FocusAnswer
 
 SORRY = "Sorry, something went wrong on my side."
@@ -76,7 +76,7 @@ async def test_a_kill_between_a_match_focus_answer_and_its_progress_stores_it_on
 
     questions = [q.text for q in focus_questions(game_seed, 1, str(ana.id))]
     assert await stored_questions(bot, guild_id, ana.id, "match") == questions  # each once
-    game = Game.from_row(await bot.db.digits.require_match(match_id))
+    game = StoredMatch.from_row(await bot.db.digits.require_match(match_id))
     assert game.match.focus[str(ana.id)] == 6
     assert game.match.stage(str(ana.id)) == "shop"
     total = await bot.db.focus.progress(guild_id, ana.id, by="all")

@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from bot.focus import generate_questions
-from bot.rithmo.players import random_turn
+from bot.rithmo.opponents import random_turn
 
 
 class StillClock:

@@ -88,7 +88,7 @@ def _odds(args: argparse.Namespace) -> Any:
 
 
 def _match(args: argparse.Namespace) -> Any:
-    from bot.digits.player import play_bot_match
+    from bot.digits.baseline import play_bot_match
     from bot.digits.shop import MatchSettings
 
     if args.rounds is not None:

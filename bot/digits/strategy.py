@@ -1,6 +1,6 @@
 """A stronger bot shop player for The 20 Digits: it tries its placements out in simulated battles.
 
-:class:`OddsPlayer` plays a side of a match like :class:`bot.digits.player.BotPlayer` (the
+:class:`OddsPlayer` plays a side of a match like :class:`bot.digits.baseline.BotPlayer` (the
 baseline): the same Focus accuracy, the same actions, the same view (its shop, the slates fielded
 in the rounds already fought, the scores given), and the same buying rules. What it adds is a
 placement worked out by battles fought in its head against the opponents it is likely to meet
@@ -37,11 +37,11 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from bot.digits.baseline import BotPlayer, arrange
 from bot.digits.battle import UnitState, fight
 from bot.digits.ghosts import Ghost, builtin_ghost
 from bot.digits.match import Match
 from bot.digits.odds import DEFAULT_ACCURACY, accuracy_of, ghost_candidates
-from bot.digits.player import BotPlayer, arrange
 from bot.digits.shop import FOCUS_MAX, Shop
 from bot.digits.slate import Piece, Slate
 

@@ -1,4 +1,4 @@
-"""bot.rithmo.players: the bot's turn in a game against a member (a random legal turn for now)."""
+"""bot.rithmo.opponents: the bot's turn in a game against a member (a random legal turn for now)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from bot.domain import DomainError
 from bot.rithmo import Board, Game, Settings
-from bot.rithmo.players import LEVELS, choose_turn
+from bot.rithmo.opponents import LEVELS, choose_turn
 
 
 def _play_random(game: Game, turns: int, seed: int) -> None:
