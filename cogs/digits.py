@@ -29,8 +29,13 @@ How a match runs
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
-    {"engine": Match.to_json(), "names": {player: display name}, "lang": "en" | "fr",
-     "steps": {player: actions so far}, "focus": {"round": r, "players": {player: FocusRound}}}
+    {"format": STATE_FORMAT, "engine": Match.to_json(), "names": {player: display name},
+     "lang": "en" | "fr", "steps": {player: actions so far},
+     "focus": {"round": r, "players": {player: FocusRound}}}
+
+``format`` is the version of this layout (``bot.formats``): a state without one (saved before
+versions) is upgraded when read, a newer one refused (``state.too_new``); the engine's match and
+each FocusRound carry their own.
 
 Players are the members' ids as text. ``lang`` is the public messages' language when the server
 has none (the challenger's). ``focus`` keeps the Focus answered so far in the current round, so
@@ -87,6 +92,7 @@ from bot.focus import (
     generate_questions,
     level_for_match_round,
 )
+from bot.formats import FORMAT_KEY, upgrade
 from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings, shown_name
@@ -108,6 +114,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+#: The version of the stored state's layout (the module's docstring). 1: the layout of 2026-12
+#: with the field; 0 (no field): the same, written before versions.
+STATE_FORMAT = 1
 
 #: Who plays the shadow of a solo match: the stronger shop player, passed to the engine (which
 #: imports no player of its own).
@@ -159,7 +169,7 @@ class StoredMatch:
 
     @classmethod
     def from_row(cls, row: DigitsMatch) -> StoredMatch:
-        state = row.state
+        state = upgrade(row.state, "match state", STATE_FORMAT)
         match = Match.from_json(state["engine"], shadow=SHADOW_PLAYER)
         focus = state.get("focus") or {}
         progress = focus.get("players", {}) if focus.get("round") == match.round else {}
@@ -167,7 +177,8 @@ class StoredMatch:
                    {k: int(v) for k, v in state.get("steps", {}).items()}, dict(progress))
 
     def state(self) -> dict[str, Any]:
-        return {"engine": self.match.to_json(), "names": self.names, "lang": self.lang,
+        return {FORMAT_KEY: STATE_FORMAT, "engine": self.match.to_json(), "names": self.names,
+                "lang": self.lang,
                 "steps": self.steps, "focus": {"round": self.match.round, "players": self.focus}}
 
     @property
@@ -229,7 +240,7 @@ class StoredMatch:
 
 
 def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:
-    return {"engine": match.to_json(), "names": names, "lang": lang,
+    return {FORMAT_KEY: STATE_FORMAT, "engine": match.to_json(), "names": names, "lang": lang,
             "steps": dict.fromkeys(match.players, 0), "focus": {"round": 1, "players": {}}}
 
 

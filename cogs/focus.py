@@ -56,6 +56,7 @@ from bot.focus import (
     next_level,
 )
 from bot.focus.daily import daily_levels
+from bot.formats import FORMAT_KEY, upgrade
 from bot.i18n import error_text, image_words, lang_for, lang_from_locale, month_name, t
 from bot.limits import hit, limited
 from bot.replies import shown_name
@@ -137,6 +138,11 @@ def _history(answers: list[FocusAnswer]) -> list[Answer]:
 
 # --- Live rounds: the state kept between clicks ----------------------------------------------
 
+#: The version of the live state's layout (``LiveState.to_json``; ``bot.formats``): a state
+#: without one (saved before versions) is upgraded when read, a newer one refused. 1: the layout
+#: of 2026-12 with the field; the live round inside carries its own (``LIVE_FORMAT``).
+LIVE_STATE_FORMAT = 1
+
 
 @dataclass
 class LiveState:
@@ -153,13 +159,14 @@ class LiveState:
     names: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": None if self.game is None else self.game.to_json(),
+        return {FORMAT_KEY: LIVE_STATE_FORMAT,
+                "round": None if self.game is None else self.game.to_json(),
                 "level": self.level, "lang": self.lang, "shown_at": self.shown_at,
                 "names": {str(k): v for k, v in self.names.items()}}
 
     @classmethod
     def from_row(cls, row: Any) -> LiveState:
-        state = row.state
+        state = upgrade(row.state, "live state", LIVE_STATE_FORMAT)
         return cls(live_id=row.live_id, guild_id=row.guild_id, channel_id=row.channel_id,
                    teacher_id=row.teacher_id, version=row.version, status=row.status,
                    game=None if state.get("round") is None

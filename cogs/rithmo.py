@@ -53,6 +53,7 @@ from discord.ext import tasks
 import images
 from bot import replies
 from bot.domain import DomainError
+from bot.formats import FORMAT_KEY, upgrade
 from bot.i18n import image_words, lang_for, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings
@@ -92,6 +93,20 @@ def utcnow() -> datetime:
 
 def other(side: str) -> str:
     return "black" if side == "white" else "white"
+
+
+#: The version of the ``position`` column's layout: ``{"format", "string", "lang", "level"}`` (the
+#: position string after the last turn, the language of a game's first messages, the level of
+#: Ardoise in a solo game). 1: the layout of 2026-12 with the field; 0 (no field): the same,
+#: written before versions (``bot.formats``).
+POSITION_FORMAT = 1
+
+
+def stored_position(row: RithmoGame) -> dict[str, Any]:
+    """The game's ``position`` column in today's layout; a newer one is refused
+    (``state.too_new``)."""
+    return upgrade(row.position if isinstance(row.position, dict) else {}, "position",
+                   POSITION_FORMAT)
 
 
 def _choice(label: str, key: str, value: str) -> app_commands.Choice[str]:
@@ -403,7 +418,7 @@ class Rithmo(ArdoiseCog):
         game = self._games.get(key)
         if game is None:
             game = engine_game(row.victories, [turn.notation for turn in row.turns])
-            stored = row.position.get("string") if isinstance(row.position, dict) else None
+            stored = stored_position(row).get("string")
             if row.turns and stored and stored != game.board.position_string():
                 log.warning("game %s: the replayed position differs from the stored one",
                             row.game_id)
@@ -418,7 +433,7 @@ class Rithmo(ArdoiseCog):
         lang = await self.bot.languages.of_guild(row.guild_id)
         if lang:
             return lang
-        stored = row.position.get("lang") if isinstance(row.position, dict) else None
+        stored = stored_position(row).get("lang")
         return stored if stored in ("en", "fr") else "en"
 
     async def current_game(self, interaction: discord.Interaction,
@@ -599,7 +614,7 @@ class Rithmo(ArdoiseCog):
         deadline = None
         if outcome is None and human_next:
             deadline = now + timedelta(seconds=await self._limit(row.guild_id))
-        blob = {**(row.position if isinstance(row.position, dict) else {}), "string": string}
+        blob = {**stored_position(row), "string": string}
 
         async def save(version: int) -> dict[int, RatingChange]:
             if outcome is None:
@@ -628,7 +643,7 @@ class Rithmo(ArdoiseCog):
     async def computer_turn(self, row: RithmoGame) -> Played:
         game = self.engine_game(row)
         own = Game.from_json(game.to_json())  # the thread gets a game of its own
-        level = int(row.position.get("level", 1)) if isinstance(row.position, dict) else 1
+        level = int(stored_position(row).get("level", 1))
         rng = random.Random(f"rithmo:{row.game_id}:{len(row.turns)}")
         # The strong level's searches wait for a free one (bot.limits.SearchGate): the member's
         # turn is saved already, Ardoise answers as soon as its search gets its turn.
@@ -730,7 +745,8 @@ class Rithmo(ArdoiseCog):
         row = await self.db.rithmo.create_game(
             interaction.guild_id, white_id=white, black_id=black, challenger_id=me.id,
             victories=settings.to_json(),
-            position={"string": Board.start().position_string(), "lang": lang},
+            position={FORMAT_KEY: POSITION_FORMAT, "string": Board.start().position_string(),
+                      "lang": lang},
             channel_id=interaction.channel_id)
         embed = self._challenge_embed(row, settings, server.move_time_limit_s, lang)
         view = ui.View(timeout=None)
@@ -846,7 +862,8 @@ class Rithmo(ArdoiseCog):
             interaction.guild_id, white_id=me if side == "white" else None,
             black_id=me if side == "black" else None, computer_side=computer, challenger_id=me,
             victories=settings.to_json(), status="active", channel_id=interaction.channel_id,
-            position={"string": Board.start().position_string(), "lang": lang, "level": level},
+            position={FORMAT_KEY: POSITION_FORMAT, "string": Board.start().position_string(),
+                      "lang": lang, "level": level},
             deadline=deadline)
         lines = [t("rithmo.solo.start", lang, game=row.game_id, player=mention(me, lang),
                    side=side_name(side, lang), bot_side=side_name(computer, lang),

@@ -43,11 +43,16 @@ from bot.digits.ghosts import SHADOW, Ghost, pick_ghost
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.domain import DomainError
+from bot.formats import FORMAT_KEY, upgrade
 
-__all__ = ["GHOST", "Draft", "Match", "MatchSettings", "RoundRecord", "ShadowPlayer", "ShopPlayer",
-           "snake_order"]
+__all__ = ["GHOST", "MATCH_FORMAT", "Draft", "Match", "MatchSettings", "RoundRecord",
+           "ShadowPlayer", "ShopPlayer", "snake_order"]
 
 GHOST = "ghost"  # the side id of the ghosts in a solo match
+
+#: The version of the match's JSON (``to_json``'s ``"format"``; see :mod:`bot.formats`). 1: the
+#: layout of 2026-12 with the field; 0 (no field): the same layout, written before versions.
+MATCH_FORMAT = 1
 
 
 class ShopPlayer(Protocol):
@@ -445,7 +450,8 @@ class Match:
         return summary(self.record())
 
     def to_json(self) -> dict[str, Any]:
-        data = {**self.record(), "round": self.round,
+        """The whole state, to store (``record`` is what was played, for the command line)."""
+        data = {FORMAT_KEY: MATCH_FORMAT, **self.record(), "round": self.round,
                 "shops": {p: s.to_json() for p, s in self.shops.items()},
                 "focus": dict(self.focus), "ready": list(self.ready),
                 "draft": self.draft.to_json() if self.draft else None}
@@ -456,7 +462,9 @@ class Match:
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, shadow: ShadowPlayer | None = None) -> Match:
         """The match of :meth:`to_json`; ``shadow`` plays its shadow, if it has one (a match read
-        only to be shown needs none)."""
+        only to be shown needs none). An older format is upgraded, a newer one refused
+        (``state.too_new``)."""
+        data = upgrade(data, "match", MATCH_FORMAT)
         settings = MatchSettings.from_json(data["settings"])
         players = [str(p) for p in data["players"]]
         return cls(players=players, seed=data["seed"], settings=settings,

@@ -7,7 +7,7 @@ The rules it plays are in ``docs/rules/focus.md``.
 from bot.focus.adaptive import Advice, next_level
 from bot.focus.answers import read_answer
 from bot.focus.daily import DailyChallenge, DailyStanding, Streak, daily_questions
-from bot.focus.live import LiveAnswer, LiveRound, LiveStanding, live_points
+from bot.focus.live import LIVE_FORMAT, LiveAnswer, LiveRound, LiveStanding, live_points
 from bot.focus.questions import (
     LEVELS,
     MAX_LEVEL,
@@ -19,12 +19,14 @@ from bot.focus.questions import (
     generate_questions,
     level_for_match_round,
 )
-from bot.focus.round import Answer, FocusRound
+from bot.focus.round import ROUND_FORMAT, Answer, FocusRound
 
 __all__ = [
     "LEVELS",
+    "LIVE_FORMAT",
     "MAX_LEVEL",
     "MIN_LEVEL",
+    "ROUND_FORMAT",
     "ROUND_SIZE",
     "TOPICS",
     "Advice",

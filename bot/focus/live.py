@@ -18,12 +18,17 @@ from bot.focus.answers import read_answer
 from bot.focus.daily import competition_ranks
 from bot.focus.questions import ROUND_SIZE, Question, generate_questions
 from bot.focus.round import Answer, check_seconds, mark
+from bot.formats import FORMAT_KEY, upgrade
 
 BASE_POINTS = 500
 SPEED_POINTS = 500
 DEFAULT_TIME_LIMIT = 20.0
 MIN_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 300.0
+
+#: The version of :meth:`LiveRound.to_json`'s layout (:mod:`bot.formats`). 1: today's layout with
+#: the field; 0 (no field): the same, written before versions.
+LIVE_FORMAT = 1
 
 
 def _ms(seconds: float) -> int:
@@ -179,13 +184,15 @@ class LiveRound:
                 for rank, p in zip(ranks, order, strict=True)]
 
     def to_json(self) -> dict[str, Any]:
-        return {"questions": [q.to_json() for q in self.questions],
+        return {FORMAT_KEY: LIVE_FORMAT, "questions": [q.to_json() for q in self.questions],
                 "time_limit": self.time_limit, "players": list(self.players),
                 "index": self.index, "open": self.open,
                 "answers": [a.to_json() for a in self.answers]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LiveRound:
+        """The round of :meth:`to_json`: an older format upgraded, a newer one refused."""
+        data = upgrade(data, "live round", LIVE_FORMAT)
         return cls([Question.from_json(q) for q in data["questions"]],
                    float(data["time_limit"]), [int(p) for p in data["players"]],
                    int(data["index"]), bool(data["open"]),

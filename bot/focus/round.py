@@ -13,6 +13,11 @@ from typing import Any
 from bot.domain import DomainError
 from bot.focus.answers import read_answer
 from bot.focus.questions import ROUND_SIZE, Question, generate_questions
+from bot.formats import FORMAT_KEY, upgrade
+
+#: The version of :meth:`FocusRound.to_json`'s layout (:mod:`bot.formats`). 1: today's layout with
+#: the field; 0 (no field): the same, written before versions.
+ROUND_FORMAT = 1
 
 
 def check_seconds(seconds: float) -> float:
@@ -122,11 +127,13 @@ class FocusRound:
         return answer
 
     def to_json(self) -> dict[str, Any]:
-        return {"questions": [q.to_json() for q in self.questions],
+        return {FORMAT_KEY: ROUND_FORMAT, "questions": [q.to_json() for q in self.questions],
                 "answers": [a.to_json() for a in self.answers]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FocusRound:
+        """The round of :meth:`to_json`: an older format upgraded, a newer one refused."""
+        data = upgrade(data, "focus round", ROUND_FORMAT)
         return cls([Question.from_json(q) for q in data["questions"]],
                    [Answer.from_json(a) for a in data["answers"]])
 

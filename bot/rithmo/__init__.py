@@ -38,14 +38,15 @@ from bot.rithmo.board import (
     Board,
     Piece,
 )
-from bot.rithmo.game import Game, Outcome
+from bot.rithmo.game import GAME_FORMAT, Game, Outcome
 from bot.rithmo.refusals import CODES, REFUSALS, Refusal
 from bot.rithmo.squares import PYRAMID, ROUND, SQUARE, TRIANGLE, Move, name, parse_square
 from bot.rithmo.turns import END, Capture, Drop, EndTurn, Turn
 from bot.rithmo.victory import Settings, Victory
 
 __all__ = [
-    "AFTER", "BEFORE", "BLACK", "CODES", "END", "METHODS", "PYRAMID", "REFUSALS", "ROUND", "SIDES",
-    "SQUARE", "START", "TRIANGLE", "WHITE", "Board", "Capture", "Drop", "EndTurn", "Game", "Move",
-    "Outcome", "Piece", "Refusal", "Settings", "Turn", "Victory", "name", "parse_square",
+    "AFTER", "BEFORE", "BLACK", "CODES", "END", "GAME_FORMAT", "METHODS", "PYRAMID", "REFUSALS",
+    "ROUND", "SIDES", "SQUARE", "START", "TRIANGLE", "WHITE", "Board", "Capture", "Drop", "EndTurn",
+    "Game", "Move", "Outcome", "Piece", "Refusal", "Settings", "Turn", "Victory", "name",
+    "parse_square",
 ]

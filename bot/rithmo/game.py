@@ -9,7 +9,10 @@ ways a game ends:
 - the move limit, if one was set (a draw, or the greater value taken with ``limit_rule="goods"``).
 
 Storage: :meth:`Game.to_json` (settings, start position, turns as text) and :meth:`Game.record`
-(the numbered turns, ``1. c4-c6 2. f13-e12 …``) both read back to the same game.
+(the numbered turns, ``1. c4-c6 2. f13-e12 …``) both read back to the same game. The JSON carries
+``"format": GAME_FORMAT`` (:mod:`bot.formats`): an older one is upgraded, a newer one refused. The
+position inside (``"start"``) is the command line's position format, which has no version field
+(``shared/design/engine-commands.md``).
 """
 
 from __future__ import annotations
@@ -19,9 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
+from bot.formats import FORMAT_KEY, upgrade
 from bot.rithmo.board import SIDE_BY_NAME, SIDES, Board
 from bot.rithmo.turns import Turn
 from bot.rithmo.victory import Settings
+
+#: The version of :meth:`Game.to_json`'s layout. 1: today's layout with the field; 0 (no field):
+#: the same, written before versions.
+GAME_FORMAT = 1
 
 VICTORY, NO_TURN, RESIGNATION, DRAW_AGREED, MOVE_LIMIT = (
     "victory", "no_turn", "resignation", "draw_agreed", "move_limit")
@@ -165,7 +173,8 @@ class Game:
         return game
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"settings": self.settings.to_json(), "start": self._start,
+        out: dict[str, Any] = {FORMAT_KEY: GAME_FORMAT, "settings": self.settings.to_json(),
+                               "start": self._start,
                                "turns": [str(t) for t in self.turns]}
         if self.board.turn_in_progress:
             out["turn_in_progress"] = " ".join(str(s) for s in self.board.turn_in_progress)
@@ -177,6 +186,7 @@ class Game:
     def from_json(cls, data: Any) -> Game:
         if not isinstance(data, dict):
             raise DomainError("rithmo.bad_record", "a game is a JSON object", turn=0)
+        data = upgrade(data, "game", GAME_FORMAT)
         start = Board.from_json(data["start"]) if "start" in data else None
         game = cls(Settings.from_json(data.get("settings")), start)
         turns = data.get("turns", [])
