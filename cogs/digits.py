@@ -119,6 +119,11 @@ T = TypeVar("T")
 #: with the field; 0 (no field): the same, written before versions.
 STATE_FORMAT = 1
 
+#: The version of a stored ghost's layout (``db.digits.record_ghost``): ``{"format", "slate",
+#: "focus", "name"}``. 1: the layout of 2026-12 with the field; 0: the same without it (a bare
+#: slate, older still, is read as well).
+GHOST_FORMAT = 1
+
 #: Who plays the shadow of a solo match: the stronger shop player, passed to the engine (which
 #: imports no player of its own).
 SHADOW_PLAYER: ShadowPlayer = OddsPlayer
@@ -289,8 +294,8 @@ async def store(bot: Ardoise, game: StoredMatch) -> None:
             for player in match.players:
                 await db.digits.record_ghost(
                     game.id, int(player), record.round,
-                    {"slate": record.slates[player].to_json(), "focus": record.focus[player],
-                     "name": game.names.get(player, "?")})
+                    {FORMAT_KEY: GHOST_FORMAT, "slate": record.slates[player].to_json(),
+                     "focus": record.focus[player], "name": game.names.get(player, "?")})
 
 
 async def mutate(bot: Ardoise, match_id: int, change: Callable[[StoredMatch], T], *,
@@ -785,18 +790,20 @@ async def _reply(interaction: discord.Interaction, new: bool, **message: Any) ->
 
 def engine_ghosts(rows: Iterable[Any]) -> tuple[list[Ghost], dict[str, str]]:
     """The stored ghosts as the engine takes them, and their owners' names. A stored slate the
-    engine cannot read (an older format) is left out rather than spoil the battle."""
+    engine cannot read (the oldest format, or a newer one than this code's) is left out rather
+    than spoil the battle."""
     ghosts: list[Ghost] = []
     names: dict[str, str] = {}
     for row in rows:
         data = row.slate
         try:
             if isinstance(data, dict) and "slate" in data:
+                data = upgrade(data, "ghost", GHOST_FORMAT)
                 slate = Slate.from_json(data["slate"])
                 focus = min(max(int(data.get("focus", 0)), 0), FOCUS_MAX)
             else:
                 slate, focus = Slate.from_json(data), 0
-        except (SlateError, TypeError, ValueError):
+        except (SlateError, DomainError, TypeError, ValueError):
             log.warning("ghost of member %s, match %s: unreadable slate", row.user_id,
                         row.match_id)
             continue

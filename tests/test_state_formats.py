@@ -271,3 +271,21 @@ async def test_the_live_state_saved_before_versions_loads_and_plays_on(db: Datab
     with pytest.raises(DomainError) as caught:
         LiveState.from_row(newer)
     assert caught.value.code == "state.too_new"
+
+
+def test_stored_ghosts_of_every_format_but_a_newer_one_join_the_pool():
+    from datetime import UTC, datetime
+
+    from cogs.digits import GHOST_FORMAT, engine_ghosts
+    from db import GhostRow
+
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    slate = {"1": "Odd", "5": "Plus N2"}
+    rows = [GhostRow(11, 1, 2, {"slate": slate, "focus": 4, "name": "Ada"}, now),  # before
+            GhostRow(12, 1, 2, {FORMAT_KEY: GHOST_FORMAT, "slate": slate, "focus": 3,
+                                "name": "Bob"}, now),
+            GhostRow(13, 1, 2, slate, now),  # the oldest: a bare slate
+            GhostRow(14, 1, 2, {FORMAT_KEY: GHOST_FORMAT + 1, "slate": slate, "focus": 6}, now)]
+    ghosts, names = engine_ghosts(rows)
+    assert [(g.owner, g.focus) for g in ghosts] == [("11", 4), ("12", 3), ("13", 0)]
+    assert names == {"11": "Ada", "12": "Bob"}
