@@ -103,3 +103,8 @@ def test_the_match_engine_imports_no_player():
     players = {"bot.digits.strategy", "bot.digits.odds", "bot.digits.player",
                "bot.digits.baseline"}
     assert not imported & players
+
+
+def test_a_shadow_that_is_not_a_player_is_refused_at_once():
+    with pytest.raises(TypeError, match="OddsPlayer"):
+        Match.new(["A"], seed=1, shadow=True)  # type: ignore[arg-type]

@@ -170,6 +170,10 @@ class Match:
                 not isinstance(p, str) or not p or p == GHOST for p in players):
             raise DomainError("match.bad_players", "a match has one or two different players",
                               players=players)
+        if shadow is not None and not callable(shadow):
+            # ``shadow=True`` was the flag before the player was passed in.
+            raise TypeError(f"shadow is who plays it (a seed gives the player, e.g. OddsPlayer), "
+                            f"not {shadow!r}")
         if shadow is not None and len(players) != 1:
             raise ValueError("a shadow plays only in a solo match")
         sides = [*players, GHOST] if len(players) == 1 else players
