@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.digits.baseline import BotPlayer
 from bot.digits.ghosts import BUILTIN_SLATES, SHADOW, Ghost, builtin_ghost, pick_ghost, slate_cost
 from bot.digits.match import GHOST, Match, RoundRecord
 from bot.digits.odds import Foe, accuracy_of, likely_opponents, odds_for_match, shadow_foe

@@ -16,7 +16,7 @@ import pytest
 
 from bot.domain import DomainError
 from bot.rithmo import CODES, REFUSALS, Board, Game, Settings
-from bot.rithmo.players import choose_turn
+from bot.rithmo.opponents import choose_turn
 from bot.rithmo.refusals import BY_CODE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import json
 import time
 from collections.abc import Callable
 
+from bot.digits.baseline import BotPlayer, play_bot_match
 from bot.digits.match import Match
-from bot.digits.player import BotPlayer, play_bot_match
 from bot.digits.shop import MatchSettings
 
 

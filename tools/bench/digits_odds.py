@@ -22,9 +22,9 @@ import random
 import time
 from collections.abc import Callable
 
+from bot.digits.baseline import play_bot_match
 from bot.digits.ghosts import Ghost
 from bot.digits.odds import Battles, Odds, expected, odds
-from bot.digits.player import play_bot_match
 from bot.digits.slate import Piece, Slate
 
 BATTLES = 2000

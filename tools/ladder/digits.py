@@ -2,7 +2,7 @@
 [--seed S] [--jobs 2]``.
 
 The stronger player (:class:`bot.digits.strategy.OddsPlayer`) plays the baseline
-(:class:`bot.digits.player.BotPlayer`) over ``--matches`` matches with private shops. Matches go
+(:class:`bot.digits.baseline.BotPlayer`) over ``--matches`` matches with private shops. Matches go
 in pairs on one match seed, the stronger player first on the left and then on the right, so that
 each strategy meets the same offers and draws the same Focus scores from each seat (a seat's bot
 seed is the match seed and the seat, as in ``play_bot_match``). Prints the wins, draws and losses
@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bot.digits.baseline import BotPlayer
 from bot.digits.ghosts import Ghost
 from bot.digits.match import Match
-from bot.digits.player import BotPlayer
 from bot.digits.shop import MatchSettings
 from bot.digits.strategy import BUDGET, FOES, MARGIN, OddsPlayer
 

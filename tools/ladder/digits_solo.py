@@ -3,9 +3,9 @@
 
 A solo match on a server with no ghosts meets, each round, the match's shadow (the stronger shop
 player, :class:`bot.digits.strategy.OddsPlayer`, shopping alongside: ``Match.new(...,
-shadow=True)``) or, in a match without a shadow, the fixed built-in slate of the round. This plays
-``--matches`` solo matches of the player (``bot``: the baseline :class:`BotPlayer`, a steady
-student's stand-in; ``odds``: OddsPlayer) against each, on the same match seeds (so the player
+shadow=OddsPlayer)``) or, in a match without a shadow, the fixed built-in slate of the round.
+This plays ``--matches`` solo matches of the player (``bot``: the baseline
+:class:`BotPlayer`, a steady student's stand-in; ``odds``: OddsPlayer) against each, on the same match seeds (so the player
 meets the same offers and draws the same Focus scores), and prints the player's wins, draws and
 losses, and the CPU time of the shadow's shop turns (what the shadow adds to a solo battle).
 """
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bot.digits.baseline import BotPlayer
 from bot.digits.ghosts import Ghost
 from bot.digits.match import Match, RoundRecord
-from bot.digits.player import BotPlayer
 from bot.digits.strategy import OddsPlayer
 from tools.ladder.digits import cpu_times
 
@@ -40,7 +40,7 @@ class Solo:
 def play(seed: str, shadow: bool, player: str = "bot") -> Solo:
     """The player alone on ``seed``, against the shadow or the built-in ghosts."""
     bot = (OddsPlayer if player == "odds" else BotPlayer)(f"{seed}/bot/A")
-    match = Match.new(["A"], seed=seed, shadow=shadow)
+    match = Match.new(["A"], seed=seed, shadow=OddsPlayer if shadow else None)
     ends: list[float] = []
     end_turn = match.end_turn
 
