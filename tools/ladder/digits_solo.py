@@ -3,9 +3,9 @@
 
 A solo match on a server with no ghosts meets, each round, the match's shadow (the stronger shop
 player, :class:`bot.digits.strategy.OddsPlayer`, shopping alongside: ``Match.new(...,
-shadow=OddsPlayer)``) or, in a match without a shadow, the fixed built-in slate of the round.
-This plays ``--matches`` solo matches of the player (``bot``: the baseline
-:class:`BotPlayer`, a steady student's stand-in; ``odds``: OddsPlayer) against each, on the same match seeds (so the player
+shadow=OddsPlayer)``) or, in a match without a shadow, the fixed built-in slate of the round. This
+plays ``--matches`` solo matches of the player (``bot``: the baseline :class:`BotPlayer`, a steady
+student's stand-in; ``odds``: OddsPlayer) against each, on the same match seeds (so the player
 meets the same offers and draws the same Focus scores), and prints the player's wins, draws and
 losses, and the CPU time of the shadow's shop turns (what the shadow adds to a solo battle).
 """
