@@ -724,6 +724,8 @@ class StandIn:
         self.messages: dict[int, Message] = {}
         self.ephemerals: dict[int, list[Message]] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
+        #: Every bulk command sync received, in order: (guild id or None, the body as sent).
+        self.syncs: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._sessions: list[_Session] = []
@@ -1646,6 +1648,7 @@ class StandIn:
         if guild_id is not None and guild_id not in self.guilds:
             return _error(403, 50001, "Missing Access")
         body = await request.json()
+        self.syncs.append((guild_id, body))
         problems = command_problems(body)
         if problems:
             return self._invalid("command sync", problems)
