@@ -6,7 +6,7 @@ At start (``setup_hook``, after login, before the gateway):
    language from it;
 2. install the translator (French command names and descriptions);
 3. load the cogs (every module of ``cogs/`` unless a list is given), which register their
-   persistent buttons and join their shared groups;
+   persistent buttons;
 4. sync the commands: to the test server when ``ARDOISE_TEST_GUILD`` is set (instant), else
    globally.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -66,49 +66,23 @@ class Ardoise(commands.Bot):
         self.languages = Languages()
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
-        self._shared_groups: dict[str, app_commands.Group] = {}
-
-    # Shared groups (see cogs/__init__.py) ------------------------------------------------------
-
-    def shared_group(self, name: str) -> app_commands.Group:
-        """The group ``/name`` of this bot, created and added to the tree on first use."""
-        group = self._shared_groups.get(name)
-        if group is None:
-            if name not in cogs.SHARED_GROUPS:
-                raise KeyError(f"no shared group {name!r}; define it in cogs.SHARED_GROUPS")
-            group = app_commands.Group(name=name, description=cogs.SHARED_GROUPS[name])
-            self._shared_groups[name] = group
-            self.tree.add_command(group)
-        return group
-
-    def leave_shared_group(
-        self, name: str, members: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]
-    ) -> None:
-        group = self._shared_groups.get(name)
-        if group is None:
-            return
-        for command in members:
-            group.remove_command(command.name)
-        if not group.commands:
-            self.tree.remove_command(name)
-            del self._shared_groups[name]
 
     async def add_cog(self, cog: commands.Cog, /, **kwargs: Any) -> None:
-        # An Ardoise cog joins its shared group and registers its persistent buttons first.
-        attach = isinstance(cog, cogs.ArdoiseCog)
-        if attach:
-            cog._attach()
+        # An Ardoise cog's persistent buttons are registered with it (see cogs/__init__.py).
+        items = cog.persistent_items if isinstance(cog, cogs.ArdoiseCog) else ()
+        if items:
+            self.add_dynamic_items(*items)
         try:
             await super().add_cog(cog, **kwargs)
         except BaseException:
-            if attach:
-                cog._detach()
+            if items:
+                self.remove_dynamic_items(*items)
             raise
 
     async def remove_cog(self, name: str, /, **kwargs: Any) -> commands.Cog | None:
         cog = await super().remove_cog(name, **kwargs)
-        if isinstance(cog, cogs.ArdoiseCog):
-            cog._detach()
+        if isinstance(cog, cogs.ArdoiseCog) and cog.persistent_items:
+            self.remove_dynamic_items(*cog.persistent_items)
         return cog
 
     # Life cycle -----------------------------------------------------------------------------

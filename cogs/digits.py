@@ -1,6 +1,6 @@
 """``/digits challenge`` and ``/digits solo``: matches of The 20 Digits, played on Discord.
 
-(``/digits card`` and ``/digits rules`` are in ``cogs/digits_info.py``; both add to ``/digits``.)
+(``/digits card`` and ``/digits rules`` are in ``cogs/_digits_info.py``, a mixin of this cog.)
 
 How a match runs
 ----------------
@@ -105,6 +105,7 @@ from bot.views import (
 )
 from cogs import ArdoiseCog
 from cogs import _focus_ui as focus_ui
+from cogs._digits_info import DigitsInfo
 from cogs._focus_ui import FocusRun
 from db import DigitsMatch, FocusAnswer, RatingChange, StaleVersion
 
@@ -1263,8 +1264,8 @@ async def match_settings(bot: Ardoise, guild_id: int, draft: bool | None) -> Mat
                          draft=server.match_draft if draft is None else draft)
 
 
-class Digits(ArdoiseCog):
-    shared_group = "digits"
+class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
+             group_description="The 20 Digits: the auto-battler of numbers"):
     persistent_items = (AcceptChallenge, DeclineChallenge, CancelChallenge, TakeFocus, OpenShop,
                         DraftPick, DraftPass)
 

@@ -265,8 +265,8 @@ class AgainView(FocusView):
 # --- The cog --------------------------------------------------------------------------------
 
 
-class Focus(ArdoiseCog):
-    shared_group = "focus"
+class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
+            group_description="Focus: quick arithmetic rounds and the daily challenge"):
     persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton)
 
     def __init__(self, bot: Any) -> None:

@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands, ui
 from discord.app_commands import locale_str
-from discord.ext import tasks
+from discord.ext import commands, tasks
 
 import images
 from bot import replies
@@ -383,8 +383,8 @@ class TurnView(ArdoiseView):
 # ------------------------------------------------------------------------------ the cog
 
 
-class Rithmo(ArdoiseCog):
-    shared_group = "rithmo"
+class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
+             group_description="Rithmomachia: the medieval battle of the numbers"):
     persistent_items = (AcceptChallenge, DeclineChallenge, PlayTurn, AcceptDraw, DeclineDraw)
 
     def __init__(self, bot: Any) -> None:

@@ -237,16 +237,18 @@ async def test_a_stale_click_is_refused_politely(standin, start_bot):
     assert new.content == "Tally 1" and old.content == "Tally 0"
 
 
-async def test_a_cog_leaves_and_rejoins_its_shared_group_when_reloaded(standin, start_bot):
+async def test_a_group_cog_leaves_and_rejoins_the_tree_when_reloaded(standin, start_bot):
+    # /digits is one GroupCog (cogs/digits.py), its card and rules inherited from a mixin.
     bot = await start_bot()
 
     def paths() -> set[str]:
         return {c.qualified_name for c in bot.tree.walk_commands()}
 
     assert {"digits card", "digits rules"} <= paths()
-    await bot.unload_extension("cogs.digits_info")
+    await bot.unload_extension("cogs.digits")
     assert not {"digits card", "digits rules"} & paths()
-    await bot.load_extension("cogs.digits_info")
+    assert not any(path.startswith("digits") for path in paths())
+    await bot.load_extension("cogs.digits")
     await bot.sync_commands()
     sam = standin.add_member("Sam")
     assert (await standin.slash(sam, "digits card", digit="Fibo")).reply.embeds[0]["title"] == (

@@ -1,13 +1,14 @@
-"""``/digits card <digit>`` and ``/digits rules``: The 20 Digits' reference, in the shared group.
+"""``/digits card <digit>`` and ``/digits rules``: The 20 Digits' reference.
 
-The game itself (challenges, shop, battles) is in ``cogs/digits.py``; both add to ``/digits``.
+A mixin of the ``/digits`` group's cog (``cogs/digits.py``'s ``Digits``, which inherits these
+commands): the game itself (challenges, shop, battles) is there. Its texts keep their catalogue,
+``cogs/locales/<lang>/digits_info.json``.
 """
 
 from __future__ import annotations
 
 import difflib
 import unicodedata
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,7 +18,6 @@ from bot.digits.catalogue import DIGITS, DigitKind, UnknownDigit, find
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import limited
-from cogs import ArdoiseCog
 
 TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
 RULE_SECTIONS = ("round", "shop", "battle", "lives")
@@ -89,8 +89,8 @@ def choices_for(current: str, lang: str) -> list[app_commands.Choice[str]]:
     ]
 
 
-class DigitsInfo(ArdoiseCog):
-    shared_group = "digits"
+class DigitsInfo:
+    """The reference commands of ``/digits``; ``Digits`` (``cogs/digits.py``) inherits them."""
 
     @app_commands.command(name="card", description="A digit's card: tier, cost, stats and ability")
     @limited("text")
@@ -113,7 +113,3 @@ class DigitsInfo(ArdoiseCog):
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
         lang = await lang_for(interaction)
         await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
-
-
-async def setup(bot: Any) -> None:
-    await bot.add_cog(DigitsInfo(bot))
