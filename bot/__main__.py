@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import sys
 
@@ -41,6 +42,7 @@ def _configure_logging(settings: Settings) -> None:
 def startup_line(settings: Settings) -> str:
     where = (f"commands synced to the test server {settings.test_guild}"
              if settings.test_guild is not None else "commands synced globally")
+    where += " (always)" if settings.force_sync else " when they changed"
     sharding = ", sharded" if settings.sharded else ""
     return (f"Ardoise: Discord mode (DISCORD_TOKEN is set){sharding}; database {settings.db_path}; "
             f"{where}. Unset DISCORD_TOKEN (or pass --local) for local play.")
@@ -71,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Ardoise: on Discord when DISCORD_TOKEN is set, else local play.")
+    parser.add_argument("--sync", action="store_true",
+                        help="sync the slash commands at start even if they did not change "
+                             "since the last sync (as ARDOISE_SYNC=1)")
     terminal.add_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -78,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Ardoise: {error}", file=sys.stderr)
         return 2
+    if args.sync:
+        settings = dataclasses.replace(settings, force_sync=True)
     if settings.token is None or args.local or args.script is not None:
         return terminal.run(settings, args)
     _configure_logging(settings)

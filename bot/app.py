@@ -7,8 +7,11 @@ At start (``setup_hook``, after login, before the gateway):
 2. install the translator (French command names and descriptions);
 3. load the cogs (every module of ``cogs/`` unless a list is given), which register their
    persistent buttons;
-4. sync the commands: to the test server when ``ARDOISE_TEST_GUILD`` is set (instant), else
-   globally.
+4. sync the commands, only if they changed since the last sync (Discord rate-limits syncs):
+   the SHA-256 of the payload the tree would send is compared with the one stored at the last
+   sync (``db.command_sync``); ``ARDOISE_SYNC=1`` or ``python -m bot --sync`` syncs anyway (e.g.
+   after the commands were deleted on Discord's side). To the test server when
+   ``ARDOISE_TEST_GUILD`` is set (instant), else globally.
 
 ``close()`` closes the database after the connection. At login, before all this, the threads of
 ``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are made nicer than the event loop
@@ -18,6 +21,8 @@ At start (``setup_hook``, after login, before the gateway):
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +38,7 @@ from bot.limits import Limits
 from bot.settings import Settings
 from bot.tree import ArdoiseTree
 from db import Database
+from db.command_sync import CommandSyncs
 
 log = logging.getLogger(__name__)
 
@@ -111,18 +117,42 @@ class Ardoise(commands.Bot):
         assert self.db is not None
         return (await self.db.servers.get(guild_id)).language
 
-    async def sync_commands(self) -> list[app_commands.AppCommand]:
+    async def command_payload(self, guild: discord.abc.Snowflake | None = None
+                              ) -> list[dict[str, Any]]:
+        """The commands as ``tree.sync(guild=guild)`` would send them (translated, in order)."""
+        tree, translator = self.tree, self.tree.translator
+        return [await command.get_translated_payload(tree, translator) if translator is not None
+                else command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Send the commands to Discord if they changed since the last sync, or if ``force`` (or
+        ``settings.force_sync``) asks for it; whether they were sent."""
         guild_id = self.settings.test_guild
-        if guild_id is None:
-            self.synced = await self.tree.sync()
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        where = "globally" if guild_id is None else f"to the test server {guild_id}"
+        payload = await self.command_payload(guild)
+        # Sorted with sorted keys: the hash names the commands, not the order they were added in.
+        canonical = json.dumps(sorted(payload, key=lambda c: (c.get("type", 1), c["name"])),
+                               sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+        scope = "global" if guild_id is None else str(guild_id)
+        assert self.db is not None and self.application_id is not None
+        syncs = CommandSyncs(self.db)
+        if (not (force or self.settings.force_sync)
+                and await syncs.last(self.application_id, scope) == digest):
+            log.info("commands unchanged since the last sync %s: not synced again "
+                     "(ARDOISE_SYNC=1 or --sync forces it)", where)
+            return False
+        self.synced = await self.tree.sync(guild=guild)
+        await syncs.record(self.application_id, scope, digest)
+        if guild is None:
             log.info("synced %d commands globally (Discord may take a while to show them)",
                      len(self.synced))
         else:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            self.synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to the test server %s", len(self.synced), guild_id)
-        return self.synced
+            log.info("synced %d commands %s", len(self.synced), where)
+        return True
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -69,13 +69,17 @@ class Settings:
     log_level: str = "INFO"
     #: One: a search is pure Python, two at once only share the interpreter (bot/limits.py).
     strong_searches: int = 1
+    #: Sync the slash commands at start even if they did not change since the last sync
+    #: (``ARDOISE_SYNC=1`` or ``python -m bot --sync``; see bot/app.py).
+    force_sync: bool = False
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
         return (
             f"Settings(token={token}, db_path={str(self.db_path)!r}, "
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
-            f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r})"
+            f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
+            f"force_sync={self.force_sync!r})"
         )
 
     @property
@@ -126,6 +130,12 @@ class Settings:
                 f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
             )
 
+        sync_text = values.get("ARDOISE_SYNC", "").strip().lower()
+        if sync_text not in _TRUE | _FALSE:
+            raise SettingsError(
+                f"ARDOISE_SYNC must be one of 1/0, true/false, yes/no, on/off, not {sync_text!r}"
+            )
+
         return cls(
             token=token,
             db_path=db_path,
@@ -133,4 +143,5 @@ class Settings:
             sharded=sharded_text in _TRUE,
             log_level=level,
             strong_searches=int(searches_text),
+            force_sync=sync_text in _TRUE,
         )

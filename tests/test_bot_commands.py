@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+import bot.__main__ as bot_main
+from bot.settings import Settings, SettingsError
 
 GOLDEN = Path(__file__).parent / "golden" / "commands.json"
 SUBCOMMANDS = (1, 2)  # option types of a subcommand and a subcommand group
@@ -42,3 +48,69 @@ async def test_the_commands_synced_are_exactly_the_recorded_ones(standin, start_
         GOLDEN.write_text(json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                           encoding="utf-8")
     assert got == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+# --- Synced only when they changed (Discord rate-limits command syncs) -----------------------
+
+
+async def test_a_second_start_with_the_same_commands_does_not_sync_them(
+        standin, start_bot, restart_bot):
+    bot = await start_bot()
+    assert len(standin.syncs) == 1
+    again = await restart_bot(bot)
+    assert len(standin.syncs) == 1
+    sam = standin.add_member("Sam")  # the commands Discord kept still reach the new bot
+    assert (await standin.slash(sam, "digits card", digit="Pi")).reply.embeds[0]["title"] == (
+        "Pi — tier 4")
+    assert await again.sync_commands() is False
+
+
+async def test_changed_commands_are_synced_at_the_next_start(standin, start_bot, restart_bot):
+    bot = await start_bot()
+    again = await restart_bot(bot, extra_cogs=["bot_test_cog"])
+    assert len(standin.syncs) == 2
+    assert "test game" in standin.command_names()
+    await restart_bot(again)  # the same again: no third sync
+    assert len(standin.syncs) == 2
+
+
+async def test_a_forced_sync_sends_the_same_commands_again(standin, start_bot, bot_runner):
+    bot = await start_bot()
+    await bot_runner.stop(bot)
+    forced = await start_bot(settings=replace(bot.settings, force_sync=True))
+    assert len(standin.syncs) == 2
+    assert normalised(standin.syncs[1][1]) == normalised(standin.syncs[0][1])
+    assert await forced.sync_commands(force=True) is True
+    assert len(standin.syncs) == 3
+
+
+async def test_the_global_scope_is_remembered_apart_from_the_test_server(
+        standin, start_bot, bot_runner):
+    bot = await start_bot()
+    await bot_runner.stop(bot)
+    settings = replace(bot.settings, test_guild=None)
+    bot = await start_bot(settings=settings)
+    assert [guild for guild, _ in standin.syncs] == [standin.guild.id, None]
+    await bot_runner.stop(bot)
+    await start_bot(settings=settings)
+    assert len(standin.syncs) == 2
+
+
+def test_sync_is_asked_by_the_environment_or_the_command_line(monkeypatch, tmp_path):
+    assert Settings.from_env({"ARDOISE_SYNC": "1"}, env_file=None).force_sync
+    assert not Settings.from_env({}, env_file=None).force_sync
+    with pytest.raises(SettingsError, match="ARDOISE_SYNC must be one of"):
+        Settings.from_env({"ARDOISE_SYNC": "maybe"}, env_file=None)
+    seen: list[Settings] = []
+
+    async def run(settings: Settings, **options: object) -> int:
+        seen.append(settings)
+        return 0
+
+    monkeypatch.setattr(bot_main, "run_on_discord", run)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.delenv("ARDOISE_SYNC", raising=False)
+    assert bot_main.main(["--sync"]) == 0
+    assert bot_main.main([]) == 0
+    assert [s.force_sync for s in seen] == [True, False]
