@@ -88,7 +88,12 @@ class Ardoise(commands.Bot):
     async def remove_cog(self, name: str, /, **kwargs: Any) -> commands.Cog | None:
         cog = await super().remove_cog(name, **kwargs)
         if isinstance(cog, cogs.ArdoiseCog) and cog.persistent_items:
-            self.remove_dynamic_items(*cog.persistent_items)
+            # An item two cogs use (the Focus rounds' button) stays while the other is loaded.
+            kept = {item for other in self.cogs.values() if isinstance(other, cogs.ArdoiseCog)
+                    for item in other.persistent_items}
+            gone = [item for item in cog.persistent_items if item not in kept]
+            if gone:
+                self.remove_dynamic_items(*gone)
         return cog
 
     # Life cycle -----------------------------------------------------------------------------

@@ -23,13 +23,22 @@ Short-lived views (``ArdoiseView``) and modals (``ArdoiseModal``)
     anyone else politely, and both route their errors to ``report_error``. An ephemeral message
     cannot keep persistent buttons (discord.py drops its view after 15 minutes), so keep those on
     the public game message and let them open a fresh ephemeral view.
+
+Ephemeral windows that say "expired" themselves (``Windows``)
+    A window whose clicks must get a sentence once it is gone (the 20 Digits shop, the Focus
+    rounds) sends ``DynamicItem``s only, registered with its cog: discord.py then stores nothing
+    per message and routes every click to the item class, even on a window it never stored (a
+    restart, or a click read before the answer showing it came back). The item finds its live
+    window in a ``Windows`` (by message id, each until ``timeout`` seconds after it was last
+    shown or used) and says "expired" itself when there is none.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
-from typing import Any, ClassVar, Self
+import time
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 from discord import ui
@@ -193,7 +202,9 @@ def check_offered(view: ui.View, interaction: discord.Interaction) -> None:
     values = data.get("values")
     if values is None:
         return
-    select = next((item for item in view.children if isinstance(item, ui.Select)
+    # A window of dynamic items holds its menus inside them.
+    items = [item.item if isinstance(item, ui.DynamicItem) else item for item in view.children]
+    select = next((item for item in items if isinstance(item, ui.Select)
                    and item.custom_id == data.get("custom_id")), None)
     if select is None:
         return
@@ -229,3 +240,62 @@ class ArdoiseModal(ui.Modal):
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report_error(interaction, error)
+
+
+def routed_nowhere(interaction: discord.Interaction, prefix: str) -> bool:
+    """Whether ``interaction`` is a click, on a component whose custom id starts with ``prefix``,
+    that discord.py hands to no ``DynamicItem``: one whose custom id (and type) its message does
+    not show, which only a modified client sends. The listener that sees it answers it."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if (interaction.type is not discord.InteractionType.component
+            or not isinstance(custom_id, str) or not custom_id.startswith(prefix)):
+        return False
+    message = interaction.message
+    stack: list[Any] = [] if message is None else list(message.components)
+    while stack:
+        component = stack.pop()
+        if (getattr(component, "custom_id", None) == custom_id
+                and component.type.value == data.get("component_type")):
+            return False
+        stack.extend(getattr(component, "children", None) or ())
+    return True
+
+
+W = TypeVar("W")
+
+
+class Windows(Generic[W]):
+    """The live ephemeral windows of one bot, by the id of the message showing them: each lives
+    ``timeout`` seconds after it was last shown or used (as a view's timeout), then is gone."""
+
+    def __init__(self, timeout: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.timeout = timeout
+        self.clock = clock
+        self._live: dict[int, tuple[W, float]] = {}
+
+    def show(self, message_id: int, window: W) -> None:
+        """``window`` is what the message ``message_id`` shows now (in place of any other)."""
+        now = self.clock()
+        # Forget the windows whose time is over: nothing else would.
+        self._live = {k: v for k, v in self._live.items() if v[1] >= now}
+        self._live[message_id] = (window, now + self.timeout)
+
+    def get(self, message_id: int | None) -> W | None:
+        """The live window of the message, its time starting again; None if there is none."""
+        found = None if message_id is None else self._live.get(message_id)
+        if found is None:
+            return None
+        now = self.clock()
+        if found[1] < now:
+            del self._live[message_id]  # type: ignore[arg-type]
+            return None
+        self._live[message_id] = (found[0], now + self.timeout)  # type: ignore[index]
+        return found[0]
+
+    def forget(self, message_id: int | None) -> None:
+        if message_id is not None:
+            self._live.pop(message_id, None)
+
+    def __len__(self) -> int:
+        return len(self._live)

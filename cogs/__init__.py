@@ -34,13 +34,13 @@ Texts
 from __future__ import annotations
 
 import pkgutil
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from discord import ui
 from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.app import Ardoise
-    from bot.views import GameButton
 
 
 def discover() -> list[str]:
@@ -55,7 +55,9 @@ def discover() -> list[str]:
 class ArdoiseCog(commands.Cog):
     """A cog of Ardoise: persistent items, typed ``bot``."""
 
-    persistent_items: ClassVar[tuple[type[GameButton], ...]] = ()
+    #: The cog's ``ui.DynamicItem`` classes (``bot.views.GameButton``s, the controls of windows
+    #: that answer "expired" themselves); several cogs may list one.
+    persistent_items: ClassVar[tuple[type[ui.DynamicItem[Any]], ...]] = ()
 
     def __init__(self, bot: Ardoise) -> None:
         self.bot = bot

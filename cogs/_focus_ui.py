@@ -48,20 +48,31 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=No
 - ``data``: a dict for the caller (``run.data``), e.g. the match id.
 
 ``get_run(bot, key)`` is the round open under ``key`` (None once finished or expired).
-``FocusView`` is the base of any other ephemeral Focus view: its buttons' custom ids start with
-``focus.run:<kind>:`` so that a click after it expired gets that kind's sentence.
+``action_button(interaction, label, kind, on_click)`` is any other button of a Focus window (e.g.
+"Another round" under a finished practice round): live as long as a question would be, used once,
+and after that the kind's sentence.
 
 Each answer's time is taken by this module, never by the engine: from the moment the question was
 sent (a new message or an edit) to the moment the modal was submitted, on a monotonic clock
 (``cogs._focus_ui.clock``, which tests may replace). A wrong *format* ("douze", "3+4") changes
 nothing: the same question is shown again with the reason, and its clock keeps running.
 
-Only the member sees the message (ephemeral) and only they may use it (``ArdoiseView``). A click
-on an expired window is answered by ``answer_expired`` (the Focus cog listens for it): the texts
-``focus.expired.<kind>``. A click or an answer of a round still open that no view or modal took
-is not expired, only early: discord.py registers a view or modal once Discord has accepted the
-answer showing it, and a busy bot may read a quick member's click first; ``answer_expired``
-then does what the view or modal would have done.
+Only the member sees the message (ephemeral) and only they may use it. How clicks and answers
+find their round (public discord.py only):
+
+- The buttons are ``RoundButton``s, a ``ui.DynamicItem`` registered once with the cogs that use
+  this module (``persistent_items``): discord.py routes every click whose custom id matches
+  ``focus.run:<kind>:<token>:<what>`` to it, on any message, even one it never stored (sent a
+  moment ago by a busy bot, or before a restart). ``from_custom_id`` reads the custom id; the
+  button finds its round in this bot's registry and, when the round is gone (finished, replaced,
+  idle for ``VIEW_TIMEOUT``, or the bot restarted), says so itself: ``focus.expired.<kind>``.
+  No view is stored per message, so a click can never come "before discord.py registered it".
+- discord.py has no such item for modals (it routes a submission to the modal stored under its
+  exact custom id, or to nothing). So the answer modal does nothing itself
+  (``AnswerModal.interaction_check`` says no and forgets it), and every submission of a
+  ``focus.runm:`` modal is taken by ``take_submission``, which the Focus cog calls from its
+  listener of modal submissions: it finds the round the same way, answers it if it is open (a
+  submission read before discord.py stored the modal included), and says "expired" otherwise.
 """
 
 from __future__ import annotations
@@ -71,9 +82,10 @@ import logging
 import re
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord import ui
@@ -84,21 +96,22 @@ from bot.focus import Answer, FocusRound, Question, read_answer
 from bot.focus.round import mark
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.tree import report_error
-from bot.views import ArdoiseModal, ArdoiseView
+from bot.views import ArdoiseModal, ensure_player
 from db import FocusAnswer
 
 log = logging.getLogger(__name__)
 
 KINDS = ("practice", "daily", "match")
-#: How long a question waits for a click before its window expires (Discord keeps an ephemeral
-#: message's buttons working for 15 minutes at most).
+#: How long a question waits for a click, and an opened modal for its answer, before the round
+#: expires (Discord keeps an ephemeral message's buttons working for 15 minutes at most).
 VIEW_TIMEOUT = 600.0
 MODAL_TIMEOUT = 900.0
 #: Custom ids of this module's ephemeral components: an unknown one is an expired round.
 BUTTON_PREFIX = "focus.run:"
 MODAL_PREFIX = "focus.runm:"
-#: ``interaction.extras`` key set when discord.py routes an interaction to a live view or modal.
-HANDLED = "ardoise_handled"
+#: A question's number in a custom id as the bot writes it (ASCII digits: isdigit() would take
+#: "²", which int() refuses); anything else is no window of this bot's, hence expired.
+_INDEX = re.compile(r"0|[1-9][0-9]{0,2}")
 GREEN, RED, AMBER, BLUE = 0x2A9D8F, 0xE76F51, 0xE9C46A, 0x457B9D
 
 #: The clock of the answer times, in seconds (monotonic); tests replace it.
@@ -128,9 +141,10 @@ class FocusRun:
     shown_at: float | None = None  # clock() when the current question was shown
     notice: str | None = None  # the line above the question: last answer's mark, or a refusal
     notice_colour: int = BLUE
-    view: QuestionView | None = None
-    #: The message showing ``view`` (None while it is being sent).
+    #: The message showing the current question (None while it is being sent).
     shown_in: int | None = None
+    #: ``clock()`` after which the round has expired (pushed back by each question and click).
+    expires_at: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     registry: Registry | None = None
     #: The round's name among the member's stored answers (``db.focus`` keeps one answer per
@@ -139,7 +153,12 @@ class FocusRun:
 
     @property
     def open(self) -> bool:
-        return self.registry is not None and self.registry.runs.get(self.token) is self
+        return (self.registry is not None and self.registry.runs.get(self.token) is self
+                and clock() <= self.expires_at)
+
+    def touch(self, seconds: float = VIEW_TIMEOUT) -> None:
+        """Keep the round open ``seconds`` more (a question shown, a modal opened)."""
+        self.expires_at = max(self.expires_at, clock() + seconds)
 
 
 def stored_answer(run: FocusRun, answer: Answer, index: int) -> FocusAnswer:
@@ -153,19 +172,41 @@ def stored_answer(run: FocusRun, answer: Answer, index: int) -> FocusAnswer:
         question_no=index)
 
 
+@dataclass(eq=False)
+class Action:
+    """Another button of a Focus window (``action_button``): one member, one use, a deadline."""
+
+    kind: str
+    user_id: int
+    on_click: Callable[[discord.Interaction], Awaitable[None]]
+    expires_at: float
+
+
 @dataclass
 class Registry:
     """The open rounds of one bot (a restarted bot starts with none)."""
 
     runs: dict[str, FocusRun] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
+    actions: dict[str, Action] = field(default_factory=dict)
+
+    def sweep(self) -> None:
+        """Forget the rounds and buttons whose time is over (nothing else would)."""
+        now = clock()
+        for run in [r for r in self.runs.values() if r.expires_at < now]:
+            _close(run)
+        for token in [k for k, a in self.actions.items() if a.expires_at < now]:
+            del self.actions[token]
+
+
+# One registry per bot, beside it rather than on it (nothing is added to discord.py's objects).
+_registries: weakref.WeakKeyDictionary[Any, Registry] = weakref.WeakKeyDictionary()
 
 
 def _registry(client: Any) -> Registry:
-    registry = getattr(client, "_focus_runs", None)
+    registry = _registries.get(client)
     if registry is None:
-        registry = Registry()
-        client._focus_runs = registry
+        registry = _registries[client] = Registry()
     return registry
 
 
@@ -183,9 +224,6 @@ def _close(run: FocusRun) -> None:
             del registry.runs[run.token]
         if run.key is not None and registry.keys.get(run.key) == run.token:
             del registry.keys[run.key]
-    if run.view is not None:
-        run.view.stop()
-        run.view = None
 
 
 # --- Texts ---------------------------------------------------------------------------------
@@ -255,51 +293,86 @@ def _mark_text(answer: Answer, lang: str) -> str:
 # --- The window: a question, an Answer button, a modal --------------------------------------
 
 
-class FocusView(ArdoiseView):
-    """An ephemeral Focus view: when discord.py routes a click to it, ``answer_expired`` knows.
+class RoundButton(ui.DynamicItem[ui.Button[Any]],
+                  template=r"focus\.run:(?P<kind>[^:]*):(?P<token>[^:]*)(?::(?P<what>.*))?"):
+    """A button of a Focus window: ``focus.run:<kind>:<token>:<question index>`` ("Answer"), or
+    ``focus.run:<kind>:<token>:<name>`` (``action_button``). See the module's docstring: every
+    click reaches it, and it finds the round, or says the window expired."""
 
-    Give its buttons custom ids starting with ``focus.run:<kind>:`` so that a click after it
-    expired gets the sentence of that kind.
-    """
+    def __init__(self, kind: str, token: str, what: str | None, *, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        custom_id = f"{BUTTON_PREFIX}{kind}:{token}" + ("" if what is None else f":{what}")
+        super().__init__(ui.Button(label=label, style=style, custom_id=custom_id))
+        self.kind = kind
+        self.token = token
+        self.what = what
 
-    def _dispatch_item(self, item: Any, interaction: discord.Interaction
-                       ) -> asyncio.Task[None] | None:
-        # Runs synchronously when discord.py routes the click here, before the listener that
-        # answers expired windows: that listener then knows this click is taken care of.
-        task = super()._dispatch_item(item, interaction)  # type: ignore[misc]
-        if task is not None:
-            interaction.extras[HANDLED] = True
-        return task
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(match["kind"], match["token"], match["what"], label=item.label,
+                   style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
+        try:
+            if not await self._clicked(interaction):
+                await say_expired(interaction, self.kind)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _clicked(self, interaction: discord.Interaction) -> bool:
+        registry = _registry(interaction.client)
+        what = self.what or ""
+        if _INDEX.fullmatch(what) is None:
+            action = registry.actions.get(self.token)
+            if (action is None or action.kind != self.kind or action.expires_at < clock()
+                    or action.user_id != interaction.user.id):
+                return False
+            del registry.actions[self.token]  # used once, like the window it belonged to
+            await action.on_click(interaction)
+            return True
+        index = int(what)
+        run = registry.runs.get(self.token)
+        if run is None or not run.open or run.kind != self.kind or run.round.index != index:
+            return False
+        message = interaction.message
+        if run.shown_in is not None and (message is None or message.id != run.shown_in):
+            return False  # an older window of the round (reopened since): expired
+        ensure_player(interaction, [run.user_id])
+        run.touch()
+        await replies.modal(interaction, AnswerModal(run, index))
+        return True
 
 
-class QuestionView(FocusView):
-    """The "Answer" button under one question; only the member may use it."""
+def action_button(interaction: discord.Interaction, *, kind: str, label: str,
+                  on_click: Callable[[discord.Interaction], Awaitable[None]],
+                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> RoundButton:
+    """A button of a Focus window for the member of ``interaction``: ``on_click(interaction)``
+    runs on their first click within ``VIEW_TIMEOUT``; later (or after a restart) the click gets
+    the sentence of ``kind``."""
+    registry = _registry(interaction.client)
+    registry.sweep()
+    token = secrets.token_hex(6)
+    registry.actions[token] = Action(kind=kind, user_id=interaction.user.id, on_click=on_click,
+                                     expires_at=clock() + VIEW_TIMEOUT)
+    return RoundButton(kind, token, "go", label=label, style=style)
 
-    def __init__(self, run: FocusRun) -> None:
-        super().__init__(players=[run.user_id], timeout=VIEW_TIMEOUT)
-        self.run = run
-        self.index = run.round.index
-        button: ui.Button[QuestionView] = ui.Button(
-            label=t("focus.run.answer", run.lang), style=discord.ButtonStyle.primary,
-            custom_id=f"{BUTTON_PREFIX}{run.kind}:{run.token}:{self.index}")
-        button.callback = self.answer  # type: ignore[method-assign]
-        self.add_item(button)
 
-    async def answer(self, interaction: discord.Interaction) -> None:
-        run = self.run
-        if not run.open or run.view is not self or run.round.index != self.index:
-            await _say_expired(interaction, run.kind)
-            return
-        await replies.modal(interaction, AnswerModal(run, self.index))
-
-    async def on_timeout(self) -> None:
-        # The window is gone (Discord forgets its buttons): so is the round, unless it was
-        # reopened elsewhere meanwhile.
-        if self.run.view is self:
-            _close(self.run)
+def question_view(run: FocusRun) -> ui.View:
+    """The "Answer" button under the current question. Only a ``RoundButton``: discord.py keeps
+    nothing of the view (no timeout, nothing but dynamic items)."""
+    view = ui.View(timeout=None)
+    view.add_item(RoundButton(run.kind, run.token, str(run.round.index),
+                              label=t("focus.run.answer", run.lang)))
+    return view
 
 
 class AnswerModal(ArdoiseModal):
+    """The modal of one answer; ``take_submission`` handles what is typed in it (see the module's
+    docstring), so that an answer is taken the same way whether discord.py stored the modal yet
+    or not, and before a restart or after."""
+
     def __init__(self, run: FocusRun, index: int) -> None:
         lang = run.lang
         super().__init__(
@@ -307,20 +380,15 @@ class AnswerModal(ArdoiseModal):
             timeout=MODAL_TIMEOUT,
             custom_id=f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}",
         )
-        self.run = run
-        self.index = index
         question = run.round.questions[index]
         self.typed: ui.TextInput[AnswerModal] = ui.TextInput(
             label=f"{question.text} ="[:45], custom_id="answer",
             placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
         self.add_item(self.typed)
 
-    def _dispatch_submit(self, interaction: discord.Interaction, *args: Any) -> Any:
-        interaction.extras[HANDLED] = True
-        return super()._dispatch_submit(interaction, *args)  # type: ignore[misc]
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await submit(self.run, self.index, self.typed.value, interaction)
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        self.stop()  # its one submission came: discord.py may forget it
+        return False
 
 
 async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Interaction
@@ -329,7 +397,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
     submitted = clock()
     async with run.lock:
         if not run.open:
-            await _say_expired(interaction, run.kind)
+            await say_expired(interaction, run.kind)
             return
         if run.round.index != index:
             # A second modal for a question already answered: show where the round is.
@@ -368,11 +436,8 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
 async def _show(interaction: discord.Interaction, run: FocusRun, *, edit: bool,
                 restart_clock: bool = True) -> None:
     """Show the current question as the answer to ``interaction``; start its clock."""
-    old = run.view
-    view = QuestionView(run)
-    run.view = view
-    if old is not None:
-        old.stop()
+    view = question_view(run)
+    run.touch()
     embed = question_embed(run)
     # The clock starts as the question is sent (Discord shows it a few milliseconds later, the
     # same for every member): the time is then known before anyone can answer.
@@ -415,6 +480,7 @@ async def start_focus(
     if interaction.guild_id is None:
         raise ValueError("a Focus round is played in a server")
     registry = _registry(interaction.client)
+    registry.sweep()
     existing = get_run(interaction.client, key) if key is not None else None
     if existing is not None and existing.user_id == interaction.user.id:
         # Reopened (the member dismissed the message, or clicked twice): same round, same clock.
@@ -428,7 +494,7 @@ async def start_focus(
                        user_id=interaction.user.id, lang=lang, round=round, on_done=on_done,
                        title=title, record=record, feedback=feedback, key=key,
                        on_answer=on_answer, data=dict(data or {}), registry=registry,
-                       round_key=round_key or f"{kind}:{token}")
+                       round_key=round_key or f"{kind}:{token}", expires_at=clock() + VIEW_TIMEOUT)
         if round.finished:
             await on_done(interaction, run)
             return run
@@ -446,7 +512,8 @@ async def start_focus(
 # --- Expired windows ---------------------------------------------------------------------
 
 
-async def _say_expired(interaction: discord.Interaction, kind: str) -> None:
+async def say_expired(interaction: discord.Interaction, kind: str) -> None:
+    """Tell the member that the Focus window of ``kind`` they used has expired."""
     lang = await lang_for(interaction)
     key = f"focus.expired.{kind if kind in KINDS else 'practice'}"
     if interaction.response.is_done():
@@ -455,7 +522,7 @@ async def _say_expired(interaction: discord.Interaction, kind: str) -> None:
         await replies.respond(interaction, t(key, lang), ephemeral=True)
 
 
-def _typed(data: Any, custom_id: str) -> str | None:
+def typed_value(data: Any, custom_id: str) -> str | None:
     """The text typed in the text input ``custom_id`` of a modal submission's data."""
     for row in (data or {}).get("components", []):
         for component in [*row.get("components", []), row.get("component") or {}]:
@@ -464,81 +531,32 @@ def _typed(data: Any, custom_id: str) -> str | None:
     return None
 
 
-async def _take_unstored(interaction: discord.Interaction, custom_id: str) -> bool:
-    """Handle a click or a submission of an open round that discord.py could not route yet;
-    whether it did.
+async def take_submission(interaction: discord.Interaction,
+                          wanted: Callable[[str], bool] = lambda kind: True) -> bool:
+    """Take the submission of a Focus round's answer modal (``focus.runm:<kind>:<token>:<index>``)
+    whose kind is ``wanted``; whether it was one. The round's answer if it is open, else the
+    kind's "expired" sentence.
 
-    discord.py registers the view of an answer (the next question's button) or a modal only
-    once Discord has accepted that answer; when the bot is busy, a quick member's click or
-    submission can be read first and finds nothing registered. The round is still open here,
-    so it is done as the view or modal would have done it, not called expired."""
-    for prefix in (BUTTON_PREFIX, MODAL_PREFIX):
-        if custom_id.startswith(prefix):
-            break
-    else:
-        return False
-    parts = custom_id[len(prefix):].split(":")
-    # The question's number as the bot writes it (ASCII digits: isdigit() would take "²", which
-    # int() refuses); anything else is no window of this bot's, hence expired.
-    if len(parts) != 3 or re.fullmatch(r"0|[1-9][0-9]{0,2}", parts[2]) is None:
-        return False
-    index = int(parts[2])
-    run = _registry(interaction.client).runs.get(parts[1])
-    if (run is None or not run.open or run.kind != parts[0]
-            or run.user_id != interaction.user.id):
-        return False
-    try:
-        if prefix == BUTTON_PREFIX:
-            if run.view is None or run.view.index != index or run.round.index != index:
-                return False
-            message = interaction.message
-            if run.shown_in is not None and (message is None or message.id != run.shown_in):
-                return False  # an older window of the round (reopened since): expired
-            await replies.modal(interaction, AnswerModal(run, index))
-            return True
-        typed = _typed(interaction.data, "answer")
-        if typed is None:
-            return False
-        await submit(run, index, typed, interaction)
-    except Exception as error:  # as the view or modal would: the member reads what happened
-        await report_error(interaction, error)
-    return True
-
-
-async def answer_expired(interaction: discord.Interaction,
-                         prefixes: dict[str, str] | None = None) -> bool:
-    """Answer a click or a modal of a Focus window that nothing handles any more (its view timed
-    out, or the bot restarted since it was shown) with a clear sentence; whether it did.
-
-    ``prefixes`` maps more custom-id prefixes to a kind of text (the live rounds' modals).
-    Call it from an ``on_interaction`` listener: discord.py routes live windows before it runs.
-    """
-    if interaction.type not in (discord.InteractionType.component,
-                                discord.InteractionType.modal_submit):
-        return False
-    if interaction.extras.get(HANDLED):
+    The one route of these submissions (see the module's docstring), called by the listeners of
+    modal submissions of the cogs that run rounds: the Focus cog's, and the 20 Digits cog's for
+    the match rounds (``wanted``), so that each works without the other."""
+    if interaction.type is not discord.InteractionType.modal_submit:
         return False
     custom_id = str((interaction.data or {}).get("custom_id", ""))
-    kind: str | None = None
-    for prefix in (BUTTON_PREFIX, MODAL_PREFIX):
-        if custom_id.startswith(prefix):
-            kind = custom_id[len(prefix):].split(":", 1)[0]
-    for prefix, their_kind in (prefixes or {}).items():
-        if custom_id.startswith(prefix):
-            kind = their_kind
-    if kind is None:
+    if not custom_id.startswith(MODAL_PREFIX):
         return False
-    if interaction.response.is_done():
+    parts = custom_id[len(MODAL_PREFIX):].split(":")
+    kind = parts[0]
+    if not wanted(kind):
         return False
-    if await _take_unstored(interaction, custom_id):
-        return True
     try:
-        lang = await lang_for(interaction)
-        key = f"focus.expired.{kind}"
-        await replies.respond(
-            interaction,
-            t(key if kind in (*KINDS, "live") else "focus.expired.practice", lang),
-            ephemeral=True)
-    except discord.HTTPException as failure:
-        log.warning("could not say that a Focus window expired: %s", failure)
+        run = _registry(interaction.client).runs.get(parts[1]) if len(parts) == 3 else None
+        if (run is None or not run.open or run.kind != kind or _INDEX.fullmatch(parts[2]) is None
+                or run.user_id != interaction.user.id):
+            await say_expired(interaction, kind)
+            return True
+        # A modified client may leave the field out: read as nothing typed, hence refused.
+        await submit(run, int(parts[2]), typed_value(interaction.data, "answer") or "", interaction)
+    except Exception as error:  # as a modal would: the member reads what happened
+        await report_error(interaction, error)
     return True

@@ -65,10 +65,12 @@ import asyncio
 import io
 import logging
 import random
+import re
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import discord
 from discord import app_commands, ui
@@ -96,12 +98,16 @@ from bot.formats import FORMAT_KEY, upgrade
 from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings, shown_name
+from bot.tree import report_error
 from bot.views import (
     ArdoiseView,
     GameButton,
+    Windows,
     component_ints,
     ensure_player,
     ensure_version,
+    invalid_component,
+    routed_nowhere,
 )
 from cogs import ArdoiseCog
 from cogs import _focus_ui as focus_ui
@@ -559,11 +565,57 @@ async def shop_message(game: StoredMatch, player: str, lang: str, note: str | No
             "files": await shop_files(game, player, lang), "view": view}
 
 
+# The live shop windows of each bot (a restarted bot has none: their clicks say "expired").
+_shop_windows: weakref.WeakKeyDictionary[Any, Windows[ShopView]] = weakref.WeakKeyDictionary()
+
+
+def shop_windows(client: Any) -> Windows[ShopView]:
+    windows = _shop_windows.get(client)
+    if windows is None:
+        windows = _shop_windows[client] = Windows(EPHEMERAL_TIMEOUT)
+    return windows
+
+
+class ShopControl(ui.DynamicItem[ui.Item[Any]],
+                  template=re.escape(SHOP_PREFIX) + r"(?P<control>.+)"):
+    """A button or menu of a shop window (``digits:buy:1``, ``digits:sell``, …). Every click on
+    one reaches this class (see ``bot.views.Windows``): it acts through the window the message
+    shows if that window is live, and says the window expired otherwise (15 minutes went by, or
+    the bot restarted since)."""
+
+    def __init__(self, item: ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
+        try:
+            message = interaction.message
+            window = shop_windows(interaction.client).get(
+                None if message is None else message.id)
+            if window is None:
+                lang = await lang_for(interaction)
+                await replies.respond(interaction, t("digits.shop.expired", lang), ephemeral=True)
+                return
+            values = list(self.item.values) if isinstance(self.item, ui.Select) else []
+            await window.act(interaction, self.custom_id, values)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
 class ShopView(ArdoiseView):
-    """One player's shop turn; every control acts through the engine, at the player's step."""
+    """One player's shop turn; every control acts through the engine, at the player's step.
+
+    Its controls are ``ShopControl``s; ``_reply`` files the window under the message showing it
+    (``shop_windows``), where they find it."""
 
     def __init__(self, game: StoredMatch, player: str, lang: str) -> None:
-        super().__init__(players=[int(player)], timeout=EPHEMERAL_TIMEOUT)
+        super().__init__(players=[int(player)], timeout=None)
+        self.handlers: dict[str, Callable[[discord.Interaction, list[str]], Awaitable[None]]] = {}
         self.match_id = game.id
         self.player = player
         self.step = game.steps.get(player, 0)
@@ -621,14 +673,14 @@ class ShopView(ArdoiseView):
         hit(interaction, "shop")  # every control redraws the shop's pictures
         return True
 
-    def _dispatch_item(self, item: Any, interaction: discord.Interaction
-                       ) -> asyncio.Task[None] | None:
-        # Runs as discord.py routes the click here, before the listener that answers clicks on
-        # expired shop windows (Digits.on_interaction): that listener then leaves it alone.
-        task = super()._dispatch_item(item, interaction)  # type: ignore[misc]
-        if task is not None:
-            interaction.extras[focus_ui.HANDLED] = True
-        return task
+    async def act(self, interaction: discord.Interaction, custom_id: str, values: list[str]
+                  ) -> None:
+        """Do what the control ``custom_id`` of this window does (``values``: a menu's)."""
+        handler = self.handlers.get(custom_id)
+        if handler is None:  # no control of this window: a forged custom id
+            raise invalid_component("control")
+        if await self.interaction_check(interaction):
+            await handler(interaction, values)
 
     def _button(self, label: str, custom_id: str, row: int,
                 callback: Callable[[discord.Interaction], Awaitable[None]], *,
@@ -636,8 +688,12 @@ class ShopView(ArdoiseView):
                 disabled: bool = False) -> None:
         button: ui.Button[ShopView] = ui.Button(label=label[:80], custom_id=custom_id, row=row,
                                                 style=style, disabled=disabled)
-        button.callback = callback  # type: ignore[method-assign]
-        self.add_item(button)
+
+        async def clicked(interaction: discord.Interaction, values: list[str]) -> None:
+            await callback(interaction)
+
+        self.handlers[custom_id] = clicked
+        self.add_item(ShopControl(button))
 
     def _select(self, placeholder: str, custom_id: str, row: int,
                 options: list[discord.SelectOption],
@@ -648,12 +704,8 @@ class ShopView(ArdoiseView):
         select: ui.Select[ShopView] = ui.Select(placeholder=placeholder[:150],
                                                 custom_id=custom_id, row=row, options=options,
                                                 min_values=count, max_values=count)
-
-        async def chosen(interaction: discord.Interaction) -> None:
-            await callback(interaction, list(select.values))
-
-        select.callback = chosen  # type: ignore[method-assign]
-        self.add_item(select)
+        self.handlers[custom_id] = callback
+        self.add_item(ShopControl(select))
 
     async def _act(self, interaction: discord.Interaction, action: Callable[[StoredMatch], str]
                    ) -> None:
@@ -774,15 +826,28 @@ async def _reply(interaction: discord.Interaction, new: bool, **message: Any) ->
     interaction was deferred already, through a deferral."""
     files = message.pop("files", [])
     slow = bool(files) or interaction.response.is_done()
+    view = message.get("view")
+    windows = shop_windows(interaction.client)
     if new:
-        if message.get("view") is None:
+        if view is None:
             message.pop("view", None)  # a new message takes a view or nothing, not None
         if slow:
             await _defer_thinking(interaction)
-            await replies.followup(interaction, ephemeral=True, files=files, **message)
+            sent = await replies.followup(interaction, ephemeral=True, files=files, wait=True,
+                                          **message)
+            shown: int | None = sent.id
         else:
-            await replies.respond(interaction, ephemeral=True, **message)
-    elif slow:
+            shown = (await replies.respond(interaction, ephemeral=True, **message)).message_id
+        if isinstance(view, ShopView) and shown is not None:
+            windows.show(shown, view)
+        return
+    # The component's own message: its window changes before the edit is sent.
+    here = None if interaction.message is None else interaction.message.id
+    if isinstance(view, ShopView) and here is not None:
+        windows.show(here, view)
+    else:
+        windows.forget(here)
+    if slow:
         await _defer_update(interaction)
         await replies.edit_original(interaction, attachments=files, **message)
     else:
@@ -1267,24 +1332,19 @@ async def match_settings(bot: Ardoise, guild_id: int, draft: bool | None) -> Mat
 class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
              group_description="The 20 Digits: the auto-battler of numbers"):
     persistent_items = (AcceptChallenge, DeclineChallenge, CancelChallenge, TakeFocus, OpenShop,
-                        DraftPick, DraftPass)
+                        DraftPick, DraftPass, ShopControl, focus_ui.RoundButton)
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a shop window nothing handles any more (15 minutes went by, or the bot
-        restarted since): say how to open a fresh one instead of letting the click fail."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if (not custom_id.startswith(SHOP_PREFIX) or interaction.extras.get(focus_ui.HANDLED)
-                or interaction.response.is_done()):
-            return
-        lang = await lang_for(interaction)
-        try:
-            await replies.respond(interaction, t("digits.shop.expired", lang),
-                                  ephemeral=True)
-        except discord.HTTPException as failure:
-            log.warning("could not say that a shop window expired: %s", failure)
+    @commands.Cog.listener("on_interaction")
+    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+        # What discord.py routes to no DynamicItem, and only that: the answer modals of the match
+        # rounds' Focus (it has no DynamicItem for modals; see cogs._focus_ui; the Focus cog
+        # takes the other kinds'), and a click on a shop control its message does not show (a
+        # modified client), which gets the sentence of an expired window as before.
+        if interaction.type is discord.InteractionType.modal_submit:
+            await focus_ui.take_submission(interaction, lambda kind: kind == "match")
+        elif routed_nowhere(interaction, SHOP_PREFIX):
+            lang = await lang_for(interaction)
+            await replies.respond(interaction, t("digits.shop.expired", lang), ephemeral=True)
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @limited("start")

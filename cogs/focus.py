@@ -30,6 +30,7 @@ import asyncio
 import io
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -60,18 +61,22 @@ from bot.formats import FORMAT_KEY, upgrade
 from bot.i18n import error_text, image_words, lang_for, lang_from_locale, month_name, t
 from bot.limits import hit, limited
 from bot.replies import shown_name
-from bot.views import ArdoiseModal, GameButton, invalid_component
+from bot.tree import report_error
+from bot.views import ArdoiseModal, GameButton, invalid_component, routed_nowhere
 from cogs import ArdoiseCog
 from cogs._focus_ui import (
-    HANDLED,
+    BUTTON_PREFIX,
     FocusRun,
-    FocusView,
-    answer_expired,
+    RoundButton,
+    action_button,
     get_run,
     level_text,
+    say_expired,
     start_focus,
     stored_answer,
     summary_embed,
+    take_submission,
+    typed_value,
 )
 from cogs._teachers import teaches
 from db import FocusAnswer, ServerSettings
@@ -87,6 +92,9 @@ DAILY_CHECK_SECONDS = 60.0
 FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole",
                           "focus.bad_grouping", "focus.too_long"})
 LIVE_MODAL_PREFIX = "focus.livem:"
+LIVE_MODAL_TIMEOUT = 900.0
+#: A number as the bot writes one in a custom id (ASCII digits, no leading zero).
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
 RANKING_LINES = 10
 FINAL_LINES = 25
 MEDALS = ("🥇", "🥈", "🥉")
@@ -227,39 +235,34 @@ class LiveNextButton(GameButton, action="focus.live_next"):
 
 
 class LiveAnswerModal(ArdoiseModal):
+    """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
+    typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
+    modals, see ``cogs._focus_ui``): the modal does nothing itself."""
+
     def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:
         super().__init__(title=t("focus.live.modal_title", lang, n=number)[:45],
-                         timeout=900.0, custom_id=f"{LIVE_MODAL_PREFIX}{live_id}:{number}")
-        self.live_id = live_id
-        self.number = number
+                         timeout=LIVE_MODAL_TIMEOUT,
+                         custom_id=f"{LIVE_MODAL_PREFIX}{live_id}:{number}")
         self.typed: ui.TextInput[LiveAnswerModal] = ui.TextInput(
             label=f"{question.text} ="[:45], custom_id="answer",
             placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
         self.add_item(self.typed)
 
-    def _dispatch_submit(self, interaction: discord.Interaction, *args: Any) -> Any:
-        interaction.extras[HANDLED] = True  # see cogs._focus_ui.answer_expired
-        return super()._dispatch_submit(interaction, *args)  # type: ignore[misc]
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_answer(interaction, self.live_id, self.number,
-                                            self.typed.value)
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        self.stop()  # its one submission came: discord.py may forget it
+        return False
 
 
-class AgainView(FocusView):
+def again_view(interaction: discord.Interaction, lang: str) -> ui.View:
     """Under a finished practice round: another round at the (new) level."""
 
-    def __init__(self, user_id: int, lang: str) -> None:
-        super().__init__(players=[user_id])
-        button: ui.Button[AgainView] = ui.Button(
-            label=t("focus.practice.again", lang), style=discord.ButtonStyle.primary,
-            custom_id="focus.run:practice:again")
-        button.callback = self.again  # type: ignore[method-assign]
-        self.add_item(button)
+    async def again(clicked: discord.Interaction) -> None:
+        await _cog(clicked).start_practice(clicked, None, in_place=True)
 
-    async def again(self, interaction: discord.Interaction) -> None:
-        self.stop()
-        await _cog(interaction).start_practice(interaction, None, in_place=True)
+    view = ui.View(timeout=None)  # only a dynamic item: discord.py keeps nothing of it
+    view.add_item(action_button(interaction, kind="practice",
+                                label=t("focus.practice.again", lang), on_click=again))
+    return view
 
 
 # --- The cog --------------------------------------------------------------------------------
@@ -267,7 +270,7 @@ class AgainView(FocusView):
 
 class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
             group_description="Focus: quick arithmetic rounds and the daily challenge"):
-    persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton)
+    persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, RoundButton)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -280,6 +283,9 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         self._live: dict[int, LiveState] = {}
         self._live_locks: dict[int, asyncio.Lock] = {}
         self._names: dict[tuple[int, int], str] = {}
+        #: The live answer modals opened in this process, by (live id, question number, member):
+        #: until when their submission is taken (later, or after a restart: "expired").
+        self._live_modals: dict[tuple[int, int, int], float] = {}
         self._daily_task: asyncio.Task[None] | None = None
         #: Whether the background task posts the daily challenges (tests call
         #: ``post_due_dailies`` themselves and turn it off).
@@ -297,10 +303,40 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
             self._daily_task.cancel()
             self._daily_task = None
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        # A Focus window whose view or modal is gone (timed out, or the bot restarted): say so.
-        await answer_expired(interaction, {LIVE_MODAL_PREFIX: "live"})
+    @commands.Cog.listener("on_interaction")
+    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+        # Clicks reach their DynamicItems (RoundButton, the GameButtons); discord.py has no such
+        # route for modals, only the `interaction` event. So this takes what it routes nowhere,
+        # and only that: the submissions of the Focus modals (practice, daily, live; the 20
+        # Digits cog takes the match rounds'), and a click on a Focus button its message does not
+        # show (a modified client), which gets the sentence of an expired window as before.
+        if interaction.type is discord.InteractionType.modal_submit:
+            if not await take_submission(interaction, lambda kind: kind != "match"):
+                await self.take_live_submission(interaction)
+        elif routed_nowhere(interaction, BUTTON_PREFIX):
+            await say_expired(interaction, str((interaction.data or {}).get("custom_id", ""))
+                              [len(BUTTON_PREFIX):].split(":", 1)[0])
+
+    async def take_live_submission(self, interaction: discord.Interaction) -> None:
+        """Take a live answer modal's submission: the answer, if this process opened that modal
+        for this member and its time is not over; else the "expired" sentence."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(LIVE_MODAL_PREFIX):
+            return
+        try:
+            parts = custom_id[len(LIVE_MODAL_PREFIX):].split(":")
+            key = None
+            if len(parts) == 2 and all(_NUMBER.fullmatch(part) for part in parts):
+                key = (int(parts[0]), int(parts[1]), interaction.user.id)
+            deadline = None if key is None else self._live_modals.pop(key, None)
+            if key is None or deadline is None or deadline < time.monotonic():
+                lang = await lang_for(interaction)
+                await replies.respond(interaction, t("focus.expired.live", lang), ephemeral=True)
+                return
+            await self.live_answer(interaction, key[0], key[1],
+                                   typed_value(interaction.data, "answer") or "")
+        except Exception as error:  # as a modal would: the member reads what happened
+            await report_error(interaction, error)
 
     def _remember_name(self, interaction: discord.Interaction) -> str:
         name = interaction.user.display_name
@@ -382,7 +418,7 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                             value=t("focus.practice.chosen", lang, level=level, own=own),
                             inline=False)
         await replies.update(interaction, embed=embed,
-                             view=AgainView(run.user_id, lang))
+                             view=again_view(interaction, lang))
 
     # --- The daily challenge ----------------------------------------------------------------
 
@@ -701,6 +737,9 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         question = game.current
         assert question is not None
         lang = await lang_for(interaction)
+        now = time.monotonic()
+        self._live_modals = {k: v for k, v in self._live_modals.items() if v >= now}
+        self._live_modals[(live_id, number, interaction.user.id)] = now + LIVE_MODAL_TIMEOUT
         await replies.modal(interaction, LiveAnswerModal(live_id, number, question, lang))
 
     async def live_answer(self, interaction: discord.Interaction, live_id: int, number: int,

@@ -1217,7 +1217,9 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
     standin = StandIn(stable_ids=True)
     await standin.start()
     standin.point_discord_here()
-    bot_settings = replace(settings, token=standin.token, test_guild=standin.guild.id)
+    # A new stand-in knows no commands, whatever the database remembers of the last sync.
+    bot_settings = replace(settings, token=standin.token, test_guild=standin.guild.id,
+                           force_sync=True)
     bot = create_bot(bot_settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start(standin.token))
     ready = asyncio.create_task(bot.wait_until_ready())
