@@ -333,14 +333,15 @@ class TurnView(ArdoiseView):
         for button in (confirm, undo, cancel):
             self.add_item(button)
 
-    async def _refresh(self, interaction: discord.Interaction) -> None:
+    async def _redraw(self, interaction: discord.Interaction) -> None:
+        # Not "_refresh": that is discord.py's View._refresh(components), which this would replace.
         self.rebuild()
         await replies.update(interaction, content=self.content(), view=self)
 
     async def _on_actor(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         self.actor = str(values[0]) if values else None
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     def _make_step_callback(self, select: ui.Select[TurnView]) -> Any:
         async def on_step(interaction: discord.Interaction) -> None:
@@ -348,13 +349,13 @@ class TurnView(ArdoiseView):
                 raise DomainError("rithmo.after_leap", "the turn is over",
                                   move=self.turn_text())
             self.board.play(select.values[0])  # checked: refuses a stale or forged option
-            await self._refresh(interaction)
+            await self._redraw(interaction)
         return on_step
 
     async def _on_undo(self, interaction: discord.Interaction) -> None:
         if self.turn_text():
             self.board.pop_step()
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _on_cancel(self, interaction: discord.Interaction) -> None:
         self.stop()
