@@ -15,6 +15,13 @@ Use
         await db.focus.record(answer)
     await db.close()
 
+Layers: :mod:`db.connection` is the one module that executes SQL (a ``Connection``: statements,
+transactions, the two write policies of versioned rows, times and JSON as text); the
+repositories are built on it (each receives the connection and the repositories it builds on,
+never the ``Database``); :mod:`db.core`'s ``Database`` is the facade that opens the connection,
+runs the migrations and builds them. Tools and tests that need a raw statement use
+``db.connection.all(...)``, never a private method.
+
 Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
 ``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
@@ -47,6 +54,12 @@ Design decisions
   :class:`StaleVersion` (``DomainError`` code "db.stale"), so two clicks cannot both spend the same
   gold or play two turns; the loser re-reads and sees what happened. Counters outside game states
   (a player's gold) check and change in one statement instead (``gold + ? >= 0``).
+- **Bookkeeping keeps the version.** Columns that say where a game is shown or what was done
+  about it (``message_id``, ``warned_at`` and the grace deadline) are written by their own
+  methods (``digits.set_message_id``, ``rithmo.set_message_id``, ``games.mark_warned``, through
+  ``Connection.update_bookkeeping``) without moving the version, and never along a versioned
+  save: a button posted from version N stays valid while the bot records its message, and the
+  two writes can land in any order. So no caller retries for them.
 - **Migrations.** Numbered files ``db/migrations/NNNN_name.sql``, each applied in its own
   transaction with its row in ``schema_migrations``; a database from any earlier version upgrades
   at open. A database newer than the code is refused with :class:`DatabaseVersionError` ("database
@@ -77,7 +90,8 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 ``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status).
 """
 
-from db.core import Database, StaleVersion, default_path
+from db.connection import Connection, StaleVersion
+from db.core import Database, default_path
 from db.daily import DailyAttempt, DailyChallenge, DailyRow
 from db.digits import DigitsMatch, GhostRow, Seat
 from db.focus import FocusAnswer, ProgressRow
@@ -90,6 +104,7 @@ from db.servers import ServerSettings
 __all__ = [
     "LATEST_VERSION",
     "UNSET",
+    "Connection",
     "DailyAttempt",
     "DailyChallenge",
     "DailyRow",

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.domain import DomainError
-from db.core import dumps, from_db_day, from_db_time, to_db_time, utc
-from db.focus import FocusAnswer
-from db.players import Player
-from db.servers import ServerSettings
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, Row, dumps, from_db_day, from_db_time, to_db_time, utc
+from db.focus import FocusAnswer, FocusRepository
+from db.players import Player, PlayersRepository
+from db.servers import ServerSettings, ServersRepository
 
 
 @dataclass(frozen=True)
@@ -48,7 +44,7 @@ class DailyRow:
     time_ms: int
 
 
-def _challenge(row: sqlite3.Row) -> DailyChallenge:
+def _challenge(row: Row) -> DailyChallenge:
     day, created = from_db_day(row["day"]), from_db_time(row["created_at"])
     assert day is not None and created is not None
     return DailyChallenge(
@@ -61,7 +57,7 @@ def _challenge(row: sqlite3.Row) -> DailyChallenge:
     )
 
 
-def _attempt(row: sqlite3.Row) -> DailyAttempt:
+def _attempt(row: Row) -> DailyAttempt:
     day, started = from_db_day(row["day"]), from_db_time(row["started_at"])
     assert day is not None and started is not None
     return DailyAttempt(
@@ -76,8 +72,17 @@ def _attempt(row: sqlite3.Row) -> DailyAttempt:
 
 
 class DailyRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(
+        self,
+        conn: Connection,
+        servers: ServersRepository,
+        players: PlayersRepository,
+        focus: FocusRepository,
+    ) -> None:
+        self._conn = conn
+        self._servers = servers
+        self._players = players
+        self._focus = focus
 
     async def create(
         self,
@@ -91,9 +96,9 @@ class DailyRepository:
     ) -> tuple[DailyChallenge, bool]:
         """The server's challenge of ``day``, created with ``questions`` unless it already exists
         (then the existing one is returned unchanged); and whether it was created now."""
-        async with self._db._atomic():
-            await self._db.servers.ensure(guild_id, now)
-            created = await self._db._run(
+        async with self._conn.atomic():
+            await self._servers.ensure(guild_id, now)
+            created = await self._conn.run(
                 "INSERT INTO daily_challenges (guild_id, day, questions, channel_id, message_id,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
                 (
@@ -110,7 +115,7 @@ class DailyRepository:
         return challenge, created == 1
 
     async def get(self, guild_id: int, day: date) -> DailyChallenge | None:
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT * FROM daily_challenges WHERE guild_id = ? AND day = ?",
             (guild_id, day.isoformat()),
         )
@@ -118,7 +123,7 @@ class DailyRepository:
 
     async def set_message(self, guild_id: int, day: date, channel_id: int, message_id: int) -> None:
         """Remember where the challenge was posted."""
-        await self._db._run(
+        await self._conn.run(
             "UPDATE daily_challenges SET channel_id = ?, message_id = ?"
             " WHERE guild_id = ? AND day = ?",
             (channel_id, message_id, guild_id, day.isoformat()),
@@ -129,7 +134,7 @@ class DailyRepository:
         hour has come, and there is no challenge yet for the local date. Each with that date."""
         moment = utc(now)
         due = []
-        for settings in await self._db.servers.all_with_daily():
+        for settings in await self._servers.all_with_daily():
             local = moment.astimezone(settings.tz())
             if local.hour < settings.daily_hour:
                 continue
@@ -142,13 +147,13 @@ class DailyRepository:
     ) -> DailyAttempt:
         """Open the member's one attempt of the day. A second one raises
         ``DomainError("daily.already_attempted")``; a day without challenge, ``daily.none``."""
-        async with self._db._atomic():
+        async with self._conn.atomic():
             if await self.get(guild_id, day) is None:
                 raise DomainError(
                     "daily.none", f"there is no daily challenge on {day}", day=day.isoformat()
                 )
-            await self._db.players.ensure(guild_id, user_id, now)
-            added = await self._db._run(
+            await self._players.ensure(guild_id, user_id, now)
+            added = await self._conn.run(
                 "INSERT INTO daily_attempts (guild_id, day, user_id, started_at)"
                 " VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id, day, user_id) DO NOTHING",
@@ -179,8 +184,8 @@ class DailyRepository:
         ``daily.already_finished``."""
         if score < 0 or time_ms < 0:
             raise ValueError(f"score and time cannot be negative: {score}, {time_ms}")
-        async with self._db.transaction():
-            changed = await self._db._run(
+        async with self._conn.transaction():
+            changed = await self._conn.run(
                 "UPDATE daily_attempts SET score = ?, time_ms = ?, finished_at = ?"
                 " WHERE guild_id = ? AND day = ? AND user_id = ? AND finished_at IS NULL",
                 (score, time_ms, to_db_time(utc(now)), guild_id, day.isoformat(), user_id),
@@ -197,22 +202,22 @@ class DailyRepository:
                     "this daily challenge is already finished",
                     day=day.isoformat(),
                 )
-            await self._db.focus.record_many(answers, now)
-            player = await self._db.players.require(guild_id, user_id)
+            await self._focus.record_many(answers, now)
+            player = await self._players.require(guild_id, user_id)
             last = player.last_daily_day
             # A late finish of an older day's attempt does not rewrite the streak.
             if last is None or last < day:
                 streak = player.daily_streak + 1 if last == day - timedelta(days=1) else 1
-                await self._db._run(
+                await self._conn.run(
                     "UPDATE players SET daily_streak = ?,"
                     " best_daily_streak = max(best_daily_streak, ?), last_daily_day = ?"
                     " WHERE guild_id = ? AND user_id = ?",
                     (streak, streak, day.isoformat(), guild_id, user_id),
                 )
-            return await self._db.players.require(guild_id, user_id)
+            return await self._players.require(guild_id, user_id)
 
     async def attempt(self, guild_id: int, day: date, user_id: int) -> DailyAttempt | None:
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT * FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ?",
             (guild_id, day.isoformat(), user_id),
         )
@@ -223,7 +228,7 @@ class DailyRepository:
     ) -> list[date]:
         """The days (from ``since``, included) whose challenge the member finished, oldest first:
         the days the streak counts."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT day FROM daily_attempts WHERE guild_id = ? AND user_id = ?"
             " AND finished_at IS NOT NULL AND day >= ? ORDER BY day",
             (guild_id, user_id, "" if since is None else since.isoformat()),
@@ -233,7 +238,7 @@ class DailyRepository:
     async def leaderboard(self, guild_id: int, day: date, limit: int = 10) -> list[DailyRow]:
         """The day's finished attempts: best score first, then fastest; equal score and time share
         a rank (the earlier finish is listed first)."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT RANK() OVER (ORDER BY score DESC, time_ms ASC) AS rank, user_id, score, time_ms"
             " FROM daily_attempts WHERE guild_id = ? AND day = ? AND finished_at IS NOT NULL"
             " ORDER BY score DESC, time_ms ASC, finished_at ASC, user_id LIMIT ?",

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.domain import DomainError
-from db.core import db_time, dumps, from_db_time, not_found, to_db_time, utc
-from db.games import CLOSED_STATUSES, UNSET, _Unset, check_status, stale_or_missing
-from db.players import RatingChange
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import (
+    Connection,
+    Row,
+    db_time,
+    dumps,
+    from_db_time,
+    not_found,
+    to_db_time,
+    utc,
+)
+from db.games import CLOSED_STATUSES, MATCHES, UNSET, _Unset, check_status
+from db.players import PlayersRepository, RatingChange
 
 #: duel: two members; ghost: one member against the slates others fielded.
 MATCH_KINDS = ("duel", "ghost")
@@ -69,7 +74,7 @@ class GhostRow:
     created_at: datetime
 
 
-def _match(row: sqlite3.Row) -> DigitsMatch:
+def _match(row: Row) -> DigitsMatch:
     return DigitsMatch(
         match_id=row["match_id"],
         guild_id=row["guild_id"],
@@ -93,8 +98,9 @@ def _match(row: sqlite3.Row) -> DigitsMatch:
 
 
 class DigitsRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
+        self._conn = conn
+        self._players = players
 
     async def create_match(
         self,
@@ -121,9 +127,9 @@ class DigitsRepository:
         waiting = set(to_act)
         moment = utc(now)
         stamp = to_db_time(moment)
-        async with self._db._atomic():
-            await self._db.players.ensure_many([(guild_id, user) for user in players], moment)
-            match_id = await self._db._insert(
+        async with self._conn.atomic():
+            await self._players.ensure_many([(guild_id, user) for user in players], moment)
+            match_id = await self._conn.insert(
                 "INSERT INTO digits_matches (guild_id, channel_id, message_id, kind, status, state,"
                 " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -138,7 +144,7 @@ class DigitsRepository:
                     stamp,
                 ),
             )
-            await self._db._run_many(
+            await self._conn.many(
                 "INSERT INTO digits_seats (match_id, seat, user_id, to_act) VALUES (?, ?, ?, ?)",
                 [(match_id, seat, user, int(user in waiting)) for seat, user in enumerate(players)],
             )
@@ -148,7 +154,7 @@ class DigitsRepository:
 
     async def get_match(self, match_id: int) -> DigitsMatch | None:
         # One query (the seats as a JSON list): a round trip to the database thread is the cost.
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
             "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
             " AS seats FROM digits_matches m WHERE m.match_id = ?",
@@ -161,7 +167,7 @@ class DigitsRepository:
     ) -> list[DigitsMatch]:
         """The member's pending and active matches in one server, the oldest first: of one
         ``kind`` ("duel", "ghost") and in one ``seat`` (0: the challenger) when given."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
             "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
             " AS seats FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
@@ -189,18 +195,17 @@ class DigitsRepository:
         round: int | None = None,
         to_act: Iterable[int] | None = None,
         deadline: datetime | _Unset | None = UNSET,
-        channel_id: int | _Unset | None = UNSET,
-        message_id: int | _Unset | None = UNSET,
         now: datetime | None = None,
     ) -> int:
         """Store the match's new state if it is still at ``expected_version``; the new version.
 
-        Otherwise nothing changes and :class:`~db.core.StaleVersion` (code "db.stale") is raised:
-        someone acted on the match since that version was read. The other arguments change those
-        columns too (a new ``deadline`` clears the warning); a closing status clears ``to_act``.
+        Otherwise nothing changes and :class:`~db.connection.StaleVersion` (code "db.stale") is
+        raised: someone acted on the match since that version was read. The other arguments
+        change those columns too (a new ``deadline`` clears the warning); a closing status clears
+        ``to_act``. Where the match is shown is bookkeeping: :meth:`set_message_id`.
         """
         moment = utc(now)
-        sets = ["state = ?", "version = version + 1", "updated_at = ?"]
+        sets = ["state = ?", "updated_at = ?"]
         params: list[Any] = [dumps(state), to_db_time(moment)]
         if status is not None:
             check_status(status)
@@ -216,26 +221,24 @@ class DigitsRepository:
         if deadline is not UNSET:
             sets.append("deadline = ?, warned_at = NULL")
             params.append(None if deadline is None else to_db_time(deadline))
-        for column, value in (("channel_id", channel_id), ("message_id", message_id)):
-            if value is not UNSET:
-                sets.append(f"{column} = ?")
-                params.append(value)
         # Refused before any write: no savepoint needed inside a caller's transaction.
-        async with self._db._atomic() if to_act is not None else nullcontext():
-            rows = await self._db._write_all(
-                f"UPDATE digits_matches SET {', '.join(sets)}"
-                " WHERE match_id = ? AND version = ? RETURNING version",
-                (*params, match_id, expected_version),
+        async with self._conn.atomic() if to_act is not None else nullcontext():
+            version = await self._conn.update_versioned(
+                *MATCHES, match_id, expected_version, sets, params
             )
-            if not rows:
-                raise await stale_or_missing(self._db, "match", match_id, expected_version)
             if to_act is not None:
-                await self._db._run(
+                await self._conn.run(
                     "UPDATE digits_seats SET to_act = (user_id IN (SELECT value FROM json_each(?)))"
                     " WHERE match_id = ?",
                     (dumps(sorted(set(to_act))), match_id),
                 )
-            return int(rows[0][0])
+            return version
+
+    async def set_message_id(self, match_id: int, message_id: int | None) -> None:
+        """Remember the match's current public message (its buttons are the ones that count).
+        Bookkeeping: the version is kept, so that no click and no change read before is made
+        stale by it, and it can land at any time beside a change of state."""
+        await self._conn.update_bookkeeping(*MATCHES, match_id, ["message_id = ?"], [message_id])
 
     async def finish_match(
         self,
@@ -253,7 +256,7 @@ class DigitsRepository:
             if score not in RESULTS:
                 raise ValueError(f"a match score is 1, 0.5 or 0, not {score}")
         moment = utc(now)
-        async with self._db.transaction():
+        async with self._conn.transaction():
             match = await self.require_match(match_id)
             if match.version == expected_version and match.status != "active":
                 # Already over (or never begun): finishing again would rate it twice.
@@ -266,14 +269,14 @@ class DigitsRepository:
             if match.kind == "duel" and len(members) == 2 and sum(scores.values()) != 1.0:
                 raise ValueError(f"the two scores of a duel add up to 1: {dict(scores)}")
             await self.save_match(match_id, state, expected_version, status="finished", now=moment)
-            await self._db._run_many(
+            await self._conn.many(
                 "UPDATE digits_seats SET result = ? WHERE match_id = ? AND user_id = ?",
                 [(RESULTS[score], match_id, user) for user, score in scores.items()],
             )
             if match.kind != "duel" or len(members) != 2:
                 return {}
             first, second = members
-            return await self._db.players.record_game(
+            return await self._players.record_game(
                 match.guild_id, "digits", first, second, scores[first], moment
             )
 
@@ -291,11 +294,11 @@ class DigitsRepository:
         record of the same round)."""
         if round < 1:
             raise ValueError(f"rounds start at 1, not {round}")
-        async with self._db._atomic():
+        async with self._conn.atomic():
             match = await self.require_match(match_id)
             if user_id not in match.players:
                 raise ValueError(f"member {user_id} does not play match {match_id}")
-            await self._db._run(
+            await self._conn.run(
                 "INSERT INTO digits_ghosts (match_id, user_id, round, guild_id, slate, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id, round) DO UPDATE SET"
                 " slate = excluded.slate, created_at = excluded.created_at",
@@ -308,7 +311,7 @@ class DigitsRepository:
         """Slates fielded at ``round`` on the server by members other than ``exclude_user_id``:
         each member's latest one only (so that one keen player does not fill the pool), the
         latest first."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT user_id, match_id, round, slate, created_at FROM ("
             " SELECT *, ROW_NUMBER() OVER ("
             "   PARTITION BY user_id ORDER BY created_at DESC, match_id DESC) AS nth"

@@ -27,13 +27,9 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from db.core import dumps, not_found, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, Row, dumps, not_found, to_db_time, utc
 
 EXPORT_FORMAT = "ardoise.player-export"
 _JSON_COLUMNS = ("state", "slate", "victories", "position")
@@ -44,7 +40,7 @@ _ABSENT = object()
 _INTEGER = re.compile(r"-?[0-9]{1,30}")
 
 
-def _plain(row: sqlite3.Row) -> dict[str, Any]:
+def _plain(row: Row) -> dict[str, Any]:
     data = dict(zip(row.keys(), tuple(row), strict=True))
     for column in _JSON_COLUMNS:
         if isinstance(data.get(column), str):
@@ -132,13 +128,15 @@ def _part_or_none(state: Any, user_id: int) -> Any:
     return None if part is _ABSENT else part
 
 
-async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, Any]:
+async def export_player(
+    db: Connection, schema_version: int, guild_id: int, user_id: int
+) -> dict[str, Any]:
     # One transaction: every part of the export comes from the same moment.
     async with db.transaction():
         key = (guild_id, user_id)
 
         async def rows(sql: str, params: tuple[Any, ...] = key) -> list[dict[str, Any]]:
-            return [_plain(row) for row in await db._all(sql, params)]
+            return [_plain(row) for row in await db.all(sql, params)]
 
         player = await rows("SELECT * FROM players WHERE guild_id = ? AND user_id = ?")
         games = await rows(
@@ -179,7 +177,7 @@ async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
             raise not_found("player", guild_id=guild_id, user_id=user_id)
         return {
             "format": EXPORT_FORMAT,
-            "schema_version": db.version,
+            "schema_version": schema_version,
             "exported_at": to_db_time(utc()),
             "guild_id": guild_id,
             "user_id": user_id,
@@ -213,23 +211,26 @@ async def export_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
         }
 
 
-async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, int]:
+async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str, int]:
     stamp = to_db_time(utc())
     key = (guild_id, user_id)
     text = str(user_id)
     counts: dict[str, int] = {}
     async with db.transaction():
-        known = await db.players.get(guild_id, user_id) is not None
+        known = (
+            await db.one("SELECT 1 FROM players WHERE guild_id = ? AND user_id = ?", key)
+            is not None
+        )
         # Their unfinished games cannot go on without them; the version moves on so that every
         # button still showing them is refused as stale.
-        counts["digits_matches_abandoned"] = await db._run(
+        counts["digits_matches_abandoned"] = await db.run(
             "UPDATE digits_matches SET status = 'abandoned', version = version + 1,"
             " updated_at = ?, finished_at = ?, deadline = NULL"
             " WHERE guild_id = ? AND status IN ('pending', 'active') AND match_id IN"
             " (SELECT match_id FROM digits_seats WHERE user_id = ?)",
             (stamp, stamp, *key),
         )
-        counts["rithmo_games_abandoned"] = await db._run(
+        counts["rithmo_games_abandoned"] = await db.run(
             "UPDATE rithmo_games SET status = 'abandoned', version = version + 1,"
             " updated_at = ?, finished_at = ?, deadline = NULL"
             " WHERE guild_id = ? AND status IN ('pending', 'active') AND ? IN (white_id, black_id)",
@@ -237,7 +238,7 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
         )
         # The states that hold them: their own matches, and the others' that met their ghost.
         anonymised_matches = 0
-        for row in await db._all(
+        for row in await db.all(
             "SELECT match_id, state FROM digits_matches WHERE guild_id = ? AND (instr(state, ?) > 0"
             " OR match_id IN (SELECT match_id FROM digits_seats WHERE user_id = ?))",
             (guild_id, text, user_id),
@@ -245,28 +246,28 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
             state = json.loads(row["state"])
             new = anonymised(state, user_id)
             if new != state:
-                anonymised_matches += await db._run(
+                anonymised_matches += await db.run(
                     "UPDATE digits_matches SET state = ?, version = version + 1, updated_at = ?"
                     " WHERE match_id = ?",
                     (dumps(new), stamp, row["match_id"]),
                 )
         counts["digits_matches_anonymised"] = anonymised_matches
         # Games others played with them stay in the others' history, with an anonymous opponent.
-        counts["digits_seats_anonymised"] = await db._run(
+        counts["digits_seats_anonymised"] = await db.run(
             "UPDATE digits_seats SET user_id = NULL, to_act = 0 WHERE user_id = ? AND match_id IN"
             " (SELECT match_id FROM digits_matches WHERE guild_id = ?)",
             (user_id, guild_id),
         )
         seats = 0
         for column in ("white_id", "black_id", "challenger_id"):
-            changed = await db._run(
+            changed = await db.run(
                 f"UPDATE rithmo_games SET {column} = NULL WHERE guild_id = ? AND {column} = ?", key
             )
             if column != "challenger_id":
                 seats += changed
         counts["rithmo_games_anonymised"] = seats
         ended = changed_rounds = 0
-        for row in await db._all(
+        for row in await db.all(
             "SELECT live_id, teacher_id, status, state FROM focus_live_rounds"
             " WHERE guild_id = ? AND (teacher_id = ? OR instr(state, ?) > 0)",
             (guild_id, user_id, text),
@@ -284,7 +285,7 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
                         new = {**new, "round": None, "names": {}}
                     ended += 1
             if new != state or teacher != row["teacher_id"]:
-                changed_rounds += await db._run(
+                changed_rounds += await db.run(
                     "UPDATE focus_live_rounds SET state = ?, status = ?, teacher_id = ?,"
                     " version = version + 1, updated_at = ? WHERE live_id = ?",
                     (dumps(new), status, teacher, stamp, row["live_id"]),
@@ -292,7 +293,7 @@ async def delete_player(db: Database, guild_id: int, user_id: int) -> dict[str, 
         counts["focus_live_rounds_anonymised"] = changed_rounds
         counts["focus_live_rounds_ended"] = ended
         for table in ("digits_ghosts", "focus_answers", "daily_attempts", "ratings", "players"):
-            counts[table] = await db._run(
+            counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key
             )
         if not known and not any(counts.values()):

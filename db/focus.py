@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING
 
-from db.core import from_db_time, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
+from db.players import PlayersRepository
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
 #: Focus run by a teacher.
@@ -100,28 +96,29 @@ _INSERT = (
 
 
 class FocusRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
+        self._conn = conn
+        self._players = players
 
     async def record(self, answer: FocusAnswer, now: datetime | None = None) -> bool:
         """Store one answer; whether it was new (False: that question of that round was stored
         already, and is left as it was)."""
         row = _row(answer, utc(now))
-        async with self._db._atomic():
+        async with self._conn.atomic():
             try:
-                return await self._db._run(_INSERT, row) == 1
-            except sqlite3.IntegrityError as error:
+                return await self._conn.run(_INSERT, row) == 1
+            except IntegrityError as error:
                 # A newcomer's first answer: create the player, then insert again. (Cheaper than
                 # making sure of the player before every answer.)
                 if "FOREIGN KEY" not in str(error):
                     raise
-            await self._db.players.ensure(answer.guild_id, answer.user_id, now)
-            return await self._db._run(_INSERT, row) == 1
+            await self._players.ensure(answer.guild_id, answer.user_id, now)
+            return await self._conn.run(_INSERT, row) == 1
 
     async def round_answers(self, guild_id: int, user_id: int, round_key: str
                             ) -> list[FocusAnswer]:
         """The member's stored answers of one round, in question order."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ? AND round_key = ?"
             " ORDER BY question_no",
             (guild_id, user_id, round_key),
@@ -136,9 +133,9 @@ class FocusRepository:
         rows = [_row(answer, moment) for answer in given]
         if not rows:
             return 0
-        async with self._db._atomic():
-            await self._db.players.ensure_many(((a.guild_id, a.user_id) for a in given), moment)
-            await self._db._run_many(_INSERT, rows)
+        async with self._conn.atomic():
+            await self._players.ensure_many(((a.guild_id, a.user_id) for a in given), moment)
+            await self._conn.many(_INSERT, rows)
         return len(rows)
 
     async def progress(
@@ -183,7 +180,7 @@ class FocusRepository:
         if topic is not None:
             conditions.append("topic = ?")
             params.append(topic)
-        rows = await self._db._all(
+        rows = await self._conn.all(
             f"SELECT {period} AS period, topic, count(*), sum(correct), avg(time_ms)"
             f" FROM focus_answers WHERE {' AND '.join(conditions)}"
             " GROUP BY period, topic ORDER BY period, topic",
@@ -202,7 +199,7 @@ class FocusRepository:
 
     async def recent(self, guild_id: int, user_id: int, limit: int = 50) -> list[FocusAnswer]:
         """The member's latest answers, the latest first."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
             " ORDER BY answered_at DESC, answer_id DESC LIMIT ?",
             (guild_id, user_id, limit),
@@ -210,7 +207,7 @@ class FocusRepository:
         return [_answer(row) for row in rows]
 
 
-def _answer(row: sqlite3.Row) -> FocusAnswer:
+def _answer(row: Row) -> FocusAnswer:
     return FocusAnswer(
         guild_id=row["guild_id"],
         user_id=row["user_id"],

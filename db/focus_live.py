@@ -8,15 +8,12 @@ a stale version raises ``StaleVersion`` and changes nothing.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from db.core import StaleVersion, db_time, dumps, not_found, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, Row, db_time, dumps, not_found, to_db_time, utc
+from db.servers import ServersRepository
 
 LIVE_STATUSES = ("active", "finished")
 
@@ -34,7 +31,7 @@ class LiveRoundRow:
     updated_at: datetime
 
 
-def _row(row: sqlite3.Row) -> LiveRoundRow:
+def _row(row: Row) -> LiveRoundRow:
     return LiveRoundRow(
         live_id=row["live_id"],
         guild_id=row["guild_id"],
@@ -54,8 +51,9 @@ def _check_status(status: str) -> None:
 
 
 class LiveRoundsRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection, servers: ServersRepository) -> None:
+        self._conn = conn
+        self._servers = servers
 
     async def create(
         self,
@@ -67,9 +65,9 @@ class LiveRoundsRepository:
     ) -> LiveRoundRow:
         """A new active round at version 1."""
         stamp = to_db_time(utc(now))
-        async with self._db._atomic():
-            await self._db.servers.ensure(guild_id, now)
-            live_id = await self._db._insert(
+        async with self._conn.atomic():
+            await self._servers.ensure(guild_id, now)
+            live_id = await self._conn.insert(
                 "INSERT INTO focus_live_rounds (guild_id, channel_id, teacher_id, status, state,"
                 " created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
                 (guild_id, channel_id, teacher_id, dumps(state), stamp, stamp),
@@ -79,7 +77,7 @@ class LiveRoundsRepository:
         return row
 
     async def get(self, live_id: int) -> LiveRoundRow | None:
-        row = await self._db._one("SELECT * FROM focus_live_rounds WHERE live_id = ?", (live_id,))
+        row = await self._conn.one("SELECT * FROM focus_live_rounds WHERE live_id = ?", (live_id,))
         return None if row is None else _row(row)
 
     async def require(self, live_id: int) -> LiveRoundRow:
@@ -101,14 +99,12 @@ class LiveRoundsRepository:
         Raises ``StaleVersion`` if the round changed meanwhile, ``db.not_found`` if it is gone."""
         if status is not None:
             _check_status(status)
-        changed = await self._db._run(
-            "UPDATE focus_live_rounds SET state = ?, status = coalesce(?, status),"
-            " version = version + 1, updated_at = ? WHERE live_id = ? AND version = ?",
-            (dumps(state), status, to_db_time(utc(now)), live_id, expected_version),
+        return await self._conn.update_versioned(
+            "live round",
+            "focus_live_rounds",
+            "live_id",
+            live_id,
+            expected_version,
+            ["state = ?", "status = coalesce(?, status)", "updated_at = ?"],
+            [dumps(state), status, to_db_time(utc(now))],
         )
-        if not changed:
-            row = await self.get(live_id)
-            if row is None:
-                raise not_found("live round", id=live_id)
-            raise StaleVersion("live round", live_id, expected_version, row.version)
-        return expected_version + 1

@@ -7,12 +7,9 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from db.core import StaleVersion, from_db_time, not_found, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, from_db_time, to_db_time, utc
 
 #: pending: challenged, not yet accepted; active: being played; finished: played to a result;
 #: declined: the challenge was refused; abandoned: stopped without a result (a player's data was
@@ -36,13 +33,10 @@ def check_status(status: str) -> None:
         raise ValueError(f"unknown status {status!r}; one of {STATUSES}")
 
 
-async def stale_or_missing(db: Database, kind: str, game_id: int, expected: int) -> Exception:
-    """The error for an update that changed no row: the game is gone, or its version moved on."""
-    table, key = ("digits_matches", "match_id") if kind == "match" else ("rithmo_games", "game_id")
-    row = await db._one(f"SELECT version FROM {table} WHERE {key} = ?", (game_id,))
-    if row is None:
-        return not_found(kind, id=game_id)
-    return StaleVersion(kind, game_id, expected, row[0])
+#: Where each kind of versioned game lives: (the kind's name in refusals, table, key column),
+#: the first arguments of Connection.update_versioned and update_bookkeeping.
+MATCHES: Final = ("match", "digits_matches", "match_id")
+GAMES: Final = ("game", "rithmo_games", "game_id")
 
 
 @dataclass(frozen=True)
@@ -75,14 +69,14 @@ class OverdueGame:
 
 
 class GamesRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
 
     async def waiting_on(self, user_id: int, guild_id: int | None = None) -> list[WaitingGame]:
         """The open games waiting on the member (in one server, or all), the nearest deadline
         first: 20 Digits matches where they must act, Rithmomachia games where they are to move,
         and challenges made to them."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT 'digits', m.match_id, m.guild_id, m.channel_id, m.message_id, m.status,"
             " m.deadline, m.version"
             " FROM digits_seats s JOIN digits_matches m ON m.match_id = s.match_id"
@@ -107,7 +101,7 @@ class GamesRepository:
     async def overdue(self, now: datetime | None = None) -> list[OverdueGame]:
         """Active games whose deadline is at or before ``now``, the oldest deadline first."""
         stamp = to_db_time(utc(now))
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT 'digits', match_id, guild_id, channel_id, message_id, deadline, warned_at,"
             " (SELECT json_group_array(user_id) FROM digits_seats s"
             "   WHERE s.match_id = m.match_id AND s.to_act = 1 AND s.user_id IS NOT NULL), version"
@@ -144,17 +138,11 @@ class GamesRepository:
         the grace time). The game's version is kept: its buttons stay valid."""
         if game not in GAME_KINDS:
             raise ValueError(f"unknown game {game!r}")
-        table, key = (
-            ("digits_matches", "match_id") if game == "digits" else ("rithmo_games", "game_id")
-        )
         moment = utc(now)
-        changed = await self._db._run(
-            f"UPDATE {table} SET warned_at = ?, deadline = coalesce(?, deadline) WHERE {key} = ?",
-            (
-                to_db_time(moment),
-                None if grace_deadline is None else to_db_time(grace_deadline),
-                game_id,
-            ),
+        # Bookkeeping: the grace time is the same turn's clock, not a change a player acts on.
+        await self._conn.update_bookkeeping(
+            *(MATCHES if game == "digits" else GAMES),
+            game_id,
+            ["warned_at = ?", "deadline = coalesce(?, deadline)"],
+            [to_db_time(moment), None if grace_deadline is None else to_db_time(grace_deadline)],
         )
-        if not changed:
-            raise not_found("match" if game == "digits" else "game", id=game_id)

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from bot.domain import DomainError
 from bot.ratings import Rating, idle, rate_game
-from db.core import from_db_day, from_db_time, not_found, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, Row, from_db_day, from_db_time, not_found, to_db_time, utc
 
 GAMES = ("digits", "rithmo")
 #: Weeks without a rated game make the rating's RD grow back (one Glicko-2 idle period a week).
@@ -96,7 +91,7 @@ def _check_game(game: str) -> None:
         raise ValueError(f"unknown game {game!r}; the rated games are {GAMES}")
 
 
-def _player(row: sqlite3.Row) -> Player:
+def _player(row: Row) -> Player:
     created = from_db_time(row["created_at"])
     assert created is not None
     return Player(
@@ -111,7 +106,7 @@ def _player(row: sqlite3.Row) -> Player:
     )
 
 
-def _rating(row: sqlite3.Row) -> PlayerRating:
+def _rating(row: Row) -> PlayerRating:
     return PlayerRating(
         game=row["game"],
         rating=Rating(row["rating"], row["rd"], row["volatility"]),
@@ -126,8 +121,8 @@ def _rating(row: sqlite3.Row) -> PlayerRating:
 
 
 class PlayersRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
 
     async def ensure(self, guild_id: int, user_id: int, now: datetime | None = None) -> None:
         """Make sure the member (and their server) have rows."""
@@ -139,26 +134,26 @@ class PlayersRepository:
         """Make sure these (guild id, user id) members and their servers have rows."""
         stamp = to_db_time(utc(now))
         pairs = sorted(set(members))
-        async with self._db._atomic():
-            await self._db._run_many(
+        async with self._conn.atomic():
+            await self._conn.many(
                 "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO NOTHING",
                 [(guild, stamp, stamp) for guild in sorted({g for g, _ in pairs})],
             )
-            await self._db._run_many(
+            await self._conn.many(
                 "INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, user_id) DO NOTHING",
                 [(guild, user, stamp) for guild, user in pairs],
             )
 
     async def get(self, guild_id: int, user_id: int) -> Player | None:
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         return None if row is None else _player(row)
 
     async def get_or_create(self, guild_id: int, user_id: int) -> Player:
-        async with self._db._atomic():
+        async with self._conn.atomic():
             await self.ensure(guild_id, user_id)
             player = await self.get(guild_id, user_id)
         assert player is not None
@@ -173,13 +168,13 @@ class PlayersRepository:
             " AND gold + ? >= 0 RETURNING gold"
         )
         params = (delta, guild_id, user_id, delta)
-        rows = await self._db._write_all(update, params)
+        rows = await self._conn.returning(update, params)
         if rows:
             return int(rows[0][0])
-        async with self._db._atomic():
+        async with self._conn.atomic():
             # Not enough gold, or a newcomer without a row yet.
             await self.ensure(guild_id, user_id)
-            rows = await self._db._write_all(update, params)
+            rows = await self._conn.returning(update, params)
             if not rows:
                 player = await self.get(guild_id, user_id)
                 have = player.gold if player else 0
@@ -195,25 +190,25 @@ class PlayersRepository:
         if level < 1:
             raise ValueError(f"a Focus level is from 1, not {level}")
         update = "UPDATE players SET focus_level = ? WHERE guild_id = ? AND user_id = ?"
-        if await self._db._run(update, (level, guild_id, user_id)):
+        if await self._conn.run(update, (level, guild_id, user_id)):
             return
-        async with self._db._atomic():
+        async with self._conn.atomic():
             await self.ensure(guild_id, user_id)
-            await self._db._run(update, (level, guild_id, user_id))
+            await self._conn.run(update, (level, guild_id, user_id))
 
     # --- Ratings ---------------------------------------------------------------------------
 
     async def rating(self, guild_id: int, user_id: int, game: str) -> PlayerRating:
         """The player's rating in ``game`` (a newcomer's if they have none)."""
         _check_game(game)
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? AND game = ?",
             (guild_id, user_id, game),
         )
         return PlayerRating(game, Rating()) if row is None else _rating(row)
 
     async def ratings(self, guild_id: int, user_id: int) -> dict[str, PlayerRating]:
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         return {row["game"]: _rating(row) for row in rows}
@@ -233,7 +228,7 @@ class PlayersRepository:
         if user_a == user_b:
             raise ValueError("a member cannot be rated against themselves")
         moment = utc(now)
-        async with self._db._atomic():
+        async with self._conn.atomic():
             before: dict[int, PlayerRating] = {}
             for user in (user_a, user_b):
                 await self.ensure(guild_id, user, moment)
@@ -249,7 +244,7 @@ class PlayersRepository:
                 old = before[user]
                 won, lost = score == 1.0, score == 0.0
                 streak = old.streak + 1 if won else 0
-                await self._db._run(
+                await self._conn.run(
                     "INSERT INTO ratings (guild_id, user_id, game, rating, rd, volatility, games,"
                     " wins, losses, draws, streak, best_streak, updated_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -281,7 +276,7 @@ class PlayersRepository:
         """The server's best players in ``game`` by rating (the surer rating first when equal);
         only players with at least one rated game. Equal ratings share a rank."""
         _check_game(game)
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT RANK() OVER (ORDER BY rating DESC) AS rank, user_id, rating, rd, games, wins,"
             " losses, draws FROM ratings WHERE guild_id = ? AND game = ? AND games > 0"
             " ORDER BY rating DESC, rd ASC, user_id LIMIT ?",
@@ -292,7 +287,7 @@ class PlayersRepository:
     async def streaks(self, guild_id: int, today: date, limit: int = 10) -> list[StreakRow]:
         """The server's longest current daily-challenge streaks on ``today``."""
         yesterday = (today - timedelta(days=1)).isoformat()
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT RANK() OVER (ORDER BY daily_streak DESC) AS rank, user_id, daily_streak,"
             " best_daily_streak FROM players WHERE guild_id = ? AND daily_streak > 0"
             " AND last_daily_day >= ? ORDER BY daily_streak DESC, best_daily_streak DESC, user_id"
@@ -303,7 +298,7 @@ class PlayersRepository:
 
     async def history(self, guild_id: int, user_id: int, limit: int = 20) -> list[HistoryEntry]:
         """The member's finished games (both games), the latest first."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT 'digits' AS game, m.match_id AS game_id, m.kind AS kind,"
             " (SELECT o.user_id FROM digits_seats o"
             "   WHERE o.match_id = m.match_id AND o.seat <> s.seat) AS opponent_id,"

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.domain import DomainError
-from db.core import db_time, dumps, from_db_time, not_found, to_db_time, utc
-from db.games import CLOSED_STATUSES, UNSET, _Unset, check_status, stale_or_missing
-from db.players import RatingChange
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import (
+    Connection,
+    Row,
+    db_time,
+    dumps,
+    from_db_time,
+    not_found,
+    to_db_time,
+    utc,
+)
+from db.games import CLOSED_STATUSES, GAMES, UNSET, _Unset, check_status
+from db.players import PlayersRepository, RatingChange
 
 SIDES = ("white", "black")
 GAME_RESULTS = ("white", "black", "draw")
@@ -71,7 +76,7 @@ def _check_side(side: str, what: str = "side") -> None:
         raise ValueError(f"{what} is 'white' or 'black', not {side!r}")
 
 
-def _game(row: sqlite3.Row) -> RithmoGame:
+def _game(row: Row) -> RithmoGame:
     return RithmoGame(
         game_id=row["game_id"],
         guild_id=row["guild_id"],
@@ -102,8 +107,9 @@ def _game(row: sqlite3.Row) -> RithmoGame:
 
 
 class RithmoRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
+        self._conn = conn
+        self._players = players
 
     async def create_game(
         self,
@@ -135,11 +141,11 @@ class RithmoRepository:
             raise ValueError("a member cannot play both colours")
         moment = utc(now)
         stamp = to_db_time(moment)
-        async with self._db._atomic():
-            await self._db.players.ensure_many(
+        async with self._conn.atomic():
+            await self._players.ensure_many(
                 [(guild_id, user) for user in (white_id, black_id) if user is not None], moment
             )
-            game_id = await self._db._insert(
+            game_id = await self._conn.insert(
                 "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
                 " computer_side, challenger_id, victories, position, to_move, deadline, status,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -166,7 +172,7 @@ class RithmoRepository:
 
     async def get_game(self, game_id: int) -> RithmoGame | None:
         # One query (the turns as a JSON list): a round trip to the database thread is the cost.
-        row = await self._db._one(
+        row = await self._conn.one(
             "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
             "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
             " AS turns FROM rithmo_games g WHERE g.game_id = ?",
@@ -179,7 +185,7 @@ class RithmoRepository:
     ) -> list[RithmoGame]:
         """The member's open games in one server (and channel, when given): challenges made by or
         to them and games being played, whether or not it is their turn; the newest first."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
             "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
             " AS turns FROM rithmo_games g"
@@ -207,15 +213,14 @@ class RithmoRepository:
         to_move: str | None = None,
         deadline: datetime | _Unset | None = UNSET,
         draw_offer: str | _Unset | None = UNSET,
-        channel_id: int | _Unset | None = UNSET,
-        message_id: int | _Unset | None = UNSET,
         now: datetime | None = None,
     ) -> int:
         """Change the game if it is still at ``expected_version`` (accepting a challenge, offering
-        a draw…); the new version, or :class:`~db.core.StaleVersion`. Turns go through
-        :meth:`play_turn`, results through :meth:`finish_game`."""
+        a draw…); the new version, or :class:`~db.connection.StaleVersion`. Turns go through
+        :meth:`play_turn`, results through :meth:`finish_game`; where the game is shown is
+        bookkeeping, :meth:`set_message_id`."""
         moment = utc(now)
-        sets = ["version = version + 1", "updated_at = ?"]
+        sets = ["updated_at = ?"]
         params: list[Any] = [to_db_time(moment)]
         if status is not None:
             check_status(status)
@@ -236,27 +241,22 @@ class RithmoRepository:
         if deadline is not UNSET:
             sets.append("deadline = ?, warned_at = NULL")
             params.append(None if deadline is None else to_db_time(deadline))
-        for column, value in (
-            ("draw_offer", draw_offer),
-            ("channel_id", channel_id),
-            ("message_id", message_id),
-        ):
-            if value is not UNSET:
-                sets.append(f"{column} = ?")
-                params.append(value)
-        return await self._update(game_id, expected_version, sets, params)
+        if draw_offer is not UNSET:
+            sets.append("draw_offer = ?")
+            params.append(draw_offer)
+        return await self._conn.update_versioned(*GAMES, game_id, expected_version, sets, params)
 
-    async def _update(
-        self, game_id: int, expected_version: int, sets: list[str], params: list[Any]
-    ) -> int:
-        rows = await self._db._write_all(
-            f"UPDATE rithmo_games SET {', '.join(sets)}"
-            " WHERE game_id = ? AND version = ? RETURNING version",
-            (*params, game_id, expected_version),
+    async def set_message_id(
+        self, game_id: int, message_id: int | None, *, if_version: int | None = None
+    ) -> bool:
+        """Make ``message_id`` the game's message (the board whose buttons count). Bookkeeping:
+        the version is kept, so that no click and no change read before is made stale by it.
+
+        With ``if_version``, only while the game is still at that version, the one the board
+        shows (a change since makes that board out of date): whether it was stored."""
+        return await self._conn.update_bookkeeping(
+            *GAMES, game_id, ["message_id = ?"], [message_id], if_version=if_version
         )
-        if not rows:
-            raise await stale_or_missing(self._db, "game", game_id, expected_version)
-        return int(rows[0][0])
 
     async def play_turn(
         self,
@@ -276,23 +276,23 @@ class RithmoRepository:
         not being played."""
         _check_side(to_move, "to_move")
         moment = utc(now)
-        async with self._db._atomic():
-            row = await self._db._one(
+        async with self._conn.atomic():
+            row = await self._conn.one(
                 "SELECT status, to_move, version FROM rithmo_games WHERE game_id = ?", (game_id,)
             )
             if row is None:
                 raise not_found("game", id=game_id)
             if row["version"] != expected_version:
-                raise await stale_or_missing(self._db, "game", game_id, expected_version)
+                raise await self._conn.version_conflict(*GAMES, game_id, expected_version)
             if row["status"] != "active":
                 raise DomainError(
                     "rithmo.not_active", "this game is not being played", status=row["status"]
                 )
-            version = await self._update(
+            version = await self._conn.update_versioned(
+                *GAMES,
                 game_id,
                 expected_version,
                 [
-                    "version = version + 1",
                     "updated_at = ?",
                     "position = ?",
                     "to_move = ?",
@@ -307,7 +307,7 @@ class RithmoRepository:
                     None if deadline is None else to_db_time(deadline),
                 ],
             )
-            await self._db._run(
+            await self._conn.run(
                 "INSERT INTO rithmo_turns (game_id, ply, side, notation, played_at)"
                 " SELECT ?, coalesce(max(ply), 0) + 1, ?, ?, ? FROM rithmo_turns WHERE game_id = ?",
                 (game_id, row["to_move"], notation, to_db_time(moment), game_id),
@@ -331,7 +331,6 @@ class RithmoRepository:
             raise ValueError(f"a result is one of {GAME_RESULTS}, not {result!r}")
         moment = utc(now)
         sets = [
-            "version = version + 1",
             "updated_at = ?",
             "status = 'finished'",
             "finished_at = ?",
@@ -344,18 +343,18 @@ class RithmoRepository:
         if position is not UNSET:
             sets.append("position = ?")
             params.append(dumps(position))
-        async with self._db.transaction():
+        async with self._conn.transaction():
             current = await self.require_game(game_id)
             if current.version == expected_version and current.status != "active":
                 # Already over (or never begun): finishing again would rate it twice.
                 raise DomainError(
                     "rithmo.not_active", "this game is not being played", status=current.status
                 )
-            await self._update(game_id, expected_version, sets, params)
+            await self._conn.update_versioned(*GAMES, game_id, expected_version, sets, params)
             game = await self.require_game(game_id)
             if game.computer_side is not None or game.white_id is None or game.black_id is None:
                 return {}
             score_white = {"white": 1.0, "black": 0.0, "draw": 0.5}[result]
-            return await self._db.players.record_game(
+            return await self._players.record_game(
                 game.guild_id, "rithmo", game.white_id, game.black_id, score_white, moment
             )

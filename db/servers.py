@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.domain import DomainError
-from db.core import dumps, to_db_time, utc
-
-if TYPE_CHECKING:
-    from db.core import Database
+from db.connection import Connection, Row, dumps, to_db_time, utc
 
 LANGUAGES = ("en", "fr")
 
@@ -108,13 +104,13 @@ _COLUMNS = (
 
 
 class ServersRepository:
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
 
     async def ensure(self, guild_id: int, now: datetime | None = None) -> None:
         """Make sure the server has a row (with default settings)."""
         stamp = to_db_time(utc(now))
-        await self._db._run(
+        await self._conn.run(
             "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO NOTHING",
             (guild_id, stamp, stamp),
@@ -122,17 +118,19 @@ class ServersRepository:
 
     async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings (the defaults for a server never seen)."""
-        row = await self._db._one(f"SELECT {_COLUMNS} FROM servers WHERE guild_id = ?", (guild_id,))
+        row = await self._conn.one(
+            f"SELECT {_COLUMNS} FROM servers WHERE guild_id = ?", (guild_id,)
+        )
         if row is None:
             return ServerSettings(guild_id)
-        roles = await self._db._all(
+        roles = await self._conn.all(
             "SELECT role_id FROM server_admin_roles WHERE guild_id = ?", (guild_id,)
         )
         return _settings(guild_id, row, frozenset(r[0] for r in roles))
 
     async def all_with_daily(self) -> list[ServerSettings]:
         """Every server with a daily challenge channel."""
-        rows = await self._db._all(
+        rows = await self._conn.all(
             f"SELECT guild_id, {_COLUMNS} FROM servers WHERE daily_channel_id IS NOT NULL"
             " ORDER BY guild_id"
         )
@@ -149,7 +147,7 @@ class ServersRepository:
         for name in changes:
             if name not in EDITABLE:
                 raise DomainError("settings.unknown", f"no setting named {name!r}", setting=name)
-        async with self._db._atomic():
+        async with self._conn.atomic():
             current = await self.get(guild_id)
             new = replace(current, **changes)
             _check(new)
@@ -159,7 +157,7 @@ class ServersRepository:
                 None if new.rithmo_victories is None else dumps(new.rithmo_victories)
             )
             assignments = ", ".join(f"{name} = ?" for name in EDITABLE)
-            await self._db._run(
+            await self._conn.run(
                 f"UPDATE servers SET {assignments}, updated_at = ? WHERE guild_id = ?",
                 (*values, to_db_time(utc(now)), guild_id),
             )
@@ -168,17 +166,17 @@ class ServersRepository:
     async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
         """Replace the roles allowed to change the settings."""
         roles = sorted(set(role_ids))
-        async with self._db._atomic():
+        async with self._conn.atomic():
             await self.ensure(guild_id)
-            await self._db._run("DELETE FROM server_admin_roles WHERE guild_id = ?", (guild_id,))
-            await self._db._run_many(
+            await self._conn.run("DELETE FROM server_admin_roles WHERE guild_id = ?", (guild_id,))
+            await self._conn.many(
                 "INSERT INTO server_admin_roles (guild_id, role_id) VALUES (?, ?)",
                 [(guild_id, role) for role in roles],
             )
             return await self.get(guild_id)
 
 
-def _settings(guild_id: int, row: sqlite3.Row, roles: frozenset[int]) -> ServerSettings:
+def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
     victories = row["rithmo_victories"]
     return ServerSettings(
         guild_id=guild_id,

@@ -6,6 +6,7 @@ Every test works on a real SQLite file in pytest's temporary folder.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sqlite3
@@ -62,10 +63,13 @@ async def test_open_creates_the_folder_and_sets_wal_foreign_keys_and_busy_timeou
     try:
         assert path.exists()
         assert db.version == LATEST_VERSION
-        for conn in (db._writer, db._reader):
-            assert (await conn.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
-            assert (await conn.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
-            assert (await conn.execute_fetchall("PRAGMA busy_timeout"))[0][0] == 5000
+        # Outside a transaction a read goes to the reader, inside to the writer: both set.
+        for inside in (False, True):
+            async with db.transaction() if inside else contextlib.nullcontext():
+                one = db.connection.one
+                assert (await one("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
+                assert (await one("PRAGMA foreign_keys"))[0] == 1  # type: ignore[index]
+                assert (await one("PRAGMA busy_timeout"))[0] == 5000  # type: ignore[index]
     finally:
         await db.close()
 
@@ -125,9 +129,9 @@ def test_a_gap_in_the_migration_numbers_is_refused(tmp_path: Path) -> None:
 
 
 async def test_migrations_from_empty_record_every_version(db: Database) -> None:
-    rows = await db._all("SELECT version, name FROM schema_migrations ORDER BY version")
+    rows = await db.connection.all("SELECT version, name FROM schema_migrations ORDER BY version")
     assert [tuple(r) for r in rows] == [(m.version, m.name) for m in load_migrations()]
-    assert (await db._one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
+    assert (await db.connection.one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
 
 
 TS = "2026-01-05 10:00:00.000"
@@ -182,8 +186,8 @@ async def test_upgrade_from_each_earlier_version_keeps_the_rows(tmp_path: Path, 
     db = await Database.open(path)
     try:
         assert db.version == LATEST_VERSION
-        assert (await db._one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
-        assert await db._all("PRAGMA foreign_key_check") == []
+        assert (await db.connection.one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
+        assert await db.connection.all("PRAGMA foreign_key_check") == []
         if start == 0:
             return
         settings = await db.servers.get(1)
@@ -254,7 +258,8 @@ async def test_a_failing_migration_leaves_the_previous_version_intact(tmp_path: 
     db = await Database.open(path)
     try:
         assert db.version == LATEST_VERSION
-        assert await db._one("SELECT name FROM sqlite_master WHERE name = 'half_done'") is None
+        half_done = "SELECT name FROM sqlite_master WHERE name = 'half_done'"
+        assert await db.connection.one(half_done) is None
     finally:
         await db.close()
 

@@ -449,10 +449,11 @@ async def test_match_round_trip(db: Database) -> None:
         round=1,
         to_act=[10, 11],
         deadline=deadline,
-        message_id=77,
         now=T0 + timedelta(minutes=1),
     )
     assert version == 2
+    # Where it is shown is bookkeeping: stored beside, at the same version.
+    await db.digits.set_message_id(match.match_id, 77)
     saved = await db.digits.require_match(match.match_id)
     assert (saved.status, saved.round, saved.version, saved.message_id) == ("active", 1, 2, 77)
     assert saved.waiting_on == (10, 11)
@@ -695,8 +696,9 @@ async def test_games_past_their_time_limit_and_the_warning(db: Database) -> None
 
 async def test_unset_means_keep_and_none_means_clear(db: Database) -> None:
     game_id = await _challenge(db)
-    await db.rithmo.update_game(game_id, 1, message_id=5, deadline=T0)
-    await db.rithmo.update_game(game_id, 2, message_id=UNSET, deadline=None)
+    await db.rithmo.set_message_id(game_id, 5)
+    await db.rithmo.update_game(game_id, 1, draw_offer=UNSET, deadline=T0)
+    await db.rithmo.update_game(game_id, 2, draw_offer=UNSET, deadline=None)
     game = await db.rithmo.require_game(game_id)
     assert (game.message_id, game.deadline) == (5, None)
 
@@ -787,7 +789,7 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
     assert await db.games.waiting_on(11) == []
     # The other server's player of the same id is untouched.
     assert len(await db.focus.recent(OTHER_GUILD, 10)) == 1
-    assert await db._all("PRAGMA foreign_key_check") == []
+    assert await db.connection.all("PRAGMA foreign_key_check") == []
     conn = sqlite3.connect(db.path)
     try:
         left = conn.execute(

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from db.core import db_time, from_db_time, to_db_time
+from db.connection import db_time, from_db_time, to_db_time
 
 PARIS_WINTER = timezone(timedelta(hours=1))
 

@@ -48,7 +48,7 @@ async def said_sorry(standin: Any, record: Any) -> None:
 
 async def stored_questions(bot: Any, guild_id: int, user_id: int, source: str) -> list[str]:
     """The questions of the member's stored answers from ``source``, in the order stored."""
-    rows = await bot.db._all(
+    rows = await bot.db.connection.all(
         "SELECT question FROM focus_answers WHERE guild_id = ? AND user_id = ? AND source = ?"
         " ORDER BY answer_id", (guild_id, user_id, source))
     return [row[0] for row in rows]
@@ -131,7 +131,7 @@ async def test_storing_the_same_question_of_a_round_again_changes_nothing(tmp_pa
         # Answers without a round (older callers) are not keyed: each one is stored.
         await db.focus.record(answer(key=None, no=None))
         await db.focus.record(answer(key=None, no=None))
-        rows = await db._all("SELECT round_key, question_no, given FROM focus_answers"
+        rows = await db.connection.all("SELECT round_key, question_no, given FROM focus_answers"
                              " ORDER BY answer_id")
         assert [tuple(r) for r in rows] == [("match:5:1", 0, 5), ("match:5:1", 1, 5),
                                             ("match:5:2", 0, 5), ("match:5:1", 2, 5),
@@ -173,7 +173,7 @@ async def test_the_upgrade_keys_old_daily_answers_and_drops_their_duplicates(tmp
     with sqlite3.connect(path) as conn:
         conn.executescript(OLD_ROWS)
     async with await Database.open(path) as db:
-        rows = await db._all("SELECT answer_id, round_key, question_no FROM focus_answers"
+        rows = await db.connection.all("SELECT answer_id, round_key, question_no FROM focus_answers"
                              " ORDER BY answer_id")
         assert [tuple(r) for r in rows] == [
             (1, "daily:2026-01-05", 0), (2, "daily:2026-01-05", 1),  # 3 repeated 2: dropped
@@ -189,4 +189,4 @@ async def test_the_upgrade_keys_old_daily_answers_and_drops_their_duplicates(tmp
         assert [a.question for a in done] == ["1 + 1", "2 + 2"]
         again = answer("2 + 2", key="daily:2026-01-05", no=1, source="daily")
         assert await db.focus.record(again) is False
-        assert await db._all("PRAGMA foreign_key_check") == []
+        assert await db.connection.all("PRAGMA foreign_key_check") == []
