@@ -289,11 +289,10 @@ async def store(bot: Ardoise, game: StoredMatch) -> None:
             to_act = None
             if status == "active":
                 to_act = [int(p) for p in match.players if match.stage(p) in ("focus", "shop")]
-            extra: dict[str, Any] = {}
-            if game.message_id is not None:
-                extra["message_id"] = game.message_id
             await db.digits.save_match(game.id, state, game.row.version, status=game.status,
-                                       round=match.round, to_act=to_act, **extra)
+                                       round=match.round, to_act=to_act)
+            if game.message_id is not None:
+                await db.digits.set_message_id(game.id, game.message_id)
         for answer in game.answers:
             await db.focus.record(answer)
         record = game.battle
@@ -329,17 +328,10 @@ async def mutate(bot: Ardoise, match_id: int, change: Callable[[StoredMatch], T]
 
 
 async def set_message(bot: Ardoise, match_id: int, message_id: int) -> None:
-    """Remember the match's current public message (its buttons are the ones that count)."""
+    """Remember the match's current public message (its buttons are the ones that count).
+    Bookkeeping: the match's version stays, so no click or change is made stale by it."""
     assert bot.db is not None
-    for attempt in range(SAVE_ATTEMPTS):
-        row = await bot.db.digits.require_match(match_id)
-        try:
-            await bot.db.digits.save_match(match_id, row.state, row.version,
-                                           message_id=message_id)
-            return
-        except StaleVersion:
-            if attempt == SAVE_ATTEMPTS - 1:
-                raise
+    await bot.db.digits.set_message_id(match_id, message_id)
 
 
 async def public_lang(bot: Ardoise, game: StoredMatch) -> str:

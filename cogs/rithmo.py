@@ -40,10 +40,9 @@ import io
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands, ui
@@ -77,7 +76,6 @@ from cogs._rithmo_play import (
 from db import Database, RatingChange, RithmoGame, StaleVersion
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 SIDES = ("white", "black")
 CACHE_SIZE = 256
@@ -173,11 +171,6 @@ def duration_text(seconds: int, lang: str) -> str:
 
 def grace_seconds(limit_s: int) -> int:
     return max(MIN_GRACE_S, limit_s // 4)
-
-
-def _state(row: RithmoGame) -> tuple[int, str, str, str | None]:
-    """What a player acts on: a change to it is a real conflict, other changes are bookkeeping."""
-    return len(row.turns), row.status, row.to_move, row.draw_offer
 
 
 @dataclass
@@ -548,11 +541,9 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         return message
 
     async def _retire(self, row: RithmoGame, message_id: int) -> None:
-        """Make ``message_id`` the game's message."""
-        try:
-            await self._write(row, lambda version: self.db.rithmo.update_game(
-                row.game_id, version, message_id=message_id))
-        except StaleVersion:
+        """Make ``message_id`` the game's message (bookkeeping: the version stays)."""
+        if not await self.db.rithmo.set_message_id(row.game_id, message_id,
+                                                   if_version=row.version):
             # A turn was played meanwhile: this message is out of date already.
             await self._drop_buttons(row, message_id)
 
@@ -562,22 +553,6 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         except discord.HTTPException as error:
             log.info("game %s: could not take the buttons off message %s: %s", row.game_id,
                      message_id, error)
-
-    async def _write(self, row: RithmoGame, write: Callable[[int], Awaitable[T]]) -> T:
-        """``write(version)`` from ``row``'s version. When the version has moved on for
-        bookkeeping only (the game's message id stored after a post: same turns, status, side to
-        move and draw offer), the write is made again from the new version; any other change
-        is a real conflict and stays ``db.stale`` ("someone acted just before you")."""
-        version = row.version
-        for _ in range(3):
-            try:
-                return await write(version)
-            except StaleVersion:
-                fresh = await self.db.rithmo.require_game(row.game_id)
-                if _state(fresh) != _state(row):
-                    raise
-                version = fresh.version
-        return await write(version)
 
     # turns -----------------------------------------------------------------------------
 
@@ -632,7 +607,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                 return await self.db.rithmo.finish_game(row.game_id, version, result, reason,
                                                         now=now)
 
-        ratings = await self._write(row, save)
+        ratings = await save(row.version)
         # The cached game moves on with the stored one (no await since the lookup below).
         cached = self._games.pop((row.game_id, len(row.turns)), None)
         if cached is game:
@@ -959,8 +934,8 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         row = await self.current_game(interaction)
         side = row.side_of(interaction.user.id)
         assert side is not None
-        ratings = await self._write(row, lambda version: self.db.rithmo.finish_game(
-            row.game_id, version, other(side), "resignation"))
+        ratings = await self.db.rithmo.finish_game(row.game_id, row.version, other(side),
+                                                   "resignation")
         await self._post_end(row.game_id, ratings, interaction=interaction)
 
     async def _post_end(self, game_id: int, ratings: dict[int, RatingChange],
@@ -980,14 +955,13 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
             raise DomainError("rithmo.computer_declines_draw", "Ardoise plays on")
         if row.draw_offer == other(side):
             await interaction.response.defer(thinking=True)
-            ratings = await self._write(row, lambda version: self.db.rithmo.finish_game(
-                row.game_id, version, "draw", "agreed"))
+            ratings = await self.db.rithmo.finish_game(row.game_id, row.version, "draw",
+                                                       "agreed")
             await self._post_end(row.game_id, ratings, interaction=interaction)
             return
         if row.draw_offer == side:
             raise DomainError("rithmo.draw_already_offered", "you already offered a draw")
-        await self._write(row, lambda version: self.db.rithmo.update_game(
-            row.game_id, version, draw_offer=side))
+        await self.db.rithmo.update_game(row.game_id, row.version, draw_offer=side)
         game_lang = await self.game_lang(row)
         opponent = row.player(other(side))
         view = ui.View(timeout=None)
@@ -1020,16 +994,14 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         if accept:
             # Only the other player accepts; the one who offered may withdraw.
             ensure_player(interaction, [u for u in (row.player(other(offerer_side)),) if u])
-            ratings = await self._write(row, lambda version: self.db.rithmo.finish_game(
-                game_id, version, "draw", "agreed"))
+            ratings = await self.db.rithmo.finish_game(game_id, row.version, "draw", "agreed")
             await replies.update(
                 interaction,
                 content=t("rithmo.draw.agreed", lang, game=game_id), view=None,
                 allowed_mentions=pings())
             await self._post_end(game_id, ratings)
             return
-        await self._write(row, lambda version: self.db.rithmo.update_game(
-            game_id, version, draw_offer=None))
+        await self.db.rithmo.update_game(game_id, row.version, draw_offer=None)
         key = ("rithmo.draw.withdrawn" if interaction.user.id == offerer
                else "rithmo.draw.declined")
         await replies.update(
@@ -1086,8 +1058,8 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                   deadline=stamp(grace)),
                 allowed_mentions=pings(late))
             return
-        ratings = await self._write(row, lambda v: self.db.rithmo.finish_game(
-            game_id, v, other(late_side), "timeout", now=now))
+        ratings = await self.db.rithmo.finish_game(game_id, row.version, other(late_side),
+                                                   "timeout", now=now)
         await self._post_end(game_id, ratings)
 
 

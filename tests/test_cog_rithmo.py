@@ -121,7 +121,9 @@ async def test_an_illegal_or_unreadable_turn_is_refused_with_its_reason(standin,
     refused = await standin.slash(sam, "rithmo move", turn="c13-b12")
     assert refused.reply.content == f"It is not your turn: {ana.mention} is to move."
     game = await bot.db.rithmo.require_game(1)
-    assert game.turns == () and game.version == 3  # accepted, message stored; nothing played
+    # Accepted (version 2), its board's message stored (bookkeeping: the version stays);
+    # nothing played.
+    assert game.turns == () and game.version == 2 and game.message_id is not None
 
 
 async def test_autocomplete_offers_the_legal_turns_of_what_was_typed(standin, start_bot):
@@ -452,8 +454,10 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
         await standin.idle()
         before = await bot.db.rithmo.require_game(1)
     assert before.message_id == board.id
-    # Only the stored message id changed since: the turn goes through.
-    await bot.db.rithmo.update_game(1, before.version, message_id=board.id)
+    # Only the stored message id changed since (bookkeeping: the version stays): the turn goes
+    # through.
+    await bot.db.rithmo.set_message_id(1, board.id)
+    assert (await bot.db.rithmo.require_game(1)).version == before.version
     played = await cog(bot).apply_turn(before, ana.id, "c4-b5")
     assert (played.turn, played.row.to_move) == ("c4-b5", "black")
     # A turn was played since: the same click again is a real conflict ("try again").
