@@ -38,7 +38,6 @@ from bot.limits import Limits
 from bot.settings import Settings
 from bot.tree import ArdoiseTree
 from db import Database
-from db.command_sync import CommandSyncs
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +143,7 @@ class Ardoise(commands.Bot):
         digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
         scope = "global" if guild_id is None else str(guild_id)
         assert self.db is not None and self.application_id is not None
-        syncs = CommandSyncs(self.db)
+        syncs = self.db.command_syncs
         if (not (force or self.settings.force_sync)
                 and await syncs.last(self.application_id, scope) == digest):
             log.info("commands unchanged since the last sync %s: not synced again "

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from db import migrate as _migrate
+from db.command_sync import CommandSyncs
 from db.connection import Connection, StaleVersion
 from db.daily import DailyRepository
 from db.digits import DigitsRepository
@@ -54,6 +55,7 @@ class Database:
         self.digits = DigitsRepository(connection, self.players)
         self.rithmo = RithmoRepository(connection, self.players)
         self.games = GamesRepository(connection)
+        self.command_syncs = CommandSyncs(connection)
 
     # --- Opening and closing ---------------------------------------------------------------
 

@@ -15,14 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("bot", "cogs", "images", "db")
 
-#: Circles other parts of issue 13 are removing at the same time; each is allowed exactly as it
-#: is (a module joining it fails the test). Delete an entry once its branch is merged.
-KNOWN_CIRCLES: set[frozenset[str]] = {
-    # bot/digits/match.py imports its own AI for the solo "shadow": removed by helper `digits`
-    # (issue 13 item 4, first circle: the shadow becomes a player passed in).
-    frozenset({"bot.digits.match", "bot.digits.odds", "bot.digits.player",
-               "bot.digits.strategy"}),
-}
+#: Circles allowed as they are (none: a module joining one fails the test).
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 
 def product_modules() -> dict[str, Path]:

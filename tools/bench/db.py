@@ -212,7 +212,7 @@ async def bench_progress(db: Database, path: Path, scale: int) -> None:
             )
 
     await timed("with index")
-    await db._run("DROP INDEX focus_answers_progress")
+    await db.connection.run("DROP INDEX focus_answers_progress")
     await timed("without index")
 
 
