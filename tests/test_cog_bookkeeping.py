@@ -8,7 +8,7 @@ from typing import Any
 
 from test_cog_digits import duel, match_id_of, match_state, take_focus
 
-from cogs.digits import Game, mutate, set_message
+from cogs.digits import StoredMatch, mutate, set_message
 
 STALE = "This message is out of date: the game has moved on. Use the latest message."
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
@@ -64,7 +64,7 @@ async def test_a_change_and_the_message_id_stored_meanwhile_both_survive_without
     player = str(ana.id)
     tries: list[int] = []
 
-    def buy(game: Game) -> Any:
+    def buy(game: StoredMatch) -> Any:
         tries.append(game.row.version)
         return game.match.buy(player, 1)
 
