@@ -1,0 +1,115 @@
+"""The hot paths' round trips: database statements and Discord calls of one ``/focus practice``
+answer and of one solo ``/rithmo move`` (with Ardoise's reply), through the real bot.
+
+These are counts, not timings: each statement is a hop to aiosqlite's thread, each Discord call
+an HTTP request, so a change that adds one shows here. The bounds are the counts measured before
+issue 13's redesign (docs/architecture.md walks both paths); a redesign may lower them, never
+raise them.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterator
+from typing import Any
+
+import aiosqlite
+import pytest
+
+from bot.local import StandIn
+
+#: Before issue 13 (2026-12-01): 4 execute + 2 executemany, and the modal's one answer.
+FOCUS_ANSWER = {"statements": 6, "discord": 1}
+#: Before issue 13: 16 statements; the deferral, its follow-up, the old board's buttons taken
+#: off, the new board posted.
+RITHMO_MOVE = {"statements": 16, "discord": 4}
+
+
+class Statements:
+    """Counts the statements the bot sends to SQLite, by aiosqlite method."""
+
+    METHODS = ("execute", "executemany", "execute_fetchall", "executescript")
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.counts: collections.Counter[str] = collections.Counter()
+        for name in self.METHODS:
+            original = getattr(aiosqlite.Connection, name)
+            monkeypatch.setattr(aiosqlite.Connection, name, self._counting(name, original))
+
+    def _counting(self, name: str, original: Any) -> Any:
+        def counted(connection: aiosqlite.Connection, *args: Any, **kwargs: Any) -> Any:
+            self.counts[name] += 1
+            return original(connection, *args, **kwargs)
+
+        return counted
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+class Window:
+    """What one step cost: statements and Discord calls between ``start`` and ``stop``."""
+
+    def __init__(self, statements: Statements, standin: StandIn) -> None:
+        self.statements, self.standin = statements, standin
+        self.db = 0
+        self.kinds: dict[str, int] = {}
+        self.calls: list[tuple[str, str]] = []
+
+    def __enter__(self) -> Window:
+        self.statements.counts.clear()
+        self._first = len(self.standin.requests)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.db = self.statements.total
+        self.kinds = dict(self.statements.counts)
+        self.calls = self.standin.requests[self._first:]
+
+    def describe(self) -> str:
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.kinds.items()))
+        routes = "; ".join(f"{m} {p.split('/')[1]}" for m, p in self.calls)
+        return f"{self.db} statements ({kinds}), {len(self.calls)} Discord calls ({routes})"
+
+
+def _practice_button(window: Any) -> str:
+    return next(b["custom_id"] for b in window.buttons()
+                if b["custom_id"].startswith("focus.run:practice:"))
+
+
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[Statements]:
+    yield Statements(monkeypatch)
+
+
+async def test_a_focus_practice_answer(standin, start_bot, statements):
+    await start_bot()
+    ana = standin.add_member("Ana")
+    window = (await standin.slash(ana, "focus practice")).reply
+    opened = await standin.click(ana, window, _practice_button(window))
+    assert opened.modal is not None
+    await standin.idle()
+    with Window(statements, standin) as step:
+        answered = await standin.submit_modal(ana, opened, {"answer": "7"})
+        await standin.idle()
+    assert answered.reply is not None
+    assert step.db <= FOCUS_ANSWER["statements"], step.describe()
+    assert len(step.calls) <= FOCUS_ANSWER["discord"], step.describe()
+
+
+async def test_a_solo_rithmo_move_and_ardoises_reply(standin, start_bot, statements):
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    started = await standin.slash(ana, "rithmo solo", level=1)
+    assert started.reply.attachments, started.reply.text()
+    await standin.idle()
+    [turn, *_] = await standin.autocomplete(ana, "rithmo move", "turn", turn="")
+    with Window(statements, standin) as step:
+        moved = await standin.slash(ana, "rithmo move", turn=turn["value"])
+        await standin.idle(quiet=0.2)  # Ardoise's reply, worked out in a thread, is posted
+    assert moved.reply is not None
+    [after] = await bot.db.rithmo.open_games(standin.guild.id, ana.id)
+    assert len(after.turns) == 2, "Ardoise answered the member's turn"
+    assert step.db <= RITHMO_MOVE["statements"], step.describe()
+    assert len(step.calls) <= RITHMO_MOVE["discord"], step.describe()
