@@ -458,10 +458,10 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
     # through.
     await bot.db.rithmo.set_message_id(1, board.id)
     assert (await bot.db.rithmo.require_game(1)).version == before.version
-    played = await cog(bot).apply_turn(before, ana.id, "c4-b5")
+    played = await cog(bot).service.apply_turn(before, ana.id, "c4-b5")
     assert (played.turn, played.row.to_move) == ("c4-b5", "black")
     # A turn was played since: the same click again is a real conflict ("try again").
     with pytest.raises(DomainError) as stale:
-        await cog(bot).apply_turn(before, ana.id, "c4-d5")
+        await cog(bot).service.apply_turn(before, ana.id, "c4-d5")
     assert stale.value.code == "db.stale"
     assert [t.notation for t in (await bot.db.rithmo.require_game(1)).turns] == ["c4-b5"]

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from bot.app import create_bot
 from bot.local.server import Channel, Member, Message, StandIn
+from bot.play.rithmo_turns import completions
 from bot.rithmo import Board
 from bot.settings import Settings
-from cogs._rithmo_play import completions
 from tools.bench.rithmo import midgame_positions
 
 

@@ -1,4 +1,5 @@
-"""The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues.
+"""The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues
+(``bot.play.rithmo`` uses it for the games, ``bot.ui.rithmo`` for the menus' texts).
 
 - :func:`server_settings` and :func:`build_settings`: the victories agreed for a new game, from
   the server's defaults and a challenge's options;
@@ -11,7 +12,8 @@ A refused turn needs nothing here: the engine's refusal already names its reason
 its params (:mod:`bot.rithmo.refusals`), and the catalogues say it as ``errors.<code>``.
 
 Every function that explores the board (plays steps to look ahead) gives it back exactly as it
-was before returning; none of them awaits, so a game shared in a cache is never seen half-played.
+was before returning; the board it is given is the caller's own (``RithmoService.engine`` hands
+a cached game to one caller at a time), so no one else sees it half-played.
 """
 
 from __future__ import annotations
@@ -437,3 +439,17 @@ def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
     # Captures first: they are what a player looks for; then moves in board order.
     return sorted(out, key=lambda o: (not o.value.startswith("x"), o.value))
 
+
+
+# ------------------------------------------------------------------------------ names
+
+
+def mention(user_id: int | None, lang: str, *, computer: bool = False) -> str:
+    """A member as Discord pings them, else Ardoise (``computer``) or "someone" (data erased)."""
+    if user_id is not None:
+        return f"<@{user_id}>"
+    return t("rithmo.computer" if computer else "rithmo.someone", lang)
+
+
+def side_name(side: str, lang: str) -> str:
+    return t(f"rithmo.side.{side}", lang)

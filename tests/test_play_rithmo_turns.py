@@ -1,4 +1,4 @@
-"""cogs._rithmo_play: the settings of a challenge, the turns offered while typing, the engine's
+"""bot.play.rithmo_turns: the settings of a challenge, the turns offered while typing, the engine's
 refusals said by the catalogues, and the options of the turn menus (no Discord here)."""
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ from test_rithmo_refusals import codes_written
 
 from bot.domain import DomainError
 from bot.i18n import catalogues, placeholders, t
-from bot.rithmo import Board, Game, Settings, Turn, Victory
-from bot.rithmo.refusals import CODES, REFUSALS
-from cogs._rithmo_play import (
+from bot.play.rithmo_turns import (
     actors,
     build_settings,
     completions,
@@ -22,6 +20,8 @@ from cogs._rithmo_play import (
     step_options,
     taken_texts,
 )
+from bot.rithmo import Board, Game, Settings, Turn, Victory
+from bot.rithmo.refusals import CODES, REFUSALS
 
 PYRAMID_190 = "p(s64s49t36t25r16)"
 

@@ -1,0 +1,1 @@
+"""Use cases: the games' application logic over the database and the engines, without Discord."""

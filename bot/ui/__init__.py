@@ -1,0 +1,1 @@
+"""The Discord presentation: embeds, views and buttons built from the use cases' results."""

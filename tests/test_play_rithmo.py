@@ -1,0 +1,235 @@
+"""bot.play.rithmo, directly on a real Database (no stand-in, no Discord): starting games, turns,
+Ardoise's turn with the search injected, resign and draw, the clock, and the engine cache whose
+games are owned by one caller at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.domain import DomainError
+from bot.i18n import Languages
+from bot.limits import SearchGate
+from bot.play.rithmo import (
+    POSITION_FORMAT,
+    Ended,
+    RithmoService,
+    Warned,
+    grace_seconds,
+    stored_position,
+)
+from bot.rithmo import Board, Game
+from bot.rithmo.opponents import random_turn
+from db import Database, StaleVersion
+
+GUILD, CHANNEL, ANA, SAM = 1, 10, 100, 200
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "ardoise.sqlite3")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def service(db: Database) -> RithmoService:
+    return RithmoService(db, Languages(), SearchGate(1))
+
+
+async def _game(service: RithmoService, **options: object):
+    started = await service.challenge(GUILD, CHANNEL, ANA, SAM, "en", colour="white",
+                                      victory="body", pieces=1, proper="off", **options)
+    return await service.accept(started.row, started.row.version)
+
+
+def _first_moves() -> tuple[str, str]:
+    board = Board.start()
+    white = str(board.legal_moves()[0])
+    board.push(white)
+    return white, str(board.legal_moves()[0])
+
+
+async def test_a_challenge_is_stored_pending_then_accepted_with_a_clock(service) -> None:
+    started = await service.challenge(GUILD, CHANNEL, ANA, SAM, "fr", colour="black")
+    row = started.row
+    assert (row.status, row.white_id, row.black_id, row.challenger_id) == (
+        "pending", SAM, ANA, ANA)
+    assert stored_position(row) == {"format": POSITION_FORMAT, "lang": "fr",
+                                    "string": Board.start().position_string()}
+    assert await service.game_lang(row) == "fr"
+    with pytest.raises(DomainError) as refused:  # one open game per member in a channel
+        await service.challenge(GUILD, CHANNEL, SAM, 300, "en")
+    assert refused.value.code == "rithmo.already_playing"
+    with pytest.raises(DomainError) as stale:
+        await service.accept(row, row.version + 1)
+    assert stale.value.code == "game.stale"
+    active = await service.accept(row, row.version)
+    assert active.status == "active" and active.deadline is not None
+    with pytest.raises(DomainError) as again:
+        await service.decline(active, active.version)
+    assert again.value.code == "rithmo.not_pending"
+
+
+async def test_a_turn_is_checked_saved_and_the_next_player_gets_the_clock(service) -> None:
+    row = await _game(service)
+    white, black = _first_moves()
+    with pytest.raises(DomainError) as not_yours:
+        await service.apply_turn(row, SAM, white)
+    assert not_yours.value.code == "rithmo.not_your_turn"
+    with pytest.raises(DomainError) as illegal:
+        await service.apply_turn(row, ANA, "a1-a2")
+    assert illegal.value.code.startswith("rithmo.")
+    played = await service.apply_turn(row, ANA, white)
+    assert (played.turn, played.side, played.outcome) == (white, "white", None)
+    assert played.row.to_move == "black" and len(played.row.turns) == 1
+    assert played.last_turn["to"] == white.split("-")[1]
+    assert stored_position(played.row)["string"] == played.row.position["string"]
+    # The old row is stale now: the same turn again is refused by the database's version.
+    with pytest.raises(StaleVersion):
+        await service.apply_turn(row, ANA, white)
+    again = await service.apply_turn(played.row, SAM, black)
+    assert again.row.to_move == "white" and len(again.row.turns) == 2
+
+
+async def test_the_cache_hands_a_game_to_one_caller_at_a_time(service) -> None:
+    row = await _game(service)
+    with service.engine(row) as mine:
+        with service.engine(row) as theirs:  # meanwhile: someone else gets a game of their own
+            assert theirs is not mine
+            theirs.push(str(theirs.board.legal_moves()[0]))  # theirs only: mine is untouched
+        assert len(mine.turns) == 0
+    with service.engine(row) as later:
+        assert later is mine  # given back at its turns; the other went in at one turn
+
+
+async def test_a_turn_awaiting_keeps_the_cached_game_from_everyone_else(service, db) -> None:
+    """While a turn is being saved (the database awaited), an autocomplete of the same game
+    reads the position before the turn, never the turn half-played."""
+    row = await _game(service)
+    white, _ = _first_moves()
+    seen: list[int] = []
+    real = db.rithmo.play_turn
+
+    async def slow_play_turn(*args, **kwargs):
+        with service.engine(row) as game:  # what an autocomplete would do now
+            seen.append(len(game.turns))
+        await asyncio.sleep(0)
+        return await real(*args, **kwargs)
+
+    db.rithmo.play_turn = slow_play_turn  # type: ignore[method-assign]
+    played = await service.apply_turn(row, ANA, white)
+    assert seen == [0]
+    with service.engine(played.row) as game:
+        assert [str(t) for t in game.turns] == [white]
+
+
+async def test_a_refused_or_lost_save_leaves_the_cached_game_as_it_was(service) -> None:
+    row = await _game(service)
+    white, _ = _first_moves()
+    with pytest.raises(DomainError):
+        await service.apply_turn(row, ANA, "a1-a2")
+    await service.apply_turn(row, ANA, white)
+    with pytest.raises(StaleVersion):
+        await service.apply_turn(row, ANA, white)  # the cache rebuilt from the old row, popped
+    with service.engine(row) as game:
+        assert len(game.turns) == 0
+
+
+async def test_ardoise_plays_with_the_search_it_is_given(service) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def search(game: Game, level: int, rng: random.Random) -> str:
+        calls.append((len(game.turns), level))
+        return str(random_turn(game, rng))
+
+    service.choose_turn = search
+    started = await service.solo(GUILD, CHANNEL, ANA, 2, "black", "en")
+    assert started.opening is not None and started.opening.side == "white"
+    assert calls == [(0, 2)] and started.row.to_move == "black"
+    assert started.row.deadline is not None  # the member's clock runs
+    move = str(Board.from_json(started.opening.position).legal_moves()[0])
+    played = await service.apply_turn(started.row, ANA, move)
+    assert played.row.deadline is None  # Ardoise has no clock
+    plays = await service.answers(played)
+    assert [p.side for p in plays] == ["black", "white"] and calls[-1] == (2, 2)
+    assert await service.owed_turn(plays[-1].row) is None
+    with pytest.raises(DomainError) as declined:
+        await service.draw(plays[-1].row, ANA)
+    assert declined.value.code == "rithmo.computer_declines_draw"
+
+
+async def test_the_strong_level_waits_for_a_search_slot_and_refuses_when_saturated(
+        service) -> None:
+    go, running = threading.Event(), []
+
+    def search(game: Game, level: int, rng: random.Random) -> str:
+        running.append(level)
+        go.wait(10)
+        return str(random_turn(game, rng))
+
+    service.choose_turn = search
+    assert service.check_strong(GUILD, 3) and not service.check_strong(GUILD, 1)
+    first = asyncio.create_task(service.solo(GUILD, CHANNEL, ANA, 3, "black", "en"))
+    second = asyncio.create_task(service.solo(GUILD, CHANNEL + 1, SAM, 3, "black", "en"))
+    for _ in range(500):
+        if service.searches.waiting == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert running == [3] and service.searches.running == 1
+    with pytest.raises(DomainError) as busy:
+        service.check_strong(GUILD, 3)
+    assert busy.value.code == "limits.strong_busy"
+    with pytest.raises(DomainError) as unknown:
+        service.check_level(4)
+    assert unknown.value.code == "rithmo.bad_level"
+    go.set()
+    for started in await asyncio.gather(first, second):
+        assert len(started.row.turns) == 1
+    assert running == [3, 3]
+
+
+async def test_resign_and_draws_end_the_game_and_rate_it(service) -> None:
+    row = await _game(service)
+    ended = await service.resign(row, SAM)
+    assert (ended.row.status, ended.row.result, ended.row.reason) == (
+        "finished", "white", "resignation")
+    assert set(ended.ratings) == {ANA, SAM}
+    row = await _game(service)
+    assert await service.draw(row, ANA) == "white"
+    offered = await service.get(row.game_id)
+    with pytest.raises(DomainError) as twice:
+        await service.draw(offered, ANA)
+    assert twice.value.code == "rithmo.draw_already_offered"
+    assert await service.answer_draw(offered, 0, accept=False) is None
+    declined = await service.get(row.game_id)
+    assert declined.draw_offer is None
+    with pytest.raises(DomainError) as none:
+        await service.answer_draw(declined, 0, accept=True)
+    assert none.value.code == "rithmo.no_draw_offer"
+    await service.draw(declined, SAM)
+    agreed = await service.draw(await service.get(row.game_id), ANA)
+    assert isinstance(agreed, Ended) and (agreed.row.result, agreed.row.reason) == (
+        "draw", "agreed")
+
+
+async def test_the_clock_warns_once_then_forfeits(service) -> None:
+    row = await _game(service)
+    assert row.deadline is not None
+    assert await service.overdue(row.deadline - timedelta(seconds=1)) == []
+    late = row.deadline + timedelta(seconds=1)
+    [warned] = await service.overdue(late)
+    assert isinstance(warned, Warned) and warned.late_id == ANA
+    limit = int((row.deadline - row.updated_at).total_seconds())
+    assert abs((warned.grace - late).total_seconds() - grace_seconds(limit)) <= 1
+    assert await service.overdue(late + timedelta(seconds=1)) == []  # warned once only
+    [ended] = await service.overdue(warned.grace + timedelta(seconds=1))
+    assert isinstance(ended, Ended)
+    assert (ended.row.result, ended.row.reason) == ("black", "timeout")
+    assert await service.overdue(warned.grace + timedelta(minutes=5)) == []
