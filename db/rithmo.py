@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -61,6 +61,18 @@ class RithmoGame:
 
     def player(self, side: str) -> int | None:
         return self.white_id if side == "white" else self.black_id
+
+    def after_turn(self, version: int, notation: str, position: Any, *, to_move: str,
+                   deadline: datetime | None, now: datetime) -> RithmoGame:
+        """This game as :meth:`RithmoRepository.play_turn` leaves it (its new ``version``), without
+        reading it again: the turn appended, the clock restarted, no warning nor draw offer.
+        Times are kept to the millisecond, as stored."""
+        moment = db_time(to_db_time(now))
+        return replace(
+            self, version=version, position=position, to_move=to_move, updated_at=moment,
+            deadline=None if deadline is None else db_time(to_db_time(deadline)),
+            warned_at=None, draw_offer=None,
+            turns=(*self.turns, Turn(len(self.turns) + 1, self.to_move, notation, moment)))
 
     def side_of(self, user_id: int) -> str | None:
         """The colour ``user_id`` plays, or None if they do not play this game."""

@@ -98,6 +98,20 @@ async def test_a_turn_is_checked_saved_and_the_next_player_gets_the_clock(servic
     assert again.row.to_move == "white" and len(again.row.turns) == 2
 
 
+async def test_the_game_after_a_turn_is_the_stored_one_without_reading_it(service) -> None:
+    """apply_turn builds the game after the turn from what it wrote (RithmoGame.after_turn):
+    exactly the row the database then holds, clock and turn times included."""
+    row = await _game(service)
+    white, black = _first_moves()
+    await service.draw(row, ANA)  # an offer, which the turn ends
+    offered = await service.get(row.game_id)
+    played = await service.apply_turn(offered, ANA, white)
+    assert played.row == await service.get(row.game_id)
+    assert played.row.draw_offer is None and played.row.deadline is not None
+    again = await service.apply_turn(played.row, SAM, black)
+    assert again.row == await service.get(row.game_id)
+
+
 async def test_the_cache_hands_a_game_to_one_caller_at_a_time(service) -> None:
     row = await _game(service)
     with service.engine(row) as mine:

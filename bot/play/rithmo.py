@@ -351,31 +351,36 @@ class RithmoService:
             deadline = None
             if outcome is None and human_next:
                 deadline = now + timedelta(seconds=await self._limit(row.guild_id))
-            ratings = await self._save(row, outcome, notation, blob, next_side, deadline, now)
+            after, ratings = await self._save(row, outcome, notation, blob, next_side,
+                                              deadline, now)
         except BaseException:
             game.pop()
             self._give_back(row.game_id, game)
             raise
         self._give_back(row.game_id, game)  # at the turns now stored
-        after = await self.db.rithmo.require_game(row.game_id)
         return Played(after, notation, side, outcome, ratings, position, last_turn_json(turn),
                       taken)
 
     async def _save(self, row: RithmoGame, outcome: Outcome | None, notation: str,
                     blob: dict[str, Any], next_side: str, deadline: datetime | None,
-                    now: datetime) -> dict[int, RatingChange]:
+                    now: datetime) -> tuple[RithmoGame, dict[int, RatingChange]]:
+        """The game after the turn, and the rating changes if it ended the game."""
         if outcome is None:
-            await self.db.rithmo.play_turn(row.game_id, row.version, notation, blob,
-                                           to_move=next_side, deadline=deadline, now=now)
-            return {}
+            version = await self.db.rithmo.play_turn(row.game_id, row.version, notation, blob,
+                                                     to_move=next_side, deadline=deadline,
+                                                     now=now)
+            # What play_turn wrote is known: no need to read the game again (one round trip).
+            return row.after_turn(version, notation, blob, to_move=next_side, deadline=deadline,
+                                  now=now), {}
         result = "draw" if outcome.winner is None else SIDES[outcome.winner]
         reason = f"victory:{outcome.victory}" if outcome.reason == "victory" else outcome.reason
         async with self.db.transaction():  # the last turn and the result, all or nothing
             version = await self.db.rithmo.play_turn(
                 row.game_id, row.version, notation, blob, to_move=next_side, deadline=None,
                 now=now)
-            return await self.db.rithmo.finish_game(row.game_id, version, result, reason,
-                                                    now=now)
+            ratings = await self.db.rithmo.finish_game(row.game_id, version, result, reason,
+                                                       now=now)
+        return await self.db.rithmo.require_game(row.game_id), ratings
 
     async def computer_turn(self, row: RithmoGame) -> Played:
         """Ardoise chooses (in a thread, seeded by game and turn, so a replay is the same) and
