@@ -99,6 +99,8 @@ from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import channel_text, hit, limited, over_cap
 from bot.replies import pings, shown_name
 from bot.tree import report_error
+from bot.ui import focus_run as focus_ui
+from bot.ui.focus_run import FocusRun
 from bot.views import (
     ArdoiseView,
     GameButton,
@@ -110,9 +112,7 @@ from bot.views import (
     routed_nowhere,
 )
 from cogs import ArdoiseCog
-from cogs import _focus_ui as focus_ui
 from cogs._digits_info import DigitsInfo
-from cogs._focus_ui import FocusRun
 from db import DigitsMatch, FocusAnswer, RatingChange, StaleVersion
 
 if TYPE_CHECKING:

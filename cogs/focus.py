@@ -29,12 +29,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import random
 import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -44,228 +42,56 @@ from discord.ext import commands
 
 from bot import replies
 from bot.domain import DomainError
-from bot.focus import (
-    MAX_LEVEL,
-    MIN_LEVEL,
-    ROUND_SIZE,
-    Answer,
-    FocusRound,
-    LiveRound,
-    Question,
-    daily_questions,
-    generate_questions,
-    next_level,
-)
+from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
-from bot.formats import FORMAT_KEY, upgrade
-from bot.i18n import error_text, image_words, lang_for, lang_from_locale, month_name, t
-from bot.limits import hit, limited
+from bot.i18n import error_text, image_words, lang_for, lang_from_locale, t
+from bot.limits import limited
+from bot.play import focus as play
+from bot.play.focus_live import FORMAT_CODES, LiveRounds, live_or_over
 from bot.replies import shown_name
 from bot.tree import report_error
-from bot.views import ArdoiseModal, GameButton, invalid_component, routed_nowhere
-from cogs import ArdoiseCog
-from cogs._focus_ui import (
+from bot.ui.focus import (
+    FINAL_LINES,
+    LIVE_MODAL_PREFIX,
+    LIVE_MODAL_TIMEOUT,
+    RANKING_LINES,
+    LiveAnswerButton,
+    LiveAnswerModal,
+    LiveNextButton,
+    TakeDaily,
+    again_view,
+    closed_embed,
+    daily_embed,
+    daily_key,
+    date_text,
+    final_embed,
+    final_rows,
+    live_embed,
+    live_view,
+    practice_embed,
+)
+from bot.ui.focus_run import (
     BUTTON_PREFIX,
     FocusRun,
     RoundButton,
-    action_button,
     get_run,
-    level_text,
     say_expired,
     start_focus,
     stored_answer,
-    summary_embed,
     take_submission,
     typed_value,
 )
-from cogs._teachers import teaches
+from bot.ui.teachers import teaches
+from bot.views import routed_nowhere
+from cogs import ArdoiseCog
 from db import FocusAnswer, ServerSettings
 from images import render_leaderboard
 
 log = logging.getLogger(__name__)
 
-#: The daily challenge's levels when the server's range allows them (one question at each of
-#: 2, 3, 4, 5, 6, 7): the engine's default.
-DAILY_LEVELS = (2, 7)
 DAILY_CHECK_SECONDS = 60.0
-#: Answer-reading refusals: the member may type again.
-FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole",
-                          "focus.bad_grouping", "focus.too_long"})
-LIVE_MODAL_PREFIX = "focus.livem:"
-LIVE_MODAL_TIMEOUT = 900.0
 #: A number as the bot writes one in a custom id (ASCII digits, no leading zero).
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
-RANKING_LINES = 10
-FINAL_LINES = 25
-MEDALS = ("🥇", "🥈", "🥉")
-
-
-# --- Levels --------------------------------------------------------------------------------
-
-
-def level_range(settings: ServerSettings) -> tuple[int, int]:
-    """The server's practice levels (no ceiling set: up to the last level)."""
-    low = min(max(settings.focus_level_min, MIN_LEVEL), MAX_LEVEL)
-    high = min(settings.focus_level_max or MAX_LEVEL, MAX_LEVEL)
-    return low, max(low, high)
-
-
-def clamp(level: int, settings: ServerSettings) -> int:
-    low, high = level_range(settings)
-    return min(max(level, low), high)
-
-
-def daily_range(settings: ServerSettings) -> tuple[int, int]:
-    """The levels of a server's daily challenge: a pinned level alone; else the default climb
-    2 to 7 cut to the server's range; a range outside 2–7 (1 only, 8 only) as it is."""
-    if settings.focus_level_pinned is not None:
-        level = clamp(settings.focus_level_pinned, settings)
-        return level, level
-    low, high = level_range(settings)
-    a, b = max(low, DAILY_LEVELS[0]), min(high, DAILY_LEVELS[1])
-    return (a, b) if a <= b else (low, high)
-
-
-def date_text(day: date, lang: str) -> str:
-    """``30 November 2026``, ``1er décembre 2026``."""
-    return t("focus.date_first" if day.day == 1 else "focus.date", lang, day=day.day,
-             month=month_name(day.month, lang), year=day.year)
-
-
-def daily_round_key(day: date) -> str:
-    """The name of a daily attempt among a member's stored answers (see ``db.focus``)."""
-    return f"daily:{day.isoformat()}"
-
-
-def _history(answers: list[FocusAnswer]) -> list[Answer]:
-    """Stored answers (latest first) as the engine's, oldest first."""
-    return [Answer(question=a.question, topic=a.topic, level=a.level, expected=a.expected,
-                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000)
-            for a in reversed(answers)]
-
-
-# --- Live rounds: the state kept between clicks ----------------------------------------------
-
-#: The version of the live state's layout (``LiveState.to_json``; ``bot.formats``): a state
-#: without one (saved before versions) is upgraded when read, a newer one refused. 1: the layout
-#: of 2026-12 with the field; the live round inside carries its own (``LIVE_FORMAT``).
-LIVE_STATE_FORMAT = 1
-
-
-@dataclass
-class LiveState:
-    live_id: int
-    guild_id: int
-    channel_id: int | None
-    teacher_id: int
-    version: int
-    status: str
-    game: LiveRound | None  # None once finished (the answers hold the record)
-    level: int
-    lang: str  # the language of the public messages (the teacher's)
-    shown_at: float | None  # wall() when the current question was posted
-    names: dict[int, str] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {FORMAT_KEY: LIVE_STATE_FORMAT,
-                "round": None if self.game is None else self.game.to_json(),
-                "level": self.level, "lang": self.lang, "shown_at": self.shown_at,
-                "names": {str(k): v for k, v in self.names.items()}}
-
-    @classmethod
-    def from_row(cls, row: Any) -> LiveState:
-        state = upgrade(row.state, "live state", LIVE_STATE_FORMAT)
-        return cls(live_id=row.live_id, guild_id=row.guild_id, channel_id=row.channel_id,
-                   teacher_id=row.teacher_id, version=row.version, status=row.status,
-                   game=None if state.get("round") is None
-                   else LiveRound.from_json(state["round"]),
-                   level=int(state.get("level", 1)), lang=str(state.get("lang", "en")),
-                   shown_at=state.get("shown_at"),
-                   names={int(k): str(v) for k, v in state.get("names", {}).items()})
-
-
-def _live_or_over(live: LiveState) -> LiveRound:
-    if live.status != "active" or live.game is None or live.game.finished:
-        raise DomainError("focus.live_finished", "this live round is over")
-    return live.game
-
-
-def _cog(interaction: discord.Interaction) -> Focus:
-    cog = interaction.client.get_cog("Focus")  # type: ignore[attr-defined]
-    assert isinstance(cog, Focus)
-    return cog
-
-
-# --- Persistent buttons ------------------------------------------------------------------
-
-
-def posted_day(text: str) -> date:
-    """The day of a daily post's button, as the bot writes it (YYYY-MM-DD); anything else was
-    not written by the bot."""
-    try:
-        if len(text) == 10:
-            return date.fromisoformat(text)
-    except ValueError:
-        pass
-    raise invalid_component("day")
-
-
-class TakeDaily(GameButton, action="focus.daily"):
-    """On the daily post: ``focus.daily:<server id>:1:<YYYY-MM-DD>``."""
-
-    async def on_click(self, interaction: discord.Interaction) -> None:
-        if str(interaction.guild_id) != self.game_id:
-            raise DomainError("game.not_found", "this post belongs to another server")
-        hit(interaction, "round")
-        await _cog(interaction).take_daily(interaction, posted_day(self.arg))
-
-
-class LiveAnswerButton(GameButton, action="focus.live_answer"):
-    """``focus.live_answer:<live id>:<question number from 1>``: opens the answer modal."""
-
-    async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).open_live_answer(interaction, int(self.game_id), self.version)
-
-
-class LiveNextButton(GameButton, action="focus.live_next"):
-    """``focus.live_next:<live id>:<question number from 1>``: the teacher moves on."""
-
-    async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_next(interaction, int(self.game_id), self.version)
-
-
-class LiveAnswerModal(ArdoiseModal):
-    """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
-    typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
-    modals, see ``cogs._focus_ui``): the modal does nothing itself."""
-
-    def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:
-        super().__init__(title=t("focus.live.modal_title", lang, n=number)[:45],
-                         timeout=LIVE_MODAL_TIMEOUT,
-                         custom_id=f"{LIVE_MODAL_PREFIX}{live_id}:{number}")
-        self.typed: ui.TextInput[LiveAnswerModal] = ui.TextInput(
-            label=f"{question.text} ="[:45], custom_id="answer",
-            placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
-        self.add_item(self.typed)
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        self.stop()  # its one submission came: discord.py may forget it
-        return False
-
-
-def again_view(interaction: discord.Interaction, lang: str) -> ui.View:
-    """Under a finished practice round: another round at the (new) level."""
-
-    async def again(clicked: discord.Interaction) -> None:
-        await _cog(clicked).start_practice(clicked, None, in_place=True)
-
-    view = ui.View(timeout=None)  # only a dynamic item: discord.py keeps nothing of it
-    view.add_item(action_button(interaction, kind="practice",
-                                label=t("focus.practice.again", lang), on_click=again))
-    return view
-
-
-# --- The cog --------------------------------------------------------------------------------
 
 
 class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
@@ -280,8 +106,7 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         self.seed: Callable[[], int] = lambda: secrets.randbits(64)
         self._post_lock = asyncio.Lock()
         self._post_failed: set[tuple[int, date]] = set()
-        self._live: dict[int, LiveState] = {}
-        self._live_locks: dict[int, asyncio.Lock] = {}
+        self.live_rounds = LiveRounds(bot.db, now=lambda: self.now(), wall=lambda: self.wall())
         self._names: dict[tuple[int, int], str] = {}
         #: The live answer modals opened in this process, by (live id, question number, member):
         #: until when their submission is taken (later, or after a restart: "expired").
@@ -290,10 +115,6 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         #: Whether the background task posts the daily challenges (tests call
         #: ``post_due_dailies`` themselves and turn it off).
         self.autopost = True
-
-    @property
-    def db(self) -> Any:
-        return self.bot.db
 
     async def cog_load(self) -> None:
         self._daily_task = asyncio.create_task(self._daily_loop(), name="focus-daily-posts")
@@ -355,9 +176,6 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         self._names[(guild.id, user_id)] = member.display_name
         return member.display_name
 
-    def today(self, settings: ServerSettings) -> date:
-        return self.now().astimezone(settings.tz()).date()
-
     # --- /focus practice ------------------------------------------------------------------
 
     @app_commands.command(name="practice", description="A round of six questions at your level")
@@ -370,55 +188,18 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
     async def start_practice(self, interaction: discord.Interaction, level: int | None,
                              *, in_place: bool = False) -> None:
         lang = await lang_for(interaction)
-        guild_id, user_id = interaction.guild_id, interaction.user.id
-        assert guild_id is not None
-        settings = await self.db.servers.get(guild_id)
-        player = await self.db.players.get(guild_id, user_id)
-        low, high = level_range(settings)
-        pinned = settings.focus_level_pinned
-        own = clamp(pinned if pinned is not None else (player.focus_level if player else low),
-                    settings)
-        if level is not None and level != own:
-            if pinned is not None:
-                raise DomainError("focus.level_pinned", "the teacher pinned the level",
-                                  level=own)
-            if not low <= level <= high:
-                raise DomainError("focus.level_out_of_range", "level outside the server's range",
-                                  level=level, min=low, max=high)
-        chosen = own if level is None else level
-        questions = generate_questions(chosen, ROUND_SIZE, random.Random(self.seed()))
-        await start_focus(interaction, questions, lang, on_done=self._practice_done,
+        assert interaction.guild_id is not None
+        start = await play.start_practice(self.bot.db, interaction.guild_id, interaction.user.id,
+                                          level, self.seed())
+        await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
-                          in_place=in_place, data={"level": chosen, "own": own})
+                          in_place=in_place, data={"level": start.level, "own": start.own})
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
-        lang = run.lang
-        settings = await self.db.servers.get(run.guild_id)
         level, own = run.data["level"], run.data["own"]
-        embed = summary_embed(run.round, lang, t("focus.practice.title", lang))
-        if level == own:
-            low, high = level_range(settings)
-            history = _history(await self.db.focus.recent(run.guild_id, run.user_id, limit=100))
-            advice = next_level(history, current=own, pin=settings.focus_level_pinned,
-                                min_level=low, max_level=high)
-            player = await self.db.players.get(run.guild_id, run.user_id)
-            if player is None or player.focus_level != advice.level:
-                await self.db.players.set_focus_level(run.guild_id, run.user_id, advice.level)
-            embed.add_field(name=t("focus.practice.advice_name", lang),
-                            value=t(f"focus.practice.advice.{advice.reason}", lang,
-                                    level=advice.level), inline=False)
-            if advice.weak_topics:
-                topics = ", ".join(t(f"focus.topics.{topic}", lang)
-                                   for topic in advice.weak_topics)
-                embed.add_field(name=t("focus.practice.weak_name", lang),
-                                value=t("focus.practice.weak", lang, topics=topics),
-                                inline=False)
-        else:
-            embed.add_field(name=t("focus.practice.advice_name", lang),
-                            value=t("focus.practice.chosen", lang, level=level, own=own),
-                            inline=False)
-        await replies.update(interaction, embed=embed,
-                             view=again_view(interaction, lang))
+        advice = await play.finish_practice(self.bot.db, run.guild_id, run.user_id, level, own)
+        await replies.update(interaction, embed=practice_embed(run, advice),
+                             view=again_view(interaction, run.lang))
 
     # --- The daily challenge ----------------------------------------------------------------
 
@@ -428,43 +209,24 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
     async def daily(self, interaction: discord.Interaction) -> None:
         await self.take_daily(interaction, None)
 
-    async def ensure_challenge(self, settings: ServerSettings, day: date) -> list[Question]:
-        """The server's questions of ``day``, drawn (and stored) on first use."""
-        challenge = await self.db.daily.get(settings.guild_id, day)
-        if challenge is None:
-            low, high = daily_range(settings)
-            questions = daily_questions(settings.guild_id, day, low, high)
-            challenge, _ = await self.db.daily.create(
-                settings.guild_id, day, [q.to_json() for q in questions], now=self.now())
-        return [Question.from_json(q) for q in challenge.questions]
-
     async def take_daily(self, interaction: discord.Interaction, posted: date | None) -> None:
         lang = await lang_for(interaction)
         guild_id, user_id = interaction.guild_id, interaction.user.id
         assert guild_id is not None
-        settings = await self.db.servers.get(guild_id)
-        day = self.today(settings)
-        if posted is not None and posted != day:
-            raise DomainError("focus.daily_old_post", "that post is another day's challenge",
-                              day=date_text(posted, lang))
-        questions = await self.ensure_challenge(settings, day)
         self._remember_name(interaction)
-        key = f"daily:{guild_id}:{day.isoformat()}:{user_id}"
-        attempt = await self.db.daily.attempt(guild_id, day, user_id)
-        if attempt is not None and attempt.finished_at is not None:
-            raise DomainError("focus.daily_already_played", "already played today",
-                              day=day.isoformat())
-        if attempt is None:
-            await self.db.daily.start_attempt(guild_id, day, user_id, now=self.now())
-            focus_round = FocusRound(questions)
-        else:
-            open_run = get_run(self.bot, key)
-            focus_round = open_run.round if open_run is not None else await self._resumed(
-                guild_id, user_id, questions, day)
-        await start_focus(interaction, focus_round, lang, on_done=self._daily_done, kind="daily",
-                          key=key, title=t("focus.daily.title", lang, date=date_text(day, lang)),
+
+        def open_round(day: date) -> FocusRound | None:
+            run = get_run(self.bot, daily_key(guild_id, day, user_id))
+            return None if run is None else run.round
+
+        start = await play.start_daily(self.bot.db, guild_id, user_id, self.now(), posted,
+                                       lambda day: date_text(day, lang), open_round)
+        day = start.day
+        await start_focus(interaction, start.round, lang, on_done=self._daily_done,
+                          kind="daily", key=daily_key(guild_id, day, user_id),
+                          title=t("focus.daily.title", lang, date=date_text(day, lang)),
                           record=False, on_answer=self._record_daily_answer,
-                          data={"day": day.isoformat()}, round_key=daily_round_key(day))
+                          data={"day": day.isoformat()}, round_key=play.daily_round_key(day))
 
     async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
         # Stored at once (not only at the end) so that an interrupted attempt goes on where it
@@ -472,43 +234,15 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         # score instead (_daily_done), in one transaction.
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
-            await self.db.focus.record(stored_answer(run, answer, index), now=self.now())
-
-    async def _resumed(self, guild_id: int, user_id: int, questions: list[Question],
-                       day: date) -> FocusRound:
-        """An attempt begun earlier (its window closed, or the bot restarted): the answers
-        already stored, in order, then the rest."""
-        stored = await self.db.focus.round_answers(guild_id, user_id, daily_round_key(day))
-        done: list[Answer] = []
-        for answer in _history(stored[::-1]):
-            if len(done) < len(questions) and answer.question == questions[len(done)].text:
-                done.append(answer)
-        return FocusRound(questions, done)
+            await play.record_answer(self.bot.db, stored_answer(run, answer, index),
+                                     now=self.now())
 
     async def _daily_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
-        lang = run.lang
         day = date.fromisoformat(run.data["day"])
-        time_ms = sum(round(a.seconds * 1000) for a in run.round.answers)
-        # Every answer goes with the score, in one transaction: the last one is stored only here,
-        # the others were already (each is keyed by its question: a second write is a no-op).
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
-        player = await self.db.daily.finish_attempt(run.guild_id, day, run.user_id,
-                                                    run.round.score, time_ms, answers,
-                                                    now=self.now())
-        board = await self.db.daily.leaderboard(run.guild_id, day, limit=100_000)
-        mine = next((row for row in board if row.user_id == run.user_id), None)
-        embed = summary_embed(run.round, lang,
-                              t("focus.daily.title", lang, date=date_text(day, lang)))
-        streak = player.current_daily_streak(day)
-        embed.add_field(name=t("focus.daily.streak_name", lang),
-                        value=t("focus.daily.streak", lang, count=streak, current=streak,
-                                     best=player.best_daily_streak))
-        if mine is not None:
-            embed.add_field(name=t("focus.daily.rank_name", lang),
-                            value=t("focus.daily.rank_first" if mine.rank == 1
-                                    else "focus.daily.rank", lang, rank=mine.rank,
-                                    total=len(board)))
-        await replies.update(interaction, embed=embed, view=None)
+        result = await play.finish_daily(self.bot.db, run.guild_id, run.user_id, day,
+                                         run.round.score, answers, self.now())
+        await replies.update(interaction, embed=daily_embed(run, day, result), view=None)
 
     # --- The daily post -------------------------------------------------------------------
 
@@ -528,16 +262,14 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         the day is not posted yet (the database remembers the post); the (server, day) posted."""
         posted: list[tuple[int, date]] = []
         async with self._post_lock:  # the loop and a caller never post the same day twice
-            for settings in await self.db.servers.all_with_daily():
+            for settings in await play.servers_with_daily(self.bot.db):
                 guild = self.bot.get_guild(settings.guild_id)
-                local = now.astimezone(settings.tz())
-                day = local.date()
-                if guild is None or local.hour < settings.daily_hour:
+                day = play.local_day(settings, now)
+                if guild is None or now.astimezone(settings.tz()).hour < settings.daily_hour:
                     continue
                 if (guild.id, day) in self._post_failed:
                     continue
-                challenge = await self.db.daily.get(guild.id, day)
-                if challenge is not None and challenge.message_id is not None:
+                if await play.due_daily(self.bot.db, settings, now) is None:
                     continue
                 try:
                     message = await self._post_daily(guild, settings, day)
@@ -547,20 +279,21 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                     log.warning("cannot post the daily challenge in server %s: %s", guild.id,
                                 failure)
                     continue
-                await self.db.daily.set_message(guild.id, day, message.channel.id, message.id)
+                await play.daily_posted(self.bot.db, guild.id, day, message.channel.id,
+                                        message.id)
                 posted.append((guild.id, day))
         return posted
 
     async def _post_daily(self, guild: discord.Guild, settings: ServerSettings, day: date
                           ) -> discord.Message:
         assert settings.daily_channel_id is not None
-        await self.ensure_challenge(settings, day)
+        await play.daily_challenge(self.bot.db, settings, day, self.now())
         lang = settings.language or lang_from_locale(guild.preferred_locale)
         channel = guild.get_channel(settings.daily_channel_id) or await guild.fetch_channel(
             settings.daily_channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             raise LookupError(f"channel {settings.daily_channel_id} takes no messages")
-        low, high = daily_range(settings)
+        low, high = play.daily_range(settings)
         levels = daily_levels(low, high)
         embed = discord.Embed(title=t("focus.daily.post_title", lang, date=date_text(day, lang)),
                               description=t("focus.daily.post_text", lang, low=levels[0],
@@ -582,12 +315,10 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         guild = interaction.guild
         assert guild is not None
         await interaction.response.defer(ephemeral=not show, thinking=True)
-        settings = await self.db.servers.get(guild.id)
-        day = self.today(settings)
         me = interaction.user.id
         name = self._remember_name(interaction)
-        board = await self.db.daily.leaderboard(guild.id, day, limit=100_000)
-        player = await self.db.players.get(guild.id, me)
+        daily = await play.daily_board(self.bot.db, guild.id, me, self.now())
+        day, board, player = daily.day, daily.rows, daily.player
         current = player.current_daily_streak(day) if player else 0
         best = player.best_daily_streak if player else 0
         mine = next((row for row in board if row.user_id == me), None)
@@ -625,109 +356,18 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
-        settings = await self.db.servers.get(guild_id)
-        if not teaches(interaction, settings):
-            raise DomainError("focus.live_teachers_only", "teachers only")
-        if level is None:
-            level = settings.focus_level_pinned or level_range(settings)[0]
-        game = LiveRound.new(level, random.Random(self.seed()), count, float(seconds))
-        game.next_question()
-        live = LiveState(live_id=0, guild_id=guild_id, channel_id=interaction.channel_id,
-                         teacher_id=interaction.user.id, version=1, status="active", game=game,
-                         level=level, lang=lang, shown_at=self.wall())
-        live.names[interaction.user.id] = self._remember_name(interaction)
-        row = await self.db.focus_live.create(guild_id, interaction.channel_id,
-                                              interaction.user.id, live.to_json(), now=self.now())
-        live.live_id, live.version = row.live_id, row.version
-        self._live[live.live_id] = live
-        await replies.respond(interaction, embed=self._live_embed(live),
-                              view=self._live_view(live))
-
-    def _lock(self, live_id: int) -> asyncio.Lock:
-        return self._live_locks.setdefault(live_id, asyncio.Lock())
-
-    async def _load_live(self, live_id: int) -> LiveState:
-        live = self._live.get(live_id)
-        if live is None:
-            live = LiveState.from_row(await self.db.focus_live.require(live_id))
-            self._live[live_id] = live
-        return live
-
-    async def _save_live(self, live: LiveState, answer: FocusAnswer | None = None) -> None:
-        status = "finished" if live.game is None else None
-        try:
-            async with self.db.transaction():
-                live.version = await self.db.focus_live.save(
-                    live.live_id, live.to_json(), live.version, status=status, now=self.now())
-                if answer is not None:
-                    await self.db.focus.record(answer, now=self.now())
-        except BaseException:
-            # The memory went ahead of the database: read it again next time.
-            self._live.pop(live.live_id, None)
-            raise
-        if status is not None:
-            live.status = status
-
-    def _teacher_mention(self, live: LiveState) -> str:
-        return f"<@{live.teacher_id}>"
-
-    def _ranking_lines(self, live: LiveState, game: LiveRound, asked: int, limit: int,
-                       lang: str) -> str:
-        """The ranking after ``asked`` questions, best first."""
-        lines = []
-        for standing in game.ranking()[:limit]:
-            place = MEDALS[standing.rank - 1] if standing.rank <= len(MEDALS) else \
-                f"{standing.rank}."
-            lines.append(t("focus.live.line", lang, place=place,
-                           name=(shown_name(live.names[standing.player])
-                                 if standing.player in live.names else t("focus.someone", lang)),
-                           points=standing.points, correct=standing.correct, size=asked))
-        return "\n".join(lines)
-
-    def _live_embed(self, live: LiveState) -> discord.Embed:
-        game = live.game
-        assert game is not None and game.current is not None and live.shown_at is not None
-        lang = live.lang
-        number, size = game.index + 1, len(game.questions)
-        embed = discord.Embed(title=t("focus.live.title", lang, n=number, size=size),
-                              description=t("focus.live.question", lang,
-                                            question=game.current.text),
-                              colour=0x457B9D)
-        deadline = f"<t:{int(live.shown_at + game.time_limit)}:T>"
-        embed.add_field(name=t("focus.live.until_name", lang),
-                        value=t("focus.live.until", lang, deadline=deadline,
-                                seconds=f"{game.time_limit:g}"), inline=False)
-        if game.index > 0:
-            # The ranking after the previous question (the current one has just opened).
-            embed.add_field(name=t("focus.live.ranking_name", lang, n=game.index),
-                            value=self._ranking_lines(live, game, game.index, RANKING_LINES, lang)
-                            or t("focus.live.nobody", lang), inline=False)
-        last = game.index == size - 1
-        embed.set_footer(text=t("focus.live.footer", lang, level=level_text(live.level, lang),
-                                teacher=(shown_name(live.names[live.teacher_id])
-                                         if live.teacher_id in live.names else ""),
-                                next=t("focus.live.finish" if last else "focus.live.next", lang)))
-        return embed
-
-    def _live_view(self, live: LiveState) -> ui.View:
-        game = live.game
-        assert game is not None
-        lang = live.lang
-        number = game.index + 1
-        last = number == len(game.questions)
-        view = ui.View(timeout=None)
-        view.add_item(LiveAnswerButton(live.live_id, number, label=t("focus.live.answer", lang),
-                                       style=discord.ButtonStyle.primary))
-        view.add_item(LiveNextButton(live.live_id, number,
-                                     label=t("focus.live.finish" if last else "focus.live.next",
-                                             lang),
-                                     style=discord.ButtonStyle.secondary))
-        return view
+        settings = await play.server_settings(self.bot.db, guild_id)
+        live = await self.live_rounds.start(
+            settings, interaction.channel_id, interaction.user.id,
+            self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
+            count=count, level=level, seconds=float(seconds), seed=self.seed())
+        await replies.respond(interaction, embed=live_embed(live),
+                              view=live_view(live))
 
     async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
                                number: int) -> None:
-        live = await self._load_live(live_id)
-        game = _live_or_over(live)
+        live = await self.live_rounds.load(live_id)
+        game = live_or_over(live)
         if number != game.index + 1 or not game.open:
             raise DomainError("focus.live_no_question", "that question is closed")
         if interaction.user.id == live.teacher_id:
@@ -747,9 +387,9 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         submitted = self.wall()
         lang = await lang_for(interaction)
         user_id = interaction.user.id
-        async with self._lock(live_id):
-            live = await self._load_live(live_id)
-            game = _live_or_over(live)
+        async with self.live_rounds.lock(live_id):
+            live = await self.live_rounds.load(live_id)
+            game = live_or_over(live)
             if number != game.index + 1:
                 raise DomainError("focus.live_no_question", "that question is closed")
             shown = live.shown_at if live.shown_at is not None else submitted
@@ -765,7 +405,7 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                 return
             live.names[user_id] = self._remember_name(interaction)
             a = scored.answer
-            await self._save_live(live, FocusAnswer(
+            await self.live_rounds.save(live, FocusAnswer(
                 guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
                 question=a.question, expected=a.expected, given=a.given,
                 time_ms=round_ms(a.seconds), source="live", round_key=f"live:{live.live_id}",
@@ -776,9 +416,9 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
 
     async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
                         ) -> None:
-        async with self._lock(live_id):
-            live = await self._load_live(live_id)
-            game = _live_or_over(live)
+        async with self.live_rounds.lock(live_id):
+            live = await self.live_rounds.load(live_id)
+            game = live_or_over(live)
             if interaction.user.id != live.teacher_id:
                 raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
             if number != game.index + 1:
@@ -786,39 +426,26 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                                   clicked=number, current=game.index + 1)
             if game.open:
                 game.close_question()
-            question = game.current
-            assert question is not None
-            answers = game.answers_to(game.index)
-            closed_embed = discord.Embed(
-                title=t("focus.live.closed_title", live.lang, n=number, size=len(game.questions)),
-                description=t("focus.live.closed_question", live.lang, question=question.text,
-                              expected=question.answer),
-                colour=0x6C757D)
-            right = sum(a.answer.correct for a in answers)
-            closed_embed.add_field(name="\u200b", value=t(
-                "focus.live.closed_count", live.lang, count=right, right=right,
-                answered=len(answers)),
-                inline=False)
-            final_rows: list[dict[str, Any]] = []
+            closed = closed_embed(live, game, number)
+            ranked: list[dict[str, Any]] = []
             if game.finished:
-                final = self._final_embed(live, game)
-                final_rows = self._final_rows(live, game)
+                final = final_embed(live, game)
+                ranked = final_rows(live, game)
                 live.game = None
                 live.names = {}
-                await self._save_live(live)
-                self._live.pop(live.live_id, None)  # later clicks read "finished" from the db
+                await self.live_rounds.save(live)
             else:
                 game.next_question()
                 live.shown_at = self.wall()
-                await self._save_live(live)
-            await replies.update(interaction, embed=closed_embed, view=None)
+                await self.live_rounds.save(live)
+            await replies.update(interaction, embed=closed, view=None)
             if live.game is None:
-                if not final_rows:
+                if not ranked:
                     await replies.followup(interaction, embed=final)
                     return
                 title = t("focus.live.final_title", live.lang)
                 png = await asyncio.to_thread(
-                    render_leaderboard, final_rows, image_words(live.lang), title, None, None,
+                    render_leaderboard, ranked, image_words(live.lang), title, None, None,
                     FINAL_LINES, None,
                     (t("focus.live.points_column", live.lang),
                      t("focus.live.right_column", live.lang)))
@@ -827,21 +454,8 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                     interaction,
                     embed=final, file=discord.File(io.BytesIO(png), filename="ranking.png"))
             else:
-                await replies.followup(interaction, embed=self._live_embed(live),
-                                       view=self._live_view(live))
-
-    def _final_rows(self, live: LiveState, game: LiveRound) -> list[dict[str, Any]]:
-        """The final ranking for the picture: points, and right answers out of all."""
-        size = len(game.questions)
-        return [{"rank": s.rank, "name": live.names.get(s.player, t("focus.someone", live.lang)),
-                 "score": s.points, "time": f"{s.correct}/{size}"} for s in game.ranking()]
-
-    def _final_embed(self, live: LiveState, game: LiveRound) -> discord.Embed:
-        lang = live.lang
-        lines = self._ranking_lines(live, game, len(game.questions), FINAL_LINES, lang)
-        return discord.Embed(title=t("focus.live.final_title", lang),
-                             description=lines or t("focus.live.final_empty", lang),
-                             colour=0xE9C46A)
+                await replies.followup(interaction, embed=live_embed(live),
+                                       view=live_view(live))
 
 
 def round_ms(seconds: float) -> int:

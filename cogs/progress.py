@@ -5,7 +5,7 @@ rankings.
 (``images.render_progress`` from ``db.focus.progress``), the calendar of their daily challenges
 (``images.render_streak`` from ``db.daily.days_played``), their Focus level as they play it (the
 pinned level when the teacher set one) and their rating in each game. A student sees their own;
-another member's is for teachers (Manage Server or a teachers' role, ``cogs._teachers``), who
+another member's is for teachers (Manage Server or a teachers' role, ``bot.ui.teachers``), who
 follow each student that way.
 
 ``/leaderboard`` is public: the server's ranking by rating (The 20 Digits, Rithmomachia, from
@@ -36,8 +36,8 @@ from bot.focus import MAX_LEVEL, ROUND_SIZE
 from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import limited
 from bot.replies import shown_name
+from bot.ui.teachers import is_teacher
 from cogs import ArdoiseCog
-from cogs._teachers import is_teacher
 from db import Player, PlayerRating, ProgressRow, ServerSettings
 
 WEEKS = 12  # the calendar's weeks, and the chart's span

@@ -19,275 +19,43 @@ mediocre); ``match_*`` are ``MatchSettings``' lives, base_gold, rounds and draft
 
 from __future__ import annotations
 
-import functools
-import zoneinfo
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, locale_str
+from discord.app_commands import Choice
 
 from bot import replies
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
-from bot.i18n import lang_for, lang_from_locale, number, t
-from bot.rithmo import Board
-from bot.rithmo.arith import digits as digit_count
-from bot.rithmo.victory import KINDS, PROPER, Victory
+from bot.i18n import lang_for, lang_from_locale, t
+from bot.play import settings as service
+from bot.play.settings import (
+    COMMON,
+    GOLD,
+    LANGUAGE_CHOICES,
+    LIVES,
+    NONE,
+    ROUNDS,
+    TIME_LIMIT_HOURS,
+    check_daily,
+    check_focus,
+    check_match,
+    timezone_choices,
+)
+from bot.rithmo.victory import PROPER
+from bot.ui.settings import (
+    LANGUAGE_NAMES,
+    PINNED_NAMES,
+    VICTORY_NAMES,
+    _choices,
+    check_rithmo,
+    settings_embed,
+)
+from bot.ui.teachers import NotATeacher, is_teacher
 from cogs import ArdoiseCog
-from cogs._teachers import NotATeacher, is_teacher
 from db import ServerSettings
-
-LANGUAGE_CHOICES = ("en", "fr", "auto")
-NONE = "none"
-
-# Ranges of the match defaults: the database's own (1–99 lives and rounds, 0–99 gold).
-LIVES = (1, 99)
-GOLD = (0, 99)
-ROUNDS = (1, 99)
-# A player's time for a move or a shop turn, in hours: one hour to the database's 30 days.
-TIME_LIMIT_HOURS = (1, 30 * 24)
-
-COMMON = tuple(kind for kind in KINDS if kind not in PROPER)
-THRESHOLDS = ("pieces", "value", "digits")
-# "Fewer than" thresholds: fewer than 1 piece or 1 digit could never go with a value taken.
-CEILINGS = {"lawsuit": ("digits",), "honour": ("pieces",), "honour_lawsuit": ("digits", "pieces")}
-
-
-def _army_totals() -> dict[str, int]:
-    """What the larger army holds (pyramid components one by one): no threshold can go beyond."""
-    board = Board.start()
-    most = {"pieces": 0, "value": 0, "digits": 0}
-    for side in (0, 1):
-        values = [v for p in board.pieces[side] for v in ([v for _, v in p.parts] or [p.value])]
-        most["pieces"] = max(most["pieces"], len(values))
-        most["value"] = max(most["value"], sum(values))
-        most["digits"] = max(most["digits"], sum(digit_count(v) for v in values))
-    return most
-
-
-ARMY_MOST = _army_totals()
-
-
-# ---------------------------------------------------------------------------------------------
-# Checks: pure, raise a DomainError (errors.settings.*) before anything is saved
-
-
-def _in_range(code: str, value: int, bounds: tuple[int, int], **extra: Any) -> None:
-    low, high = bounds
-    if not low <= value <= high:
-        raise DomainError(code, f"{value} is outside {low}–{high}", value=value, low=low,
-                          high=high, **extra)
-
-
-@functools.cache
-def _zones() -> dict[str, str]:
-    return {name.casefold(): name for name in zoneinfo.available_timezones()}
-
-
-def find_timezone(typed: str) -> str:
-    """The time zone named ``typed``: exactly, in any case, or by its city alone ("paris")."""
-    text = typed.strip().replace(" ", "_")
-    zones = _zones()
-    found = zones.get(text.casefold())
-    if found is None:
-        cities = [name for key, name in zones.items() if key.endswith("/" + text.casefold())]
-        found = cities[0] if len(cities) == 1 else None
-    if found is None:
-        raise DomainError("settings.unknown_timezone", f"no time zone is called {typed!r}",
-                          timezone=typed)
-    return found
-
-
-def timezone_choices(typed: str, limit: int = 25) -> list[str]:
-    """Time zone names containing what was typed, those starting with it first."""
-    text = typed.strip().replace(" ", "_").casefold()
-    names = sorted(_zones().values())
-    if not text:
-        return [n for n in names if "/" in n and not n.startswith("Etc/")][:limit]
-    hits = [n for n in names if text in n.casefold()]
-    hits.sort(key=lambda n: (not (n.casefold().startswith(text)
-                                  or n.casefold().split("/")[-1].startswith(text)), n))
-    return hits[:limit]
-
-
-def check_daily(hour: int, timezone: str | None) -> dict[str, Any]:
-    _in_range("settings.hour_out_of_range", hour, (0, 23))
-    changes: dict[str, Any] = {"daily_hour": hour}
-    if timezone is not None:
-        changes["timezone"] = find_timezone(timezone)
-    return changes
-
-
-def check_focus(current: ServerSettings, min_level: int | None, max_level: int | None,
-                pinned: str | None) -> dict[str, Any]:
-    """Changes to the Focus levels; an unset ceiling is the engine's top level."""
-    changes: dict[str, Any] = {}
-    for name, level in (("focus_level_min", min_level), ("focus_level_max", max_level)):
-        if level is not None:
-            _in_range("settings.level_out_of_range", level, (MIN_LEVEL, MAX_LEVEL))
-            changes[name] = level
-    low = changes.get("focus_level_min", current.focus_level_min)
-    high = changes.get("focus_level_max", current.focus_level_max or MAX_LEVEL)
-    if low > high:
-        raise DomainError("settings.level_range_reversed", f"lowest {low} above highest {high}",
-                          min=low, max=high)
-    if pinned is not None:
-        if pinned == NONE:
-            changes["focus_level_pinned"] = None
-        else:
-            try:
-                level = int(pinned)
-            except ValueError:
-                raise DomainError("settings.level_not_a_number", f"{pinned!r} is not a level",
-                                  value=pinned) from None
-            _in_range("settings.level_out_of_range", level, (MIN_LEVEL, MAX_LEVEL))
-            changes["focus_level_pinned"] = level
-    return changes
-
-
-def check_match(lives: int | None, gold: int | None, rounds: int | None,
-                draft: bool | None) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if lives is not None:
-        _in_range("settings.lives_out_of_range", lives, LIVES)
-        changes["match_lives"] = lives
-    if gold is not None:
-        _in_range("settings.gold_out_of_range", gold, GOLD)
-        changes["match_gold"] = gold
-    if rounds is not None:
-        _in_range("settings.rounds_out_of_range", rounds, ROUNDS)
-        changes["match_rounds"] = rounds
-    if draft is not None:
-        changes["match_draft"] = draft
-    return changes
-
-
-def current_victories(settings: ServerSettings) -> list[Victory]:
-    """The server's default victories (the engine's when never set)."""
-    stored = settings.rithmo_victories
-    if stored is None:
-        return [Victory.make("body"), Victory.make("mediocre")]
-    return [Victory.from_json(v) for v in stored]
-
-
-def check_rithmo(current: ServerSettings, lang: str, victory: str | None, proper: str | None,
-                 thresholds: Mapping[str, int | None], hours: int | None) -> dict[str, Any]:
-    """Changes to the Rithmomachia defaults: one common victory (or none) with its thresholds,
-    one proper victory (or none), and the time limit. Thresholds given alone change the current
-    common victory's."""
-    changes: dict[str, Any] = {}
-    if hours is not None:
-        _in_range("settings.time_limit_out_of_range", hours, TIME_LIMIT_HOURS)
-        changes["move_time_limit_s"] = hours * 3600
-    given = {name: value for name, value in thresholds.items() if value is not None}
-    if victory is None and proper is None and not given:
-        return changes
-    now = current_victories(current)
-    common = next((v for v in now if v.kind not in PROPER), None)
-    proper_now = next((v for v in now if v.kind in PROPER), None)
-    if victory is not None:
-        common = None if victory == NONE else Victory.make(victory)
-    if proper is not None:
-        proper_now = None if proper == NONE else Victory.make(proper)
-    if given:
-        if common is None:
-            raise DomainError("settings.rithmo.thresholds_without_victory",
-                              "thresholds need a common victory")
-        kind = common.kind
-        for name, value in given.items():
-            if name not in KINDS[kind]:
-                uses = ", ".join(t(f"settings.thresholds.{n}", lang) for n in KINDS[kind])
-                raise DomainError("settings.rithmo.threshold_unused",
-                                  f"the victory {kind} has no {name} threshold",
-                                  victory=t(f"settings.victories.{kind}", lang),
-                                  threshold=t(f"settings.thresholds.{name}", lang), uses=uses)
-            low = 2 if name in CEILINGS.get(kind, ()) else 1
-            if not low <= value <= ARMY_MOST[name]:
-                raise DomainError("settings.rithmo.threshold_unreachable",
-                                  f"{name} {value} is outside {low}–{ARMY_MOST[name]}",
-                                  threshold=t(f"settings.thresholds.{name}", lang), value=value,
-                                  low=low, high=ARMY_MOST[name])
-        keep = {n: getattr(common, n) for n in KINDS[kind]} if victory is None else {}
-        common = Victory.make(kind, **{**keep, **given})
-    chosen = [v for v in (common, proper_now) if v is not None]
-    if not chosen:
-        raise DomainError("settings.rithmo.no_victory", "a game needs at least one victory")
-    changes["rithmo_victories"] = [v.to_json() for v in chosen]
-    return changes
-
-
-# ---------------------------------------------------------------------------------------------
-# Saying the settings
-
-
-def victory_text(victory: Victory, lang: str) -> str:
-    name = t(f"settings.victories.{victory.kind}", lang)
-    ceilings = CEILINGS.get(victory.kind, ())
-    parts = [t(f"settings.show.{'fewer_than' if n in ceilings else 'at_least'}", lang,
-               threshold=t(f"settings.thresholds.{n}", lang), value=getattr(victory, n))
-             for n in KINDS[victory.kind]]
-    return name if not parts else t("settings.show.victory_with", lang, victory=name,
-                                    thresholds=", ".join(parts))
-
-
-def _yes_no(value: bool, lang: str) -> str:
-    return t("settings.show.yes" if value else "settings.show.no", lang)
-
-
-def settings_embed(settings: ServerSettings, lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t("settings.show.title", lang), colour=discord.Colour.gold())
-    language = settings.language or "auto"
-    embed.add_field(name=t("settings.show.language", lang),
-                    value=t(f"settings.choices.{language}", lang), inline=False)
-    if settings.daily_channel_id is None:
-        daily = t("settings.show.daily_off", lang)
-    else:
-        daily = t("settings.show.daily_value", lang, channel=f"<#{settings.daily_channel_id}>",
-                  hour=settings.daily_hour, timezone=settings.timezone)
-    embed.add_field(name=t("settings.show.daily", lang), value=daily, inline=False)
-    low, high = settings.focus_level_min, settings.focus_level_max or MAX_LEVEL
-    if settings.focus_level_pinned is None:
-        focus = t("settings.show.focus_range", lang, min=low, max=high)
-    else:
-        focus = t("settings.show.focus_pinned", lang, level=settings.focus_level_pinned,
-                  min=low, max=high)
-    embed.add_field(name=t("settings.show.focus", lang), value=focus, inline=False)
-    embed.add_field(name=t("settings.show.match", lang),
-                    value=t("settings.show.match_value", lang, lives=settings.match_lives,
-                            gold=settings.match_gold, rounds=settings.match_rounds,
-                            draft=_yes_no(settings.match_draft, lang)), inline=False)
-    victories = " · ".join(victory_text(v, lang) for v in current_victories(settings))
-    embed.add_field(name=t("settings.show.rithmo", lang), value=victories, inline=False)
-    hours = settings.move_time_limit_s / 3600
-    embed.add_field(name=t("settings.show.time_limit", lang),
-                    value=t("settings.show.time_limit_value", lang,
-                            hours=number(hours, lang, max_places=6)),
-                    inline=False)
-    roles = sorted(settings.admin_role_ids)
-    teachers = (t("settings.show.teachers_roles", lang,
-                  roles=", ".join(f"<@&{role}>" for role in roles))
-                if roles else t("settings.show.teachers_none", lang))
-    embed.add_field(name=t("settings.show.teachers", lang), value=teachers, inline=False)
-    return embed
-
-
-def _choices(values: Iterable[str], key: str, english: Mapping[str, str]) -> list[Choice[str]]:
-    return [Choice(name=locale_str(english[v], key=f"{key}.{v}"), value=v) for v in values]
-
-
-LANGUAGE_NAMES = {"en": "English", "fr": "French",
-                  "auto": "Each member's own Discord language"}
-VICTORY_NAMES = {
-    "body": "Body", "goods": "Goods", "proceeds": "Proceeds", "body_goods": "Body and goods",
-    "body_proceeds": "Body and proceeds", "goods_proceeds": "Goods and proceeds",
-    "body_goods_proceeds": "Body, goods and proceeds", "lawsuit": "Lawsuit", "honour": "Honour",
-    "honour_lawsuit": "Honour and lawsuit", "mediocre": "Mediocre", "great": "Great",
-    "excellent": "Excellent", NONE: "None",
-}
-PINNED_NAMES = {NONE: "None: each student's own level",
-                **{str(level): str(level) for level in range(MIN_LEVEL, MAX_LEVEL + 1)}}
 
 
 class Settings(ArdoiseCog):
@@ -308,20 +76,15 @@ class Settings(ArdoiseCog):
     async def _save(self, interaction: discord.Interaction, saved_key: str,
                     changes: Mapping[str, Any], lang: str, **params: Any) -> None:
         assert interaction.guild_id is not None
-        db = self.bot.db
-        assert db is not None
-        if changes:
-            settings = await db.servers.update(interaction.guild_id, **changes)
-            text = t(saved_key, lang, **params)
-        else:
-            settings = await db.servers.get(interaction.guild_id)
-            text = t("settings.saved.unchanged", lang)
+        settings, changed = await service.save_settings(self.bot.db, interaction.guild_id,
+                                                        changes)
+        text = t(saved_key, lang, **params) if changed else t("settings.saved.unchanged", lang)
         await replies.respond(interaction, text, embed=settings_embed(settings, lang),
                               ephemeral=True)
 
     async def _current(self, interaction: discord.Interaction) -> ServerSettings:
-        assert interaction.guild_id is not None and self.bot.db is not None
-        return await self.bot.db.servers.get(interaction.guild_id)
+        assert interaction.guild_id is not None
+        return await service.server_settings(self.bot.db, interaction.guild_id)
 
     @settings.command(name="show", description="Show every setting of this server")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -339,8 +102,8 @@ class Settings(ArdoiseCog):
             raise DomainError("settings.unknown_language", f"no language {language!r}",
                               value=language)
         chosen = None if language == "auto" else language
-        assert self.bot.db is not None
-        settings = await self.bot.db.servers.update(interaction.guild_id, language=chosen)
+        settings, _ = await service.save_settings(self.bot.db, interaction.guild_id,
+                                                  {"language": chosen})
         self.bot.languages.set(interaction.guild_id, chosen)
         # The answer is already in the new language.
         lang = chosen or lang_from_locale(interaction.locale)
@@ -468,8 +231,8 @@ class Settings(ArdoiseCog):
 
     async def _set_roles(self, interaction: discord.Interaction, roles: Iterable[int], key: str,
                          lang: str, mention: str) -> None:
-        assert interaction.guild_id is not None and self.bot.db is not None
-        settings = await self.bot.db.servers.set_admin_roles(interaction.guild_id, roles)
+        assert interaction.guild_id is not None
+        settings = await service.set_teacher_roles(self.bot.db, interaction.guild_id, roles)
         await replies.respond(interaction, t(key, lang, role=mention),
                               embed=settings_embed(settings, lang),
                               ephemeral=True)

@@ -121,7 +121,7 @@ def restart_bot(bot_runner: BotRunner) -> Callable[..., Awaitable[Ardoise]]:
 
 
 class FakeClock:
-    """The Focus answer clock (``cogs._focus_ui.clock``): each question takes exactly the time
+    """The Focus answer clock (``bot.ui.focus_run.clock``): each question takes exactly the time
     the test adds to ``now``."""
 
     def __init__(self) -> None:
@@ -133,7 +133,7 @@ class FakeClock:
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    from cogs import _focus_ui
+    from bot.ui import focus_run as _focus_ui
 
     fake = FakeClock()
     monkeypatch.setattr(_focus_ui, "clock", fake)

@@ -1,4 +1,4 @@
-"""A test-only cog that runs ``cogs._focus_ui`` the way the 20 Digits cog does (a match round's
+"""A test-only cog that runs ``bot.ui.focus_run`` the way the 20 Digits cog does (a match round's
 Focus): ``/uitest match``. Loaded by tests/test_cog_focus_ui.py with ``extra_cogs``."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 
 from bot.focus import Answer, generate_questions
+from bot.ui.focus_run import FocusRun, start_focus, summary_embed
 from cogs import ArdoiseCog
-from cogs._focus_ui import FocusRun, start_focus, summary_embed
 
 SEED = 5
 

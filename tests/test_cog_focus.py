@@ -1,5 +1,5 @@
 """The Focus cog end to end through the stand-in: practice rounds (and the ephemeral round of
-cogs._focus_ui), answers stored with their times, wrong formats, French, expired windows."""
+bot.ui.focus_run), answers stored with their times, wrong formats, French, expired windows."""
 
 from __future__ import annotations
 

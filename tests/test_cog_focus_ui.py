@@ -1,4 +1,4 @@
-"""cogs._focus_ui as another cog uses it (the 20 Digits cog's match rounds): the callbacks, no
+"""bot.ui.focus_run as another cog uses it (the 20 Digits cog's match rounds): the callbacks, no
 storage when asked, a round reopened by its key, the match's sentence for an expired window."""
 
 from __future__ import annotations

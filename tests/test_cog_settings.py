@@ -7,14 +7,14 @@ import pytest
 
 from bot.domain import DomainError
 from bot.local.server import ATTACH_FILES, MANAGE_GUILD
-from cogs.settings import (
+from bot.play.settings import (
     ARMY_MOST,
     check_daily,
     check_focus,
     check_match,
-    check_rithmo,
     find_timezone,
 )
+from bot.ui.settings import check_rithmo
 from db import ServerSettings
 
 

@@ -1,6 +1,6 @@
 """Ephemeral windows that say "expired" themselves (issue 13): their controls are DynamicItems,
 so discord.py stores nothing per window and every click reaches the item, which finds its live
-window (``bot.views.Windows``, ``cogs._focus_ui``'s registry) or says it is gone."""
+window (``bot.views.Windows``, ``bot.ui.focus_run``'s registry) or says it is gone."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from test_cog_digits import act, duel, take_focus
 
+from bot.ui.focus_run import RoundButton
 from bot.views import Windows
-from cogs._focus_ui import RoundButton
 from cogs.digits import EPHEMERAL_TIMEOUT
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.focus import generate_questions
-from cogs import _focus_ui
+from bot.ui import focus_run as _focus_ui
 
 SEED = 7
 EXPIRED = "This practice round has expired"

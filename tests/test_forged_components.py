@@ -12,8 +12,8 @@ from test_cog_digits import act, duel, match_id_of, take_focus
 from test_cog_rithmo import start_game
 
 from bot.local import StandIn
+from bot.ui.focus import TakeDaily
 from cogs.digits import DraftPick, TakeFocus
-from cogs.focus import TakeDaily
 
 REFUSAL = {
     "en": "This button or menu sent something I never offered. Nothing was changed: use the "
@@ -109,7 +109,7 @@ async def test_forged_ids_of_persistent_buttons_change_nothing(standin, start_bo
 ])
 def test_game_buttons_refuse_ids_the_bot_never_writes(button: Any, arg: Any) -> None:
     from bot.domain import DomainError
-    from cogs.focus import posted_day
+    from bot.ui.focus import posted_day
 
     with pytest.raises(DomainError) as refusal:
         button.check_ids()
@@ -121,7 +121,7 @@ def test_game_buttons_refuse_ids_the_bot_never_writes(button: Any, arg: Any) -> 
 
 
 def test_the_ids_the_bot_writes_pass() -> None:
-    from cogs.focus import posted_day
+    from bot.ui.focus import posted_day
 
     TakeFocus(5, 3).check_ids()
     assert DraftPick(5, 1, "4").arg_int(1, 99) == 4

@@ -27,11 +27,11 @@ from bot.focus.live import LIVE_FORMAT, LiveRound
 from bot.focus.round import ROUND_FORMAT, FocusRound
 from bot.formats import FORMAT_KEY, format_of, upgrade
 from bot.i18n import error_text
+from bot.play.focus_live import LIVE_STATE_FORMAT, LiveState
 from bot.play.rithmo import POSITION_FORMAT, stored_position
 from bot.rithmo import cli as rithmo_cli
 from bot.rithmo.game import GAME_FORMAT, Game
 from cogs.digits import STATE_FORMAT, StoredMatch, new_state
-from cogs.focus import LIVE_STATE_FORMAT, LiveState
 from db import Database
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"

@@ -23,7 +23,7 @@ from bot.i18n import (
     t,
     weekday_name,
 )
-from cogs.focus import date_text as focus_date
+from bot.ui.focus import date_text as focus_date
 
 ROOT = Path(__file__).resolve().parent.parent
 NNBSP, NBSP = "\u202f", "\u00a0"

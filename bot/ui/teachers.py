@@ -1,4 +1,4 @@
-"""Who is a teacher in a server, for the cogs that need one (settings, another student's progress).
+"""Who is a teacher in a server, for the commands that need one (settings, a student's progress).
 
 A member is a teacher when they have the Manage Server permission (Administrator includes it) or
 one of the server's teacher roles (``/settings teachers add``, stored in ``db.servers`` as
@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.domain import DomainError
+from bot.play.settings import server_settings
 
 
 class NotATeacher(app_commands.CheckFailure, DomainError):
@@ -45,5 +46,6 @@ async def is_teacher(interaction: discord.Interaction) -> bool:
         return True
     if not role_ids(interaction.user):
         return False  # no role can be a teacher role: spare the database
-    db = interaction.client.db  # type: ignore[attr-defined]
-    return teaches(interaction, await db.servers.get(interaction.guild_id))
+    settings = await server_settings(interaction.client.db,  # type: ignore[attr-defined]
+                                     interaction.guild_id)
+    return teaches(interaction, settings)

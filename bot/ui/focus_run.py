@@ -2,13 +2,13 @@
 modal to type the answer, the next question, and a callback at the end.
 
 Used by ``cogs/focus.py`` (practice, the daily challenge) and by the 20 Digits cog (each match
-round's Focus). Not a cog (the leading underscore keeps it from being loaded as one).
+round's Focus). Not a cog: the presentation the cogs share (``bot.ui``).
 
 API
 ---
 ::
 
-    from cogs._focus_ui import FocusRun, start_focus, summary_embed
+    from bot.ui.focus_run import FocusRun, start_focus, summary_embed
 
     async def focus_done(interaction: discord.Interaction, run: FocusRun) -> None:
         # run.round is the finished bot.focus.FocusRound: run.round.score (0-6), .answers, ...
@@ -95,6 +95,7 @@ from bot.domain import DomainError
 from bot.focus import Answer, FocusRound, Question, read_answer
 from bot.focus.round import mark
 from bot.i18n import decimal, error_text, lang_for, t
+from bot.play.focus import record_answer
 from bot.tree import report_error
 from bot.views import ArdoiseModal, ensure_player
 from db import FocusAnswer
@@ -416,8 +417,8 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             return
         answer = mark(question, given, seconds)
         if run.record:
-            await interaction.client.db.focus.record(  # type: ignore[attr-defined]
-                stored_answer(run, answer, index))
+            await record_answer(interaction.client.db,  # type: ignore[attr-defined]
+                                stored_answer(run, answer, index))
         if run.on_answer is not None:
             await run.on_answer(run, answer)
         run.round.submit(given, seconds)

@@ -1,0 +1,247 @@
+"""Focus's use cases over the database: the level rules (the adaptive level of
+``bot.focus.next_level``, the teacher's pin, the server's range), a practice round's start and
+end, the daily challenge (drawn once per server and day, one attempt a member, resumed where it
+stopped), the daily post's bookkeeping and today's ranking. No Discord: the cogs and ``bot.ui``
+call these and show what they return.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot.domain import DomainError
+from bot.focus import (
+    MAX_LEVEL,
+    MIN_LEVEL,
+    ROUND_SIZE,
+    Answer,
+    FocusRound,
+    Question,
+    daily_questions,
+    generate_questions,
+    next_level,
+)
+from bot.focus.adaptive import Advice
+from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
+
+#: The daily challenge's levels when the server's range allows them (one question at each of
+#: 2, 3, 4, 5, 6, 7): the engine's default.
+DAILY_LEVELS = (2, 7)
+#: The stored answers the adaptive level reads.
+HISTORY = 100
+
+
+# --- Levels --------------------------------------------------------------------------------
+
+
+def level_range(settings: ServerSettings) -> tuple[int, int]:
+    """The server's practice levels (no ceiling set: up to the last level)."""
+    low = min(max(settings.focus_level_min, MIN_LEVEL), MAX_LEVEL)
+    high = min(settings.focus_level_max or MAX_LEVEL, MAX_LEVEL)
+    return low, max(low, high)
+
+
+def clamp(level: int, settings: ServerSettings) -> int:
+    low, high = level_range(settings)
+    return min(max(level, low), high)
+
+
+def daily_range(settings: ServerSettings) -> tuple[int, int]:
+    """The levels of a server's daily challenge: a pinned level alone; else the default climb
+    2 to 7 cut to the server's range; a range outside 2–7 (1 only, 8 only) as it is."""
+    if settings.focus_level_pinned is not None:
+        level = clamp(settings.focus_level_pinned, settings)
+        return level, level
+    low, high = level_range(settings)
+    a, b = max(low, DAILY_LEVELS[0]), min(high, DAILY_LEVELS[1])
+    return (a, b) if a <= b else (low, high)
+
+
+def daily_round_key(day: date) -> str:
+    """The name of a daily attempt among a member's stored answers (see ``db.focus``)."""
+    return f"daily:{day.isoformat()}"
+
+
+def history(answers: list[FocusAnswer]) -> list[Answer]:
+    """Stored answers (latest first) as the engine's, oldest first."""
+    return [Answer(question=a.question, topic=a.topic, level=a.level, expected=a.expected,
+                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000)
+            for a in reversed(answers)]
+
+
+def local_day(settings: ServerSettings, now: datetime) -> date:
+    """The server's date at ``now`` (its time zone)."""
+    return now.astimezone(settings.tz()).date()
+
+
+async def server_settings(db: Database, guild_id: int) -> ServerSettings:
+    return await db.servers.get(guild_id)
+
+
+async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None) -> None:
+    """Store one answer (a second write of the same question of a round is a no-op)."""
+    await db.focus.record(answer, now=now)
+
+
+# --- Practice --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PracticeStart:
+    questions: list[Question]
+    level: int  # the level played
+    own: int  # the member's level (adaptive or pinned), which only a round at it moves
+
+
+async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
+                         seed: int) -> PracticeStart:
+    """A practice round at the member's level, or at ``level`` when the server allows it."""
+    settings = await db.servers.get(guild_id)
+    player = await db.players.get(guild_id, user_id)
+    low, high = level_range(settings)
+    pinned = settings.focus_level_pinned
+    own = clamp(pinned if pinned is not None else (player.focus_level if player else low),
+                settings)
+    if level is not None and level != own:
+        if pinned is not None:
+            raise DomainError("focus.level_pinned", "the teacher pinned the level", level=own)
+        if not low <= level <= high:
+            raise DomainError("focus.level_out_of_range", "level outside the server's range",
+                              level=level, min=low, max=high)
+    chosen = own if level is None else level
+    return PracticeStart(generate_questions(chosen, ROUND_SIZE, random.Random(seed)), chosen, own)
+
+
+async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
+                          ) -> Advice | None:
+    """After a round: at the member's own level, the next level (stored) and why; at a level
+    they chose, nothing moves (None)."""
+    if level != own:
+        return None
+    settings = await db.servers.get(guild_id)
+    low, high = level_range(settings)
+    past = history(await db.focus.recent(guild_id, user_id, limit=HISTORY))
+    advice = next_level(past, current=own, pin=settings.focus_level_pinned,
+                        min_level=low, max_level=high)
+    player = await db.players.get(guild_id, user_id)
+    if player is None or player.focus_level != advice.level:
+        await db.players.set_focus_level(guild_id, user_id, advice.level)
+    return advice
+
+
+# --- The daily challenge -----------------------------------------------------------------------
+
+
+async def daily_challenge(db: Database, settings: ServerSettings, day: date, now: datetime
+                          ) -> list[Question]:
+    """The server's questions of ``day``, drawn (and stored) on first use."""
+    challenge = await db.daily.get(settings.guild_id, day)
+    if challenge is None:
+        low, high = daily_range(settings)
+        questions = daily_questions(settings.guild_id, day, low, high)
+        challenge, _ = await db.daily.create(
+            settings.guild_id, day, [q.to_json() for q in questions], now=now)
+    return [Question.from_json(q) for q in challenge.questions]
+
+
+@dataclass(frozen=True)
+class DailyStart:
+    day: date
+    round: FocusRound
+
+
+async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
+                      posted: date | None, day_text: Callable[[date], str],
+                      open_round: Callable[[date], FocusRound | None]) -> DailyStart:
+    """The member's attempt at today's challenge: new, or resumed (the round still open in this
+    process, ``open_round(day)``, else the answers stored). Refused: a post of another day
+    (``day_text`` says that day in the member's words), an attempt already finished."""
+    settings = await db.servers.get(guild_id)
+    day = local_day(settings, now)
+    if posted is not None and posted != day:
+        raise DomainError("focus.daily_old_post", "that post is another day's challenge",
+                          day=day_text(posted))
+    questions = await daily_challenge(db, settings, day, now)
+    attempt = await db.daily.attempt(guild_id, day, user_id)
+    if attempt is not None and attempt.finished_at is not None:
+        raise DomainError("focus.daily_already_played", "already played today",
+                          day=day.isoformat())
+    if attempt is None:
+        await db.daily.start_attempt(guild_id, day, user_id, now=now)
+        return DailyStart(day, FocusRound(questions))
+    return DailyStart(day, open_round(day) or await resumed(db, guild_id, user_id, questions, day))
+
+
+async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Question],
+                  day: date) -> FocusRound:
+    """An attempt begun earlier (its window closed, or the bot restarted): the answers
+    already stored, in order, then the rest."""
+    stored = await db.focus.round_answers(guild_id, user_id, daily_round_key(day))
+    done: list[Answer] = []
+    for answer in history(stored[::-1]):
+        if len(done) < len(questions) and answer.question == questions[len(done)].text:
+            done.append(answer)
+    return FocusRound(questions, done)
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    player: Player
+    mine: DailyRow | None  # the member's row of the day's ranking
+    total: int  # how many played
+
+
+async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, score: int,
+                       answers: list[FocusAnswer], now: datetime) -> DailyResult:
+    """Every answer with the score, in one transaction (the last one is stored only here, the
+    others were already: each is keyed by its question, a second write is a no-op); the streak
+    and the rank."""
+    time_ms = sum(a.time_ms for a in answers)
+    player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
+                                           now=now)
+    board = await db.daily.leaderboard(guild_id, day, limit=100_000)
+    mine = next((row for row in board if row.user_id == user_id), None)
+    return DailyResult(player, mine, len(board))
+
+
+async def due_daily(db: Database, settings: ServerSettings, now: datetime) -> date | None:
+    """The day whose challenge the server should post now, if its hour has come and it is not
+    posted yet (the database remembers the post)."""
+    local = now.astimezone(settings.tz())
+    if local.hour < settings.daily_hour:
+        return None
+    challenge = await db.daily.get(settings.guild_id, local.date())
+    if challenge is not None and challenge.message_id is not None:
+        return None
+    return local.date()
+
+
+async def servers_with_daily(db: Database) -> list[ServerSettings]:
+    return await db.servers.all_with_daily()
+
+
+async def daily_posted(db: Database, guild_id: int, day: date, channel_id: int,
+                       message_id: int) -> None:
+    """Remember the post of ``day``'s challenge (bookkeeping: no version bump)."""
+    await db.daily.set_message(guild_id, day, channel_id, message_id)
+
+
+@dataclass(frozen=True)
+class DailyBoard:
+    day: date
+    rows: list[DailyRow]  # best first
+    player: Player | None
+
+    def row_of(self, user_id: int) -> DailyRow | None:
+        return next((row for row in self.rows if row.user_id == user_id), None)
+
+
+async def daily_board(db: Database, guild_id: int, user_id: int, now: datetime) -> DailyBoard:
+    """Today's ranking of the server's daily challenge, and the member (their streaks)."""
+    settings = await db.servers.get(guild_id)
+    day = local_day(settings, now)
+    rows = await db.daily.leaderboard(guild_id, day, limit=100_000)
+    return DailyBoard(day, rows, await db.players.get(guild_id, user_id))

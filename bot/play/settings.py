@@ -1,0 +1,178 @@
+"""The server's settings as teachers set them: the checks of each value (pure, a ``DomainError``
+``errors.settings.*`` before anything is saved) and the reads and writes of ``db.servers``.
+
+The ranges come from the engines: Focus levels from ``bot.focus``, the match's from
+``bot.digits.shop.MatchSettings``, the Rithmomachia victories and their thresholds from
+``bot.rithmo.victory``. No Discord here (the localised Rithmomachia check is ``bot.ui.settings``).
+"""
+
+from __future__ import annotations
+
+import functools
+import zoneinfo
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.domain import DomainError
+from bot.focus import MAX_LEVEL, MIN_LEVEL
+from bot.rithmo import Board
+from bot.rithmo.arith import digits as digit_count
+from bot.rithmo.victory import KINDS, PROPER, Victory
+from db import Database, ServerSettings
+
+LANGUAGE_CHOICES = ("en", "fr", "auto")
+NONE = "none"
+
+# Ranges of the match defaults: the database's own (1–99 lives and rounds, 0–99 gold).
+LIVES = (1, 99)
+GOLD = (0, 99)
+ROUNDS = (1, 99)
+# A player's time for a move or a shop turn, in hours: one hour to the database's 30 days.
+TIME_LIMIT_HOURS = (1, 30 * 24)
+
+COMMON = tuple(kind for kind in KINDS if kind not in PROPER)
+THRESHOLDS = ("pieces", "value", "digits")
+# "Fewer than" thresholds: fewer than 1 piece or 1 digit could never go with a value taken.
+CEILINGS = {"lawsuit": ("digits",), "honour": ("pieces",), "honour_lawsuit": ("digits", "pieces")}
+
+
+def _army_totals() -> dict[str, int]:
+    """What the larger army holds (pyramid components one by one): no threshold can go beyond."""
+    board = Board.start()
+    most = {"pieces": 0, "value": 0, "digits": 0}
+    for side in (0, 1):
+        values = [v for p in board.pieces[side] for v in ([v for _, v in p.parts] or [p.value])]
+        most["pieces"] = max(most["pieces"], len(values))
+        most["value"] = max(most["value"], sum(values))
+        most["digits"] = max(most["digits"], sum(digit_count(v) for v in values))
+    return most
+
+
+ARMY_MOST = _army_totals()
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: pure, raise a DomainError (errors.settings.*) before anything is saved
+
+
+def _in_range(code: str, value: int, bounds: tuple[int, int], **extra: Any) -> None:
+    low, high = bounds
+    if not low <= value <= high:
+        raise DomainError(code, f"{value} is outside {low}–{high}", value=value, low=low,
+                          high=high, **extra)
+
+
+@functools.cache
+def _zones() -> dict[str, str]:
+    return {name.casefold(): name for name in zoneinfo.available_timezones()}
+
+
+def find_timezone(typed: str) -> str:
+    """The time zone named ``typed``: exactly, in any case, or by its city alone ("paris")."""
+    text = typed.strip().replace(" ", "_")
+    zones = _zones()
+    found = zones.get(text.casefold())
+    if found is None:
+        cities = [name for key, name in zones.items() if key.endswith("/" + text.casefold())]
+        found = cities[0] if len(cities) == 1 else None
+    if found is None:
+        raise DomainError("settings.unknown_timezone", f"no time zone is called {typed!r}",
+                          timezone=typed)
+    return found
+
+
+def timezone_choices(typed: str, limit: int = 25) -> list[str]:
+    """Time zone names containing what was typed, those starting with it first."""
+    text = typed.strip().replace(" ", "_").casefold()
+    names = sorted(_zones().values())
+    if not text:
+        return [n for n in names if "/" in n and not n.startswith("Etc/")][:limit]
+    hits = [n for n in names if text in n.casefold()]
+    hits.sort(key=lambda n: (not (n.casefold().startswith(text)
+                                  or n.casefold().split("/")[-1].startswith(text)), n))
+    return hits[:limit]
+
+
+def check_daily(hour: int, timezone: str | None) -> dict[str, Any]:
+    _in_range("settings.hour_out_of_range", hour, (0, 23))
+    changes: dict[str, Any] = {"daily_hour": hour}
+    if timezone is not None:
+        changes["timezone"] = find_timezone(timezone)
+    return changes
+
+
+def check_focus(current: ServerSettings, min_level: int | None, max_level: int | None,
+                pinned: str | None) -> dict[str, Any]:
+    """Changes to the Focus levels; an unset ceiling is the engine's top level."""
+    changes: dict[str, Any] = {}
+    for name, level in (("focus_level_min", min_level), ("focus_level_max", max_level)):
+        if level is not None:
+            _in_range("settings.level_out_of_range", level, (MIN_LEVEL, MAX_LEVEL))
+            changes[name] = level
+    low = changes.get("focus_level_min", current.focus_level_min)
+    high = changes.get("focus_level_max", current.focus_level_max or MAX_LEVEL)
+    if low > high:
+        raise DomainError("settings.level_range_reversed", f"lowest {low} above highest {high}",
+                          min=low, max=high)
+    if pinned is not None:
+        if pinned == NONE:
+            changes["focus_level_pinned"] = None
+        else:
+            try:
+                level = int(pinned)
+            except ValueError:
+                raise DomainError("settings.level_not_a_number", f"{pinned!r} is not a level",
+                                  value=pinned) from None
+            _in_range("settings.level_out_of_range", level, (MIN_LEVEL, MAX_LEVEL))
+            changes["focus_level_pinned"] = level
+    return changes
+
+
+def check_match(lives: int | None, gold: int | None, rounds: int | None,
+                draft: bool | None) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if lives is not None:
+        _in_range("settings.lives_out_of_range", lives, LIVES)
+        changes["match_lives"] = lives
+    if gold is not None:
+        _in_range("settings.gold_out_of_range", gold, GOLD)
+        changes["match_gold"] = gold
+    if rounds is not None:
+        _in_range("settings.rounds_out_of_range", rounds, ROUNDS)
+        changes["match_rounds"] = rounds
+    if draft is not None:
+        changes["match_draft"] = draft
+    return changes
+
+
+def current_victories(settings: ServerSettings) -> list[Victory]:
+    """The server's default victories (the engine's when never set)."""
+    stored = settings.rithmo_victories
+    if stored is None:
+        return [Victory.make("body"), Victory.make("mediocre")]
+    return [Victory.from_json(v) for v in stored]
+
+
+
+# ---------------------------------------------------------------------------------------------
+# The service: what the commands read and write
+
+
+async def server_settings(db: Database, guild_id: int) -> ServerSettings:
+    """A server's settings (the defaults when it never set any)."""
+    return await db.servers.get(guild_id)
+
+
+async def save_settings(db: Database, guild_id: int, changes: Mapping[str, Any]
+                        ) -> tuple[ServerSettings, bool]:
+    """Save checked ``changes`` in one update; the settings after, and whether anything was
+    to change (no change: nothing written)."""
+    if changes:
+        return await db.servers.update(guild_id, **changes), True
+    return await db.servers.get(guild_id), False
+
+
+async def set_teacher_roles(db: Database, guild_id: int, role_ids: Iterable[int]
+                            ) -> ServerSettings:
+    """The server's teacher roles become ``role_ids``."""
+    return await db.servers.set_admin_roles(guild_id, role_ids)

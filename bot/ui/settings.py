@@ -1,0 +1,143 @@
+"""The ``/settings`` presentation: the embed of a server's settings, the command choices, and the
+Rithmomachia check whose refusals name victories and thresholds in the member's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import discord
+from discord.app_commands import Choice, locale_str
+
+from bot.domain import DomainError
+from bot.focus import MAX_LEVEL, MIN_LEVEL
+from bot.i18n import number, t
+from bot.play.settings import (
+    ARMY_MOST,
+    CEILINGS,
+    NONE,
+    TIME_LIMIT_HOURS,
+    _in_range,
+    current_victories,
+)
+from bot.rithmo.victory import KINDS, PROPER, Victory
+from db import ServerSettings
+
+
+def check_rithmo(current: ServerSettings, lang: str, victory: str | None, proper: str | None,
+                 thresholds: Mapping[str, int | None], hours: int | None) -> dict[str, Any]:
+    """Changes to the Rithmomachia defaults: one common victory (or none) with its thresholds,
+    one proper victory (or none), and the time limit. Thresholds given alone change the current
+    common victory's."""
+    changes: dict[str, Any] = {}
+    if hours is not None:
+        _in_range("settings.time_limit_out_of_range", hours, TIME_LIMIT_HOURS)
+        changes["move_time_limit_s"] = hours * 3600
+    given = {name: value for name, value in thresholds.items() if value is not None}
+    if victory is None and proper is None and not given:
+        return changes
+    now = current_victories(current)
+    common = next((v for v in now if v.kind not in PROPER), None)
+    proper_now = next((v for v in now if v.kind in PROPER), None)
+    if victory is not None:
+        common = None if victory == NONE else Victory.make(victory)
+    if proper is not None:
+        proper_now = None if proper == NONE else Victory.make(proper)
+    if given:
+        if common is None:
+            raise DomainError("settings.rithmo.thresholds_without_victory",
+                              "thresholds need a common victory")
+        kind = common.kind
+        for name, value in given.items():
+            if name not in KINDS[kind]:
+                uses = ", ".join(t(f"settings.thresholds.{n}", lang) for n in KINDS[kind])
+                raise DomainError("settings.rithmo.threshold_unused",
+                                  f"the victory {kind} has no {name} threshold",
+                                  victory=t(f"settings.victories.{kind}", lang),
+                                  threshold=t(f"settings.thresholds.{name}", lang), uses=uses)
+            low = 2 if name in CEILINGS.get(kind, ()) else 1
+            if not low <= value <= ARMY_MOST[name]:
+                raise DomainError("settings.rithmo.threshold_unreachable",
+                                  f"{name} {value} is outside {low}–{ARMY_MOST[name]}",
+                                  threshold=t(f"settings.thresholds.{name}", lang), value=value,
+                                  low=low, high=ARMY_MOST[name])
+        keep = {n: getattr(common, n) for n in KINDS[kind]} if victory is None else {}
+        common = Victory.make(kind, **{**keep, **given})
+    chosen = [v for v in (common, proper_now) if v is not None]
+    if not chosen:
+        raise DomainError("settings.rithmo.no_victory", "a game needs at least one victory")
+    changes["rithmo_victories"] = [v.to_json() for v in chosen]
+    return changes
+
+
+# ---------------------------------------------------------------------------------------------
+# Saying the settings
+
+
+def victory_text(victory: Victory, lang: str) -> str:
+    name = t(f"settings.victories.{victory.kind}", lang)
+    ceilings = CEILINGS.get(victory.kind, ())
+    parts = [t(f"settings.show.{'fewer_than' if n in ceilings else 'at_least'}", lang,
+               threshold=t(f"settings.thresholds.{n}", lang), value=getattr(victory, n))
+             for n in KINDS[victory.kind]]
+    return name if not parts else t("settings.show.victory_with", lang, victory=name,
+                                    thresholds=", ".join(parts))
+
+
+def _yes_no(value: bool, lang: str) -> str:
+    return t("settings.show.yes" if value else "settings.show.no", lang)
+
+
+def settings_embed(settings: ServerSettings, lang: str) -> discord.Embed:
+    embed = discord.Embed(title=t("settings.show.title", lang), colour=discord.Colour.gold())
+    language = settings.language or "auto"
+    embed.add_field(name=t("settings.show.language", lang),
+                    value=t(f"settings.choices.{language}", lang), inline=False)
+    if settings.daily_channel_id is None:
+        daily = t("settings.show.daily_off", lang)
+    else:
+        daily = t("settings.show.daily_value", lang, channel=f"<#{settings.daily_channel_id}>",
+                  hour=settings.daily_hour, timezone=settings.timezone)
+    embed.add_field(name=t("settings.show.daily", lang), value=daily, inline=False)
+    low, high = settings.focus_level_min, settings.focus_level_max or MAX_LEVEL
+    if settings.focus_level_pinned is None:
+        focus = t("settings.show.focus_range", lang, min=low, max=high)
+    else:
+        focus = t("settings.show.focus_pinned", lang, level=settings.focus_level_pinned,
+                  min=low, max=high)
+    embed.add_field(name=t("settings.show.focus", lang), value=focus, inline=False)
+    embed.add_field(name=t("settings.show.match", lang),
+                    value=t("settings.show.match_value", lang, lives=settings.match_lives,
+                            gold=settings.match_gold, rounds=settings.match_rounds,
+                            draft=_yes_no(settings.match_draft, lang)), inline=False)
+    victories = " · ".join(victory_text(v, lang) for v in current_victories(settings))
+    embed.add_field(name=t("settings.show.rithmo", lang), value=victories, inline=False)
+    hours = settings.move_time_limit_s / 3600
+    embed.add_field(name=t("settings.show.time_limit", lang),
+                    value=t("settings.show.time_limit_value", lang,
+                            hours=number(hours, lang, max_places=6)),
+                    inline=False)
+    roles = sorted(settings.admin_role_ids)
+    teachers = (t("settings.show.teachers_roles", lang,
+                  roles=", ".join(f"<@&{role}>" for role in roles))
+                if roles else t("settings.show.teachers_none", lang))
+    embed.add_field(name=t("settings.show.teachers", lang), value=teachers, inline=False)
+    return embed
+
+
+def _choices(values: Iterable[str], key: str, english: Mapping[str, str]) -> list[Choice[str]]:
+    return [Choice(name=locale_str(english[v], key=f"{key}.{v}"), value=v) for v in values]
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "French",
+                  "auto": "Each member's own Discord language"}
+VICTORY_NAMES = {
+    "body": "Body", "goods": "Goods", "proceeds": "Proceeds", "body_goods": "Body and goods",
+    "body_proceeds": "Body and proceeds", "goods_proceeds": "Goods and proceeds",
+    "body_goods_proceeds": "Body, goods and proceeds", "lawsuit": "Lawsuit", "honour": "Honour",
+    "honour_lawsuit": "Honour and lawsuit", "mediocre": "Mediocre", "great": "Great",
+    "excellent": "Excellent", NONE: "None",
+}
+PINNED_NAMES = {NONE: "None: each student's own level",
+                **{str(level): str(level) for level in range(MIN_LEVEL, MAX_LEVEL + 1)}}
+
