@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import images
 from bot.focus import ROUND_SIZE
 from bot.i18n import image_words
-from cogs.progress import calendar_start
+from bot.play.progress import calendar_start
 from db import FocusAnswer
 
 NOW = datetime.now(UTC)

@@ -1,0 +1,117 @@
+"""How a student is doing, and the server's rankings, read from the database without Discord:
+``student_progress`` (Focus accuracy per topic and day or week, the daily challenges played,
+the level, the ratings) and ``board`` (a ranking by rating, today's daily challenge, the
+current daily streaks). Days are the server's local days (its time zone, ``/settings daily``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from bot.domain import DomainError
+from bot.focus import MAX_LEVEL
+from db import Database, Player, PlayerRating, ProgressRow, ServerSettings
+
+WEEKS = 12  # the calendar's weeks, and the chart's span
+MAX_DAILY_POINTS = 31  # beyond this many days with answers, the chart goes by week
+RATED_GAMES = ("digits", "rithmo")
+BOARDS = ("digits", "rithmo", "focus-daily", "focus-streaks")
+# Enough rows to find the member who asks below the top ten in any class.
+BOARD_ROWS = 1000
+
+
+def local_today(settings: ServerSettings, now: datetime | None = None) -> date:
+    return (now or datetime.now(UTC)).astimezone(settings.tz()).date()
+
+
+def calendar_start(today: date, weeks: int = WEEKS) -> date:
+    """The Monday the streak calendar starts on (as images.render_streak draws it)."""
+    return today - timedelta(days=today.weekday() + 7 * (weeks - 1))
+
+
+def focus_level(player: Player | None, settings: ServerSettings) -> tuple[int, bool]:
+    """The level the student plays Focus at now, and whether the teacher pinned it."""
+    if settings.focus_level_pinned is not None:
+        return settings.focus_level_pinned, True
+    low, high = settings.focus_level_min, settings.focus_level_max or MAX_LEVEL
+    level = player.focus_level if player is not None else low
+    return min(max(level, low), high), False
+
+
+def chart_records(rows: Iterable[ProgressRow]) -> list[dict[str, Any]]:
+    return [{"date": row.period.isoformat(), "topic": row.topic, "correct": row.correct,
+             "total": row.answers} for row in rows if row.period is not None]
+
+
+@dataclass(frozen=True)
+class ProgressData:
+    name: str
+    settings: ServerSettings
+    today: date
+    player: Player | None
+    ratings: dict[str, PlayerRating]
+    rows: list[ProgressRow]
+    played: list[date]
+
+
+
+
+async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
+                           now: datetime | None = None) -> ProgressData:
+    """What ``/progress`` shows of one student (``name``: how they are called)."""
+    settings = await db.servers.get(guild_id)
+    now = now or datetime.now(UTC)
+    today = local_today(settings, now)
+    start = calendar_start(today)
+    since = datetime.combine(start, time(), settings.tz())
+    offset = settings.tz().utcoffset(now)
+    minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+    rows = await db.focus.progress(guild_id, user_id, by="day", since=since,
+                                   utc_offset_minutes=minutes)
+    if len({row.period for row in rows}) > MAX_DAILY_POINTS:
+        rows = await db.focus.progress(guild_id, user_id, by="week", since=since,
+                                       utc_offset_minutes=minutes)
+    return ProgressData(
+        name=name, settings=settings, today=today,
+        player=await db.players.get(guild_id, user_id),
+        ratings=await db.players.ratings(guild_id, user_id), rows=rows,
+        played=await db.daily.days_played(guild_id, user_id, since=start))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A ranking as the picture draws it: ``rows`` of rank, user_id, score, time (best first);
+    ``today`` is the server's day."""
+
+    game: str
+    today: date
+    rows: list[dict[str, Any]]
+
+
+def check_board(game: str) -> None:
+    """Refused: a board the command does not offer (a modified client may send any value)."""
+    if game not in BOARDS:
+        raise DomainError("progress.unknown_board", f"no leaderboard {game!r}", value=game)
+
+
+async def board(db: Database, guild_id: int, game: str) -> Board:
+    """The server's ranking of ``game`` (one of ``BOARDS``; anything else is refused)."""
+    check_board(game)
+    settings = await db.servers.get(guild_id)
+    today = local_today(settings)
+    if game in RATED_GAMES:
+        rows = [{"rank": r.rank, "user_id": r.user_id, "score": round(r.rating),
+                 "time": str(r.games)}
+                for r in await db.players.leaderboard(guild_id, game, limit=BOARD_ROWS)]
+    elif game == "focus-streaks":
+        rows = [{"rank": r.rank, "user_id": r.user_id, "score": r.streak,
+                 "time": str(r.best_streak)}
+                for r in await db.players.streaks(guild_id, today, limit=BOARD_ROWS)]
+    else:
+        rows = [{"rank": r.rank, "user_id": r.user_id, "score": r.score,
+                 "time": r.time_ms / 1000}
+                for r in await db.daily.leaderboard(guild_id, today, limit=BOARD_ROWS)]
+    return Board(game, today, rows)

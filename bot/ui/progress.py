@@ -1,0 +1,90 @@
+"""The ``/progress`` and ``/leaderboard`` presentation: the embeds, the two pictures of a
+student's progress (``images.render_progress``, ``images.render_streak``), the boards' choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.app_commands import Choice, locale_str
+
+import images
+from bot.focus import ROUND_SIZE
+from bot.i18n import image_words, percent, t
+from bot.play.progress import (
+    BOARDS,
+    RATED_GAMES,
+    WEEKS,
+    Board,
+    ProgressData,
+    chart_records,
+    focus_level,
+)
+from bot.replies import shown_name
+
+BOARD_NAMES = {"digits": "The 20 Digits", "rithmo": "Rithmomachia",
+               "focus-daily": "Focus: today's daily challenge",
+               "focus-streaks": "Focus: daily challenge streaks"}
+
+
+def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
+    """The two pictures (accuracy chart, streak calendar); slow: run it in a thread."""
+    chart = images.render_progress(chart_records(data.rows), image_words(lang),
+                                   title=t("progress.chart_title", lang, name=data.name))
+    player = data.player
+    streak = player.current_daily_streak(data.today) if player else 0
+    calendar = images.render_streak(data.played, streak, data.today, image_words(lang),
+                                    weeks=WEEKS, best=player.best_daily_streak if player else 0,
+                                    title=t("progress.streak_title", lang, name=data.name))
+    return chart, calendar
+
+
+def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
+    main = discord.Embed(title=t("progress.title", lang, name=shown_name(data.name)),
+                         colour=discord.Colour.blue())
+    level, pinned = focus_level(data.player, data.settings)
+    main.add_field(name=t("progress.level", lang),
+                   value=t("progress.level_pinned" if pinned else "progress.level_value", lang,
+                           level=level))
+    player = data.player
+    main.add_field(name=t("progress.daily", lang),
+                   value=t("progress.daily_value", lang,
+                           current=player.current_daily_streak(data.today) if player else 0,
+                           best=player.best_daily_streak if player else 0))
+    answers = sum(row.answers for row in data.rows)
+    if answers:
+        right = sum(row.correct for row in data.rows)
+        summary = t("progress.answers_value", lang, count=answers,
+                    percent=percent(round(100 * right / answers) / 100, lang), weeks=WEEKS)
+    else:
+        summary = t("progress.answers_none", lang, weeks=WEEKS)
+    main.add_field(name=t("progress.answers", lang), value=summary, inline=False)
+    for game in RATED_GAMES:
+        rating = data.ratings.get(game)
+        if rating is None or rating.games == 0:
+            value = t("progress.unrated", lang)
+        else:
+            value = t("progress.rating_value", lang, rating=round(rating.rating.rating),
+                      rd=round(rating.rating.rd), wins=rating.wins,
+                      losses=rating.losses, draws=rating.draws)
+        main.add_field(name=t(f"progress.choices.{game}", lang), value=value, inline=False)
+    main.set_image(url="attachment://progress.png")
+    calendar = discord.Embed(colour=discord.Colour.green())
+    calendar.set_image(url="attachment://streak.png")
+    return [main, calendar]
+
+
+def board_choices() -> list[Choice[str]]:
+    return [Choice(name=locale_str(BOARD_NAMES[b], key=f"progress.choices.{b}"), value=b)
+            for b in BOARDS]
+
+
+
+def board_options(ranking: Board, lang: str) -> dict[str, Any]:
+    """How the picture draws a board: its columns' names, the day, the questions out of."""
+    if ranking.game in RATED_GAMES:
+        return {"columns": (t("progress.board.rating", lang), t("progress.board.games", lang))}
+    if ranking.game == "focus-streaks":
+        return {"columns": (t("progress.board.streak", lang), t("progress.board.best", lang)),
+                "date": ranking.today}
+    return {"date": ranking.today, "out_of": ROUND_SIZE}
