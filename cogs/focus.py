@@ -2,7 +2,7 @@
 
 - Practice: six questions at the member's level (the adaptive level of ``bot.focus.next_level``,
   or the teacher's pinned level, within the server's range), one at a time in an ephemeral
-  message (``cogs._focus_ui``); each answer stored as it is given; at the end the corrections and
+  message (``bot.ui.focus_run``); each answer stored as it is given; at the end the corrections and
   the level of the next round.
 - The daily challenge: the same six questions for every member of a server on a date
   (``bot.focus.daily_questions``), one attempt each (``db.daily`` refuses a second), answers stored
@@ -21,7 +21,11 @@
 Clocks and chance are attributes that tests replace: ``seed()`` (the practice and live
 questions), ``now()`` (an aware datetime: the server's date, the posting hour) and ``wall()``
 (seconds, for the live rounds' answer times, which must survive a restart); the practice and daily
-answer times come from ``cogs._focus_ui.clock``.
+answer times come from ``bot.ui.focus_run.clock``.
+
+The commands only: the use cases are ``bot.play.focus`` (levels, practice, daily) and
+``bot.play.focus_live`` (the live rounds' state, cache and locks), the presentation ``bot.ui.focus``
+and ``bot.ui.focus_run``.
 """
 
 from __future__ import annotations

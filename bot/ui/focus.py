@@ -93,7 +93,7 @@ class LiveNextButton(GameButton, action="focus.live_next"):
 class LiveAnswerModal(ArdoiseModal):
     """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
     typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
-    modals, see ``cogs._focus_ui``): the modal does nothing itself."""
+    modals, see ``bot.ui.focus_run``): the modal does nothing itself."""
 
     def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:
         super().__init__(title=t("focus.live.modal_title", lang, n=number)[:45],

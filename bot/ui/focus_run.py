@@ -54,7 +54,7 @@ and after that the kind's sentence.
 
 Each answer's time is taken by this module, never by the engine: from the moment the question was
 sent (a new message or an edit) to the moment the modal was submitted, on a monotonic clock
-(``cogs._focus_ui.clock``, which tests may replace). A wrong *format* ("douze", "3+4") changes
+(``bot.ui.focus_run.clock``, which tests may replace). A wrong *format* ("douze", "3+4") changes
 nothing: the same question is shown again with the reason, and its clock keeps running.
 
 Only the member sees the message (ephemeral) and only they may use it. How clicks and answers
