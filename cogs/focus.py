@@ -45,13 +45,12 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot import replies
-from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
 from bot.i18n import error_text, image_words, lang_for, lang_from_locale, t
 from bot.limits import limited
 from bot.play import focus as play
-from bot.play.focus_live import FORMAT_CODES, LiveRounds, live_or_over
+from bot.play.focus_live import LiveRounds
 from bot.replies import shown_name
 from bot.tree import report_error
 from bot.ui.focus import (
@@ -88,7 +87,7 @@ from bot.ui.focus_run import (
 from bot.ui.teachers import teaches
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
-from db import FocusAnswer, ServerSettings
+from db import ServerSettings
 from images import render_leaderboard
 
 log = logging.getLogger(__name__)
@@ -370,16 +369,7 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
 
     async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
                                number: int) -> None:
-        live = await self.live_rounds.load(live_id)
-        game = live_or_over(live)
-        if number != game.index + 1 or not game.open:
-            raise DomainError("focus.live_no_question", "that question is closed")
-        if interaction.user.id == live.teacher_id:
-            raise DomainError("focus.live_teacher_answers", "the teacher runs the game")
-        if any(a.player == interaction.user.id and a.index == game.index for a in game.answers):
-            raise DomainError("focus.live_already_answered", "already answered")
-        question = game.current
-        assert question is not None
+        question = await self.live_rounds.answerable(live_id, number, interaction.user.id)
         lang = await lang_for(interaction)
         now = time.monotonic()
         self._live_modals = {k: v for k, v in self._live_modals.items() if v >= now}
@@ -390,80 +380,40 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                           typed: str) -> None:
         submitted = self.wall()
         lang = await lang_for(interaction)
-        user_id = interaction.user.id
-        async with self.live_rounds.lock(live_id):
-            live = await self.live_rounds.load(live_id)
-            game = live_or_over(live)
-            if number != game.index + 1:
-                raise DomainError("focus.live_no_question", "that question is closed")
-            shown = live.shown_at if live.shown_at is not None else submitted
-            try:
-                scored = game.answer(user_id, typed, max(0.0, submitted - shown))
-            except DomainError as refusal:
-                if refusal.code not in FORMAT_CODES:
-                    raise
-                await replies.respond(
-                    interaction,
-                    t("focus.live.unreadable", lang, reason=error_text(refusal, lang)),
-                    ephemeral=True)
-                return
-            live.names[user_id] = self._remember_name(interaction)
-            a = scored.answer
-            await self.live_rounds.save(live, FocusAnswer(
-                guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
-                question=a.question, expected=a.expected, given=a.given,
-                time_ms=round_ms(a.seconds), source="live", round_key=f"live:{live.live_id}",
-                question_no=number - 1))
-        text = (t("focus.live.right", lang, points=scored.points) if a.correct
-                else t("focus.live.wrong", lang))
+        answered = await self.live_rounds.answer(live_id, number, interaction.user.id,
+                                                 self._remember_name(interaction), typed,
+                                                 submitted)
+        if answered.unreadable is not None:
+            text = t("focus.live.unreadable", lang, reason=error_text(answered.unreadable, lang))
+        elif answered.correct:
+            text = t("focus.live.right", lang, points=answered.points)
+        else:
+            text = t("focus.live.wrong", lang)
         await replies.respond(interaction, text, ephemeral=True)
 
     async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
                         ) -> None:
-        async with self.live_rounds.lock(live_id):
-            live = await self.live_rounds.load(live_id)
-            game = live_or_over(live)
-            if interaction.user.id != live.teacher_id:
-                raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
-            if number != game.index + 1:
-                raise DomainError("game.stale", "an older question's button",
-                                  clicked=number, current=game.index + 1)
-            if game.open:
-                game.close_question()
-            closed = closed_embed(live, game, number)
-            ranked: list[dict[str, Any]] = []
-            if game.finished:
-                final = final_embed(live, game)
-                ranked = final_rows(live, game)
-                live.game = None
-                live.names = {}
-                await self.live_rounds.save(live)
-            else:
-                game.next_question()
-                live.shown_at = self.wall()
-                await self.live_rounds.save(live)
-            await replies.update(interaction, embed=closed, view=None)
-            if live.game is None:
-                if not ranked:
-                    await replies.followup(interaction, embed=final)
-                    return
-                title = t("focus.live.final_title", live.lang)
-                png = await asyncio.to_thread(
-                    render_leaderboard, ranked, image_words(live.lang), title, None, None,
-                    FINAL_LINES, None,
-                    (t("focus.live.points_column", live.lang),
-                     t("focus.live.right_column", live.lang)))
-                final.set_image(url="attachment://ranking.png")
-                await replies.followup(
-                    interaction,
-                    embed=final, file=discord.File(io.BytesIO(png), filename="ranking.png"))
-            else:
-                await replies.followup(interaction, embed=live_embed(live),
-                                       view=live_view(live))
-
-
-def round_ms(seconds: float) -> int:
-    return round(seconds * 1000)
+        step = await self.live_rounds.next(live_id, number, interaction.user.id)
+        await replies.update(interaction, embed=closed_embed(step.closed, step.live.lang),
+                             view=None)
+        final = step.final
+        if final is None:
+            await replies.followup(interaction, embed=live_embed(step.live),
+                                   view=live_view(step.live))
+            return
+        embed = final_embed(final, step.game)
+        ranked = final_rows(final, step.game)
+        if not ranked:
+            await replies.followup(interaction, embed=embed)
+            return
+        lang = final.lang
+        png = await asyncio.to_thread(
+            render_leaderboard, ranked, image_words(lang), t("focus.live.final_title", lang),
+            None, None, FINAL_LINES, None,
+            (t("focus.live.points_column", lang), t("focus.live.right_column", lang)))
+        embed.set_image(url="attachment://ranking.png")
+        await replies.followup(
+            interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="ranking.png"))
 
 
 async def setup(bot: Any) -> None:

@@ -156,3 +156,40 @@ async def test_live_rounds_are_for_teachers_saved_after_each_change_and_read_bac
         live_or_over(finished)
     assert over.value.code == "focus.live_finished"
     assert isinstance(finished, LiveState)
+
+
+async def test_a_live_round_is_answered_moved_on_and_finished_by_its_service(
+        db: Database) -> None:
+    clock = [100.0]
+    rounds = LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0])
+    server = await play.server_settings(db, GUILD)
+    live = await rounds.start(server, 7, ANA, "Ana", "en", teaches=True, count=2, level=1,
+                              seconds=20, seed=1)
+    with pytest.raises(DomainError) as teacher:
+        await rounds.answerable(live.live_id, 1, ANA)
+    assert teacher.value.code == "focus.live_teacher_answers"
+    question = await rounds.answerable(live.live_id, 1, BEN)
+    unreadable = await rounds.answer(live.live_id, 1, BEN, "Ben", "douze", 101.0)
+    assert unreadable.unreadable is not None and unreadable.unreadable.code == "focus.not_a_number"
+    clock[0] = 103.0
+    right = await rounds.answer(live.live_id, 1, BEN, "Ben", str(question.answer), 103.0)
+    assert right.correct and right.points > 0 and right.unreadable is None
+    [stored] = await db.focus.recent(GUILD, BEN)
+    assert (stored.source, stored.round_key, stored.time_ms) == ("live", f"live:{live.live_id}",
+                                                                 3000)
+    with pytest.raises(DomainError) as twice:
+        await rounds.answerable(live.live_id, 1, BEN)
+    assert twice.value.code == "focus.live_already_answered"
+    with pytest.raises(DomainError) as not_teacher:
+        await rounds.next(live.live_id, 1, BEN)
+    assert not_teacher.value.code == "focus.live_next_teacher_only"
+    step = await rounds.next(live.live_id, 1, ANA)
+    assert (step.closed.number, step.closed.right, step.closed.answered) == (1, 1, 1)
+    assert step.final is None and step.live.shown_at == 103.0 and step.game.index == 1
+    with pytest.raises(DomainError) as stale:
+        await rounds.next(live.live_id, 1, ANA)
+    assert stale.value.code == "game.stale"
+    last = await rounds.next(live.live_id, 2, ANA)
+    assert last.final is not None and last.final.names == {ANA: "Ana", BEN: "Ben"}
+    assert last.live.game is None and last.live.status == "finished"
+    assert [s.player for s in last.game.ranking()] == [BEN]

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus import LiveRound
+from bot.focus import LiveRound, Question
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.focus import level_range
 from db import Database, FocusAnswer, ServerSettings
@@ -70,6 +70,38 @@ def live_or_over(live: LiveState) -> LiveRound:
         raise DomainError("focus.live_finished", "this live round is over")
     return live.game
 
+
+
+@dataclass(frozen=True)
+class LiveAnswered:
+    """A live answer taken (``unreadable`` None: marked and saved), or refused for its format
+    (the member may type again; nothing changed)."""
+
+    correct: bool = False
+    points: int = 0
+    unreadable: DomainError | None = None
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A live question as it closed: its answer and how many found it."""
+
+    number: int
+    size: int
+    question: Question
+    right: int
+    answered: int
+
+
+@dataclass(frozen=True)
+class LiveStep:
+    """The teacher moved on: the question closed, and the round at its next question (``live``)
+    or over (``final``: the last state, its names kept for the final ranking)."""
+
+    closed: Closed
+    live: LiveState
+    game: LiveRound
+    final: LiveState | None
 
 
 class LiveRounds:
@@ -134,3 +166,70 @@ class LiveRounds:
         if status is not None:
             live.status = status
             self._live.pop(live.live_id, None)
+
+    async def answerable(self, live_id: int, number: int, user_id: int) -> Question:
+        """The question ``number`` (from 1) that ``user_id`` may answer now; refused: closed,
+        the teacher, already answered."""
+        live = await self.load(live_id)
+        game = live_or_over(live)
+        if number != game.index + 1 or not game.open:
+            raise DomainError("focus.live_no_question", "that question is closed")
+        if user_id == live.teacher_id:
+            raise DomainError("focus.live_teacher_answers", "the teacher runs the game")
+        if any(a.player == user_id and a.index == game.index for a in game.answers):
+            raise DomainError("focus.live_already_answered", "already answered")
+        assert game.current is not None
+        return game.current
+
+    async def answer(self, live_id: int, number: int, user_id: int, name: str, typed: str,
+                     submitted: float) -> LiveAnswered:
+        """Mark ``typed`` (submitted at ``wall()`` time ``submitted``) and save it with the state,
+        in one transaction."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = live_or_over(live)
+            if number != game.index + 1:
+                raise DomainError("focus.live_no_question", "that question is closed")
+            shown = live.shown_at if live.shown_at is not None else submitted
+            try:
+                scored = game.answer(user_id, typed, max(0.0, submitted - shown))
+            except DomainError as refusal:
+                if refusal.code not in FORMAT_CODES:
+                    raise
+                return LiveAnswered(unreadable=refusal)
+            live.names[user_id] = name
+            a = scored.answer
+            await self.save(live, FocusAnswer(
+                guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
+                question=a.question, expected=a.expected, given=a.given,
+                time_ms=round(a.seconds * 1000), source="live",
+                round_key=f"live:{live.live_id}", question_no=number - 1))
+        return LiveAnswered(correct=a.correct, points=scored.points)
+
+    async def next(self, live_id: int, number: int, user_id: int) -> LiveStep:
+        """The teacher closes question ``number`` and opens the next one, or ends the round."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = live_or_over(live)
+            if user_id != live.teacher_id:
+                raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
+            if number != game.index + 1:
+                raise DomainError("game.stale", "an older question's button",
+                                  clicked=number, current=game.index + 1)
+            if game.open:
+                game.close_question()
+            question = game.current
+            assert question is not None
+            answers = game.answers_to(game.index)
+            closed = Closed(number=number, size=len(game.questions), question=question,
+                            right=sum(a.answer.correct for a in answers), answered=len(answers))
+            final = None
+            if game.finished:
+                final = replace(live)  # keeps the names for the final ranking
+                live.game = None
+                live.names = {}
+            else:
+                game.next_question()
+                live.shown_at = self.wall()
+            await self.save(live)
+        return LiveStep(closed=closed, live=live, game=game, final=final)

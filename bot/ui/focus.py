@@ -18,7 +18,7 @@ from bot.focus.adaptive import Advice
 from bot.i18n import month_name, t
 from bot.limits import hit
 from bot.play.focus import DailyResult
-from bot.play.focus_live import LiveState
+from bot.play.focus_live import Closed, LiveState
 from bot.replies import shown_name
 from bot.ui.focus_run import FocusRun, action_button, level_text, summary_embed
 from bot.views import ArdoiseModal, GameButton, invalid_component
@@ -164,20 +164,16 @@ def daily_embed(run: FocusRun, day: date, result: DailyResult) -> discord.Embed:
     return embed
 
 
-def closed_embed(live: LiveState, game: LiveRound, number: int) -> discord.Embed:
+def closed_embed(closed: Closed, lang: str) -> discord.Embed:
     """A live question once closed: its answer and how many found it."""
-    question = game.current
-    assert question is not None
-    answers = game.answers_to(game.index)
     embed = discord.Embed(
-        title=t("focus.live.closed_title", live.lang, n=number, size=len(game.questions)),
-        description=t("focus.live.closed_question", live.lang, question=question.text,
-                      expected=question.answer),
+        title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
+        description=t("focus.live.closed_question", lang, question=closed.question.text,
+                      expected=closed.question.answer),
         colour=0x6C757D)
-    right = sum(a.answer.correct for a in answers)
     embed.add_field(name="\u200b", value=t(
-        "focus.live.closed_count", live.lang, count=right, right=right, answered=len(answers)),
-        inline=False)
+        "focus.live.closed_count", lang, count=closed.right, right=closed.right,
+        answered=closed.answered), inline=False)
     return embed
 
 
