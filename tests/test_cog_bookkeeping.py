@@ -8,7 +8,7 @@ from typing import Any
 
 from test_cog_digits import duel, match_id_of, match_state, take_focus
 
-from cogs.digits import StoredMatch, mutate, set_message
+from bot.play.digits import StoredMatch, mutate, set_message
 
 STALE = "This message is out of date: the game has moved on. Use the latest message."
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
@@ -41,7 +41,7 @@ async def test_a_digits_challenge_accepted_after_its_message_id_was_stored(stand
     ana, sam, lea = (standin.add_member(name) for name in ("Ana", "Sam", "Léa"))
     posted = (await standin.slash(ana, "digits challenge", member=sam)).reply
     read = await bot.db.digits.require_match(1)
-    await set_message(bot, 1, posted.id)
+    await set_message(bot.db, 1, posted.id)
     assert (await bot.db.digits.require_match(1)).version == read.version
     accepted = await standin.click(sam, posted, label="Accept")
     assert accepted.reply is posted  # the challenge became the match message
@@ -69,9 +69,9 @@ async def test_a_change_and_the_message_id_stored_meanwhile_both_survive_without
         return game.match.buy(player, 1)
 
     async def the_bot_stores_a_message() -> None:
-        await set_message(bot, match_id, 424242)
+        await set_message(bot.db, match_id, 424242)
 
-    await mutate(bot, match_id, buy, before_save=the_bot_stores_a_message)
+    await mutate(bot.db, match_id, buy, before_save=the_bot_stores_a_message)
     assert len(tries) == 1  # nothing to work out again: the version did not move
     row = await bot.db.digits.require_match(match_id)
     assert row.message_id == 424242

@@ -10,7 +10,7 @@ import pytest
 
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from cogs.digits import StoredMatch, focus_questions, mutate
+from bot.play.digits import StoredMatch, focus_questions, mutate
 from db import StaleVersion
 
 
@@ -320,7 +320,7 @@ async def test_a_change_made_on_an_old_version_is_worked_out_again(standin, star
         if len(tries) == 1:
             await other_save()
 
-    game, cell = await mutate(bot, match_id, buy, before_save=the_other_player_saves_first)
+    game, cell = await mutate(bot.db, match_id, buy, before_save=the_other_player_saves_first)
     assert len(tries) == 2 and tries[1] == tries[0] + 1
     assert game.match.shop(player).slate[cell] is not None
     assert (await match_state(bot, board))["engine"]["shops"][player]["gold"] == 9
@@ -329,7 +329,7 @@ async def test_a_change_made_on_an_old_version_is_worked_out_again(standin, star
         await other_save()
 
     with pytest.raises(StaleVersion) as refused:
-        await mutate(bot, match_id, lambda game: game.match.buy(player, 2),
+        await mutate(bot.db, match_id, lambda game: game.match.buy(player, 2),
                      before_save=always_first)
     assert refused.value.code == "db.stale"
     assert (await match_state(bot, board))["engine"]["shops"][player]["gold"] == 9

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import Any
 
@@ -12,6 +11,8 @@ from bot.digits.ghosts import Ghost
 from bot.digits.odds import odds_for_match
 from bot.digits.slate import Slate
 from bot.local.server import Member, Message
+from bot.play import digits as play_digits
+from bot.ui import digits as digits_ui
 
 
 async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost] | None = None,
@@ -141,11 +142,9 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
     board = (await standin.slash(ana, "digits solo")).reply
     shop = await take_focus(standin, bot, ana, board)
     await act(standin, ana, shop, "digits:buy:1")
-    # The odds wait for the deferral: they are "slow" whatever the machine. (The bot loaded the
-    # cog as a module of its own: patch that one.)
-    digits_cog = sys.modules["cogs.digits"]
+    # The odds wait for the deferral: they are "slow" whatever the machine.
     deferred = threading.Event()
-    defer, compute = digits_cog._defer_thinking, digits_cog.odds_for_match
+    defer, compute = digits_ui.defer_thinking, play_digits.odds_for_match
 
     async def defer_and_tell(interaction: Any) -> None:
         await defer(interaction)
@@ -155,9 +154,9 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
         assert deferred.wait(10)
         return compute(*args, **kwargs)
 
-    monkeypatch.setattr(digits_cog, "ODDS_DEFER_AFTER", 0.0)
-    monkeypatch.setattr(digits_cog, "_defer_thinking", defer_and_tell)
-    monkeypatch.setattr(digits_cog, "odds_for_match", after_the_deferral)
+    monkeypatch.setattr(digits_ui, "ODDS_DEFER_AFTER", 0.0)
+    monkeypatch.setattr(digits_ui, "defer_thinking", defer_and_tell)
+    monkeypatch.setattr(play_digits, "odds_for_match", after_the_deferral)
     asked = await standin.slash(ana, "digits odds")
     assert asked.deferred and asked.ephemeral
     assert asked.reply.text().startswith(await odds_title(bot, board, ana) + "\n")

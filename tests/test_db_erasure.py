@@ -27,7 +27,8 @@ from bot.digits.match import Match
 from bot.focus import generate_questions
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from cogs.digits import StoredMatch
+from bot.play.digits import StoredMatch
+from bot.ui.digits import side_name
 from db import Database
 from db.__main__ import main as cli
 
@@ -240,8 +241,8 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     game = StoredMatch.from_row(row)
     [first] = engine.records
     assert first.ghost is not None and first.ghost.owner != str(world.zed.id)
-    assert game.name("ghost", "en", first) == "Ghost of a former player"
-    assert game.name("ghost", "fr", first) == "Fantôme d'un ancien joueur"
+    assert side_name(game, "ghost", "en", first) == "Ghost of a former player"
+    assert side_name(game, "ghost", "fr", first) == "Fantôme d'un ancien joueur"
     # ... and Bob plays round 2 through the bot.
     board = board_of(standin, world.bob_solo)
     shop = await take_focus(standin, bot, world.bob, board, right=1)
@@ -254,7 +255,7 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     assert duel.status == "finished" and duel.players == (None, world.bob.id)
     players = Match.from_json(duel.state["engine"]).players
     assert players[1] == str(world.bob.id) and int(players[0]) < 0
-    assert StoredMatch.from_row(duel).name(players[0], "en") == "a former player"
+    assert side_name(StoredMatch.from_row(duel), players[0], "en") == "a former player"
     history = await bot.db.players.history(guild, world.bob.id)
     assert world.duel in [h.game_id for h in history]
     # Zed's unfinished solo match is abandoned, as before.
@@ -381,7 +382,7 @@ async def test_a_teacher_who_never_played_is_exported_and_forgotten(tmp_path: Pa
 
 
 def test_both_players_of_a_duel_forgotten_are_two_pseudonyms_and_the_match_still_reads() -> None:
-    from cogs.digits import new_state
+    from bot.play.digits import new_state
     from db.export import anonymised
 
     first, second = 1577000000000000001, 1577000000000000002

@@ -4,19 +4,19 @@ window (``bot.views.Windows``, ``bot.ui.focus_run``'s registry) or says it is go
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from test_cog_digits import act, duel, take_focus
 
+from bot.ui import digits as digits_ui
+from bot.ui.digits import EPHEMERAL_TIMEOUT
 from bot.ui.focus_run import RoundButton
 from bot.views import Windows
-from cogs.digits import EPHEMERAL_TIMEOUT
 
 
 def shop_windows(bot: Any) -> Windows[Any]:
     # The module the bot loaded as its extension (load_extension imports it anew).
-    return sys.modules["cogs.digits"].shop_windows(bot)
+    return digits_ui.shop_windows(bot)
 
 
 class Clock:
@@ -58,7 +58,7 @@ async def test_a_shop_window_is_a_window_of_dynamic_items_only(standin, start_bo
     shop = await take_focus(standin, bot, ana, board)
     window = shop_windows(bot).get(shop.id)
     assert window is not None and window.children
-    control = sys.modules["cogs.digits"].ShopControl
+    control = digits_ui.ShopControl
     assert all(isinstance(item, control) for item in window.children)
     store: Any = bot._connection._view_store  # test-only look at discord.py's store
     assert shop.id not in store._views and not store.is_message_tracked(shop.id)
@@ -100,7 +100,7 @@ async def test_the_window_controls_are_registered_by_each_cog_that_uses_them(
         standin, start_bot):
     bot = await start_bot()
     items = bot.get_cog("Digits").persistent_items
-    assert sys.modules["cogs.digits"].ShopControl in items and RoundButton in items
+    assert digits_ui.ShopControl in items and RoundButton in items
     assert RoundButton in bot.get_cog("Focus").persistent_items
     # Unloading one cog leaves the other's rounds working.
     await bot.unload_extension("cogs.digits")

@@ -14,7 +14,7 @@ from test_cog_digits import duel, expected_answers, match_id_of, modal_question,
 from test_cog_focus_daily import DAY, NINE, daily_bot, play, set_now
 
 from bot.focus import daily_questions
-from cogs.digits import StoredMatch, focus_questions
+from bot.play.digits import StoredMatch, focus_questions
 from db import Database, FocusAnswer
 
 SORRY = "Sorry, something went wrong on my side."

@@ -12,8 +12,8 @@ from test_cog_digits import act, duel, match_id_of, take_focus
 from test_cog_rithmo import start_game
 
 from bot.local import StandIn
+from bot.ui.digits import DraftPick, TakeFocus
 from bot.ui.focus import TakeDaily
-from cogs.digits import DraftPick, TakeFocus
 
 REFUSAL = {
     "en": "This button or menu sent something I never offered. Nothing was changed: use the "

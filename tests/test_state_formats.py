@@ -27,11 +27,11 @@ from bot.focus.live import LIVE_FORMAT, LiveRound
 from bot.focus.round import ROUND_FORMAT, FocusRound
 from bot.formats import FORMAT_KEY, format_of, upgrade
 from bot.i18n import error_text
+from bot.play.digits import STATE_FORMAT, StoredMatch, new_state
 from bot.play.focus_live import LIVE_STATE_FORMAT, LiveState
 from bot.play.rithmo import POSITION_FORMAT, stored_position
 from bot.rithmo import cli as rithmo_cli
 from bot.rithmo.game import GAME_FORMAT, Game
-from cogs.digits import STATE_FORMAT, StoredMatch, new_state
 from db import Database
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -276,7 +276,7 @@ async def test_the_live_state_saved_before_versions_loads_and_plays_on(db: Datab
 def test_stored_ghosts_of_every_format_but_a_newer_one_join_the_pool():
     from datetime import UTC, datetime
 
-    from cogs.digits import GHOST_FORMAT, engine_ghosts
+    from bot.play.digits import GHOST_FORMAT, engine_ghosts
     from db import GhostRow
 
     now = datetime(2026, 12, 1, tzinfo=UTC)
