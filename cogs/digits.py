@@ -20,9 +20,9 @@ from bot.limits import channel_text, limited, over_cap
 from bot.play import digits as play
 from bot.replies import pings, shown_name
 from bot.ui import digits as digits_ui
+from bot.ui import focus_run as focus_ui
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
-from cogs import _focus_ui as focus_ui
 from cogs._digits_info import DigitsInfo
 
 
@@ -44,7 +44,7 @@ class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
     @commands.Cog.listener("on_interaction")
     async def take_unrouted(self, interaction: discord.Interaction) -> None:
         # What discord.py routes to no DynamicItem, and only that: the answer modals of the match
-        # rounds' Focus (it has no DynamicItem for modals; see cogs._focus_ui; the Focus cog
+        # rounds' Focus (it has no DynamicItem for modals; see bot.ui.focus_run; the Focus cog
         # takes the other kinds'), and a click on a shop control its message does not show (a
         # modified client), which gets the sentence of an expired window as before.
         if interaction.type is discord.InteractionType.modal_submit:

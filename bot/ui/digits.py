@@ -63,6 +63,8 @@ from bot.play import digits as play
 from bot.play.digits import RoundOdds, StoredMatch
 from bot.replies import shown_name
 from bot.tree import report_error
+from bot.ui import focus_run as focus_ui
+from bot.ui.focus_run import FocusRun
 from bot.views import (
     ArdoiseView,
     GameButton,
@@ -72,8 +74,6 @@ from bot.views import (
     ensure_version,
     invalid_component,
 )
-from cogs import _focus_ui as focus_ui
-from cogs._focus_ui import FocusRun
 from db import Database
 
 if TYPE_CHECKING:
@@ -772,13 +772,13 @@ async def show_odds(interaction: discord.Interaction, game: StoredMatch, player:
 
 
 # --------------------------------------------------------------------------------------------
-# The Focus of a round (cogs._focus_ui runs it; the match keeps its progress)
+# The Focus of a round (bot.ui.focus_run runs it; the match keeps its progress)
 
 
 async def start_focus(interaction: discord.Interaction, game: StoredMatch, player: str) -> None:
     """The round's Focus for ``player``, from where it stands: the one call the match makes.
 
-    ``cogs._focus_ui`` asks the questions in a new ephemeral message; each answer is saved in the
+    ``bot.ui.focus_run`` asks the questions in a new ephemeral message; each answer is saved in the
     match, so that after a restart the Focus goes on at the same question, and stored in
     ``db.focus`` as a "match" answer in the same transaction; the last one submits the score to
     the match (with its answer, again one transaction) and turns the message into the shop
