@@ -72,6 +72,13 @@ class Ardoise(commands.Bot):
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
 
+    @property
+    def database(self) -> Database:
+        """The open database (``db`` is None only before ``setup_hook`` and after ``close``)."""
+        if self.db is None:
+            raise RuntimeError("the database is not open")
+        return self.db
+
     async def add_cog(self, cog: commands.Cog, /, **kwargs: Any) -> None:
         # An Ardoise cog's persistent buttons are registered with it (see cogs/__init__.py).
         items = cog.persistent_items if isinstance(cog, cogs.ArdoiseCog) else ()
@@ -118,8 +125,7 @@ class Ardoise(commands.Bot):
         log.info("database open: %s", path)
 
     async def _server_language(self, guild_id: int) -> str | None:
-        assert self.db is not None
-        return (await self.db.servers.get(guild_id)).language
+        return (await self.database.servers.get(guild_id)).language
 
     async def command_payload(self, guild: discord.abc.Snowflake | None = None
                               ) -> list[dict[str, Any]]:
@@ -142,8 +148,8 @@ class Ardoise(commands.Bot):
                                sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
         scope = "global" if guild_id is None else str(guild_id)
-        assert self.db is not None and self.application_id is not None
-        syncs = self.db.command_syncs
+        assert self.application_id is not None
+        syncs = self.database.command_syncs
         if (not (force or self.settings.force_sync)
                 and await syncs.last(self.application_id, scope) == digest):
             log.info("commands unchanged since the last sync %s: not synced again "

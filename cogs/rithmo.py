@@ -96,8 +96,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
     def service(self) -> RithmoService:
         # Built on first use: the database is opened after the cogs are added.
         if self._service is None:
-            assert self.bot.db is not None
-            self._service = RithmoService(self.bot.db, self.bot.languages,
+            self._service = RithmoService(self.bot.database, self.bot.languages,
                                           self.bot.limits.searches)
         return self._service
 

@@ -70,11 +70,11 @@ from bot.views import (
     GameButton,
     Windows,
     component_ints,
+    database,
     ensure_player,
     ensure_version,
     invalid_component,
 )
-from db import Database
 
 if TYPE_CHECKING:
     from bot.app import Ardoise
@@ -99,17 +99,6 @@ ODDS_DEFER_AFTER = 1.0
 
 def client(interaction: discord.Interaction) -> Ardoise:
     return interaction.client  # type: ignore[return-value]
-
-
-def bot_database(bot: Ardoise) -> Database:
-    """The bot's database (opened in ``setup_hook``, before any interaction is taken)."""
-    if bot.db is None:
-        raise RuntimeError("the database is not open")
-    return bot.db
-
-
-def database(interaction: discord.Interaction) -> Database:
-    return bot_database(client(interaction))
 
 
 def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
@@ -675,7 +664,7 @@ async def channel_of(bot: Ardoise, channel_id: int | None) -> discord.abc.Messag
 
 async def refresh_public(bot: Ardoise, match_id: int) -> None:
     """Show the latest stages on the match message (best effort: the state is saved already)."""
-    game = await play.load_game(bot_database(bot), match_id)
+    game = await play.load_game(bot.database, match_id)
     if game.row.status != "active" or game.row.message_id is None:
         return
     channel = await channel_of(bot, game.row.channel_id)
@@ -709,7 +698,7 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
                                  file=discord.File(io.BytesIO(gif), filename="battle.gif"),
                                  **kwargs)
     if not over:
-        await play.set_message(bot_database(bot), game.id, message.id)
+        await play.set_message(bot.database, game.id, message.id)
     if previous is not None and hasattr(channel, "get_partial_message"):
         left, right = record.left, record.right
         played = discord.Embed(

@@ -21,7 +21,7 @@ from bot.play.focus import DailyResult
 from bot.play.focus_live import Closed, LiveState
 from bot.replies import shown_name
 from bot.ui.focus_run import FocusRun, action_button, level_text, summary_embed
-from bot.views import ArdoiseModal, GameButton, invalid_component
+from bot.views import ArdoiseModal, GameButton, cog_of, invalid_component
 
 LIVE_MODAL_PREFIX = "focus.livem:"
 LIVE_MODAL_TIMEOUT = 900.0
@@ -47,9 +47,7 @@ def daily_key(guild_id: int, day: date, user_id: int) -> str:
 
 def _cog(interaction: discord.Interaction) -> Any:
     # The Focus cog runs what these buttons start (its clocks and seeds are its own).
-    cog = interaction.client.get_cog("Focus")  # type: ignore[attr-defined]
-    assert cog is not None
-    return cog
+    return cog_of(interaction, "Focus")
 
 
 # --- Persistent buttons ------------------------------------------------------------------

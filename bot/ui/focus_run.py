@@ -97,7 +97,7 @@ from bot.focus.round import mark
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
 from bot.tree import report_error
-from bot.views import ArdoiseModal, ensure_player
+from bot.views import ArdoiseModal, database, ensure_player
 from db import FocusAnswer
 
 log = logging.getLogger(__name__)
@@ -417,8 +417,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             return
         answer = mark(question, given, seconds)
         if run.record:
-            await record_answer(interaction.client.db,  # type: ignore[attr-defined]
-                                stored_answer(run, answer, index))
+            await record_answer(database(interaction), stored_answer(run, answer, index))
         if run.on_answer is not None:
             await run.on_answer(run, answer)
         run.round.submit(given, seconds)

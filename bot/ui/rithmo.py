@@ -42,7 +42,7 @@ from bot.play.rithmo_turns import (
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
-from bot.views import ArdoiseView, GameButton
+from bot.views import ArdoiseView, GameButton, cog_of
 from db import RatingChange, RithmoGame
 
 log = logging.getLogger(__name__)
@@ -196,7 +196,7 @@ class Flows(Protocol):
 
 
 def _flows(interaction: discord.Interaction) -> Flows:
-    cog: Flows = interaction.client.get_cog("Rithmo")  # type: ignore[attr-defined]
+    cog: Flows = cog_of(interaction, "Rithmo")
     return cog
 
 

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.domain import DomainError
 from bot.play.settings import server_settings
+from bot.views import database
 
 
 class NotATeacher(app_commands.CheckFailure, DomainError):
@@ -46,6 +47,5 @@ async def is_teacher(interaction: discord.Interaction) -> bool:
         return True
     if not role_ids(interaction.user):
         return False  # no role can be a teacher role: spare the database
-    settings = await server_settings(interaction.client.db,  # type: ignore[attr-defined]
-                                     interaction.guild_id)
+    settings = await server_settings(database(interaction), interaction.guild_id)
     return teaches(interaction, settings)
