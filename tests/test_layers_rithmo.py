@@ -1,13 +1,10 @@
 """The layers of /rithmo: cogs/rithmo.py reaches the database only through bot.play.rithmo, the
-use cases import no Discord, and /rithmo move makes no more round trips than before issue 13."""
+use cases import no Discord (the round trips of /rithmo move: tests/test_round_trips.py)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOSITORIES = {"rithmo", "servers", "games", "players", "focus", "digits", "daily",
@@ -72,36 +69,3 @@ def test_the_use_cases_import_no_discord_cogs_nor_images() -> None:
     ui = _imports(ROOT / "bot" / "ui" / "rithmo.py")
     assert {"discord", "bot.views"} <= _reaches_discord(ui) and "bot.play.rithmo" in ui
 
-
-async def test_a_solo_move_makes_no_more_round_trips_than_before(standin, start_bot,
-                                                                 monkeypatch) -> None:
-    """Measured before issue 13 for a level-1 ``/rithmo move`` with Ardoise's reply: 16 database
-    statements and 4 Discord calls (the interaction's callback, the followup, the PATCH that
-    takes the buttons off the old board, the POST of the new board). After: 14 statements (the
-    game is not read again after each of the two turns: ``RithmoGame.after_turn``), 4 calls."""
-    await start_bot()
-    ana = standin.add_member("Ana")
-    started = await standin.slash(ana, "rithmo solo")
-    await standin.idle()  # the solo board's message id stored: not counted with the move
-    statements: list[str] = []
-
-    def counting(name: str) -> Any:
-        original = getattr(aiosqlite.Connection, name)
-
-        def wrapper(self: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
-            statements.append(sql)
-            return original(self, sql, *args, **kwargs)
-        return wrapper
-
-    for name in ("execute", "execute_fetchall", "executemany"):
-        monkeypatch.setattr(aiosqlite.Connection, name, counting(name))
-    calls = len(standin.requests)
-    record = await standin.slash(ana, "rithmo move", turn="c4-b5")
-    assert record.reply.ephemeral, record.reply.text()
-    await standin.wait_for_message(lambda m: bool(m.attachments), after=started.reply)
-    await standin.idle()  # the new board's message id stored: counted
-    discord_calls = standin.requests[calls:]
-    print(f"/rithmo move (solo, level 1): {len(statements)} statements, "
-          f"{len(discord_calls)} Discord calls {discord_calls}")
-    assert len(statements) <= 14, statements
-    assert len(discord_calls) <= 4, discord_calls
