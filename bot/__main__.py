@@ -21,7 +21,7 @@ import discord
 
 from bot.app import create_bot
 from bot.local import terminal
-from bot.settings import Settings, SettingsError
+from bot.settings import Config, ConfigError
 
 TOKEN_REFUSED = (
     "Ardoise: Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer Portal "
@@ -29,7 +29,7 @@ TOKEN_REFUSED = (
 )
 
 
-def _configure_logging(settings: Settings) -> None:
+def _configure_logging(settings: Config) -> None:
     logging.basicConfig(
         level=settings.log_level_number,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
@@ -39,7 +39,7 @@ def _configure_logging(settings: Settings) -> None:
     logging.getLogger("discord").setLevel(max(settings.log_level_number, logging.WARNING))
 
 
-def startup_line(settings: Settings) -> str:
+def startup_line(settings: Config) -> str:
     where = (f"commands synced to the test server {settings.test_guild}"
              if settings.test_guild is not None else "commands synced globally")
     where += " (always)" if settings.force_sync else " when they changed"
@@ -48,7 +48,7 @@ def startup_line(settings: Settings) -> str:
             f"{where}. Unset DISCORD_TOKEN (or pass --local) for local play.")
 
 
-async def run_on_discord(settings: Settings, **options: object) -> int:
+async def run_on_discord(settings: Config, **options: object) -> int:
     """Run the bot until it stops; the exit status, with one line on stderr on a known failure."""
     assert settings.token is not None
     bot = create_bot(settings, **options)  # type: ignore[arg-type]
@@ -79,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     terminal.add_arguments(parser)
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env()
-    except SettingsError as error:
+        settings = Config.from_env()
+    except ConfigError as error:
         print(f"Ardoise: {error}", file=sys.stderr)
         return 2
     if args.sync:

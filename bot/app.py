@@ -35,7 +35,7 @@ import cogs
 from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
 from bot.limits import Limits
-from bot.settings import Settings
+from bot.settings import Config
 from bot.tree import ArdoiseTree
 from db import Database
 
@@ -47,7 +47,7 @@ class Ardoise(commands.Bot):
 
     def __init__(
         self,
-        settings: Settings,
+        settings: Config,
         *,
         cog_names: Sequence[str] | None = None,
         **options: Any,
@@ -182,7 +182,7 @@ class ShardedArdoise(Ardoise, commands.AutoShardedBot):
     """The same bot, sharded: discord.py runs as many shards as Discord recommends."""
 
 
-def create_bot(settings: Settings, *, cog_names: Sequence[str] | None = None,
+def create_bot(settings: Config, *, cog_names: Sequence[str] | None = None,
                **options: Any) -> Ardoise:
     """The bot for ``settings``; ``cog_names`` and ``options`` (discord.py's) are for tests."""
     cls = ShardedArdoise if settings.sharded else Ardoise

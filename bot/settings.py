@@ -1,4 +1,6 @@
-"""The bot's settings: read once at start from the environment and an optional ``.env`` file.
+"""The bot's configuration (``Config``): read once at start from the environment and an optional
+``.env`` file. (Named apart from a server's settings, ``/settings`` and ``db.ServerSettings``, and
+from a Rithmomachia game's ``bot.rithmo.Settings``.)
 
 | variable | meaning | default |
 | --- | --- | --- |
@@ -29,7 +31,7 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
 
-class SettingsError(ValueError):
+class ConfigError(ValueError):
     """A setting that cannot be read; the message names the variable and what it expects."""
 
 
@@ -50,7 +52,7 @@ def parse_env_file(text: str) -> dict[str, str]:
         key, sep, value = line.partition("=")
         key = key.strip()
         if not sep or not key.replace("_", "").isalnum():
-            raise SettingsError(f".env line {number}: expected KEY=value, got {raw.strip()!r}")
+            raise ConfigError(f".env line {number}: expected KEY=value, got {raw.strip()!r}")
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
@@ -61,7 +63,7 @@ def parse_env_file(text: str) -> dict[str, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Config:
     token: str | None = field(default=None, repr=False)
     db_path: Path = field(default_factory=default_path)
     test_guild: int | None = None
@@ -76,7 +78,7 @@ class Settings:
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
         return (
-            f"Settings(token={token}, db_path={str(self.db_path)!r}, "
+            f"Config(token={token}, db_path={str(self.db_path)!r}, "
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
             f"force_sync={self.force_sync!r})"
@@ -89,8 +91,8 @@ class Settings:
     @classmethod
     def from_env(
         cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
-    ) -> Settings:
-        """Settings from ``environ`` (default ``os.environ``) over the ``env_file`` if it exists."""
+    ) -> Config:
+        """Config from ``environ`` (default ``os.environ``) over the ``env_file`` if it exists."""
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():
             values.update(parse_env_file(env_file.read_text(encoding="utf-8")))
@@ -106,33 +108,33 @@ class Settings:
         test_guild: int | None = None
         if guild_text:
             if not guild_text.isdigit():
-                raise SettingsError(
+                raise ConfigError(
                     f"ARDOISE_TEST_GUILD must be a server id (digits only), not {guild_text!r}"
                 )
             test_guild = int(guild_text)
 
         sharded_text = values.get("ARDOISE_SHARDED", "").strip().lower()
         if sharded_text not in _TRUE | _FALSE:
-            raise SettingsError(
+            raise ConfigError(
                 f"ARDOISE_SHARDED must be one of 1/0, true/false, yes/no, on/off, "
                 f"not {sharded_text!r}"
             )
 
         level = values.get("ARDOISE_LOG_LEVEL", "").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
-            raise SettingsError(
+            raise ConfigError(
                 f"ARDOISE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
             )
 
         searches_text = values.get("ARDOISE_STRONG_SEARCHES", "").strip() or "1"
         if not searches_text.isdigit() or int(searches_text) < 1:
-            raise SettingsError(
+            raise ConfigError(
                 f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
             )
 
         sync_text = values.get("ARDOISE_SYNC", "").strip().lower()
         if sync_text not in _TRUE | _FALSE:
-            raise SettingsError(
+            raise ConfigError(
                 f"ARDOISE_SYNC must be one of 1/0, true/false, yes/no, on/off, not {sync_text!r}"
             )
 

@@ -92,13 +92,13 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 
 from db.connection import Connection, StaleVersion
 from db.core import Database, default_path
-from db.daily import DailyAttempt, DailyChallenge, DailyRow
+from db.daily import DailyAttempt, DailyChallengeRow, DailyRow
 from db.digits import DigitsMatch, GhostRow, Seat
 from db.focus import FocusAnswer, ProgressRow
 from db.games import UNSET, OverdueGame, WaitingGame
 from db.migrate import LATEST_VERSION, DatabaseVersionError
 from db.players import HistoryEntry, Player, PlayerRating, RatingChange, RatingRow, StreakRow
-from db.rithmo import RithmoGame, Turn
+from db.rithmo import RithmoGame, TurnRow
 from db.servers import ServerSettings
 
 __all__ = [
@@ -106,7 +106,7 @@ __all__ = [
     "UNSET",
     "Connection",
     "DailyAttempt",
-    "DailyChallenge",
+    "DailyChallengeRow",
     "DailyRow",
     "Database",
     "DatabaseVersionError",
@@ -125,7 +125,7 @@ __all__ = [
     "ServerSettings",
     "StaleVersion",
     "StreakRow",
-    "Turn",
+    "TurnRow",
     "WaitingGame",
     "default_path",
 ]

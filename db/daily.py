@@ -16,7 +16,7 @@ from db.servers import ServerSettings, ServersRepository
 
 
 @dataclass(frozen=True)
-class DailyChallenge:
+class DailyChallengeRow:
     guild_id: int
     day: date
     questions: Any
@@ -44,10 +44,10 @@ class DailyRow:
     time_ms: int
 
 
-def _challenge(row: Row) -> DailyChallenge:
+def _challenge(row: Row) -> DailyChallengeRow:
     day, created = from_db_day(row["day"]), from_db_time(row["created_at"])
     assert day is not None and created is not None
-    return DailyChallenge(
+    return DailyChallengeRow(
         guild_id=row["guild_id"],
         day=day,
         questions=json.loads(row["questions"]),
@@ -93,7 +93,7 @@ class DailyRepository:
         channel_id: int | None = None,
         message_id: int | None = None,
         now: datetime | None = None,
-    ) -> tuple[DailyChallenge, bool]:
+    ) -> tuple[DailyChallengeRow, bool]:
         """The server's challenge of ``day``, created with ``questions`` unless it already exists
         (then the existing one is returned unchanged); and whether it was created now."""
         async with self._conn.atomic():
@@ -114,7 +114,7 @@ class DailyRepository:
         assert challenge is not None
         return challenge, created == 1
 
-    async def get(self, guild_id: int, day: date) -> DailyChallenge | None:
+    async def get(self, guild_id: int, day: date) -> DailyChallengeRow | None:
         row = await self._conn.one(
             "SELECT * FROM daily_challenges WHERE guild_id = ? AND day = ?",
             (guild_id, day.isoformat()),

@@ -26,7 +26,7 @@ GAME_RESULTS = ("white", "black", "draw")
 
 
 @dataclass(frozen=True)
-class Turn:
+class TurnRow:
     ply: int
     side: str
     notation: str
@@ -47,7 +47,7 @@ class RithmoGame:
     victories: Any
     position: Any
     to_move: str
-    turns: tuple[Turn, ...]
+    turns: tuple[TurnRow, ...]
     deadline: datetime | None
     warned_at: datetime | None
     draw_offer: str | None
@@ -72,7 +72,7 @@ class RithmoGame:
             self, version=version, position=position, to_move=to_move, updated_at=moment,
             deadline=None if deadline is None else db_time(to_db_time(deadline)),
             warned_at=None, draw_offer=None,
-            turns=(*self.turns, Turn(len(self.turns) + 1, self.to_move, notation, moment)))
+            turns=(*self.turns, TurnRow(len(self.turns) + 1, self.to_move, notation, moment)))
 
     def side_of(self, user_id: int) -> str | None:
         """The colour ``user_id`` plays, or None if they do not play this game."""
@@ -102,7 +102,7 @@ def _game(row: Row) -> RithmoGame:
         position=json.loads(row["position"]),
         to_move=row["to_move"],
         turns=tuple(
-            Turn(ply, side, notation, db_time(played_at))
+            TurnRow(ply, side, notation, db_time(played_at))
             for ply, side, notation, played_at in json.loads(row["turns"])
         ),
         deadline=from_db_time(row["deadline"]),

@@ -30,7 +30,7 @@ import yarl
 import cogs
 from bot.app import Ardoise, create_bot
 from bot.local import StandIn
-from bot.settings import Settings
+from bot.settings import Config
 
 BOT_READY_TIMEOUT = 10.0
 
@@ -62,11 +62,11 @@ class BotRunner:
         *,
         extra_cogs: Sequence[str] = (),
         cog_names: Sequence[str] | None = None,
-        settings: Settings | None = None,
+        settings: Config | None = None,
         **overrides: Any,
     ) -> Ardoise:
         if settings is None:
-            settings = Settings(token=self.standin.token, db_path=self.db_path,
+            settings = Config(token=self.standin.token, db_path=self.db_path,
                                 test_guild=self.standin.guild.id)
         if overrides:
             settings = replace(settings, **overrides)

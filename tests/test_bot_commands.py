@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import bot.__main__ as bot_main
-from bot.settings import Settings, SettingsError
+from bot.settings import Config, ConfigError
 
 GOLDEN = Path(__file__).parent / "golden" / "commands.json"
 SUBCOMMANDS = (1, 2)  # option types of a subcommand and a subcommand group
@@ -97,13 +97,13 @@ async def test_the_global_scope_is_remembered_apart_from_the_test_server(
 
 
 def test_sync_is_asked_by_the_environment_or_the_command_line(monkeypatch, tmp_path):
-    assert Settings.from_env({"ARDOISE_SYNC": "1"}, env_file=None).force_sync
-    assert not Settings.from_env({}, env_file=None).force_sync
-    with pytest.raises(SettingsError, match="ARDOISE_SYNC must be one of"):
-        Settings.from_env({"ARDOISE_SYNC": "maybe"}, env_file=None)
-    seen: list[Settings] = []
+    assert Config.from_env({"ARDOISE_SYNC": "1"}, env_file=None).force_sync
+    assert not Config.from_env({}, env_file=None).force_sync
+    with pytest.raises(ConfigError, match="ARDOISE_SYNC must be one of"):
+        Config.from_env({"ARDOISE_SYNC": "maybe"}, env_file=None)
+    seen: list[Config] = []
 
-    async def run(settings: Settings, **options: object) -> int:
+    async def run(settings: Config, **options: object) -> int:
         seen.append(settings)
         return 0
 

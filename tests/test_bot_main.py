@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.__main__ import TOKEN_REFUSED, run_on_discord, startup_line
-from bot.settings import Settings
+from bot.settings import Config
 
 SECRET = "MTIz.never-print-me"
 
@@ -41,15 +41,15 @@ def test_a_bad_setting_is_one_line_and_status_2(tmp_path: Path):
 
 
 def test_the_start_up_line_names_the_mode_and_never_the_token(tmp_path: Path):
-    line = startup_line(Settings(token=SECRET, db_path=tmp_path / "a.sqlite3", test_guild=7))
+    line = startup_line(Config(token=SECRET, db_path=tmp_path / "a.sqlite3", test_guild=7))
     assert line.startswith("Ardoise: Discord mode")
     assert "test server 7" in line and "local play" in line
     assert SECRET not in line
-    assert "synced globally" in startup_line(Settings(token=SECRET, sharded=True))
+    assert "synced globally" in startup_line(Config(token=SECRET, sharded=True))
 
 
 async def test_a_refused_token_is_one_clear_line_and_status_1(standin, tmp_path, capsys):
-    settings = Settings(token="not-the-token", db_path=tmp_path / "a.sqlite3")
+    settings = Config(token="not-the-token", db_path=tmp_path / "a.sqlite3")
     status = await run_on_discord(settings, guild_ready_timeout=0.02)
     assert status == 1
     captured = capsys.readouterr()

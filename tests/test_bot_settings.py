@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, parse_env_file
+from bot.settings import Config, ConfigError, parse_env_file
 from db import default_path
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value"
 
 
 def test_defaults_without_environment_or_file(tmp_path: Path):
-    settings = Settings.from_env({}, tmp_path / "missing.env")
+    settings = Config.from_env({}, tmp_path / "missing.env")
     assert settings.token is None
     assert settings.db_path == default_path()
     assert settings.test_guild is None
@@ -22,7 +22,7 @@ def test_defaults_without_environment_or_file(tmp_path: Path):
 
 
 def test_every_variable_is_read_from_the_environment(tmp_path: Path):
-    settings = Settings.from_env({
+    settings = Config.from_env({
         "DISCORD_TOKEN": f"  {TOKEN} ", "ARDOISE_DB": str(tmp_path / "class.sqlite3"),
         "ARDOISE_TEST_GUILD": "123456789012345678", "ARDOISE_SHARDED": "Yes",
         "ARDOISE_LOG_LEVEL": "debug",
@@ -44,7 +44,7 @@ def test_the_env_file_is_read_and_the_environment_wins(tmp_path: Path):
         'ARDOISE_DB="data/with # hash.sqlite3"\n'
         "ARDOISE_LOG_LEVEL=WARNING\n",
         encoding="utf-8")
-    settings = Settings.from_env({"ARDOISE_LOG_LEVEL": "ERROR"}, env)
+    settings = Config.from_env({"ARDOISE_LOG_LEVEL": "ERROR"}, env)
     assert settings.token == TOKEN
     assert settings.test_guild == 42
     assert settings.db_path == Path("data/with # hash.sqlite3")
@@ -52,15 +52,15 @@ def test_the_env_file_is_read_and_the_environment_wins(tmp_path: Path):
 
 
 def test_an_empty_token_means_no_token():
-    assert Settings.from_env({"DISCORD_TOKEN": "   "}, None).token is None
+    assert Config.from_env({"DISCORD_TOKEN": "   "}, None).token is None
 
 
 def test_the_token_never_shows_in_repr_or_str():
-    settings = Settings(token=TOKEN)
+    settings = Config(token=TOKEN)
     for text in (repr(settings), str(settings), f"{settings}"):
         assert TOKEN not in text
         assert "token=<set>" in text
-    assert "token=None" in repr(Settings(token=None))
+    assert "token=None" in repr(Config(token=None))
 
 
 @pytest.mark.parametrize(("name", "value"), [
@@ -69,10 +69,10 @@ def test_the_token_never_shows_in_repr_or_str():
     ("ARDOISE_LOG_LEVEL", "LOUD"),
 ])
 def test_a_bad_setting_names_its_variable(name: str, value: str):
-    with pytest.raises(SettingsError, match=name):
-        Settings.from_env({name: value}, None)
+    with pytest.raises(ConfigError, match=name):
+        Config.from_env({name: value}, None)
 
 
 def test_a_malformed_env_line_is_refused_with_its_number():
-    with pytest.raises(SettingsError, match="line 2"):
+    with pytest.raises(ConfigError, match="line 2"):
         parse_env_file("DISCORD_TOKEN=x\nthis is not a setting\n")

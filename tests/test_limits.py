@@ -296,14 +296,14 @@ async def test_a_fourth_challenge_is_refused_until_one_is_withdrawn(standin, sta
 
 
 def test_the_bound_on_strong_searches_is_a_setting() -> None:
-    from bot.settings import Settings, SettingsError
+    from bot.settings import Config, ConfigError
 
-    assert Settings.from_env({}, env_file=None).strong_searches == 1
-    assert Settings.from_env({"ARDOISE_STRONG_SEARCHES": "2"}, env_file=None).strong_searches == 2
+    assert Config.from_env({}, env_file=None).strong_searches == 1
+    assert Config.from_env({"ARDOISE_STRONG_SEARCHES": "2"}, env_file=None).strong_searches == 2
     for wrong in ("0", "-1", "two"):
         try:
-            Settings.from_env({"ARDOISE_STRONG_SEARCHES": wrong}, env_file=None)
-        except SettingsError as error:
+            Config.from_env({"ARDOISE_STRONG_SEARCHES": wrong}, env_file=None)
+        except ConfigError as error:
             assert "ARDOISE_STRONG_SEARCHES" in str(error)
         else:
             raise AssertionError(f"{wrong!r} was accepted")

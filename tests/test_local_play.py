@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.local.terminal import add_arguments, images_folder, play
-from bot.settings import Settings
+from bot.settings import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "docs" / "demo.ardoise"
@@ -72,7 +72,7 @@ async def _session(db: Path, lines: str) -> str:
     add_arguments(parser)
     args = parser.parse_args(["--script", "-"])
     out = io.StringIO()
-    status = await play(Settings(db_path=db), args, out=out, stdin=io.StringIO(lines))
+    status = await play(Config(db_path=db), args, out=out, stdin=io.StringIO(lines))
     assert status == 0, out.getvalue()[-2000:]
     return out.getvalue()
 

@@ -96,7 +96,7 @@ from bot.local.server import (
     StandIn,
 )
 from bot.rithmo import Board
-from bot.settings import Settings
+from bot.settings import Config
 
 log = logging.getLogger(__name__)
 
@@ -408,7 +408,7 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
     if options.one_process:
         _pin(options.bot_core)
         standin.point_discord_here()
-        settings = Settings(token=standin.token, db_path=db_path, test_guild=standin.guild.id)
+        settings = Config(token=standin.token, db_path=db_path, test_guild=standin.guild.id)
         bot = create_bot(settings, guild_ready_timeout=0.02)
         profiler = cProfile.Profile() if options.profile else None
         task = asyncio.create_task(bot.start(standin.token))
@@ -490,7 +490,7 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
     environment, until SIGTERM."""
     base_url = os.environ[STANDIN_URL_ENV]
     point_discord_at(base_url)
-    settings = Settings(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
+    settings = Config(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
                         test_guild=int(os.environ["ARDOISE_TEST_GUILD"]))
     bot = create_bot(settings, guild_ready_timeout=0.02)
     if thread_nice is not None:

@@ -28,7 +28,7 @@ from bot.app import create_bot
 from bot.local.server import Channel, Member, Message, StandIn
 from bot.play.rithmo_turns import completions
 from bot.rithmo import Board
-from bot.settings import Settings
+from bot.settings import Config
 from tools.bench.rithmo import midgame_positions
 
 
@@ -90,7 +90,7 @@ async def run(games: int, turns: int, seed: int) -> dict[str, list[float]]:
     await standin.start()
     standin.point_discord_here()
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(token=standin.token, db_path=Path(folder) / "bench.sqlite3",
+        settings = Config(token=standin.token, db_path=Path(folder) / "bench.sqlite3",
                             test_guild=standin.guild.id)
         bot = create_bot(settings, guild_ready_timeout=0.02)
         task = asyncio.create_task(bot.start(standin.token))

@@ -11,7 +11,7 @@
     as sam fr                        act as the member Sam (created on first use, French)
 
 The bot sees exactly what it would see from Discord: every line becomes an interaction through the
-stand-in (one code path). Data goes to the bot's usual database (``Settings.db_path``), and the
+stand-in (one code path). Data goes to the bot's usual database (``Config.db_path``), and the
 stand-in's ``stable_ids`` give the server and the members the same ids every session, so progress
 is there next time. ``--script FILE`` plays a file of such lines, echoing each line and what the
 bot showed, and stops with status 1 at the first line that fails; a line starting with ``!``
