@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain import DomainError
-from bot.i18n import t
 from bot.rithmo import (
     BEFORE,
     END,
@@ -45,6 +44,7 @@ from bot.rithmo import (
 )
 from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.victory import KINDS, PROPER
+from bot.texts import t
 
 log = logging.getLogger(__name__)
 

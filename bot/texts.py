@@ -1,0 +1,290 @@
+"""French and English texts, without Discord: the one catalogue, plurals, numbers and dates.
+
+The catalogue is ``cogs/locales/<lang>/<name>.json``, one file per cog (plus bot-wide ones such
+as ``bot.json``). A file is a JSON object, nested or with dotted keys; both flatten to dotted keys
+(``{"card": {"title": "…"}}`` is ``card.title``). All files of a language share one namespace: a
+key defined twice is an error at load time, so each cog keeps its own prefix (``digits_info.…``).
+Texts use ``{name}`` placeholders filled by ``t(key, lang, name=…)``; a key with plural forms
+(``key.one``, ``key.other``, … as CLDR names them) is said with ``t(key, lang, count=n)``.
+Numbers, percentages and dates come from Babel.
+
+English and French have exactly the same keys and the same placeholders (a test checks it),
+except the ``commands.`` keys, which only French has: English command names and descriptions are
+the ones in the code.
+
+This module imports nothing of Discord, so the use cases (``bot/play``) may say texts too;
+``bot.i18n`` adds what needs Discord (an interaction's language, command translations) and says
+domain errors.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_date, get_day_names, get_month_names
+from babel.numbers import format_decimal, format_percent
+
+log = logging.getLogger(__name__)
+
+LANGS = ("en", "fr")
+DEFAULT_LANG = "en"
+COMMANDS_PREFIX = "commands."
+CHOICES_PREFIX = "choices."
+
+
+class CatalogueError(ValueError):
+    """A catalogue file that cannot be used (bad JSON, a non-text value, a key defined twice)."""
+
+
+def _flatten(data: Mapping[str, Any], prefix: str, source: str) -> Iterable[tuple[str, str]]:
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            yield from _flatten(value, f"{full}.", source)
+        elif isinstance(value, str):
+            yield full, value
+        else:
+            raise CatalogueError(f"{source}: {full!r} must be a text or an object, not {value!r}")
+
+
+def default_root() -> Path:
+    """The folder holding one sub-folder per language (``cogs/locales``)."""
+    return Path(str(resources.files("cogs") / "locales"))
+
+
+class Catalogues:
+    """Every language's texts, loaded from a folder of ``<lang>/<name>.json`` files."""
+
+    def __init__(self, texts: Mapping[str, Mapping[str, str]], sources: Mapping[str, str]) -> None:
+        self.texts: dict[str, dict[str, str]] = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+        self.sources = dict(sources)  # "lang:key" -> file, to point at the file in test failures
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> Catalogues:
+        root = default_root() if root is None else root
+        texts: dict[str, dict[str, str]] = {}
+        sources: dict[str, str] = {}
+        for lang in LANGS:
+            merged: dict[str, str] = {}
+            folder = root / lang
+            for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+                name = f"{lang}/{path.name}"
+                try:
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                except json.JSONDecodeError as error:
+                    raise CatalogueError(f"{name}: not valid JSON ({error})") from None
+                if not isinstance(data, Mapping):
+                    raise CatalogueError(f"{name}: the file must hold a JSON object")
+                for key, text in _flatten(data, "", name):
+                    if key in merged:
+                        raise CatalogueError(
+                            f"{name}: {key!r} is already defined in {sources[f'{lang}:{key}']}"
+                        )
+                    merged[key] = text
+                    sources[f"{lang}:{key}"] = name
+            texts[lang] = merged
+        return cls(texts, sources)
+
+    def has(self, key: str, lang: str) -> bool:
+        return key in self.texts.get(lang, {})
+
+    def get(self, key: str, lang: str) -> str | None:
+        return self.texts.get(lang, {}).get(key)
+
+    def format(self, key: str, lang: str, params: Mapping[str, Any]) -> str:
+        lang = lang if lang in LANGS else DEFAULT_LANG
+        text = self.get(key, lang)
+        if text is None:
+            text = self.get(key, DEFAULT_LANG)
+            if text is None:
+                log.warning("missing text %r", key)
+                return key
+            log.warning("missing %s text %r; using English", lang, key)
+        return text.format_map(_Params(params, key))
+
+
+class _Params(dict[str, Any]):
+    """Placeholder values; a missing one stays visible as ``{name}`` instead of raising."""
+
+    def __init__(self, params: Mapping[str, Any], key: str) -> None:
+        super().__init__(params)
+        self.key = key
+
+    def __missing__(self, name: str) -> str:
+        log.warning("text %r: no value for {%s}", self.key, name)
+        return "{" + name + "}"
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` of a text (``{{`` and ``}}`` are literal braces)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+_catalogues: Catalogues | None = None
+
+
+def catalogues() -> Catalogues:
+    """The product's catalogues, loaded on first use."""
+    global _catalogues
+    if _catalogues is None:
+        _catalogues = Catalogues.load()
+    return _catalogues
+
+
+def reload() -> Catalogues:
+    global _catalogues
+    _catalogues = Catalogues.load()
+    return _catalogues
+
+
+def t(key: str, lang: str, /, *, count: int | None = None, **params: Any) -> str:
+    """The text ``key`` in ``lang``, placeholders filled; English, then the key, if absent.
+
+    With ``count``, a key that has plural forms (``key.one``, ``key.other``, …) is said in the
+    form CLDR gives for that count, and ``{count}`` is the count."""
+    if count is not None:
+        params["count"] = count
+        if not has(key, lang_of(lang)) and not has(key):
+            key = f"{key}.{plural_form(count, lang)}"
+    return catalogues().format(key, lang, params)
+
+
+def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+    return catalogues().has(key, lang)
+
+
+# --- Plurals, numbers and dates (Babel, CLDR) ------------------------------------------------
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
+def lang_of(lang: str | None) -> str:
+    """``en`` or ``fr`` for any language tag (``fr-CA`` is French; unknown ones are English)."""
+    if lang and lang.lower().startswith("fr"):
+        return "fr"
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+_locales: dict[str, Locale] = {}
+
+
+def locale(lang: str) -> Locale:
+    lang = lang_of(lang)
+    if lang not in _locales:
+        _locales[lang] = Locale.parse(lang)
+    return _locales[lang]
+
+
+def plural_groups(cats: Catalogues | None = None) -> set[str]:
+    """The keys said by count: those with a ``.one`` and a ``.other`` form, in any language."""
+    cats = catalogues() if cats is None else cats
+    return {key[: -len(".other")] for texts in cats.texts.values() for key in texts
+            if key.endswith(".other") and key[: -len(".other")] + ".one" in texts}
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories ``lang`` uses (always with ``other``)."""
+    return frozenset(locale(lang).plural_form.tags) | {"other"}
+
+
+def plural_form(count: int | float, lang: str) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: ``one``, ``many`` or ``other``."""
+    return locale(lang).plural_form(abs(count))
+
+
+def number(value: int | float, lang: str, max_places: int = 3) -> str:
+    """A number with the language's grouping and decimal sign, at most ``max_places`` decimals
+    and no trailing zeros: ``12,345``, ``12 345`` (a narrow no-break space), ``1.5``, ``1,5``."""
+    pattern = "#,##0" + ("." + "#" * max_places if max_places > 0 else "")
+    return format_decimal(value, format=pattern, locale=locale(lang))
+
+
+def decimal(value: float, lang: str, places: int = 1, whole_digits: int = 1) -> str:
+    """``3.2``, ``3,2``: ``places`` decimals, rounded as Python rounds (``round``); at least
+    ``whole_digits`` before the separator (``03,0``)."""
+    whole = "#,##" + "0" * whole_digits if whole_digits < 4 else "0" * whole_digits
+    pattern = whole + ("." + "0" * places if places > 0 else "")
+    return format_decimal(round(value, places), format=pattern, locale=locale(lang))
+
+
+def percent(ratio: float, lang: str) -> str:
+    """``96%`` in English, ``96 %`` in French (a no-break space, as CLDR writes it)."""
+    return format_percent(ratio, locale=locale(lang))
+
+
+def month_name(month: int, lang: str, width: str = "wide") -> str:
+    """``November``/``novembre`` (``width="abbreviated"``: ``Nov``/``nov.``)."""
+    return get_month_names(width, locale=locale(lang))[month]
+
+
+def weekday_name(weekday: int, lang: str, width: str = "abbreviated") -> str:
+    """``Mon``/``lun.`` for Monday (``weekday`` 0) as ``datetime.date.weekday()`` counts."""
+    return get_day_names(width, locale=locale(lang))[weekday]
+
+
+def date_text(day: Any, lang: str, pattern: str = "d MMMM y") -> str:
+    """A date in CLDR's pattern language: ``30 November 2026``, ``30 novembre 2026``."""
+    return format_date(day, pattern, locale=locale(lang))
+
+
+class ImageWords:
+    """Everything a picture writes, in one language, from the catalogue (``images.…`` keys).
+
+    The cogs build one and hand it to ``images.render_…``; it is the ``images.Words`` the
+    pictures ask, so ``images/`` needs neither the catalogue nor Babel."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang_of(lang)
+
+    # Equal by language, so a copy (a picture drawn in another process) is the same words.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ImageWords) and other.lang == self.lang
+
+    def __hash__(self) -> int:
+        return hash(("ImageWords", self.lang))
+
+    def __repr__(self) -> str:
+        return f"ImageWords({self.lang!r})"
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        return t(f"images.{key}", self.lang, **params)
+
+    def count(self, key: str, n: int) -> str:
+        return t(f"images.counts.{key}", self.lang, count=n)
+
+    def percent(self, ratio: float) -> str:
+        return percent(ratio, self.lang)
+
+    def decimal(self, value: float, places: int = 1, whole_digits: int = 1) -> str:
+        return decimal(value, self.lang, places, whole_digits)
+
+    def month(self, month: int) -> str:
+        return month_name(month, self.lang, "abbreviated")
+
+    def weekday(self, weekday: int) -> str:
+        return weekday_name(weekday, self.lang, "abbreviated")
+
+    def date(self, day: Any, pattern: str) -> str:
+        return date_text(day, self.lang, pattern)
+
+    def topic(self, key: str) -> str:
+        name = f"focus.topics.{key}"
+        return t(name, self.lang) if has(name, self.lang) else key.replace("_", " ")
+
+
+_image_words: dict[str, ImageWords] = {}
+
+
+def image_words(lang: str) -> ImageWords:
+    """The ``ImageWords`` of a language (one each: they hold nothing but the language)."""
+    lang = lang_of(lang)
+    if lang not in _image_words:
+        _image_words[lang] = ImageWords(lang)
+    return _image_words[lang]
