@@ -20,8 +20,8 @@ from bot.limits import hit
 from bot.play.focus import DailyResult
 from bot.play.focus_live import Closed, LiveState
 from bot.replies import shown_name
-from bot.ui.focus_run import FocusRun, action_button, level_text, summary_embed
-from bot.views import ArdoiseModal, GameButton, cog_of, invalid_component
+from bot.ui.focus_run import AnswerForm, FocusRun, action_button, level_text, summary_embed
+from bot.views import GameButton, cog_of, invalid_component
 
 LIVE_MODAL_PREFIX = "focus.livem:"
 LIVE_MODAL_TIMEOUT = 900.0
@@ -88,23 +88,15 @@ class LiveNextButton(GameButton, action="focus.live_next"):
         await _cog(interaction).live_next(interaction, int(self.game_id), self.version)
 
 
-class LiveAnswerModal(ArdoiseModal):
+class LiveAnswerModal(AnswerForm):
     """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
     typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
     modals, see ``bot.ui.focus_run``): the modal does nothing itself."""
 
     def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:
-        super().__init__(title=t("focus.live.modal_title", lang, n=number)[:45],
-                         timeout=LIVE_MODAL_TIMEOUT,
-                         custom_id=f"{LIVE_MODAL_PREFIX}{live_id}:{number}")
-        self.typed: ui.TextInput[LiveAnswerModal] = ui.TextInput(
-            label=f"{question.text} ="[:45], custom_id="answer",
-            placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
-        self.add_item(self.typed)
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        self.stop()  # its one submission came: discord.py may forget it
-        return False
+        super().__init__(t("focus.live.modal_title", lang, n=number),
+                         f"{LIVE_MODAL_PREFIX}{live_id}:{number}", question, lang,
+                         LIVE_MODAL_TIMEOUT)
 
 
 def again_view(interaction: discord.Interaction, lang: str) -> ui.View:

@@ -369,20 +369,15 @@ def question_view(run: FocusRun) -> ui.View:
     return view
 
 
-class AnswerModal(ArdoiseModal):
-    """The modal of one answer; ``take_submission`` handles what is typed in it (see the module's
-    docstring), so that an answer is taken the same way whether discord.py stored the modal yet
-    or not, and before a restart or after."""
+class AnswerForm(ArdoiseModal):
+    """A form asking one question's answer ("7 + 8 =" and a field), which does nothing itself:
+    the one route of submissions takes what is typed (``take_submission``; for live rounds
+    ``Focus.take_live_submission``), whether discord.py stored the form yet or not."""
 
-    def __init__(self, run: FocusRun, index: int) -> None:
-        lang = run.lang
-        super().__init__(
-            title=t("focus.run.modal_title", lang, n=index + 1, size=len(run.round.questions))[:45],
-            timeout=MODAL_TIMEOUT,
-            custom_id=f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}",
-        )
-        question = run.round.questions[index]
-        self.typed: ui.TextInput[AnswerModal] = ui.TextInput(
+    def __init__(self, title: str, custom_id: str, question: Question, lang: str,
+                 timeout: float) -> None:
+        super().__init__(title=title[:45], timeout=timeout, custom_id=custom_id)
+        self.typed: ui.TextInput[AnswerForm] = ui.TextInput(
             label=f"{question.text} ="[:45], custom_id="answer",
             placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
         self.add_item(self.typed)
@@ -390,6 +385,17 @@ class AnswerModal(ArdoiseModal):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         self.stop()  # its one submission came: discord.py may forget it
         return False
+
+
+class AnswerModal(AnswerForm):
+    """The modal of one answer of a round (see the module's docstring), before a restart or
+    after."""
+
+    def __init__(self, run: FocusRun, index: int) -> None:
+        super().__init__(
+            t("focus.run.modal_title", run.lang, n=index + 1, size=len(run.round.questions)),
+            f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}", run.round.questions[index],
+            run.lang, MODAL_TIMEOUT)
 
 
 async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Interaction
