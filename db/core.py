@@ -19,8 +19,10 @@ from db.focus import FocusRepository
 from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
 from db.players import PlayersRepository
+from db.question_sets import QuestionSetsRepository
 from db.rithmo import RithmoRepository
 from db.servers import ServersRepository
+from db.students import StudentsRepository
 
 __all__ = ["DEFAULT_RELATIVE_PATH", "Database", "StaleVersion", "default_path"]
 
@@ -56,6 +58,8 @@ class Database:
         self.rithmo = RithmoRepository(connection, self.players)
         self.games = GamesRepository(connection)
         self.command_syncs = CommandSyncs(connection)
+        self.students = StudentsRepository(connection, self.players)
+        self.question_sets = QuestionSetsRepository(connection, self.servers)
 
     # --- Opening and closing ---------------------------------------------------------------
 

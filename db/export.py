@@ -208,6 +208,23 @@ async def export_player(
             ),
             "rithmo_games": games,
             "focus_live_rounds": live,
+            "student_settings": await rows(
+                "SELECT * FROM student_settings WHERE guild_id = ? AND user_id = ?"
+            ),
+            "assignment_attempts": await rows(
+                "SELECT * FROM assignment_attempts WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY assignment_id"
+            ),
+            # What they set as a teacher: the assignments and the question sets they made.
+            "assignments_set": await rows(
+                "SELECT assignment_id, name, channel_id, role_id, level, topic, set_id, count,"
+                " questions, due_at, created_at FROM assignments"
+                " WHERE guild_id = ? AND teacher_id = ? ORDER BY assignment_id"
+            ),
+            "question_sets": await rows(
+                "SELECT set_id, name, created_at FROM question_sets"
+                " WHERE guild_id = ? AND author_id = ? ORDER BY set_id"
+            ),
         }
 
 
@@ -292,7 +309,15 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
                 )
         counts["focus_live_rounds_anonymised"] = changed_rounds
         counts["focus_live_rounds_ended"] = ended
-        for table in ("digits_ghosts", "focus_answers", "daily_attempts", "ratings", "players"):
+        # What they set as a teacher stays the class's, without their name on it.
+        counts["assignments_anonymised"] = await db.run(
+            "UPDATE assignments SET teacher_id = NULL WHERE guild_id = ? AND teacher_id = ?", key
+        )
+        counts["question_sets_anonymised"] = await db.run(
+            "UPDATE question_sets SET author_id = NULL WHERE guild_id = ? AND author_id = ?", key
+        )
+        for table in ("digits_ghosts", "focus_answers", "daily_attempts", "assignment_attempts",
+                      "student_settings", "ratings", "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key
             )

@@ -760,9 +760,13 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "rithmo_games_anonymised": 1,
         "focus_live_rounds_anonymised": 0,
         "focus_live_rounds_ended": 0,
+        "assignments_anonymised": 0,
+        "question_sets_anonymised": 0,
         "digits_ghosts": 1,
         "focus_answers": 6,
         "daily_attempts": 1,
+        "assignment_attempts": 0,
+        "student_settings": 0,
         "ratings": 1,
         "players": 1,
     }
