@@ -18,8 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.domain import DomainError
 from bot.ui.teachers import NotATeacher, is_teacher
 from cogs import ArdoiseCog
+
+#: The report's periods, by their choice value, with their English names.
+PERIODS = {"today": "Today", "week": "The last 7 days", "month": "The last 30 days",
+           "term": "The last 90 days", "all": "Since the start"}
 
 
 @app_commands.guild_only()
@@ -33,6 +38,56 @@ class Classroom(ArdoiseCog, commands.GroupCog, group_name="class",
             raise NotATeacher("settings.teachers_only",
                               "only teachers (Manage Server or a teacher role) may do this")
         return True
+
+    # --- /class report: the class, or one assignment -----------------------------------------
+    # The two reports are the mixins' (``class_report`` in cogs/_class_report.py,
+    # ``assignment_report`` in cogs/_class_assign.py); one command, as teachers look for it.
+
+    @app_commands.command(name="report", description="How the class is doing, as a picture and "
+                                                     "a spreadsheet (CSV)")
+    @app_commands.describe(period="Which answers: the last 7 days by default",
+                           topic="Only this topic",
+                           role="Only the students with this role",
+                           pseudonym="Students as \"Student 1…N\" instead of their names",
+                           assignment="An assignment's report instead: who did it, the scores")
+    @app_commands.choices(period=[
+        app_commands.Choice(name=app_commands.locale_str(name, key=f"class.periods.{value}"),
+                            value=value) for value, name in PERIODS.items()])
+    async def report(self, interaction: discord.Interaction, period: str = "week",
+                     topic: str | None = None, role: discord.Role | None = None,
+                     pseudonym: bool = False, assignment: str | None = None) -> None:
+        if assignment is not None:
+            await self.assignment_report(interaction, assignment, pseudonym=pseudonym)
+        else:
+            await self.class_report(interaction, period, topic, role, pseudonym=pseudonym)
+
+    @report.autocomplete("topic")
+    async def report_topics(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self.topic_choices(interaction, current)
+
+    @report.autocomplete("assignment")
+    async def report_assignments(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        return await self.assignment_choices(interaction, current)
+
+    # Overridden by the mixins (until both are in, the command refuses what is not built).
+    async def class_report(self, interaction: discord.Interaction, period: str,
+                           topic: str | None, role: discord.Role | None, *,
+                           pseudonym: bool) -> None:
+        raise DomainError("class.not_built", "the class report is not built yet")
+
+    async def assignment_report(self, interaction: discord.Interaction, name: str, *,
+                                pseudonym: bool) -> None:
+        raise DomainError("class.not_built", "the assignment report is not built yet")
+
+    async def topic_choices(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return []
+
+    async def assignment_choices(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        return []
 
 
 async def setup(bot: Any) -> None:
