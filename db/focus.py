@@ -11,7 +11,7 @@ from db.players import PlayersRepository
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
 #: Focus run by a teacher.
-SOURCES = ("practice", "daily", "match", "live")
+SOURCES = ("practice", "daily", "match", "live", "assignment")
 PERIODS = ("day", "week", "all")
 
 
