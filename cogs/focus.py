@@ -196,7 +196,8 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                                           level, self.seed())
         await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
-                          in_place=in_place, data={"level": start.level, "own": start.own})
+                          in_place=in_place, data={"level": start.level, "own": start.own},
+                          time_factor=start.time_factor)
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
@@ -229,7 +230,8 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                           kind="daily", key=daily_key(guild_id, day, user_id),
                           title=t("focus.daily.title", lang, date=date_text(day, lang)),
                           record=False, on_answer=self._record_daily_answer,
-                          data={"day": day.isoformat()}, round_key=play.daily_round_key(day))
+                          data={"day": day.isoformat()}, round_key=play.daily_round_key(day),
+                          time_factor=start.time_factor)
 
     async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
         # Stored at once (not only at the end) so that an interrupted attempt goes on where it
@@ -330,20 +332,33 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                        best=best) if mine else
                 t("focus.leaderboard.not_played", lang, name=shown_as, current=current,
                   best=best))
-        if not board:
+        public = daily.public  # anonymous students as "a student", hidden ones left out
+        secret = daily.private_rank(me)
+        if secret is not None:  # their place for them alone, never in the picture
+            private = t("class_students.private_rank.anonymous" if any(
+                p.user_id == me for p in public) else "class_students.private_rank.hidden",
+                lang, rank=secret)
+            line = line if show else f"{line}\n{private}"
+        if not public:
             await replies.followup(interaction, t("focus.leaderboard.empty", lang) + "\n" + line)
-            return
-        shown = board[:RANKING_LINES] + ([mine] if mine and mine not in
-                                          board[:RANKING_LINES] else [])
-        names = await asyncio.gather(*(self.member_name(guild, row.user_id, lang)
-                                       for row in shown))
-        rows = [{"rank": row.rank, "name": who, "score": row.score, "time": row.time_ms / 1000}
-                for row, who in zip(shown, names, strict=True)]
-        png = await asyncio.to_thread(render_leaderboard, rows, image_words(lang), None, day,
-                                      mine.rank if mine else None, RANKING_LINES, ROUND_SIZE)
-        await replies.followup(
-            interaction,
-            line, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+        else:
+            mine_shown = next((p for p in public if p.user_id == me and not p.anonymous), None)
+            shown = public[:RANKING_LINES] + ([mine_shown] if mine_shown and mine_shown not in
+                                              public[:RANKING_LINES] else [])
+            anonymous = t("class_students.a_student", lang)
+            names = await asyncio.gather(*(self.member_name(guild, p.user_id, lang)
+                                           for p in shown if not p.anonymous))
+            named = iter(names)
+            rows = [{"rank": p.rank, "name": anonymous if p.anonymous else next(named),
+                     "score": p.row.score, "time": p.row.time_ms / 1000} for p in shown]
+            png = await asyncio.to_thread(render_leaderboard, rows, image_words(lang), None, day,
+                                          mine_shown.rank if mine_shown else None, RANKING_LINES,
+                                          ROUND_SIZE)
+            await replies.followup(
+                interaction,
+                line, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+        if secret is not None and show:
+            await replies.followup(interaction, private, ephemeral=True)
 
     # --- /focus live --------------------------------------------------------------------------
 

@@ -11,7 +11,9 @@ follow each student that way.
 ``/leaderboard`` is public: the server's ranking by rating (The 20 Digits, Rithmomachia, from
 ``db.players.leaderboard``), today's daily challenge (``db.daily.leaderboard``) or the current
 daily streaks (``db.players.streaks``), drawn by ``images.render_leaderboard``; the member who
-asks is framed, and shown below the top ten when further down.
+asks is framed, and shown below the top ten when further down. A student a teacher made
+anonymous (``/class student``) is "a student" there, a hidden one is left out; asking, they are
+neither framed nor added, and read their own place privately.
 
 Days are the server's local days (its time zone, ``/settings daily``).
 """
@@ -32,7 +34,13 @@ from bot.domain import DomainError
 from bot.i18n import image_words, lang_for, t
 from bot.limits import limited
 from bot.play import progress as service
-from bot.ui.progress import board_choices, board_options, progress_embeds, progress_pictures
+from bot.ui.progress import (
+    board_choices,
+    board_options,
+    private_rank,
+    progress_embeds,
+    progress_pictures,
+)
 from bot.ui.teachers import is_teacher
 from cogs import ArdoiseCog
 
@@ -80,17 +88,26 @@ class Progress(ArdoiseCog):
         await interaction.response.defer(thinking=True)
         ranking = await service.board(self.bot.db, guild_id, game)
         rows, options = ranking.rows, board_options(ranking, lang)
-        shown = rows[:TOP] + [r for r in rows[TOP:] if r["user_id"] == interaction.user.id]
-        names = await self._names(interaction, [r["user_id"] for r in shown], lang)
+        me = interaction.user.id
+        # A student anonymous or hidden in rankings is never framed nor added below the top:
+        # the message is public and says who asked.
+        shown = rows[:TOP] + [r for r in rows[TOP:] if r["user_id"] == me and me not in
+                              ranking.private]
+        names = await self._names(interaction, [r["user_id"] for r in shown
+                                                if not r["anonymous"]], lang)
         for row in shown:
-            row["name"] = names[row["user_id"]]
-        mine = next((r["name"] for r in shown if r["user_id"] == interaction.user.id), None)
+            row["name"] = (t("class_students.a_student", lang) if row["anonymous"]
+                           else names[row["user_id"]])
+        mine = next((r["name"] for r in shown if r["user_id"] == me and not r["anonymous"]),
+                    None)
         title = t(f"progress.board.title.{game}", lang)
         picture = await asyncio.to_thread(images.render_leaderboard, shown, image_words(lang),
                                           title=title, highlight=mine, limit=TOP, **options)
         await replies.followup(
             interaction,
             title, file=discord.File(io.BytesIO(picture), "leaderboard.png", description=title))
+        if me in ranking.private:  # their own place, for them alone
+            await replies.followup(interaction, private_rank(ranking, me, lang), ephemeral=True)
 
     async def _names(self, interaction: discord.Interaction, user_ids: Sequence[int],
                      lang: str) -> dict[int, str]:

@@ -47,7 +47,7 @@ async def test_a_student_s_progress_and_the_boards_come_from_the_database(db: Da
     data = await progress.student_progress(db, GUILD, ANA, "Ana", now=now)
     assert data.name == "Ana" and data.player is not None
     assert [(r.topic, r.correct, r.answers) for r in data.rows] == [("addition", 1, 1)]
-    assert progress.focus_level(data.player, data.settings) == (1, False)
+    assert progress.focus_level(data.player, data.levels) == (1, False)
     streaks = await progress.board(db, GUILD, "focus-streaks")
     assert streaks.game == "focus-streaks" and streaks.today == progress.local_today(
         data.settings)

@@ -46,7 +46,9 @@ from bot.digits.strategy import OddsPlayer
 from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, FocusRound, Question, generate_questions, level_for_match_round
 from bot.formats import FORMAT_KEY, upgrade
+from bot.play.students import match_level
 from db import Database, DigitsMatch, FocusAnswer, RatingChange, StaleVersion
+from db.students import StudentSettings
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +74,14 @@ SHADOW_PLAYER: ShadowPlayer = OddsPlayer
 SAVE_ATTEMPTS = 4
 
 
-def focus_questions(seed: int | str, round_: int, player: str) -> list[Question]:
+def focus_questions(seed: int | str, round_: int, player: str,
+                    student: StudentSettings | None = None) -> list[Question]:
     """The Focus questions of ``player`` at ``round_`` of the match with ``seed``: the same
-    before and after a restart, different for each player and round."""
+    before and after a restart, different for each player and round; at the round's level of the
+    match's ramp, or at the student's own (``bot.play.students.match_level``)."""
     rng = random.Random(f"{seed}/focus/{round_}/{player}")
-    return generate_questions(level_for_match_round(round_), ROUND_SIZE, rng)
+    level = match_level(level_for_match_round(round_), student)
+    return generate_questions(level, ROUND_SIZE, rng)
 
 
 @dataclass
@@ -129,12 +134,13 @@ class StoredMatch:
     def bump(self, player: str) -> None:
         self.steps[player] = self.steps.get(player, 0) + 1
 
-    def focus_round(self, player: str) -> FocusRound:
-        """The player's Focus of this round, as far as it was answered."""
+    def focus_round(self, player: str, student: StudentSettings | None = None) -> FocusRound:
+        """The player's Focus of this round, as far as it was answered (once begun, its
+        questions are kept with the match: a setting changed meanwhile changes the next round)."""
         saved = self.focus.get(player)
         if saved is not None:
             return FocusRound.from_json(saved)
-        return FocusRound(focus_questions(self.match.seed, self.match.round, player))
+        return FocusRound(focus_questions(self.match.seed, self.match.round, player, student))
 
     def still_pending(self) -> None:
         """Refuse answering a challenge that was answered (or cancelled) already."""

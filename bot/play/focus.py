@@ -14,8 +14,6 @@ from datetime import date, datetime
 
 from bot.domain import DomainError
 from bot.focus import (
-    MAX_LEVEL,
-    MIN_LEVEL,
     ROUND_SIZE,
     Answer,
     FocusRound,
@@ -25,7 +23,10 @@ from bot.focus import (
     next_level,
 )
 from bot.focus.adaptive import Advice
+from bot.play import students
+from bot.play.students import PublicRow, public_rows, rank_daily
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
+from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
 #: 2, 3, 4, 5, 6, 7): the engine's default.
@@ -38,10 +39,10 @@ HISTORY = 100
 
 
 def level_range(settings: ServerSettings) -> tuple[int, int]:
-    """The server's practice levels (no ceiling set: up to the last level)."""
-    low = min(max(settings.focus_level_min, MIN_LEVEL), MAX_LEVEL)
-    high = min(settings.focus_level_max or MAX_LEVEL, MAX_LEVEL)
-    return low, max(low, high)
+    """The server's practice levels (no ceiling set: up to the last level). A student's own
+    levels are ``bot.play.students.focus_rules``'."""
+    rules = students.server_rules(settings)
+    return rules.low, rules.high
 
 
 def clamp(level: int, settings: ServerSettings) -> int:
@@ -94,38 +95,41 @@ class PracticeStart:
     questions: list[Question]
     level: int  # the level played
     own: int  # the member's level (adaptive or pinned), which only a round at it moves
+    #: The student's extra time (``StudentSettings.time_factor``): the round's idle window.
+    time_factor: float | None = 1.0
 
 
 async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
                          seed: int) -> PracticeStart:
-    """A practice round at the member's level, or at ``level`` when the server allows it."""
-    settings = await db.servers.get(guild_id)
-    player = await db.players.get(guild_id, user_id)
-    low, high = level_range(settings)
-    pinned = settings.focus_level_pinned
-    own = clamp(pinned if pinned is not None else (player.focus_level if player else low),
-                settings)
+    """A practice round at the member's level, or at ``level`` when their levels allow it (the
+    student's own pin or range, else the server's: ``bot.play.students.focus_rules``)."""
+    rules = await students.rules_for(db, guild_id, user_id)
+    levels = rules.focus
+    own = levels.level_of(await db.players.get(guild_id, user_id))
     if level is not None and level != own:
-        if pinned is not None:
-            raise DomainError("focus.level_pinned", "the teacher pinned the level", level=own)
-        if not low <= level <= high:
-            raise DomainError("focus.level_out_of_range", "level outside the server's range",
-                              level=level, min=low, max=high)
+        if levels.pinned is not None:
+            code = "focus.level_pinned_for_you" if levels.own else "focus.level_pinned"
+            raise DomainError(code, "the teacher pinned the level", level=own)
+        if not levels.low <= level <= levels.high:
+            code = "focus.level_out_of_your_range" if levels.own else "focus.level_out_of_range"
+            raise DomainError(code, "level outside the member's range",
+                              level=level, min=levels.low, max=levels.high)
     chosen = own if level is None else level
-    return PracticeStart(generate_questions(chosen, ROUND_SIZE, random.Random(seed)), chosen, own)
+    return PracticeStart(generate_questions(chosen, ROUND_SIZE, random.Random(seed)), chosen, own,
+                         rules.time_factor)
 
 
 async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
                           ) -> Advice | None:
-    """After a round: at the member's own level, the next level (stored) and why; at a level
-    they chose, nothing moves (None)."""
+    """After a round: at the member's own level, the next level (stored) and why, within their
+    levels (the student's own, else the server's); at a level they chose, nothing moves
+    (None)."""
     if level != own:
         return None
-    settings = await db.servers.get(guild_id)
-    low, high = level_range(settings)
+    levels = (await students.rules_for(db, guild_id, user_id)).focus
     past = history(await db.focus.recent(guild_id, user_id, limit=HISTORY))
-    advice = next_level(past, current=own, pin=settings.focus_level_pinned,
-                        min_level=low, max_level=high)
+    advice = next_level(past, current=own, pin=levels.pinned,
+                        min_level=levels.low, max_level=levels.high)
     player = await db.players.get(guild_id, user_id)
     if player is None or player.focus_level != advice.level:
         await db.players.set_focus_level(guild_id, user_id, advice.level)
@@ -151,6 +155,8 @@ async def daily_challenge(db: Database, settings: ServerSettings, day: date, now
 class DailyStart:
     day: date
     round: FocusRound
+    #: The student's extra time: the round's idle window (the questions are everyone's).
+    time_factor: float | None = 1.0
 
 
 async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
@@ -169,10 +175,12 @@ async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
     if attempt is not None and attempt.finished_at is not None:
         raise DomainError("focus.daily_already_played", "already played today",
                           day=day.isoformat())
+    factor = (await db.students.get(guild_id, user_id)).time_factor
     if attempt is None:
         await db.daily.start_attempt(guild_id, day, user_id, now=now)
-        return DailyStart(day, FocusRound(questions))
-    return DailyStart(day, open_round(day) or await resumed(db, guild_id, user_id, questions, day))
+        return DailyStart(day, FocusRound(questions), factor)
+    return DailyStart(day, open_round(day) or await resumed(db, guild_id, user_id, questions, day),
+                      factor)
 
 
 async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Question],
@@ -198,11 +206,12 @@ async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, sco
                        answers: list[FocusAnswer], now: datetime) -> DailyResult:
     """Every answer with the score, in one transaction (the last one is stored only here, the
     others were already: each is keyed by its question, a second write is a no-op); the streak
-    and the rank."""
+    and the rank (extra time counted fairly: ``bot.play.students.rank_daily``)."""
     time_ms = sum(a.time_ms for a in answers)
     player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
                                            now=now)
-    board = await db.daily.leaderboard(guild_id, day, limit=100_000)
+    board = rank_daily(await db.daily.leaderboard(guild_id, day, limit=100_000),
+                       await students.ranked_students(db, guild_id))
     mine = next((row for row in board if row.user_id == user_id), None)
     return DailyResult(player, mine, len(board))
 
@@ -232,8 +241,21 @@ async def daily_posted(db: Database, guild_id: int, day: date, channel_id: int,
 @dataclass(frozen=True)
 class DailyBoard:
     day: date
-    rows: list[DailyRow]  # best first
+    rows: list[DailyRow]  # best first (extra time counted fairly)
     player: Player | None
+    #: The students with settings of their own (how public rankings show them).
+    students: dict[int, StudentSettings]
+
+    @property
+    def public(self) -> list[PublicRow]:
+        """The rows a ranking shown to others may show (``bot.play.students.public_rows``)."""
+        return public_rows(self.rows, self.students)
+
+    def private_rank(self, user_id: int) -> int | None:
+        """The member's own place, when public rankings hide it (anonymous or hidden)."""
+        mine = self.row_of(user_id)
+        student = self.students.get(user_id)
+        return mine.rank if mine is not None and student and student.rankings else None
 
     def row_of(self, user_id: int) -> DailyRow | None:
         return next((row for row in self.rows if row.user_id == user_id), None)
@@ -243,5 +265,6 @@ async def daily_board(db: Database, guild_id: int, user_id: int, now: datetime) 
     """Today's ranking of the server's daily challenge, and the member (their streaks)."""
     settings = await db.servers.get(guild_id)
     day = local_day(settings, now)
-    rows = await db.daily.leaderboard(guild_id, day, limit=100_000)
-    return DailyBoard(day, rows, await db.players.get(guild_id, user_id))
+    own = await students.ranked_students(db, guild_id)
+    rows = rank_daily(await db.daily.leaderboard(guild_id, day, limit=100_000), own)
+    return DailyBoard(day, rows, await db.players.get(guild_id, user_id), own)

@@ -12,7 +12,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus import MAX_LEVEL
+from bot.play import students
+from bot.play.students import FocusRules, public_rows, rank_daily
 from db import Database, Player, PlayerRating, ProgressRow, ServerSettings
 
 WEEKS = 12  # the calendar's weeks, and the chart's span
@@ -32,13 +33,10 @@ def calendar_start(today: date, weeks: int = WEEKS) -> date:
     return today - timedelta(days=today.weekday() + 7 * (weeks - 1))
 
 
-def focus_level(player: Player | None, settings: ServerSettings) -> tuple[int, bool]:
-    """The level the student plays Focus at now, and whether the teacher pinned it."""
-    if settings.focus_level_pinned is not None:
-        return settings.focus_level_pinned, True
-    low, high = settings.focus_level_min, settings.focus_level_max or MAX_LEVEL
-    level = player.focus_level if player is not None else low
-    return min(max(level, low), high), False
+def focus_level(player: Player | None, rules: FocusRules) -> tuple[int, bool]:
+    """The level the student plays Focus at now (their own levels, else the server's:
+    ``bot.play.students.focus_rules``), and whether the teacher pinned it."""
+    return rules.level_of(player), rules.pinned is not None
 
 
 def chart_records(rows: Iterable[ProgressRow]) -> list[dict[str, Any]]:
@@ -55,6 +53,8 @@ class ProgressData:
     ratings: dict[str, PlayerRating]
     rows: list[ProgressRow]
     played: list[date]
+    #: The student's Focus levels (their own, else the server's).
+    levels: FocusRules
 
 
 
@@ -78,17 +78,21 @@ async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
         name=name, settings=settings, today=today,
         player=await db.players.get(guild_id, user_id),
         ratings=await db.players.ratings(guild_id, user_id), rows=rows,
-        played=await db.daily.days_played(guild_id, user_id, since=start))
+        played=await db.daily.days_played(guild_id, user_id, since=start),
+        levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)))
 
 
 @dataclass(frozen=True)
 class Board:
-    """A ranking as the picture draws it: ``rows`` of rank, user_id, score, time (best first);
-    ``today`` is the server's day."""
+    """A ranking as the picture draws it: ``rows`` of rank, user_id, score, time (best first),
+    and ``anonymous`` (shown as "a student"); ``today`` is the server's day. The students hidden
+    from public rankings are not in ``rows``; ``private`` has their own rank, and the anonymous
+    ones', by user id, for them alone."""
 
     game: str
     today: date
     rows: list[dict[str, Any]]
+    private: dict[int, int]
 
 
 def check_board(game: str) -> None:
@@ -111,7 +115,13 @@ async def board(db: Database, guild_id: int, game: str) -> Board:
                  "time": str(r.best_streak)}
                 for r in await db.players.streaks(guild_id, today, limit=BOARD_ROWS)]
     else:
+        daily = rank_daily(await db.daily.leaderboard(guild_id, today, limit=BOARD_ROWS),
+                           await students.ranked_students(db, guild_id))
         rows = [{"rank": r.rank, "user_id": r.user_id, "score": r.score,
-                 "time": r.time_ms / 1000}
-                for r in await db.daily.leaderboard(guild_id, today, limit=BOARD_ROWS)]
-    return Board(game, today, rows)
+                 "time": r.time_ms / 1000} for r in daily]
+    own = await students.ranked_students(db, guild_id)
+    private = {row["user_id"]: row["rank"] for row in rows
+               if own.get(row["user_id"]) is not None and own[row["user_id"]].rankings}
+    shown = [{**p.row, "rank": p.rank, "anonymous": p.anonymous}
+             for p in public_rows(rows, own, lambda r: r["rank"], lambda r: r["user_id"])]
+    return Board(game, today, shown, private)

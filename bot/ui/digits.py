@@ -60,6 +60,7 @@ from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.i18n import image_words, lang_for, percent, t
 from bot.limits import hit
 from bot.play import digits as play
+from bot.play import students
 from bot.play.digits import RoundOdds, StoredMatch
 from bot.replies import shown_name
 from bot.tree import report_error
@@ -775,6 +776,8 @@ async def start_focus(interaction: discord.Interaction, game: StoredMatch, playe
     db = database(interaction)
     lang = await lang_for(interaction)
     match_id, round_ = game.id, game.match.round
+    # The student's own levels and extra time (bot.play.students), in the match's server.
+    rules = await students.rules_for(db, game.row.guild_id, int(player))
 
     async def answered(run: FocusRun, answer: Answer) -> None:
         focus = FocusRound(run.round.questions, [*run.round.answers, answer])
@@ -787,11 +790,11 @@ async def start_focus(interaction: discord.Interaction, game: StoredMatch, playe
         await focus_done(interaction, run, match_id, player, round_)
 
     await focus_ui.start_focus(
-        interaction, game.focus_round(player), lang, on_done=done, kind="match",
+        interaction, game.focus_round(player, rules.settings), lang, on_done=done, kind="match",
         title=t("digits.focus.title", lang, round=round_),
         key=f"digits:{match_id}:{round_}:{player}", on_answer=answered,
         data={"match": match_id, "round": round_}, record=False,
-        round_key=f"match:{match_id}:{round_}")
+        round_key=f"match:{match_id}:{round_}", time_factor=rules.time_factor)
 
 
 async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: int, player: str,

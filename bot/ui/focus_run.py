@@ -21,7 +21,8 @@ API
                       title="Round 3 · Focus", data={"match": 42})
 
 ``start_focus(interaction, questions, lang, *, on_done, kind="match", title=None, record=True,
-key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=None) -> FocusRun``
+key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=None,
+time_factor=1.0) -> FocusRun``
 
 - ``interaction``: not answered yet (or deferred ephemerally); the first question is its answer,
   a new ephemeral message (``in_place=True``: the component's own message is edited instead).
@@ -30,8 +31,8 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=No
   one calls ``on_done`` at once).
 - ``kind``: "practice", "daily" or "match". It is the ``source`` under which each answer is stored
   in ``db.focus`` (when ``record``) and picks the sentence a member reads when they click a round
-  whose window has expired (10 minutes idle, or the bot restarted): for "match", "open your
-  Focus again from the match message".
+  whose window has expired (10 minutes idle, longer for a student with extra time, or the bot
+  restarted): for "match", "open your Focus again from the match message".
 - ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
   with its time in milliseconds. A caller that keeps the round's progress in a table of its own
   passes ``record=False`` and stores ``stored_answer(run, answer, index)`` in the same transaction
@@ -46,6 +47,9 @@ key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=No
 - ``on_answer(run, answer)``: awaited after each readable answer is marked, before the reply
   (``answer`` is a ``bot.focus.Answer``; ``run.round`` does not hold it yet).
 - ``data``: a dict for the caller (``run.data``), e.g. the match id.
+- ``time_factor``: the student's extra time (``bot.play.students``: 1.5, 2, ``None`` for no
+  timer): the idle window is ``idle_window(time_factor)`` (15 and 20 minutes; an hour without
+  timer) instead of 10 minutes. Nothing else changes: no question has a timer of its own.
 
 ``get_run(bot, key)`` is the round open under ``key`` (None once finished or expired).
 ``action_button(interaction, label, kind, on_click)`` is any other button of a Focus window (e.g.
@@ -107,6 +111,20 @@ KINDS = ("practice", "daily", "match")
 #: expires (Discord keeps an ephemeral message's buttons working for 15 minutes at most).
 VIEW_TIMEOUT = 600.0
 MODAL_TIMEOUT = 900.0
+#: The idle window of a student with no timer (``/class student extra_time: untimed``). Each
+#: click and each question shown is a new interaction, whose reply edits the ephemeral message
+#: anew: the window is bounded by the bot's memory rather than by Discord's 15 minutes, and an
+#: hour is "no timer" for a round of six questions (a daily attempt is resumable after that).
+UNTIMED_WINDOW = 3600.0
+
+
+def idle_window(time_factor: float | None) -> float:
+    """A round's idle window for a student with ``time_factor`` (``StudentSettings``: 1.0 as
+    usual, 1.5, 2.0, ``None`` for no timer): ``VIEW_TIMEOUT`` scaled, never shorter."""
+    if time_factor is None:
+        return UNTIMED_WINDOW
+    return VIEW_TIMEOUT * max(1.0, time_factor)
+
 #: Custom ids of this module's ephemeral components: an unknown one is an expired round.
 BUTTON_PREFIX = "focus.run:"
 MODAL_PREFIX = "focus.runm:"
@@ -151,15 +169,19 @@ class FocusRun:
     #: The round's name among the member's stored answers (``db.focus`` keeps one answer per
     #: question of a round): ``"<kind>:<token>"`` unless the caller names it.
     round_key: str = ""
+    #: How long the round waits idle (``idle_window``: longer for a student with extra time).
+    window: float = VIEW_TIMEOUT
 
     @property
     def open(self) -> bool:
         return (self.registry is not None and self.registry.runs.get(self.token) is self
                 and clock() <= self.expires_at)
 
-    def touch(self, seconds: float = VIEW_TIMEOUT) -> None:
-        """Keep the round open ``seconds`` more (a question shown, a modal opened)."""
-        self.expires_at = max(self.expires_at, clock() + seconds)
+    def touch(self, seconds: float | None = None) -> None:
+        """Keep the round open ``seconds`` more (default: its window; a question shown, a modal
+        opened)."""
+        self.expires_at = max(self.expires_at, clock() + (self.window if seconds is None
+                                                          else seconds))
 
 
 def stored_answer(run: FocusRun, answer: Answer, index: int) -> FocusAnswer:
@@ -479,8 +501,11 @@ async def start_focus(
     on_answer: AnswerCallback | None = None,
     data: dict[str, Any] | None = None,
     round_key: str | None = None,
+    time_factor: float | None = 1.0,
 ) -> FocusRun:
-    """Show the round's current question to the member of ``interaction``; see the module doc."""
+    """Show the round's current question to the member of ``interaction``; see the module doc.
+    ``time_factor``: the student's extra time (``StudentSettings.time_factor``), which scales the
+    round's idle window (``idle_window``); the answer times are measured as usual."""
     if kind not in KINDS:
         raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
     if interaction.guild_id is None:
@@ -493,6 +518,7 @@ async def start_focus(
         run = existing
         run.lang = lang
         run.notice = None
+        run.window = idle_window(time_factor)
     else:
         round = questions if isinstance(questions, FocusRound) else FocusRound(list(questions))
         token = secrets.token_hex(6)
@@ -500,7 +526,9 @@ async def start_focus(
                        user_id=interaction.user.id, lang=lang, round=round, on_done=on_done,
                        title=title, record=record, feedback=feedback, key=key,
                        on_answer=on_answer, data=dict(data or {}), registry=registry,
-                       round_key=round_key or f"{kind}:{token}", expires_at=clock() + VIEW_TIMEOUT)
+                       round_key=round_key or f"{kind}:{token}",
+                       window=idle_window(time_factor),
+                       expires_at=clock() + idle_window(time_factor))
         if round.finished:
             await on_done(interaction, run)
             return run

@@ -42,10 +42,10 @@ def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
 def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     main = discord.Embed(title=t("progress.title", lang, name=shown_name(data.name)),
                          colour=discord.Colour.blue())
-    level, pinned = focus_level(data.player, data.settings)
-    main.add_field(name=t("progress.level", lang),
-                   value=t("progress.level_pinned" if pinned else "progress.level_value", lang,
-                           level=level))
+    level, pinned = focus_level(data.player, data.levels)
+    key = ("progress.level_value" if not pinned else
+           "progress.level_pinned_for_you" if data.levels.own else "progress.level_pinned")
+    main.add_field(name=t("progress.level", lang), value=t(key, lang, level=level))
     player = data.player
     main.add_field(name=t("progress.daily", lang),
                    value=t("progress.daily_value", lang,
@@ -88,3 +88,11 @@ def board_options(ranking: Board, lang: str) -> dict[str, Any]:
         return {"columns": (t("progress.board.streak", lang), t("progress.board.best", lang)),
                 "date": ranking.today}
     return {"date": ranking.today, "out_of": ROUND_SIZE}
+
+
+def private_rank(ranking: Board, user_id: int, lang: str) -> str:
+    """What a student anonymous or hidden in public rankings reads, privately, of their own place
+    in ``ranking`` (counted among everyone)."""
+    hidden = not any(row["user_id"] == user_id for row in ranking.rows)
+    return t("class_students.private_rank.hidden" if hidden else
+             "class_students.private_rank.anonymous", lang, rank=ranking.private[user_id])
