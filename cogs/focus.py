@@ -16,7 +16,9 @@
   each question; the state is saved in ``db.focus_live`` after every change, so the public buttons
   work after a restart.
 - The leaderboard: today's ranking as an image (``images.render_leaderboard``) and the member's
-  streak.
+  streak. Extra time counts fairly in it, and a student a teacher made anonymous or hidden
+  (``/class student``, ``bot.play.students``) is "a student" or left out of the picture; asking,
+  they read their own place in words only they see.
 
 Clocks and chance are attributes that tests replace: ``seed()`` (the practice and live
 questions), ``now()`` (an aware datetime: the server's date, the posting hour) and ``wall()``

@@ -15,6 +15,7 @@ import images
 from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, generate_questions
 from bot.i18n import image_words, t
+from bot.local.server import User
 from bot.play.digits import focus_questions
 from bot.play.students import (
     changed_settings,
@@ -378,3 +379,37 @@ async def test_an_anonymous_student_in_french_rankings(standin, start_bot):
     assert record.reply.attachments[0].data == images.render_leaderboard(
         rows, FR, title=record.reply.content, highlight="Sam",
         columns=(t("progress.board.rating", "fr"), t("progress.board.games", "fr")))
+
+
+async def test_a_bot_has_no_student_settings(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    robot = User(987_654_321_012, "Robo", bot=True)
+    standin.users[robot.id] = robot
+    member = standin.add_member("Robo", user=robot)
+    refused = await standin.slash(head, "class student", member=member, extra_time="x2")
+    assert refused.ephemeral
+    assert refused.reply.content == "Robo is a bot: settings are for students."
+    assert await bot.db.students.of_server(standin.guild.id) == {}
+
+
+async def test_an_anonymous_student_reads_their_place_in_their_own_daily_leaderboard(
+        standin, start_bot):
+    bot = await start_bot()
+    guild = standin.guild.id
+    prof = standin.add_member("Mme Roux", teacher=True)
+    léa, sam = standin.add_member("Léa", locale="fr"), standin.add_member("Sam")
+    today = datetime.now(UTC).date()
+    await finish_daily(bot.db, guild, sam.id, today, 6, 25.0)
+    await finish_daily(bot.db, guild, léa.id, today, 6, 40.0)
+    await standin.slash(prof, "class student", member=léa, rankings="anonymous",
+                        extra_time="x2")  # 40 s count as 20 s: first
+    record = await standin.slash(léa, "focus classement")
+    assert record.ephemeral
+    assert record.reply.content.endswith(
+        "Toi seul vois ceci : tu es numéro 1 de ce classement, où les autres te voient comme "
+        "« un élève ».")
+    rows = [{"rank": 1, "name": "un élève", "score": 6, "time": 40.0},
+            {"rank": 2, "name": "Sam", "score": 6, "time": 25.0}]
+    assert record.reply.attachments[0].data == images.render_leaderboard(
+        rows, FR, None, today, None, 10, ROUND_SIZE)
