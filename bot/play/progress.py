@@ -2,6 +2,8 @@
 ``student_progress`` (Focus accuracy per topic and day or week, the daily challenges played,
 the level, the ratings) and ``board`` (a ranking by rating, today's daily challenge, the
 current daily streaks). Days are the server's local days (its time zone, ``/settings daily``).
+A student's own settings (``/class student``, ``bot.play.students``) count here: their Focus
+levels in what the progress says, and how the public rankings show them.
 """
 
 from __future__ import annotations
@@ -102,10 +104,13 @@ def check_board(game: str) -> None:
 
 
 async def board(db: Database, guild_id: int, game: str) -> Board:
-    """The server's ranking of ``game`` (one of ``BOARDS``; anything else is refused)."""
+    """The server's ranking of ``game`` (one of ``BOARDS``; anything else is refused), as the
+    public may see it (``bot.play.students.public_rows``; the daily one with extra time counted
+    fairly, ``rank_daily``)."""
     check_board(game)
     settings = await db.servers.get(guild_id)
     today = local_today(settings)
+    own = await students.ranked_students(db, guild_id)  # anonymous or hidden, extra time
     if game in RATED_GAMES:
         rows = [{"rank": r.rank, "user_id": r.user_id, "score": round(r.rating),
                  "time": str(r.games)}
@@ -115,11 +120,9 @@ async def board(db: Database, guild_id: int, game: str) -> Board:
                  "time": str(r.best_streak)}
                 for r in await db.players.streaks(guild_id, today, limit=BOARD_ROWS)]
     else:
-        daily = rank_daily(await db.daily.leaderboard(guild_id, today, limit=BOARD_ROWS),
-                           await students.ranked_students(db, guild_id))
+        daily = rank_daily(await db.daily.leaderboard(guild_id, today, limit=BOARD_ROWS), own)
         rows = [{"rank": r.rank, "user_id": r.user_id, "score": r.score,
                  "time": r.time_ms / 1000} for r in daily]
-    own = await students.ranked_students(db, guild_id)
     private = {row["user_id"]: row["rank"] for row in rows
                if own.get(row["user_id"]) is not None and own[row["user_id"]].rankings}
     shown = [{**p.row, "rank": p.rank, "anonymous": p.anonymous}

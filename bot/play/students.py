@@ -23,7 +23,7 @@ left unset is "as the server says" (``/settings``). The rules, in one place:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -166,8 +166,8 @@ class PublicRow:
 
 
 def public_rows(rows: Sequence[Any], students: Mapping[int, StudentSettings],
-                rank_of: Any = lambda row: row.rank, user_of: Any = lambda row: row.user_id
-                ) -> list[PublicRow]:
+                rank_of: Callable[[Any], int] = lambda row: row.rank,
+                user_of: Callable[[Any], int] = lambda row: row.user_id) -> list[PublicRow]:
     """The rows a public ranking shows: the hidden students left out, the anonymous ones marked,
     the ranks counted again among those shown (ties kept)."""
     kept = [row for row in rows
