@@ -24,6 +24,8 @@ from bot.play.students import (
     public_rows,
     rank_daily,
 )
+from bot.ui.focus import daily_key
+from bot.ui.focus_run import get_run
 from db import DailyRow, ServerSettings
 from db.students import StudentSettings
 
@@ -259,16 +261,20 @@ async def test_the_adaptive_level_moves_within_the_students_range(standin, start
 async def test_a_pinned_level_is_the_level_of_a_matchs_focus(standin, start_bot):
     bot, ana, sam, board = await duel(standin, start_bot)
     head = standin.add_member("Mme Roux", teacher=True)
-    await standin.slash(head, "class student", member=ana, level="6")
-    engine = (await bot.db.digits.require_match(match_id_of(board))).state["engine"]
+    await standin.slash(head, "class student", member=ana, level="6", extra_time="x1.5")
+    match_id = match_id_of(board)
+    engine = (await bot.db.digits.require_match(match_id)).state["engine"]
     student = await bot.db.students.get(standin.guild.id, ana.id)
     pinned = focus_questions(engine["seed"], engine["round"], str(ana.id), student)
     assert {q.level for q in pinned} == {6}
     window = (await standin.click(ana, board, label="Take my Focus")).reply
     assert f"{pinned[0].text} = ?" in window.text() and "Level 6 ·" in window.text()
+    run = get_run(bot, f"digits:{match_id}:1:{ana.id}")
+    assert run is not None and run.window == 900.0  # their extra time: 15 minutes, not 10
     usual = focus_questions(engine["seed"], engine["round"], str(sam.id))
     theirs = (await standin.click(sam, board, label="Take my Focus")).reply
     assert f"{usual[0].text} = ?" in theirs.text() and "Level 1 ·" in theirs.text()
+    assert get_run(bot, f"digits:{match_id}:1:{sam.id}").window == 600.0
 
 
 # --- Extra time ---------------------------------------------------------------------------
@@ -413,3 +419,16 @@ async def test_an_anonymous_student_reads_their_place_in_their_own_daily_leaderb
             {"rank": 2, "name": "Sam", "score": 6, "time": 25.0}]
     assert record.reply.attachments[0].data == images.render_leaderboard(
         rows, FR, None, today, None, 10, ROUND_SIZE)
+
+
+async def test_no_timer_keeps_a_daily_attempt_open_an_hour(standin, start_bot, clock):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    ana = standin.add_member("Ana")
+    await standin.slash(head, "class student", member=ana, extra_time="untimed")
+    window = (await standin.slash(ana, "focus daily")).reply
+    today = bot.get_cog("Focus").now().date()
+    run = get_run(bot, daily_key(standin.guild.id, today, ana.id))
+    assert run is not None and run.window == 3600.0
+    clock.now += 3500
+    assert (await standin.click(ana, window, label="Answer")).modal is not None
