@@ -205,7 +205,7 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         level, own = run.data["level"], run.data["own"]
         advice = await play.finish_practice(self.bot.db, run.guild_id, run.user_id, level, own)
         await replies.update(interaction, embed=practice_embed(run, advice),
-                             view=again_view(interaction, run.lang))
+                             view=again_view(interaction, run.lang, run.window))
 
     # --- The daily challenge ----------------------------------------------------------------
 

@@ -432,3 +432,16 @@ async def test_no_timer_keeps_a_daily_attempt_open_an_hour(standin, start_bot, c
     assert run is not None and run.window == 3600.0
     clock.now += 3500
     assert (await standin.click(ana, window, label="Answer")).modal is not None
+
+
+async def test_another_round_waits_as_long_as_the_round_did(standin, start_bot, clock):
+    await focus_bot(start_bot)
+    head = standin.add_member("Mme Roux", teacher=True)
+    ana = standin.add_member("Ana")
+    await standin.slash(head, "class student", member=ana, extra_time="x1.5")
+    window = (await standin.slash(ana, "focus practice")).reply
+    for question in generate_questions(1, 6, random.Random(SEED)):
+        await answer(standin, ana, window, str(question.answer))
+    clock.now += 850  # 10 minutes would be over, 15 are not
+    again = await standin.click(ana, window, label="Another round")
+    assert again.reply is window and "question 1/6" in window.text()

@@ -20,7 +20,14 @@ from bot.limits import hit
 from bot.play.focus import DailyResult
 from bot.play.focus_live import Closed, LiveState
 from bot.replies import shown_name
-from bot.ui.focus_run import AnswerForm, FocusRun, action_button, level_text, summary_embed
+from bot.ui.focus_run import (
+    VIEW_TIMEOUT,
+    AnswerForm,
+    FocusRun,
+    action_button,
+    level_text,
+    summary_embed,
+)
 from bot.views import GameButton, cog_of, invalid_component
 
 LIVE_MODAL_PREFIX = "focus.livem:"
@@ -99,15 +106,18 @@ class LiveAnswerModal(AnswerForm):
                          LIVE_MODAL_TIMEOUT)
 
 
-def again_view(interaction: discord.Interaction, lang: str) -> ui.View:
-    """Under a finished practice round: another round at the (new) level."""
+def again_view(interaction: discord.Interaction, lang: str, window: float = VIEW_TIMEOUT
+               ) -> ui.View:
+    """Under a finished practice round: another round at the (new) level, waiting as long as the
+    round did (``window``: longer for a student with extra time)."""
 
     async def again(clicked: discord.Interaction) -> None:
         await _cog(clicked).start_practice(clicked, None, in_place=True)
 
     view = ui.View(timeout=None)  # only a dynamic item: discord.py keeps nothing of it
     view.add_item(action_button(interaction, kind="practice",
-                                label=t("focus.practice.again", lang), on_click=again))
+                                label=t("focus.practice.again", lang), on_click=again,
+                                window=window))
     return view
 
 

@@ -370,15 +370,16 @@ class RoundButton(ui.DynamicItem[ui.Button[Any]],
 
 def action_button(interaction: discord.Interaction, *, kind: str, label: str,
                   on_click: Callable[[discord.Interaction], Awaitable[None]],
-                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> RoundButton:
+                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                  window: float = VIEW_TIMEOUT) -> RoundButton:
     """A button of a Focus window for the member of ``interaction``: ``on_click(interaction)``
-    runs on their first click within ``VIEW_TIMEOUT``; later (or after a restart) the click gets
-    the sentence of ``kind``."""
+    runs on their first click within ``window`` (the round's: longer for a student with extra
+    time); later (or after a restart) the click gets the sentence of ``kind``."""
     registry = _registry(interaction.client)
     registry.sweep()
     token = secrets.token_hex(6)
     registry.actions[token] = Action(kind=kind, user_id=interaction.user.id, on_click=on_click,
-                                     expires_at=clock() + VIEW_TIMEOUT)
+                                     expires_at=clock() + window)
     return RoundButton(kind, token, "go", label=label, style=style)
 
 
