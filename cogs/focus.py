@@ -134,10 +134,12 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         # Clicks reach their DynamicItems (RoundButton, the GameButtons); discord.py has no such
         # route for modals, only the `interaction` event. So this takes what it routes nowhere,
         # and only that: the submissions of the Focus modals (practice, daily, live; the 20
-        # Digits cog takes the match rounds'), and a click on a Focus button its message does not
-        # show (a modified client), which gets the sentence of an expired window as before.
+        # Digits cog takes the match rounds', the class cog the assignments'), and a click on a
+        # Focus button its message does not show (a modified client), which gets the sentence of
+        # an expired window as before.
         if interaction.type is discord.InteractionType.modal_submit:
-            if not await take_submission(interaction, lambda kind: kind != "match"):
+            if not await take_submission(interaction,
+                                         lambda kind: kind not in ("match", "assignment")):
                 await self.take_live_submission(interaction)
         elif routed_nowhere(interaction, BUTTON_PREFIX):
             await say_expired(interaction, str((interaction.data or {}).get("custom_id", ""))

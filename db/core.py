@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from db import migrate as _migrate
+from db.assignments import AssignmentsRepository
 from db.command_sync import CommandSyncs
 from db.connection import Connection, StaleVersion
 from db.daily import DailyRepository
@@ -60,6 +61,8 @@ class Database:
         self.command_syncs = CommandSyncs(connection)
         self.students = StudentsRepository(connection, self.players)
         self.question_sets = QuestionSetsRepository(connection, self.servers)
+        self.assignments = AssignmentsRepository(connection, self.servers, self.players,
+                                                 self.focus)
 
     # --- Opening and closing ---------------------------------------------------------------
 

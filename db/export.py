@@ -217,8 +217,8 @@ async def export_player(
             ),
             # What they set as a teacher: the assignments and the question sets they made.
             "assignments_set": await rows(
-                "SELECT assignment_id, name, channel_id, role_id, level, topic, set_id, count,"
-                " questions, due_at, created_at FROM assignments"
+                "SELECT assignment_id, name, channel_id, role_id, level, topic, set_id, set_name,"
+                " count, questions, due_at, created_at, closed_at FROM assignments"
                 " WHERE guild_id = ? AND teacher_id = ? ORDER BY assignment_id"
             ),
             "question_sets": await rows(

@@ -29,10 +29,10 @@ time_factor=1.0) -> FocusRun``
 - ``questions``: ``list[bot.focus.Question]`` (e.g. ``generate_questions(level, 6, rng)``), or a
   ``FocusRound`` already begun (resumed: it goes on at its first unanswered question; a finished
   one calls ``on_done`` at once).
-- ``kind``: "practice", "daily" or "match". It is the ``source`` under which each answer is stored
-  in ``db.focus`` (when ``record``) and picks the sentence a member reads when they click a round
-  whose window has expired (10 minutes idle, longer for a student with extra time, or the bot
-  restarted): for "match", "open your Focus again from the match message".
+- ``kind``: "practice", "daily", "match" or "assignment". It is the ``source`` under which each
+  answer is stored in ``db.focus`` (when ``record``) and picks the sentence a member reads when
+  they click a round whose window has expired (10 minutes idle, longer for a student with extra
+  time, or the bot restarted): for "match", "open your Focus again from the match message".
 - ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
   with its time in milliseconds. A caller that keeps the round's progress in a table of its own
   passes ``record=False`` and stores ``stored_answer(run, answer, index)`` in the same transaction
@@ -106,7 +106,7 @@ from db import FocusAnswer
 
 log = logging.getLogger(__name__)
 
-KINDS = ("practice", "daily", "match")
+KINDS = ("practice", "daily", "match", "assignment")
 #: How long a question waits for a click, and an opened modal for its answer, before the round
 #: expires (Discord keeps an ephemeral message's buttons working for 15 minutes at most).
 VIEW_TIMEOUT = 600.0

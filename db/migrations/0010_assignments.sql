@@ -1,6 +1,7 @@
 -- Ardoise schema 10: homework (/class assign). An assignment is a Focus set for everyone or for a
 -- role, due at a moment (UTC); each student takes it once, and their attempt is kept like a daily
 -- challenge's (resumable: its answers are focus_answers rows under round_key 'assignment:<id>').
+-- Its post's button is closed by a background task after the due date (closed_at).
 
 CREATE TABLE assignments (
     assignment_id INTEGER PRIMARY KEY,
@@ -13,12 +14,20 @@ CREATE TABLE assignments (
     level         INTEGER CHECK (level >= 1),
     topic         TEXT,
     set_id        INTEGER REFERENCES question_sets (set_id) ON DELETE SET NULL,
+    set_name      TEXT,                             -- the set's name when drawn (kept if it goes)
     count         INTEGER NOT NULL CHECK (count >= 1),
     questions     TEXT NOT NULL,                    -- JSON: the questions, drawn once
     due_at        TEXT NOT NULL,
     created_at    TEXT NOT NULL,
-    UNIQUE (guild_id, name)
+    closed_at     TEXT,                             -- when the post's button was closed
+    lang          TEXT NOT NULL DEFAULT 'en',       -- the post's language (kept when closed)
+    UNIQUE (guild_id, name),
+    CHECK ((level IS NOT NULL) + (topic IS NOT NULL) + (set_name IS NOT NULL) = 1)
 );
+-- The background task's question: which posts past their due date are still open.
+CREATE INDEX assignments_to_close ON assignments (due_at) WHERE closed_at IS NULL;
+-- The report's question: every answer of one assignment (round key 'assignment:<id>').
+CREATE INDEX focus_answers_round ON focus_answers (guild_id, round_key) WHERE round_key IS NOT NULL;
 
 CREATE TABLE assignment_attempts (
     assignment_id INTEGER NOT NULL REFERENCES assignments (assignment_id) ON DELETE CASCADE,

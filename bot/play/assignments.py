@@ -1,0 +1,385 @@
+"""Homework (``/class assign``): a teacher sets a Focus set, due at a moment in the server's time
+zone, for everyone or a role; each student takes it once (resumed where they stopped, after a
+restart too, as the daily challenge is); the list, the closing of past-due posts, the report and
+its spreadsheet. No Discord: ``cogs/_class_assign.py`` and ``bot.ui.assignments`` show what these
+return.
+
+Decisions:
+
+- The questions are drawn once, at creation, with the caller's seed, and stored: every student
+  gets the same questions in the same order (fair, and the report compares them question by
+  question).
+- A topic's questions come from the levels that have the topic, within the server's level range
+  when some are (else all of them), spread evenly over those levels, easiest first.
+- The due moment is read in the server's time zone: ``2026-12-08 18:00``, ``08/12/2026 18h00``
+  (day first, as in French), ``08/12 18h`` (the next such date), a date alone means 23:59 that
+  day. The assignment may be taken up to that minute, included; an attempt begun before it may be
+  finished after it (the window stays open), but not resumed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.domain import DomainError
+from bot.focus import LEVELS, TOPICS, Answer, FocusRound, Question, generate_questions
+from bot.play.focus import history, level_range
+from bot.play.question_sets import find_set, questions_of
+from bot.texts import decimal, t
+from db import Database
+from db.assignments import Assignment, AssignmentAttempt, AttemptAnswer, round_key
+from db.connection import IntegrityError
+from db.focus import FocusAnswer
+
+DEFAULT_COUNT = 6
+MAX_COUNT = 20
+NAME_LENGTH = 60
+#: A date without a time: the last minute of that day.
+END_OF_DAY = time(23, 59)
+#: Draws of one level's question before a topic is given up (a level has it once in 3 at
+#: worst: level 7's order of operations).
+_TOPIC_ATTEMPTS = 500
+
+__all__ = ["DEFAULT_COUNT", "MAX_COUNT", "Assignment", "AssignmentAttempt", "round_key"]
+
+
+# --- The due moment ---------------------------------------------------------------------------
+
+_TIME = r"(?:\s+(?P<hour>\d{1,2})(?:\s*[:hH]\s*(?P<minute>\d{2})?)?)?"
+_ISO = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})" + _TIME)
+_DAY_FIRST = re.compile(r"(?P<day>\d{1,2})[/.](?P<month>\d{1,2})(?:[/.](?P<year>\d{2}|\d{4}))?"
+                        + _TIME)
+#: Words a teacher may put between the date and the time ("le 8/12 à 18h", "2026-12-08 at 6").
+_FILLER = re.compile(r"\b(?:le|at|on)\b|[àT,]", re.IGNORECASE)
+
+
+def _bad_due(text: str) -> DomainError:
+    return DomainError("class.assign.bad_due", f"cannot read {text!r} as a date and time",
+                       text=text)
+
+
+def read_due(text: str, zone: ZoneInfo, now: datetime) -> datetime:
+    """``text`` as a moment in ``zone`` (see the module's decisions), in UTC. Unreadable or
+    impossible (31/02): ``class.assign.bad_due``. The past is the caller's to refuse."""
+    cleaned = " ".join(_FILLER.sub(" ", text).split())
+    found = _ISO.fullmatch(cleaned) or _DAY_FIRST.fullmatch(cleaned)
+    if found is None:
+        raise _bad_due(text)
+    parts = found.groupdict()
+    local_now = now.astimezone(zone)
+    try:
+        year = parts["year"]
+        day = date(int(year) + (2000 if year and len(year) == 2 else 0) if year
+                   else local_now.year, int(parts["month"]), int(parts["day"]))
+        if year is None and day < local_now.date():
+            day = day.replace(year=day.year + 1)  # "08/12" in January: next December
+        at = (END_OF_DAY if parts["hour"] is None
+              else time(int(parts["hour"]), int(parts["minute"] or 0)))
+    except ValueError:
+        raise _bad_due(text) from None
+    return datetime.combine(day, at, tzinfo=zone).astimezone(UTC)
+
+
+def due_choices(typed: str, zone: ZoneInfo, now: datetime, days: int = 7
+                ) -> list[tuple[datetime, str]]:
+    """What the due date's autocomplete offers: what is typed, as it is read (when it is), then
+    the end of each of the next ``days`` days; each with the value to send back."""
+    offered: list[tuple[datetime, str]] = []
+    if typed.strip():
+        try:
+            due = read_due(typed, zone, now)
+        except DomainError:
+            pass
+        else:
+            offered.append((due, due.astimezone(zone).strftime("%Y-%m-%d %H:%M")))
+    today = now.astimezone(zone).date()
+    for n in range(days + 1):
+        day = today + timedelta(days=n)
+        due = datetime.combine(day, END_OF_DAY, tzinfo=zone).astimezone(UTC)
+        if due > now and all(due != seen for seen, _ in offered):
+            offered.append((due, f"{day.isoformat()} 23:59"))
+    return offered
+
+
+# --- Setting an assignment --------------------------------------------------------------------
+
+
+def topic_levels(topic: str, low: int, high: int) -> list[int]:
+    """The levels that have ``topic``: those within ``low``–``high`` if any, else all."""
+    having = [n for n, level in sorted(LEVELS.items()) if topic in level.topics]
+    within = [n for n in having if low <= n <= high]
+    return within or having
+
+
+def topic_questions(topic: str, count: int, levels: Sequence[int], rng: random.Random
+                    ) -> list[Question]:
+    """``count`` different questions of ``topic``, spread over ``levels``, easiest first."""
+    if topic not in TOPICS or not levels:
+        raise DomainError("class.assign.unknown_topic", f"no Focus topic {topic!r}", topic=topic)
+    plan = sorted(levels[n * len(levels) // count] for n in range(count))
+    seen: set[str] = set()
+    drawn: list[Question] = []
+    for level in plan:
+        for _ in range(_TOPIC_ATTEMPTS):
+            [question] = generate_questions(level, 1, rng)
+            if question.topic == topic and question.text not in seen:
+                break
+        else:
+            raise DomainError("focus.too_many_questions",
+                              f"level {level} cannot give that many {topic} questions",
+                              level=level)
+        seen.add(question.text)
+        drawn.append(question)
+    return drawn
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What a teacher asks, read from the command (nothing is checked yet)."""
+
+    name: str
+    due: str
+    level: int | None = None
+    topic: str | None = None
+    set_name: str | None = None
+    count: int = DEFAULT_COUNT
+    role_id: int | None = None
+    lang: str = "en"  # the post's language
+
+
+async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft: Draft,
+                            now: datetime, seed: int) -> Assignment:
+    """Check the draft, draw its questions with ``seed`` and store the assignment (not posted
+    yet: ``posted`` says where it went). Bad input changes nothing."""
+    name = " ".join(draft.name.split())
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise DomainError("class.assign.bad_name", "an assignment's name has 1 to 60 characters",
+                          max=NAME_LENGTH)
+    given = sum(x is not None for x in (draft.level, draft.topic, draft.set_name))
+    if given != 1:
+        raise DomainError("class.assign.no_source" if given == 0 else "class.assign.two_sources",
+                          "say which questions with exactly one of level, topic or set")
+    if not 1 <= draft.count <= MAX_COUNT:
+        raise DomainError("class.assign.bad_count", "from 1 to 20 questions", max=MAX_COUNT)
+    settings = await db.servers.get(guild_id)
+    zone = settings.tz()
+    due = read_due(draft.due, zone, now)
+    if due <= now:
+        raise DomainError("class.assign.past_due", "the due date is past",
+                          due=due.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+                          now=now.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+                          zone=settings.timezone)
+    if await db.assignments.get(guild_id, name) is not None:
+        raise DomainError("class.assign.duplicate", "an assignment has that name", name=name)
+    rng = random.Random(seed)
+    set_id = set_name = None
+    if draft.level is not None:
+        if draft.level not in LEVELS:
+            raise DomainError("focus.unknown_level", "no such level", level=draft.level,
+                              min=min(LEVELS), max=max(LEVELS))
+        questions = generate_questions(draft.level, draft.count, rng)
+    elif draft.topic is not None:
+        questions = topic_questions(draft.topic, draft.count,
+                                    topic_levels(draft.topic, *level_range(settings)), rng)
+    else:
+        assert draft.set_name is not None
+        found = await find_set(db, guild_id, draft.set_name)
+        questions = await questions_of(db, guild_id, found.name, draft.count, rng)
+        if not questions:
+            raise DomainError("class.assign.empty_set", "that set has no questions",
+                              name=found.name)
+        set_id, set_name = found.set_id, found.name
+    try:
+        return await db.assignments.create(
+            guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=draft.level,
+            topic=draft.topic, set_id=set_id, set_name=set_name,
+            questions=[q.to_json() for q in questions], due_at=due, lang=draft.lang,
+            now=now)
+    except IntegrityError:  # the same name set a moment ago by another teacher
+        raise DomainError("class.assign.duplicate", "an assignment has that name",
+                          name=name) from None
+
+
+async def posted(db: Database, assignment_id: int, channel_id: int, message_id: int) -> None:
+    await db.assignments.set_message(assignment_id, channel_id, message_id)
+
+
+async def withdraw(db: Database, assignment_id: int) -> None:
+    """Forget an assignment whose post could not be sent (nobody could have seen it)."""
+    await db.assignments.delete(assignment_id)
+
+
+async def server_assignments(db: Database, guild_id: int) -> list[Assignment]:
+    """The server's assignments, newest first."""
+    return await db.assignments.of_server(guild_id)
+
+
+async def set_names(db: Database, guild_id: int) -> list[str]:
+    """The server's question sets' names (the ``set`` option's autocomplete)."""
+    return [found.name for found in await db.question_sets.of_server(guild_id)]
+
+
+async def server_zone(db: Database, guild_id: int) -> ZoneInfo:
+    return (await db.servers.get(guild_id)).tz()
+
+
+# --- Taking it --------------------------------------------------------------------------------
+
+
+def questions(assignment: Assignment) -> list[Question]:
+    return [Question.from_json(q) for q in assignment.questions]
+
+
+async def find(db: Database, guild_id: int, name: str) -> Assignment:
+    """The server's assignment of that name, or a refusal naming it."""
+    found = await db.assignments.get(guild_id, " ".join(name.split()))
+    if found is None:
+        raise DomainError("class.assign.unknown", f"no assignment named {name!r}", name=name)
+    return found
+
+
+async def resumed(db: Database, assignment: Assignment, user_id: int) -> FocusRound:
+    """An attempt begun earlier (its window closed, or the bot restarted): the answers already
+    stored, in order, then the rest."""
+    asked = questions(assignment)
+    stored = await db.focus.round_answers(assignment.guild_id, user_id,
+                                          round_key(assignment.assignment_id))
+    done: list[Answer] = []
+    for answer in history(stored[::-1]):
+        if len(done) < len(asked) and answer.question == asked[len(done)].text:
+            done.append(answer)
+    return FocusRound(asked, done)
+
+
+@dataclass(frozen=True)
+class Start:
+    assignment: Assignment
+    round: FocusRound
+
+
+async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
+               role_ids: Sequence[int], now: datetime,
+               when: Callable[[datetime], str],
+               open_round: Callable[[int], FocusRound | None]) -> Start:
+    """The member's attempt: new, or resumed (the round still open in this process,
+    ``open_round(assignment_id)``, else the answers stored). Refused: not for their roles, already
+    finished (with their score), past its due moment (``when`` says it in the member's words)."""
+    assignment = await db.assignments.by_id(assignment_id)
+    if assignment is None or assignment.guild_id != guild_id:
+        raise DomainError("class.assign.gone", "this assignment no longer exists")
+    if assignment.role_id is not None and assignment.role_id not in role_ids:
+        raise DomainError("class.assign.not_for_you", "the assignment is for a role",
+                          role=f"<@&{assignment.role_id}>")
+    attempt = await db.assignments.attempt(assignment_id, user_id)
+    if attempt is not None and attempt.finished_at is not None:
+        raise DomainError("class.assign.already_done", "already done", score=attempt.score,
+                          size=assignment.count)
+    if not assignment.is_open(now):
+        raise DomainError("class.assign.closed", "past its due date",
+                          due=when(assignment.due_at))
+    if attempt is None:
+        await db.assignments.start_attempt(assignment, user_id, now)
+        return Start(assignment, FocusRound(questions(assignment)))
+    return Start(assignment, open_round(assignment_id) or await resumed(db, assignment, user_id))
+
+
+async def record_answer(db: Database, answer: FocusAnswer, now: datetime) -> None:
+    """One answer, stored as it is given (a second write of that question is a no-op)."""
+    await db.focus.record(answer, now=now)
+
+
+async def finish(db: Database, assignment_id: int, user_id: int, score: int,
+                 answers: list[FocusAnswer], now: datetime) -> AssignmentAttempt:
+    """Every answer with the score, in one transaction (the others were stored already: each is
+    keyed by its question, a second write is a no-op)."""
+    return await db.assignments.finish_attempt(assignment_id, user_id, score,
+                                               sum(a.time_ms for a in answers), answers, now)
+
+
+# --- Closing the posts ------------------------------------------------------------------------
+
+
+async def to_close(db: Database, now: datetime) -> list[Assignment]:
+    """The posts past their due date whose button is not closed yet (after a restart too)."""
+    return await db.assignments.to_close(now)
+
+
+async def closed(db: Database, assignment_id: int, now: datetime) -> None:
+    await db.assignments.mark_closed(assignment_id, now)
+
+
+# --- The report -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Report:
+    assignment: Assignment
+    attempts: list[AssignmentAttempt]  # finished first (best score, then time), then begun
+    answers: dict[int, list[AttemptAnswer]]  # by student, in question order
+    #: Known players of the server who have not begun it (the caller keeps those still members,
+    #: with the role, and not teachers).
+    not_started: list[int]
+    teacher_role_ids: frozenset[int] = field(default_factory=frozenset)
+    zone: ZoneInfo = field(default_factory=lambda: ZoneInfo("UTC"))
+
+    @property
+    def finished(self) -> list[AssignmentAttempt]:
+        return [a for a in self.attempts if a.finished_at is not None]
+
+    @property
+    def unfinished(self) -> list[AssignmentAttempt]:
+        return [a for a in self.attempts if a.finished_at is None]
+
+
+async def report(db: Database, guild_id: int, name: str) -> Report:
+    assignment = await find(db, guild_id, name)
+    settings = await db.servers.get(guild_id)
+    attempts = await db.assignments.attempts(assignment.assignment_id)
+    answers: dict[int, list[AttemptAnswer]] = {}
+    for answer in await db.assignments.answers(guild_id, assignment.assignment_id):
+        answers.setdefault(answer.user_id, []).append(answer)
+    begun = {a.user_id for a in attempts}
+    others = [uid for uid in await db.assignments.known_players(guild_id) if uid not in begun]
+    return Report(assignment, attempts, answers, others, settings.admin_role_ids, settings.tz())
+
+
+async def assignment_names(db: Database, guild_id: int) -> list[str]:
+    return [a.name for a in await db.assignments.of_server(guild_id)]
+
+
+_MARK = {True: "right", False: "wrong"}
+
+
+def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], lang: str) -> bytes:
+    """One row per student and question: who (``names``), their state and score, the question,
+    the answer expected and given, right or wrong, the time. UTF-8 with a BOM (so spreadsheets
+    read the accents); in French ``;`` between fields and a decimal comma, as French spreadsheets
+    expect."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
+                     ("student", "status", "score", "number", "question", "expected", "given",
+                      "correct", "time")])
+    asked = questions(report.assignment)
+    rows: list[tuple[int, str, int | None]] = [
+        *((a.user_id, "done", a.score) for a in report.finished),
+        *((a.user_id, "started", None) for a in report.unfinished),
+        *((uid, "missing", None) for uid in missing)]
+    for user_id, status, score in rows:
+        given = {a.question_no: a for a in report.answers.get(user_id, [])}
+        for n, question in enumerate(asked):
+            answer = given.get(n)
+            writer.writerow([
+                names[user_id], t(f"class.assign.csv.{status}", lang),
+                "" if score is None else score, n + 1, question.text, question.answer,
+                "" if answer is None or answer.given is None else answer.given,
+                "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
+                "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
+    return out.getvalue().encode("utf-8-sig")

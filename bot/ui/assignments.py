@@ -1,0 +1,148 @@
+"""Homework's presentation (``/class assign``): the post and its persistent button, the list of a
+server's assignments, the teacher's report. The use cases are ``bot.play.assignments``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import discord
+from discord import ui
+
+from bot.i18n import t
+from bot.limits import hit
+from bot.play.assignments import Assignment, Report
+from bot.replies import shown_name
+from bot.texts import date_text, decimal
+from bot.ui.focus_run import level_text, seconds_text
+from bot.views import GameButton, cog_of
+
+OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
+#: The report's lines per list (finished, begun, not begun) before "and N more".
+REPORT_LINES = 30
+
+
+def assignment_key(assignment_id: int, user_id: int) -> str:
+    """A student's round of an assignment in the registry of open rounds."""
+    return f"assignment:{assignment_id}:{user_id}"
+
+
+def when_text(moment: datetime, zone: ZoneInfo, lang: str) -> str:
+    """``Tuesday 8 December 2026 at 18:00`` / ``mardi 8 décembre 2026 à 18:00``, in ``zone``."""
+    local = moment.astimezone(zone)
+    return t("class.assign.when", lang, date=date_text(local, lang, "EEEE d MMMM y"),
+             time=local.strftime("%H:%M"))
+
+
+def source_text(assignment: Assignment, lang: str) -> str:
+    """What the questions are: a level, a topic, or a teacher's set."""
+    if assignment.level is not None:
+        return level_text(assignment.level, lang)
+    if assignment.topic is not None:
+        return t("class.assign.source.topic", lang,
+                 topic=t(f"focus.topics.{assignment.topic}", lang))
+    return t("class.assign.source.set", lang, name=shown_name(assignment.set_name or "?"))
+
+
+def audience_text(assignment: Assignment, lang: str) -> str:
+    # A role's mention names it; nobody is pinged (replies send no mentions by default).
+    if assignment.role_id is None:
+        return t("class.assign.for_everyone", lang)
+    return t("class.assign.for_role", lang, role=f"<@&{assignment.role_id}>")
+
+
+class DoAssignment(GameButton, action="class.assignment"):
+    """On an assignment's post: ``class.assignment:<assignment id>:1``."""
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        hit(interaction, "round")
+        await cog_of(interaction, "Classroom").take_assignment(interaction, int(self.game_id))
+
+
+def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: bool = False
+               ) -> discord.Embed:
+    embed = discord.Embed(
+        title=t("class.assign.post.title", lang, name=shown_name(assignment.name)),
+        description=t("class.assign.post.text", lang, count=assignment.count,
+                      source=source_text(assignment, lang),
+                      audience=audience_text(assignment, lang),
+                      due=when_text(assignment.due_at, zone, lang)),
+        colour=CLOSED if closed else OPEN)
+    embed.set_footer(text=t("class.assign.post.closed_footer" if closed
+                            else "class.assign.post.footer", lang))
+    return embed
+
+
+def post_view(assignment: Assignment, lang: str, *, closed: bool = False) -> ui.View:
+    """The post's one button: "Do the assignment", or a disabled "Closed" after the due date."""
+    view = ui.View(timeout=None)
+    view.add_item(DoAssignment(
+        assignment.assignment_id, 1,
+        label=t("class.assign.closed_button" if closed else "class.assign.button", lang),
+        style=discord.ButtonStyle.secondary if closed else discord.ButtonStyle.success,
+        disabled=closed))
+    return view
+
+
+def list_embed(assignments: Sequence[Assignment], now: datetime, zone: ZoneInfo, lang: str
+               ) -> discord.Embed:
+    """``/class assignments``: newest first, each with its due date, audience and progress."""
+    embed = discord.Embed(title=t("class.assign.list.title", lang, count=len(assignments)),
+                          colour=OPEN)
+    if not assignments:
+        embed.description = t("class.assign.list.empty", lang)
+        return embed
+    lines = []
+    for a in assignments:
+        state = "open" if a.is_open(now) else "closed"
+        lines.append(t("class.assign.list.line", lang, name=shown_name(a.name),
+                       state=t(f"class.assign.list.{state}", lang,
+                               due=when_text(a.due_at, zone, lang)),
+                       source=source_text(a, lang), audience=audience_text(a, lang),
+                       done=t("class.assign.list.done", lang, count=a.finished),
+                       started=a.started - a.finished))
+    embed.description = "\n".join(lines)  # bot.replies.fit cuts what is over Discord's limit
+    return embed
+
+
+def _bounded(lines: list[str], lang: str) -> str:
+    shown = lines[:REPORT_LINES]
+    if len(lines) > REPORT_LINES:
+        shown.append(t("class.assign.report.more", lang, count=len(lines) - REPORT_LINES))
+    return "\n".join(shown) or t("class.assign.report.nobody", lang)
+
+
+def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], lang: str
+                 ) -> discord.Embed:
+    """The teacher's report: who finished (score, time), who began, who has not begun."""
+    a = report.assignment
+    embed = discord.Embed(
+        title=t("class.assign.report.title", lang, name=shown_name(a.name)),
+        description=t("class.assign.report.text", lang, count=a.count,
+                      source=source_text(a, lang), audience=audience_text(a, lang),
+                      due=when_text(a.due_at, report.zone, lang)),
+        colour=OPEN)
+    finished = report.finished
+    done = [t("class.assign.report.done_line", lang, name=shown_name(names[x.user_id]),
+              score=x.score, size=a.count,
+              time=seconds_text((x.time_ms or 0) / 1000, lang)) for x in finished]
+    begun = [t("class.assign.report.started_line", lang, name=shown_name(names[x.user_id]),
+               answered=len(report.answers.get(x.user_id, [])), size=a.count)
+             for x in report.unfinished]
+    embed.add_field(name=t("class.assign.report.done", lang, count=len(done)),
+                    value=_bounded(done, lang), inline=False)
+    embed.add_field(name=t("class.assign.report.started", lang, count=len(begun)),
+                    value=_bounded(begun, lang), inline=False)
+    embed.add_field(name=t("class.assign.report.missing", lang, count=len(missing)),
+                    value=_bounded([shown_name(names[uid]) for uid in missing], lang),
+                    inline=False)
+    if finished:
+        mean = sum(x.score or 0 for x in finished) / len(finished)
+        embed.add_field(name=t("class.assign.report.mean", lang),
+                        value=t("class.assign.report.mean_value", lang,
+                                mean=decimal(mean, lang, 1),
+                                size=a.count), inline=False)
+    embed.set_footer(text=t("class.assign.report.footer", lang))
+    return embed
+
