@@ -75,22 +75,16 @@ class Classroom(ClassAssign, ClassStudents, ArdoiseCog, commands.GroupCog, group
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self.assignment_choices(interaction, current)
 
-    # Overridden by the mixins (until both are in, the command refuses what is not built).
+    # Overridden by the mixins (until both are in, the command refuses what is not built). A
+    # method defined here would hide a base's: ``assignment_report`` and ``assignment_choices``
+    # are ClassAssign's (cogs/_class_assign.py) alone.
     async def class_report(self, interaction: discord.Interaction, period: str,
                            topic: str | None, role: discord.Role | None, *,
                            pseudonym: bool) -> None:
         raise DomainError("class.not_built", "the class report is not built yet")
 
-    async def assignment_report(self, interaction: discord.Interaction, name: str, *,
-                                pseudonym: bool) -> None:
-        raise DomainError("class.not_built", "the assignment report is not built yet")
-
     async def topic_choices(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return []
-
-    async def assignment_choices(self, interaction: discord.Interaction,
-                                 current: str) -> list[app_commands.Choice[str]]:
         return []
 
 
