@@ -38,6 +38,7 @@ from bot.ui.assignments import (
     post_embed,
     post_view,
     report_embed,
+    report_people,
     when_text,
 )
 from bot.ui.focus_run import (
@@ -54,6 +55,8 @@ from bot.ui.teachers import role_ids
 log = logging.getLogger(__name__)
 
 CLOSE_CHECK_SECONDS = 60.0
+#: The ``set`` option's texts (its Python name is ``question_set``: ``set`` is a builtin).
+_SET_KEY = "commands.class.assign.params.set"
 
 
 def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -103,9 +106,10 @@ class ClassAssign:
         name="Its name, unique on this server", due="Due date and time (server's time zone), "
         "e.g. 2026-12-08 18:00 or 08/12/2026 18h00; a date alone is 23:59",
         level="Questions of this level (1 to 8)", topic="Questions of this topic",
-        question_set="Questions of one of your question sets",
+        question_set=app_commands.locale_str("Questions of one of your question sets",
+                                             key=f"{_SET_KEY}.description"),
         count="How many questions (1 to 20, 6 by default)", role="Only for this role")
-    @app_commands.rename(question_set="set")
+    @app_commands.rename(question_set=app_commands.locale_str("set", key=f"{_SET_KEY}.name"))
     @app_commands.choices(topic=[
         app_commands.Choice(name=app_commands.locale_str(t(f"focus.topics.{topic}", "en"),
                                                          key=f"focus.topics.{topic}"),
@@ -255,38 +259,9 @@ class ClassAssign:
         assert guild is not None
         report = await play.report(self.bot.db, guild.id, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        members = await self._members(guild, [a.user_id for a in report.attempts]
-                                      + report.not_started)
-        wanted = report.assignment.role_id
-        missing = [uid for uid in report.not_started
-                   if (member := members.get(uid)) is not None and not member.bot
-                   and (wanted is None or any(r.id == wanted for r in member.roles))
-                   and not member.guild_permissions.manage_guild
-                   and not any(r.id in report.teacher_role_ids for r in member.roles)]
-        order = [a.user_id for a in report.attempts] + missing
-        gone = t("class.assign.report.former_member", lang)
-        names = ({uid: t("class.assign.student", lang, n=n) for n, uid in enumerate(order, 1)}
-                 if pseudonym else
-                 {uid: members[uid].display_name if uid in members else gone for uid in order})
+        names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
         sheet = await asyncio.to_thread(play.report_csv, report, names, missing, lang)
         filename = t("class.assign.report.filename", lang, id=report.assignment.assignment_id)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
                                file=discord.File(io.BytesIO(sheet), filename=filename),
                                ephemeral=True)
-
-    @staticmethod
-    async def _members(guild: discord.Guild, user_ids: Sequence[int]
-                       ) -> dict[int, discord.Member]:
-        """These members, fetched together (no member list without the privileged intent);
-        those who left are not in it."""
-
-        async def fetch(uid: int) -> discord.Member | None:
-            try:
-                return await guild.fetch_member(uid)
-            except discord.HTTPException:  # left the server, or Discord said no
-                return None
-
-        wanted = list(dict.fromkeys(user_ids))
-        found = await asyncio.gather(*(fetch(uid) for uid in wanted))
-        return {uid: member for uid, member in zip(wanted, found, strict=True)
-                if member is not None}

@@ -337,3 +337,21 @@ async def test_the_report_in_french_with_pseudonyms(standin, start_bot, moment, 
     unknown = await standin.slash(roux, "classe bilan", devoir="Rien")
     assert unknown.reply.content == ("Il n'y a pas de devoir « Rien » sur ce serveur. "
                                      "/classe devoirs les liste.")
+
+
+async def test_a_long_list_of_assignments_fits_in_one_message(standin, start_bot, moment):
+    await start_bot()
+    roux = standin.add_member("Roux", teacher=True)
+    for n in range(30):
+        moment.now = NOW + timedelta(minutes=n)
+        await standin.slash(roux, "class assign", name=f"{n:02} " + "x" * 57, due=DUE,
+                            level=1, count=1)
+    listed = (await standin.slash(roux, "class assignments")).reply
+    [embed] = listed.embeds
+    assert embed["title"] == "30 assignments"
+    assert len(embed["description"]) <= 4096
+    shown = embed["description"].count(" · open until ")
+    assert 10 < shown < 30
+    assert embed["description"].endswith(f"… and {30 - shown} older")
+    assert embed["description"].startswith("**29 xxx")  # the newest first
+    assert standin.take_errors() == []

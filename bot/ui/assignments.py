@@ -3,6 +3,7 @@ server's assignments, the teacher's report. The use cases are ``bot.play.assignm
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -19,8 +20,8 @@ from bot.ui.focus_run import level_text, seconds_text
 from bot.views import GameButton, cog_of
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
-#: The report's lines per list (finished, begun, not begun) before "and N more".
-REPORT_LINES = 30
+#: Discord's limits of an embed field's value and description, and room for "and N more".
+FIELD_LIMIT, DESCRIPTION_LIMIT, MORE_ROOM = 1024, 4096, 60
 
 
 def assignment_key(assignment_id: int, user_id: int) -> str:
@@ -93,7 +94,7 @@ def list_embed(assignments: Sequence[Assignment], now: datetime, zone: ZoneInfo,
     if not assignments:
         embed.description = t("class.assign.list.empty", lang)
         return embed
-    lines = []
+    lines: list[str] = []
     for a in assignments:
         state = "open" if a.is_open(now) else "closed"
         lines.append(t("class.assign.list.line", lang, name=shown_name(a.name),
@@ -102,15 +103,57 @@ def list_embed(assignments: Sequence[Assignment], now: datetime, zone: ZoneInfo,
                        source=source_text(a, lang), audience=audience_text(a, lang),
                        done=t("class.assign.list.done", lang, count=a.finished),
                        started=a.started - a.finished))
-    embed.description = "\n".join(lines)  # bot.replies.fit cuts what is over Discord's limit
+    embed.description = _bounded(lines, lang, DESCRIPTION_LIMIT, "class.assign.list.more")
     return embed
 
 
-def _bounded(lines: list[str], lang: str) -> str:
-    shown = lines[:REPORT_LINES]
-    if len(lines) > REPORT_LINES:
-        shown.append(t("class.assign.report.more", lang, count=len(lines) - REPORT_LINES))
+def _bounded(lines: list[str], lang: str, limit: int = FIELD_LIMIT,
+             more: str = "class.assign.report.more") -> str:
+    """As many lines as fit in ``limit`` characters, then "and N more" (``more``); "Nobody."
+    for none."""
+    shown: list[str] = []
+    used = 0
+    for n, line in enumerate(lines):
+        if used + len(line) + 1 > limit - MORE_ROOM:
+            shown.append(t(more, lang, count=len(lines) - n))
+            break
+        shown.append(line)
+        used += len(line) + 1
     return "\n".join(shown) or t("class.assign.report.nobody", lang)
+
+
+async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseudonym: bool
+                        ) -> tuple[dict[int, str], list[int]]:
+    """The names the report shows (display names, or "Student 1…N" in the report's order) and
+    who has not begun: the known players still in the server, with the role if there is one,
+    who are not teachers. Fetched together: the bot has no member list (no privileged intent),
+    and a member who left is no longer fetched (the ones who began it are named "a former
+    member")."""
+
+    async def fetch(uid: int) -> discord.Member | None:
+        try:
+            return await guild.fetch_member(uid)
+        except discord.HTTPException:  # left the server, or Discord said no
+            return None
+
+    wanted = list(dict.fromkeys([a.user_id for a in report.attempts] + report.not_started))
+    members = {uid: member for uid, member in
+               zip(wanted, await asyncio.gather(*(fetch(uid) for uid in wanted)), strict=True)
+               if member is not None}
+    role = report.assignment.role_id
+
+    def missing(member: discord.Member | None) -> bool:
+        if member is None or member.bot or member.guild_permissions.manage_guild:
+            return False
+        held = {r.id for r in member.roles}
+        return (role is None or role in held) and held.isdisjoint(report.teacher_role_ids)
+
+    absent = [uid for uid in report.not_started if missing(members.get(uid))]
+    order = [a.user_id for a in report.attempts] + absent
+    if pseudonym:
+        return {uid: t("class.assign.student", lang, n=n) for n, uid in enumerate(order, 1)}, absent
+    gone = t("class.assign.report.former_member", lang)
+    return {uid: members[uid].display_name if uid in members else gone for uid in order}, absent
 
 
 def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], lang: str
