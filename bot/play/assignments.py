@@ -355,11 +355,19 @@ async def assignment_names(db: Database, guild_id: int) -> list[str]:
 
 
 _MARK = {True: "right", False: "wrong"}
+#: What a spreadsheet reads as a formula at the start of a cell.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(name: str) -> str:
+    """A student's display name as a cell: one that would start a formula is kept as text."""
+    return "'" + name if name.startswith(_FORMULA) else name
 
 
 def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], lang: str) -> bytes:
     """One row per student and question: who (``names``), their state and score, the question,
-    the answer expected and given, right or wrong, the time. UTF-8 with a BOM (so spreadsheets
+    the answer expected and given, right or wrong, the time (a name that a spreadsheet would read
+    as a formula is kept as text). UTF-8 with a BOM (so spreadsheets
     read the accents); in French ``;`` between fields and a decimal comma, as French spreadsheets
     expect."""
     out = io.StringIO()
@@ -377,7 +385,7 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
         for n, question in enumerate(asked):
             answer = given.get(n)
             writer.writerow([
-                names[user_id], t(f"class.assign.csv.{status}", lang),
+                _cell(names[user_id]), t(f"class.assign.csv.{status}", lang),
                 "" if score is None else score, n + 1, question.text, question.answer,
                 "" if answer is None or answer.given is None else answer.given,
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
