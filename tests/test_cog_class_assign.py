@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from bot.domain import DomainError
 from bot.focus import LEVELS
 from bot.play.question_sets import SetItem
+from bot.ui.assignments import DoAssignment
 from cogs._class_assign import ClassAssign
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -210,7 +212,7 @@ async def test_stopped_resumed_after_a_restart_and_only_for_the_role(
 
 
 async def test_after_the_due_date_the_click_is_refused_and_the_task_closes_the_post(
-        standin, start_bot, restart_bot, moment, monkeypatch):
+        standin, start_bot, restart_bot, moment, monkeypatch, clock):
     bot = await start_bot()
     roux = standin.add_member("Roux", teacher=True)
     post = (await standin.slash(roux, "class assign", name="Sums", due=DUE, level=1)).reply
@@ -221,6 +223,10 @@ async def test_after_the_due_date_the_click_is_refused_and_the_task_closes_the_p
     assert await bot.get_cog("Classroom").close_due_assignments(DUE_AT) == []
 
     moment.now = DUE_AT + timedelta(minutes=1)
+    # Begun in time, Ana's attempt may be finished after the due minute (but not resumed).
+    questions = await questions_of(bot, standin, "Sums")
+    await play(standin, ana, window, [q["answer"] for q in questions], clock)
+    assert "Assignment · Sums: 6/6" in window.text()
     sam = standin.add_member("Sam")
     closed = await standin.click(sam, post, label=BUTTON)
     assert closed.reply.content == ("This assignment closed on Tuesday 8 December 2026 at "
@@ -367,3 +373,20 @@ async def test_a_long_list_of_assignments_fits_in_one_message(standin, start_bot
     assert embed["description"].endswith(f"… and {30 - shown} older")
     assert embed["description"].startswith("**29 xxx")  # the newest first
     assert standin.take_errors() == []
+
+
+
+async def test_a_forged_button_of_an_assignment_changes_nothing(standin, start_bot, moment):
+    bot = await start_bot()
+    roux = standin.add_member("Roux", teacher=True)
+    post = (await standin.slash(roux, "class assign", name="Sums", due=DUE, level=1)).reply
+    ana = standin.add_member("Ana")
+    # Ids the post does not show reach no button (as for every game's public buttons).
+    for custom_id in ("class.assignment:999:1", "class.assignment:0x1:1", "class.assignment:1"):
+        await standin.forge(ana, post, custom_id, wait=False)
+    await standin.idle()
+    made = await bot.db.assignments.get(standin.guild.id, "Sums")
+    assert made.started == 0
+    with pytest.raises(DomainError) as refused:
+        DoAssignment("0x1", 1).check_ids()
+    assert refused.value.code == "component.invalid"
