@@ -58,6 +58,8 @@ def test_the_autocomplete_offers_what_is_typed_then_the_next_days():
     assert all(play.read_due(value, PARIS, NOW) == due for due, value in offered)
     assert [value for _, value in play.due_choices("nonsense", PARIS, NOW, days=0)] == [
         "2026-11-30 23:59"]
+    assert [value for _, value in play.due_choices("30/11 9h", PARIS, NOW, days=0)] == [
+        "2026-11-30 23:59"]  # 9:00 in Paris is past at 10:00
 
 
 def test_a_topics_questions_come_from_the_levels_that_have_it_easiest_first():

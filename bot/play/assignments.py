@@ -89,8 +89,9 @@ def read_due(text: str, zone: ZoneInfo, now: datetime) -> datetime:
 
 def due_choices(typed: str, zone: ZoneInfo, now: datetime, days: int = 7
                 ) -> list[tuple[datetime, str]]:
-    """What the due date's autocomplete offers: what is typed, as it is read (when it is), then
-    the end of each of the next ``days`` days; each with the value to send back."""
+    """What the due date's autocomplete offers: what is typed, as it is read (when it is, and is
+    to come), then the end of each of the next ``days`` days; each with the value to send
+    back."""
     offered: list[tuple[datetime, str]] = []
     if typed.strip():
         try:
@@ -98,7 +99,8 @@ def due_choices(typed: str, zone: ZoneInfo, now: datetime, days: int = 7
         except DomainError:
             pass
         else:
-            offered.append((due, due.astimezone(zone).strftime("%Y-%m-%d %H:%M")))
+            if due > now:  # a past one would only be refused
+                offered.append((due, due.astimezone(zone).strftime("%Y-%m-%d %H:%M")))
     today = now.astimezone(zone).date()
     for n in range(days + 1):
         day = today + timedelta(days=n)
