@@ -22,6 +22,7 @@ from bot.domain import DomainError
 from bot.ui.teachers import NotATeacher, is_teacher
 from cogs import ArdoiseCog
 from cogs._class_assign import ClassAssign
+from cogs._class_questions import ClassQuestions
 from cogs._class_students import ClassStudents
 
 #: The report's periods, by their choice value, with their English names.
@@ -31,11 +32,13 @@ PERIODS = {"today": "Today", "week": "The last 7 days", "month": "The last 30 da
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Classroom(ClassAssign, ClassStudents, ArdoiseCog, commands.GroupCog, group_name="class",
+class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog, commands.GroupCog,
+                group_name="class",
                 group_description="Your class: report, students, homework, questions (teachers)"):
     """The ``/class`` group; every subcommand is for teachers (see ``interaction_check``)."""
 
-    persistent_items = (*ClassAssign.ASSIGN_ITEMS,)
+    # Each part's buttons (one mixin's attribute would hide another's).
+    persistent_items = (*ClassQuestions.question_items, *ClassAssign.ASSIGN_ITEMS)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if not await is_teacher(interaction):

@@ -722,6 +722,8 @@ class StandIn:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        #: Files members attached to a command's option (``upload``), by id.
+        self.uploads: dict[int, Attachment] = {}
         self.ephemerals: dict[int, list[Message]] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
         #: Every bulk command sync received, in order: (guild id or None, the body as sent).
@@ -871,6 +873,7 @@ class StandIn:
         app.router.add_route("GET", "/gateway", self._gateway)
         app.router.add_route("GET", "/attachments/{message_id}/{attachment_id}/{filename}",
                              self._get_attachment)
+        app.router.add_route("GET", "/uploads/{attachment_id}/{filename}", self._get_upload)
         app.router.add_route("*", "/api/v{version}/{path:.*}", self._api)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -1201,6 +1204,11 @@ class StandIn:
         if kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             return str(value.id)
+        if kind == ATTACHMENT and isinstance(value, Attachment):
+            if value.id not in self.uploads:
+                raise StandInError(f"{where}: attach a file made with upload(), not {value!r}")
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            return str(value.id)
         raise StandInError(f"{where}: cannot give {value!r} for {name} (option type {kind})")
 
     def _command_data(
@@ -1337,6 +1345,16 @@ class StandIn:
                                   f"{where} (autocomplete)")
         await self._send(record, wait=True)
         return record.choices or []
+
+    def upload(self, filename: str, data: bytes, content_type: str | None = None) -> Attachment:
+        """A file a member attaches to a command's option: give it as the option's value
+        (``slash(ana, "class questions upload", file=standin.upload("q.csv", b"..."))``); the
+        bot's ``Attachment.read()`` downloads it from the stand-in, as from Discord's CDN."""
+        attachment = Attachment(self._next_id(), filename, data,
+                                content_type or _content_type(filename, "text/plain"))
+        attachment.url = f"{self.base_url}/uploads/{attachment.id}/{filename}"
+        self.uploads[attachment.id] = attachment
+        return attachment
 
     def _check_can_use(self, member: Member, message: Message) -> None:
         if message.deleted:
@@ -1921,6 +1939,13 @@ class StandIn:
         self._error(f"unhandled route {method} /{'/'.join(parts)}")
         return _error(404, 0, "404: Not Found")
 
+    async def _get_upload(self, request: web.Request) -> web.StreamResponse:
+        upload = self.uploads.get(int(request.match_info["attachment_id"])) if request.match_info[
+            "attachment_id"].isdigit() else None
+        if upload is None or upload.filename != request.match_info["filename"]:
+            return web.Response(status=404)
+        return web.Response(body=upload.data, headers={"Content-Type": upload.content_type})
+
     async def _get_attachment(self, request: web.Request) -> web.StreamResponse:
         message = self.messages.get(int(request.match_info["message_id"]))
         if message is not None:
@@ -1933,7 +1958,7 @@ class StandIn:
 
 _TYPES_BY_SUFFIX = {".png": "image/png", ".gif": "image/gif", ".webp": "image/webp",
                     ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".json": "application/json",
-                    ".txt": "text/plain"}
+                    ".txt": "text/plain", ".csv": "text/csv"}
 
 
 def _content_type(filename: str, given: str) -> str:

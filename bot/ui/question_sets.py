@@ -1,0 +1,313 @@
+"""The presentation of ``/class questions`` and of a practice round from a set.
+
+- An upload's answer: "N questions read, K refused", the refused lines (the first
+  ``SHOWN_REFUSALS`` in the message, the whole list as a text file when longer), and, when some
+  lines are refused but others are good, "Keep the N good questions" / "Cancel". The good
+  questions wait in memory (``PendingUploads``, one per bot, ``PENDING_SECONDS``); after that, or
+  after a restart, the click says that nothing was stored.
+- The list, one set's questions (cut to one message, the whole set as a CSV attachment), the
+  confirmation of a deletion.
+- A practice round from a set (``start_set_round``): the Focus window of ``bot.ui.focus_run``,
+  kind "practice", its answers under a round key of their own (``practice-set:<set id>:…``).
+
+The buttons are one ``QuestionsButton`` (``class.questions:<id>:0:<what>``), registered by the
+``/class`` cog: it finds what it confirms itself, so a click after a restart gets a sentence.
+Question texts come from teachers: shown escaped (``shown_text``), stored as given.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands, ui
+
+from bot import replies
+from bot.domain import DomainError
+from bot.i18n import lang_for, t
+from bot.play import question_sets as play
+from bot.play.question_sets import ReadFile, Refused, SetSummary
+from bot.replies import shown_name
+from bot.ui.focus_run import FocusRun, action_button, start_focus, summary_embed
+from bot.ui.teachers import NotATeacher, is_teacher
+from bot.views import GameButton, database, ensure_player, invalid_component
+from db.question_sets import QuestionSet, SetItem
+
+#: Refused lines listed in the message itself; the rest are in the attached list.
+SHOWN_REFUSALS = 15
+#: Questions shown by ``show`` in the message (all of them are in the CSV attached).
+SHOWN_QUESTIONS = 40
+#: How long an upload with refused lines waits for "Keep" (an ephemeral window's life).
+PENDING_SECONDS = 600.0
+#: Characters of a teacher's question quoted in a refusal or a list.
+QUOTED = 60
+COLOUR, WARN = 0x457B9D, 0xE9C46A
+
+
+def shown_text(text: object, limit: int = QUOTED) -> str:
+    """A teacher's text in an embed: one line, cut, markdown and mentions escaped."""
+    return shown_name(text, limit)
+
+
+# --- Uploads waiting for "Keep" -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pending:
+    guild_id: int
+    author_id: int
+    name: str
+    items: list[SetItem]
+    expires_at: float
+
+
+class PendingUploads:
+    """The uploads with refused lines of one bot, by token, until ``PENDING_SECONDS`` pass."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._waiting: dict[str, Pending] = {}
+
+    def put(self, guild_id: int, author_id: int, name: str, items: list[SetItem]) -> str:
+        now = self.clock()
+        self._waiting = {k: p for k, p in self._waiting.items() if p.expires_at >= now}
+        token = secrets.token_hex(8)
+        self._waiting[token] = Pending(guild_id, author_id, name, list(items),
+                                       now + PENDING_SECONDS)
+        return token
+
+    def get(self, token: str) -> Pending | None:
+        found = self._waiting.get(token)
+        if found is None or found.expires_at < self.clock():
+            self._waiting.pop(token, None)
+            return None
+        return found
+
+    def drop(self, token: str) -> None:
+        self._waiting.pop(token, None)
+
+
+_pending: weakref.WeakKeyDictionary[Any, PendingUploads] = weakref.WeakKeyDictionary()
+
+
+def pending_uploads(client: Any) -> PendingUploads:
+    """The bot's waiting uploads (beside it, not on it: nothing is added to discord.py's
+    objects); a new bot (a restart) has none."""
+    found = _pending.get(client)
+    if found is None:
+        found = _pending[client] = PendingUploads()
+    return found
+
+
+# --- The buttons --------------------------------------------------------------------------------
+
+
+class QuestionsButton(GameButton, action="class.questions"):
+    """``keep`` / ``cancel`` an upload (id: its token), ``delete`` / ``spare`` a set (id: its
+    set id)."""
+
+    numeric_id = False
+    WHATS = ("keep", "cancel", "delete", "spare")
+
+    def check_ids(self) -> None:
+        super().check_ids()
+        if self.arg not in self.WHATS:
+            raise invalid_component("action")
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        lang = await lang_for(interaction)
+        if self.arg in ("keep", "cancel"):
+            await self._upload(interaction, lang)
+            return
+        if not await is_teacher(interaction):
+            raise NotATeacher("settings.teachers_only", "only teachers may delete a set")
+        if self.arg == "spare":
+            await replies.update(interaction, content=t("class_questions.delete.spared", lang),
+                                 embed=None, view=None)
+            return
+        assert interaction.guild_id is not None
+        set_id = self.arg_id()
+        gone = await play.delete_set(database(interaction), interaction.guild_id, set_id)
+        await replies.update(interaction, content=t("class_questions.delete.done", lang,
+                                                    name=shown_text(gone.name)),
+                             embed=None, view=None)
+
+    def arg_id(self) -> int:
+        if not self.game_id.isascii() or not self.game_id.isdigit() or len(self.game_id) > 19:
+            raise invalid_component("set id")
+        return int(self.game_id)
+
+    async def _upload(self, interaction: discord.Interaction, lang: str) -> None:
+        waiting = pending_uploads(interaction.client)
+        pending = waiting.get(self.game_id)
+        if pending is None:
+            await replies.update(interaction, content=t("class_questions.upload.expired", lang),
+                                 embed=None, view=None, attachments=[])
+            return
+        ensure_player(interaction, [pending.author_id])
+        if self.arg == "cancel":
+            waiting.drop(self.game_id)
+            await replies.update(interaction, content=t("class_questions.upload.cancelled", lang),
+                                 embed=None, view=None, attachments=[])
+            return
+        stored = await play.store_set(database(interaction), pending.guild_id, pending.name,
+                                      pending.author_id, pending.items)
+        waiting.drop(self.game_id)
+        await replies.update(interaction, content=None, embed=stored_embed(stored, lang),
+                             view=None, attachments=[])
+
+
+# --- An upload's answer -------------------------------------------------------------------------
+
+
+def refusal_text(refused: Refused, kind: str, lang: str) -> str:
+    """``Line 4: no answer (“How much is 3 × 4?”).``"""
+    params = {key: shown_text(value) if isinstance(value, str) else value
+              for key, value in refused.params.items()}
+    reason = t(f"class_questions.refused.{refused.code}", lang, **params)
+    return t(f"class_questions.where.{kind}", lang, line=refused.line, reason=reason)
+
+
+def stored_embed(stored: QuestionSet, lang: str) -> discord.Embed:
+    name = shown_text(stored.name)
+    return discord.Embed(
+        title=t("class_questions.upload.stored_title", lang, name=name),
+        description=t("class_questions.upload.stored", lang, count=stored.size, name=name),
+        colour=COLOUR)
+
+
+def upload_reply(read: ReadFile, name: str, lang: str, token: str | None,
+                 interaction: discord.Interaction) -> dict[str, Any]:
+    """What a teacher reads after an upload with refused lines: the count, the refusals, the
+    buttons (``token``: the upload waiting for them; None when no line is good)."""
+    lines = [refusal_text(r, read.kind, lang) for r in read.refused]
+    shown = lines[:SHOWN_REFUSALS]
+    body = [t("class_questions.upload.read", lang, count=read.lines) + " "
+            + t("class_questions.upload.refused_count", lang, count=len(read.refused)),
+            *(f"• {line}" for line in shown)]
+    message: dict[str, Any] = {}
+    if len(lines) > len(shown):
+        body.append(t("class_questions.upload.more", lang, count=len(lines) - len(shown)))
+        report = "\r\n".join(lines) + "\r\n"
+        message["file"] = discord.File(io.BytesIO(report.encode("utf-8-sig")),
+                                       filename="refused-lines.txt")
+    if token is None:
+        body.append(t("class_questions.upload.nothing_good", lang))
+    else:
+        body.append(t("class_questions.upload.confirm", lang, count=len(read.items)))
+        view = ui.View(timeout=None)  # dynamic items only: discord.py keeps nothing of it
+        view.add_item(QuestionsButton(token, 0, "keep", style=discord.ButtonStyle.success,
+                                      label=t("class_questions.upload.keep", lang,
+                                              count=len(read.items))))
+        view.add_item(QuestionsButton(token, 0, "cancel", style=discord.ButtonStyle.secondary,
+                                      label=t("class_questions.upload.cancel", lang)))
+        message["view"] = view
+    message["embed"] = discord.Embed(
+        title=t("class_questions.upload.title", lang, name=shown_text(name)),
+        description="\n".join(body), colour=WARN)
+    return message
+
+
+# --- List, show, delete -------------------------------------------------------------------------
+
+
+def list_embed(sets: list[SetSummary], authors: dict[int, str], lang: str) -> discord.Embed:
+    """The server's sets: name, size, topics, author (``authors``: display names by id)."""
+    embed = discord.Embed(title=t("class_questions.list.title", lang), colour=COLOUR)
+    if not sets:
+        embed.description = t("class_questions.list.empty", lang)
+        return embed
+    lines = []
+    for summary in sets:
+        found = summary.set
+        author = (authors.get(found.author_id) if found.author_id is not None else None)
+        topics = ", ".join(shown_text(topic, 30) for topic in summary.topics[:5]) or t(
+            "class_questions.list.no_topic", lang)
+        lines.append(t("class_questions.list.line", lang, name=shown_text(found.name),
+                       count=found.size, topics=topics,
+                       author=shown_name(author) if author else t(
+                           "class_questions.list.former_teacher", lang)))
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str, Any]:
+    """The set's questions and answers (the first ``SHOWN_QUESTIONS``) and the set as a CSV."""
+    lines = [t("class_questions.show.line", lang, n=n, question=shown_text(item.text, 120),
+               answer=item.answer, topic=f" · {shown_text(item.topic, 30)}" if item.topic else "")
+             for n, item in enumerate(items[:SHOWN_QUESTIONS], start=1)]
+    if len(items) > SHOWN_QUESTIONS:
+        lines.append(t("class_questions.show.more", lang, count=len(items) - SHOWN_QUESTIONS))
+    embed = discord.Embed(title=t("class_questions.show.title", lang, name=shown_text(found.name),
+                                  count=len(items)),
+                          description="\n".join(lines), colour=COLOUR)
+    embed.set_footer(text=t("class_questions.show.footer", lang))
+    data = play.as_csv(items).encode("utf-8-sig")  # the BOM: Excel then reads it as UTF-8
+    return {"embed": embed, "file": discord.File(io.BytesIO(data), filename=csv_name(found.name))}
+
+
+def csv_name(name: str) -> str:
+    """A file name for the set's CSV: its name with only safe characters."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
+    return f"{safe or 'questions'}.csv"
+
+
+def delete_reply(found: QuestionSet, lang: str) -> dict[str, Any]:
+    view = ui.View(timeout=None)
+    view.add_item(QuestionsButton(found.set_id, 0, "delete", style=discord.ButtonStyle.danger,
+                                  label=t("class_questions.delete.yes", lang)))
+    view.add_item(QuestionsButton(found.set_id, 0, "spare", style=discord.ButtonStyle.secondary,
+                                  label=t("class_questions.delete.no", lang)))
+    return {"content": t("class_questions.delete.confirm", lang, name=shown_text(found.name),
+                         count=found.size), "view": view}
+
+
+# --- Practice from a set ------------------------------------------------------------------------
+
+
+async def start_set_round(interaction: discord.Interaction, name: str, seed: Callable[[], int],
+                          *, in_place: bool = False) -> None:
+    """Six questions of the set ``name`` in a Focus window; at the end the corrections and
+    "another round from this set". The student's level does not move."""
+    lang = await lang_for(interaction)
+    assert interaction.guild_id is not None
+    practice = await play.start_set_practice(database(interaction), interaction.guild_id, name,
+                                             seed())
+    found = practice.set
+    title = t("class_questions.practice.title", lang, name=shown_text(found.name, 40))
+
+    async def done(finished: discord.Interaction, run: FocusRun) -> None:
+        embed = summary_embed(run.round, run.lang, title)
+        embed.add_field(name=t("focus.practice.advice_name", run.lang),
+                        value=t("class_questions.practice.level_kept", run.lang), inline=False)
+
+        async def again(clicked: discord.Interaction) -> None:
+            await start_set_round(clicked, found.name, seed, in_place=True)
+
+        view = ui.View(timeout=None)
+        view.add_item(action_button(finished, kind="practice", on_click=again,
+                                    label=t("focus.practice.again", run.lang)))
+        await replies.update(finished, embed=embed, view=view)
+
+    await start_focus(interaction, practice.questions, lang, on_done=done, kind="practice",
+                      title=title, in_place=in_place, data={"set": found.set_id},
+                      round_key=f"practice-set:{found.set_id}:{secrets.token_hex(6)}")
+
+
+def refuse_level_and_set() -> DomainError:
+    return DomainError("focus.set_and_level", "a set has no level: choose one or the other")
+
+
+async def set_choices(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+    """The server's set names containing what was typed (the autocomplete of a set option)."""
+    if interaction.guild_id is None:
+        return []
+    names = await play.set_names(database(interaction), interaction.guild_id, current)
+    return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names)

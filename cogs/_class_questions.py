@@ -1,0 +1,102 @@
+"""``/class questions upload|list|show|delete``: a teacher's own questions, by named set.
+
+A mixin of the ``/class`` cog (``cogs/classroom.py``'s ``Classroom``, which inherits the
+subgroup and its teacher check). The reading and the storage are ``bot.play.question_sets``, the
+presentation ``bot.ui.question_sets``; a set is practised with ``/focus practice set:`` and used
+by live rounds and assignments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import replies
+from bot.i18n import lang_for
+from bot.play import question_sets as play
+from bot.ui.question_sets import (
+    QuestionsButton,
+    delete_reply,
+    list_embed,
+    pending_uploads,
+    set_choices,
+    show_reply,
+    stored_embed,
+    upload_reply,
+)
+
+
+class ClassQuestions:
+    """The ``/class questions`` subgroup (an ``app_commands.Group`` class attribute: the group
+    cog that inherits it makes it its subgroup)."""
+
+    bot: Any
+    #: For the ``/class`` cog's ``persistent_items``.
+    question_items = (QuestionsButton,)
+
+    questions = app_commands.Group(name="questions",
+                                   description="Your own questions, by set (teachers)")
+
+    @questions.command(name="upload", description="Add a set of questions from a CSV or JSON "
+                                                  "file: question, answer, topic")
+    @app_commands.describe(file="A .csv (question,answer,topic) or .json file",
+                           name="The set's name (by default, the file's name)")
+    async def questions_upload(self, interaction: discord.Interaction,
+                               file: discord.Attachment, name: str | None = None) -> None:
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        play.file_kind(file.filename)
+        play.check_size(file.size)  # refused before it is downloaded
+        chosen = await play.free_name(self.bot.db, guild_id,
+                                      name or play.default_name(file.filename))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        read = play.read_file(file.filename, await file.read())
+        if not read.refused:
+            stored = await play.store_set(self.bot.db, guild_id, chosen, interaction.user.id,
+                                          read.items)
+            await replies.followup(interaction, embed=stored_embed(stored, lang), ephemeral=True)
+            return
+        token = None
+        if read.items:
+            token = pending_uploads(interaction.client).put(guild_id, interaction.user.id,
+                                                            chosen, read.items)
+        await replies.followup(interaction, ephemeral=True,
+                               **upload_reply(read, chosen, lang, token, interaction))
+
+    @questions.command(name="list", description="The server's question sets")
+    async def questions_list(self, interaction: discord.Interaction) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild is not None
+        sets = await play.server_sets(self.bot.db, interaction.guild.id)
+        authors = {}
+        for author_id in {s.set.author_id for s in sets if s.set.author_id is not None}:
+            member = interaction.guild.get_member(author_id)
+            if member is not None:
+                authors[author_id] = member.display_name
+        await replies.respond(interaction, embed=list_embed(sets, authors, lang), ephemeral=True)
+
+    @questions.command(name="show", description="A set's questions and answers, and the set as "
+                                                "a CSV file to edit")
+    @app_commands.describe(name="The set")
+    async def questions_show(self, interaction: discord.Interaction, name: str) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        found, items = await play.set_with_items(self.bot.db, interaction.guild_id, name)
+        await replies.respond(interaction, ephemeral=True, **show_reply(found, items, lang))
+
+    @questions.command(name="delete", description="Delete a set (after a confirmation)")
+    @app_commands.describe(name="The set")
+    async def questions_delete(self, interaction: discord.Interaction, name: str) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        found = await play.find_set(self.bot.db, interaction.guild_id, name)
+        await replies.respond(interaction, ephemeral=True, **delete_reply(found, lang))
+
+    @questions_show.autocomplete("name")
+    @questions_delete.autocomplete("name")
+    async def question_set_choices(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        return await set_choices(interaction, current)
