@@ -74,8 +74,12 @@ class ClassQuestions:
         authors = {}
         for author_id in {s.set.author_id for s in sets if s.set.author_id is not None}:
             member = interaction.guild.get_member(author_id)
-            if member is not None:
-                authors[author_id] = member.display_name
+            if member is None:
+                try:
+                    member = await interaction.guild.fetch_member(author_id)
+                except discord.HTTPException:  # gone from the server: "a former teacher"
+                    continue
+            authors[author_id] = member.display_name
         await replies.respond(interaction, embed=list_embed(sets, authors, lang), ephemeral=True)
 
     @questions.command(name="show", description="A set's questions and answers, and the set as "

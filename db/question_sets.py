@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from db.connection import Connection, Row, db_time, to_db_time, utc
+from db.connection import Connection, IntegrityError, Row, db_time, to_db_time, utc
 from db.servers import ServersRepository
 
 
@@ -60,6 +60,18 @@ class QuestionSetsRepository:
             found = await self.get(guild_id, name)
         assert found is not None
         return found
+
+    async def create_if_free(self, guild_id: int, name: str, author_id: int | None,
+                             items: Sequence[SetItem], now: datetime | None = None
+                             ) -> QuestionSet | None:
+        """``create``, or None (nothing stored) when the server has a set of that name already:
+        a teacher may take it between another's check and their write."""
+        try:
+            return await self.create(guild_id, name, author_id, items, now)
+        except IntegrityError:
+            if await self.get(guild_id, name) is None:
+                raise
+            return None
 
     async def get(self, guild_id: int, name: str) -> QuestionSet | None:
         """The server's set of that name (any case), or None."""

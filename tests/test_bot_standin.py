@@ -126,6 +126,27 @@ async def test_members_cannot_use_what_they_cannot_see(standin, start_bot):
         await standin.click(ana, answer, "x:1")
 
 
+async def test_a_file_attached_to_an_option_is_served_to_the_bot_and_nothing_else_passes(
+        standin, start_bot):
+    await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    sheet = standin.upload("Tables de 7.csv", b"7 x 2,14\n")
+    assert sheet.content_type == "text/csv"
+    async with aiohttp.ClientSession() as session:
+        async with session.get(sheet.url) as response:
+            assert await response.read() == b"7 x 2,14\n"
+        async with session.get(sheet.url.replace("Tables", "Other")) as response:
+            assert response.status == 404
+    # The bot reads it with discord.Attachment.read(), as from Discord's CDN.
+    record = await standin.slash(head, "class questions upload", file=sheet)
+    assert "1 question stored" in record.reply.text()
+    with pytest.raises(StandInError, match=r"cannot give 'q\.csv'"):
+        await standin.slash(head, "class questions upload", file="q.csv")
+    with pytest.raises(StandInError, match="made with upload"):
+        await standin.slash(head, "class questions upload",
+                            file=type(sheet)(1, "q.csv", b"1,1\n"))
+
+
 async def test_roles_and_channels_reach_the_bot_as_options(standin, start_bot):
     await start_bot(extra_cogs=TEST_COG)
     helpers = standin.add_role("Helpers")

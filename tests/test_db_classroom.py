@@ -69,3 +69,11 @@ async def test_erasing_a_member_erases_their_settings_and_unnames_their_sets(
     assert (await db.students.get(G, U)).is_default
     kept = await db.question_sets.get(G, "Mine")
     assert kept is not None and kept.author_id is None
+
+
+async def test_a_set_name_taken_meanwhile_stores_nothing(db: Database) -> None:
+    first = await db.question_sets.create_if_free(G, "Tables", U, [SetItem("1 + 1", 2)])
+    assert first is not None and first.size == 1
+    assert await db.question_sets.create_if_free(G, "TABLES", U, [SetItem("2 + 2", 4)]) is None
+    assert await db.question_sets.items(first.set_id) == [SetItem("1 + 1", 2)]
+    assert len(await db.question_sets.of_server(G)) == 1

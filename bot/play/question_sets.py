@@ -20,7 +20,6 @@ import io
 import json
 import random
 import re
-import sqlite3
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -207,6 +206,7 @@ def _csv_rows(text: str) -> list[Row]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     rows: list[Row] = []
     columns: dict[str, int] | None = None
+    width = COLUMNS  # the cells a line may have: the header's, else question, answer, topic
     start = 1
     try:
         for cells in reader:
@@ -218,10 +218,11 @@ def _csv_rows(text: str) -> list[Row]:
             if not rows and columns is None:
                 columns = _header(cells)
                 if columns is not None:
+                    width = max(len(cells), COLUMNS)
                     continue
-            if columns is None and len(cells) > COLUMNS:
+            if len(cells) > width:
                 rows.append((line, Refused(line, "too_many_columns",
-                                           {"count": len(cells), "max": COLUMNS})))
+                                           {"count": len(cells), "max": width})))
                 continue
             names = columns or {"question": 0, "answer": 1, "topic": 2}
             rows.append((line, {column: cells[index] if index < len(cells) else None
@@ -355,11 +356,10 @@ async def store_set(db: Database, guild_id: int, name: str, author_id: int,
     if not items:
         raise DomainError("class.questions.nothing_good", "no question to store")
     name = await free_name(db, guild_id, name)
-    try:
-        return await db.question_sets.create(guild_id, name, author_id, items)
-    except sqlite3.IntegrityError:
-        raise DomainError("class.questions.name_taken", "the name was just taken",
-                          name=name) from None
+    stored = await db.question_sets.create_if_free(guild_id, name, author_id, items)
+    if stored is None:
+        raise DomainError("class.questions.name_taken", "the name was just taken", name=name)
+    return stored
 
 
 @dataclass(frozen=True)
