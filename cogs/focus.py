@@ -189,19 +189,18 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
     @app_commands.command(name="practice", description="A round of six questions at your level")
     @limited("round")
     @app_commands.describe(level="The level to practise (1 to 8); by default, yours",
-                           set_name="Your teacher's questions instead (a set has no level)")
-    @app_commands.rename(set_name="set")
+                           set="Your teacher's questions instead (a set has no level)")
     async def practice(self, interaction: discord.Interaction,
                        level: app_commands.Range[int, 1, 8] | None = None,
-                       set_name: str | None = None) -> None:
-        if set_name is None:
+                       set: str | None = None) -> None:
+        if set is None:
             await self.start_practice(interaction, level)
         elif level is not None:
             raise refuse_level_and_set()
         else:
-            await start_set_round(interaction, set_name, self.seed)
+            await start_set_round(interaction, set, self.seed)
 
-    @practice.autocomplete("set_name")
+    @practice.autocomplete("set")
     async def practice_sets(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await set_choices(interaction, current)
