@@ -256,3 +256,31 @@ async def test_practice_from_a_set_draws_six_every_question_before_any_again(db:
     with pytest.raises(DomainError) as unknown:
         await qs.start_set_practice(db, G, "Five", seed=3)
     assert unknown.value.code == "class.questions.unknown"
+
+
+async def test_answers_to_a_set_are_left_out_of_the_adaptive_level(db: Database) -> None:
+    from bot.focus import generate_questions
+    from bot.play import focus as focus_play
+    from db import FocusAnswer
+
+    def stored(n: int, text: str, expected: int, given: int, topic: str, key: str
+               ) -> FocusAnswer:
+        return FocusAnswer(guild_id=G, user_id=TEACHER, topic=topic, level=1, question=text,
+                           expected=expected, given=given, time_ms=2000, source="practice",
+                           round_key=key, question_no=n)
+
+    await qs.store_set(db, G, "Hard", TEACHER, [SetItem(f"{n} x 13", 13 * n) for n in range(6)])
+    practice = await qs.start_set_practice(db, G, "Hard", seed=1)
+    key = qs.set_round_key(practice.set.set_id, "t1")
+    for n, question in enumerate(practice.questions):  # all wrong
+        await db.focus.record(stored(n, question.text, question.answer, question.answer + 1,
+                                     question.topic, key))
+    for n, question in enumerate(generate_questions(1, 6, random.Random(2))):  # 5 in 6 right
+        given = question.answer + (n == 0)
+        await db.focus.record(stored(n, question.text, question.answer, given, question.topic,
+                                     "practice:t2"))
+    assert qs.from_a_set(key) and not qs.from_a_set("practice:t2") and not qs.from_a_set(None)
+    advice = await focus_play.finish_practice(db, G, TEACHER, level=1, own=1)
+    # With the set's six wrong answers the window would be 5 in 12 (down); without, 5 in 6: up.
+    assert advice is not None and (advice.reason, advice.level) == ("up", 2)
+    assert advice.weak_topics == ()

@@ -404,6 +404,18 @@ async def delete_set(db: Database, guild_id: int, set_id: int) -> QuestionSet:
 
 #: A practice round from a set has the length of any practice round.
 PRACTICE_SIZE = 6
+#: The round key of a practice round from a set begins so (``practice-set:<set id>:<token>``):
+#: the adaptive level leaves those answers out (a set has no level).
+SET_ROUND_PREFIX = "practice-set:"
+
+
+def set_round_key(set_id: int, token: str) -> str:
+    return f"{SET_ROUND_PREFIX}{set_id}:{token}"
+
+
+def from_a_set(round_key: str | None) -> bool:
+    """Whether an answer stored under ``round_key`` was given in a practice round from a set."""
+    return round_key is not None and round_key.startswith(SET_ROUND_PREFIX)
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,7 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
 
     await start_focus(interaction, practice.questions, lang, on_done=done, kind="practice",
                       title=title, in_place=in_place, data={"set": found.set_id},
-                      round_key=f"practice-set:{found.set_id}:{secrets.token_hex(6)}")
+                      round_key=play.set_round_key(found.set_id, secrets.token_hex(6)))
 
 
 def refuse_level_and_set() -> DomainError:
