@@ -221,17 +221,21 @@ async def test_practice_from_a_set_answered_right_and_wrong_keeps_the_level(
     bot = await teacher_bot(start_bot)
     head = standin.add_member("Mme Roux", teacher=True)
     await upload(standin, head, "Tables.csv",
-                 b"3 x 4,12,tables\n5 x 5,25,squares\n100 - 1,99\n")
+                 b"3 x 4,12,tables\n5 * 5 * 1,25,squares\nWhat is 100 - 1?,99\n")
     ana = standin.add_member("Ana")
     offered = await standin.autocomplete(ana, "focus practice", "set", set="TAB")
     assert offered == [{"name": "Tables", "value": "Tables"}]
     record = await standin.slash(ana, "focus practice", set="tables")
     window = record.reply
     assert "Practice · Tables" in window.text()
-    answers = {"3 x 4": 12, "5 x 5": 25, "100 - 1": 99}
+    answers = {"3 x 4": 12, "5 * 5 * 1": 25, "What is 100 - 1?": 99}
+    # As the window shows them: " = ?" unless the question asks itself, markdown escaped.
+    shown = {"3 x 4": "## 3 x 4 = ?", "5 * 5 * 1": "## 5 \\* 5 \\* 1 = ?",
+             "What is 100 - 1?": "## What is 100 - 1?\n"}
     asked = []
     for i in range(6):
-        question = next(q for q in answers if f"{q} = ?" in window.text())
+        assert "Level" not in window.text()  # a set has no level
+        question = next(q for q in answers if shown[q] in window.text() + "\n")
         asked.append(question)
         clock.now += 2
         typed = answers[question] if i % 2 == 0 else answers[question] + 1
@@ -241,10 +245,11 @@ async def test_practice_from_a_set_answered_right_and_wrong_keeps_the_level(
     text = window.text()
     assert "3/6" in text
     assert "your Focus level does not change" in text
+    assert "5 \\* 5 \\* 1 = **25**" in text
     stored = list(reversed(await bot.db.focus.recent(standin.guild.id, ana.id)))
     assert [a.question for a in stored] == asked
     assert [a.correct for a in stored] == [True, False] * 3
-    topics = {"3 x 4": "tables", "5 x 5": "squares", "100 - 1": "Tables"}
+    topics = {"3 x 4": "tables", "5 * 5 * 1": "squares", "What is 100 - 1?": "Tables"}
     assert [a.topic for a in stored] == [topics[q] for q in asked]
     assert {(a.source, a.level) for a in stored} == {("practice", 1)}
     assert all(a.round_key.startswith("practice-set:") for a in stored)

@@ -265,12 +265,13 @@ def answer_line(index: int, answer: Answer, lang: str) -> str:
     """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s``."""
     time_text = seconds_text(answer.seconds, lang)
     if answer.correct:
-        return t("focus.summary.right", lang, n=index + 1, question=answer.question,
+        return t("focus.summary.right", lang, n=index + 1, question=shown_question(answer.question),
                  expected=answer.expected, time=time_text)
     if answer.given is None:
-        return t("focus.summary.skipped", lang, n=index + 1, question=answer.question,
+        return t("focus.summary.skipped", lang, n=index + 1,
+                 question=shown_question(answer.question),
                  expected=answer.expected, time=time_text)
-    return t("focus.summary.wrong", lang, n=index + 1, question=answer.question,
+    return t("focus.summary.wrong", lang, n=index + 1, question=shown_question(answer.question),
              expected=answer.expected, given=answer.given, time=time_text)
 
 
@@ -296,20 +297,38 @@ def question_embed(run: FocusRun) -> discord.Embed:
     embed = discord.Embed(
         title=t("focus.run.question_title", lang, title=run.title or t("focus.run.title", lang),
                 n=run.round.index + 1, size=len(run.round.questions)),
-        description=t("focus.run.question", lang, question=question.text),
+        description=question_line(question, lang),
         colour=run.notice_colour if run.notice else BLUE,
     )
     if run.notice:
         embed.add_field(name="\u200b", value=run.notice, inline=False)
-    embed.set_footer(text=level_text(question.level, lang) + " · "
-                     + t("focus.run.how", lang))
+    # A teacher's set (``data["set"]``) has no level to show.
+    level = "" if run.data.get("set") is not None else level_text(question.level, lang) + " · "
+    embed.set_footer(text=level + t("focus.run.how", lang))
     return embed
+
+
+def shown_question(text: str) -> str:
+    """A question's text in a message, markdown and mentions escaped: a teacher's own question
+    may hold ``*`` for a product (the engine's hold neither)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def question_line(question: Question, lang: str) -> str:
+    """``## 7 + 8 = ?``; a teacher's question that asks itself (``How much is 3 × 4?``,
+    ``3 × 4 =``) is shown as written."""
+    text = question.text.rstrip()
+    if "?" in text or "？" in text or "=" in text or text.endswith((":", "…")):
+        return t("class_questions.asked", lang, question=shown_question(text))
+    return t("focus.run.question", lang, question=shown_question(text))
 
 
 def _mark_text(answer: Answer, lang: str) -> str:
     if answer.correct:
-        return t("focus.run.right", lang, question=answer.question, expected=answer.expected)
-    return t("focus.run.wrong", lang, question=answer.question, expected=answer.expected,
+        return t("focus.run.right", lang, question=shown_question(answer.question),
+                 expected=answer.expected)
+    return t("focus.run.wrong", lang, question=shown_question(answer.question),
+             expected=answer.expected,
              given=answer.given)
 
 
