@@ -269,3 +269,30 @@ async def test_practice_refuses_an_unknown_set_and_a_set_with_a_level(standin, s
     both = await standin.slash(ana, "focus practice", set="nope", level=3)
     assert both.reply.content == ("A set of questions has no level: choose a level or a set, "
                                   "not both.")
+
+
+async def test_long_sets_and_long_refusals_fit_discord_without_being_cut(standin, start_bot,
+                                                                        caplog):
+    bot = await teacher_bot(start_bot)
+    head = standin.add_member("Mme Roux", teacher=True)
+    long_text = "How many apples are left when " + "a very long story goes on " * 6
+    items = [SetItem(f"{n}. {long_text}"[:200], n, "a long topic name, still short")
+             for n in range(300)]
+    await bot.db.question_sets.create(standin.guild.id, "Long", head.id, items)
+    for n in range(60):
+        await bot.db.question_sets.create(standin.guild.id, f"Set number {n:02} " + "x" * 30,
+                                          head.id, [SetItem("1 + 1", 2, "t" * 40)])
+    shown = await standin.slash(head, "class questions show", name="Long")
+    description = shown.reply.embeds[0]["description"]
+    assert len(description) <= 4096 and "more questions, in the attached file." in description
+    rows = list(csv.reader(io.StringIO(shown.reply.attachments[0].data.decode("utf-8-sig"))))
+    assert len(rows) == 301 and rows[300] == [items[299].text, "299", items[299].topic]
+    listed = await standin.slash(head, "class questions list")
+    description = listed.reply.embeds[0]["description"]
+    assert len(description) <= 4096 and description.endswith("more sets.")
+    bad = b"".join(f"{n} {'y' * 300},1\n".encode() for n in range(40))
+    refused = await upload(standin, head, "bad.csv", bad)
+    description = refused.reply.embeds[0]["description"]
+    assert len(description) <= 4096 and "40 refused" in description
+    assert len(refused.reply.attachments[0].data.decode("utf-8-sig").splitlines()) == 40
+    assert not [r for r in caplog.records if "cut a" in r.getMessage()]

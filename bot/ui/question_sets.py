@@ -47,12 +47,27 @@ SHOWN_QUESTIONS = 40
 PENDING_SECONDS = 600.0
 #: Characters of a teacher's question quoted in a refusal or a list.
 QUOTED = 60
+#: Characters of an embed's description the listed lines may take (Discord takes 4,096; the
+#: count above them and the sentence below need the rest).
+LINES_BUDGET = 3_400
 COLOUR, WARN = 0x457B9D, 0xE9C46A
 
 
 def shown_text(text: object, limit: int = QUOTED) -> str:
     """A teacher's text in an embed: one line, cut, markdown and mentions escaped."""
     return shown_name(text, limit)
+
+
+def within(lines: list[str], most: int, budget: int = LINES_BUDGET) -> list[str]:
+    """The first lines, at most ``most`` of them and ``budget`` characters together."""
+    kept: list[str] = []
+    used = 0
+    for line in lines[:most]:
+        used += len(line) + 1
+        if used > budget:
+            break
+        kept.append(line)
+    return kept
 
 
 # --- Uploads waiting for "Keep" -----------------------------------------------------------------
@@ -187,7 +202,7 @@ def upload_reply(read: ReadFile, name: str, lang: str, token: str | None,
     """What a teacher reads after an upload with refused lines: the count, the refusals, the
     buttons (``token``: the upload waiting for them; None when no line is good)."""
     lines = [refusal_text(r, read.kind, lang) for r in read.refused]
-    shown = lines[:SHOWN_REFUSALS]
+    shown = within(lines, SHOWN_REFUSALS)
     body = [t("class_questions.upload.read", lang, count=read.lines) + " "
             + t("class_questions.upload.refused_count", lang, count=len(read.refused)),
             *(f"• {line}" for line in shown)]
@@ -223,7 +238,7 @@ def list_embed(sets: list[SetSummary], authors: dict[int, str], lang: str) -> di
     if not sets:
         embed.description = t("class_questions.list.empty", lang)
         return embed
-    lines = []
+    lines: list[str] = []
     for summary in sets:
         found = summary.set
         author = (authors.get(found.author_id) if found.author_id is not None else None)
@@ -233,17 +248,21 @@ def list_embed(sets: list[SetSummary], authors: dict[int, str], lang: str) -> di
                        count=found.size, topics=topics,
                        author=shown_name(author) if author else t(
                            "class_questions.list.former_teacher", lang)))
-    embed.description = "\n".join(lines)
+    shown = within(lines, len(lines))
+    if len(shown) < len(lines):
+        shown.append(t("class_questions.list.more", lang, count=len(lines) - len(shown)))
+    embed.description = "\n".join(shown)
     return embed
 
 
 def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str, Any]:
     """The set's questions and answers (the first ``SHOWN_QUESTIONS``) and the set as a CSV."""
-    lines = [t("class_questions.show.line", lang, n=n, question=shown_text(item.text, 120),
-               answer=item.answer, topic=f" · {shown_text(item.topic, 30)}" if item.topic else "")
-             for n, item in enumerate(items[:SHOWN_QUESTIONS], start=1)]
-    if len(items) > SHOWN_QUESTIONS:
-        lines.append(t("class_questions.show.more", lang, count=len(items) - SHOWN_QUESTIONS))
+    lines = within([t("class_questions.show.line", lang, n=n, question=shown_text(item.text, 120),
+                      answer=item.answer,
+                      topic=f" · {shown_text(item.topic, 30)}" if item.topic else "")
+                    for n, item in enumerate(items[:SHOWN_QUESTIONS], start=1)], SHOWN_QUESTIONS)
+    if len(items) > len(lines):
+        lines.append(t("class_questions.show.more", lang, count=len(items) - len(lines)))
     embed = discord.Embed(title=t("class_questions.show.title", lang, name=shown_text(found.name),
                                   count=len(items)),
                           description="\n".join(lines), colour=COLOUR)
