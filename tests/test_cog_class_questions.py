@@ -8,6 +8,10 @@ import csv
 import io
 from typing import Any
 
+import pytest
+
+from bot.domain import DomainError
+from bot.ui.question_sets import PENDING_SECONDS, PendingUploads, QuestionsButton
 from db.question_sets import SetItem
 
 SEED = 7
@@ -296,3 +300,22 @@ async def test_long_sets_and_long_refusals_fit_discord_without_being_cut(standin
     assert len(description) <= 4096 and "40 refused" in description
     assert len(refused.reply.attachments[0].data.decode("utf-8-sig").splitlines()) == 40
     assert not [r for r in caplog.records if "cut a" in r.getMessage()]
+
+
+def test_a_waiting_upload_expires_and_the_buttons_refuse_what_the_bot_never_writes() -> None:
+    now = [100.0]
+    waiting = PendingUploads(clock=lambda: now[0])
+    token = waiting.put(1, 2, "Tables", [SetItem("1 + 1", 2)])
+    assert waiting.get(token) is not None and waiting.get(token).name == "Tables"
+    now[0] += PENDING_SECONDS + 1
+    assert waiting.get(token) is None
+    later = waiting.put(1, 2, "Other", [])
+    waiting.drop(later)
+    assert waiting.get(later) is None
+    for forged in (QuestionsButton("abc", 0, "explode"), QuestionsButton("abc", 0, "")):
+        with pytest.raises(DomainError) as refused:
+            forged.check_ids()
+        assert refused.value.code == "component.invalid"
+    with pytest.raises(DomainError):
+        QuestionsButton("abc", 0, "delete").arg_id()
+    assert QuestionsButton("42", 0, "delete").arg_id() == 42

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.domain import DomainError
+from bot.focus import generate_questions
+from bot.play import focus as focus_play
 from bot.play import question_sets as qs
 from bot.play.question_sets import Refused, read_file
-from db import Database
+from db import Database, FocusAnswer
 from db.question_sets import SetItem
 
 G, TEACHER = 10, 20
@@ -259,10 +261,6 @@ async def test_practice_from_a_set_draws_six_every_question_before_any_again(db:
 
 
 async def test_answers_to_a_set_are_left_out_of_the_adaptive_level(db: Database) -> None:
-    from bot.focus import generate_questions
-    from bot.play import focus as focus_play
-    from db import FocusAnswer
-
     def stored(n: int, text: str, expected: int, given: int, topic: str, key: str
                ) -> FocusAnswer:
         return FocusAnswer(guild_id=G, user_id=TEACHER, topic=topic, level=1, question=text,
