@@ -319,3 +319,27 @@ def test_a_waiting_upload_expires_and_the_buttons_refuse_what_the_bot_never_writ
     with pytest.raises(DomainError):
         QuestionsButton("abc", 0, "delete").arg_id()
     assert QuestionsButton("42", 0, "delete").arg_id() == 42
+
+
+async def test_list_show_delete_and_practice_in_french(standin, start_bot, clock):
+    bot = await teacher_bot(start_bot)
+    prof = standin.add_member("M. Petit", teacher=True, locale="fr")
+    await standin.slash(prof, "classe questions envoyer", fichier=standin.upload(
+        "Moitiés.csv", "question;réponse;thème\nLa moitié de 8 ?;4;moitiés\n".encode()))
+    listed = await standin.slash(prof, "classe questions liste")
+    assert "**Moitiés** · 1 question · moitiés · par M. Petit" in listed.reply.text()
+    shown = await standin.slash(prof, "classe questions voir", nom="moitiés")
+    assert "1. La moitié de 8 ? → **4** · moitiés" in shown.reply.text()
+    léa = standin.add_member("Léa", locale="fr")
+    window = (await standin.slash(léa, "focus entraînement", série="Moitiés")).reply
+    assert "Entraînement · Moitiés" in window.text() and "## La moitié de 8 ?" in window.text()
+    for _ in range(6):
+        opened = await standin.click(léa, window, label="Répondre")
+        await standin.submit_modal(léa, opened, {"answer": "4"})
+    assert "Les questions de ton professeur : ton niveau de Focus ne change pas." in window.text()
+    asked = await standin.slash(prof, "classe questions supprimer", nom="Moitiés")
+    assert asked.reply.content == ("Supprimer la série « Moitiés » (1 question) ? Les devoirs qui "
+                                   "l'utilisent gardent les questions qu'ils ont tirées.")
+    done = await standin.click(prof, asked.reply, label="La supprimer")
+    assert done.reply.content.startswith("La série « Moitiés » est supprimée.")
+    assert await bot.db.question_sets.of_server(standin.guild.id) == []

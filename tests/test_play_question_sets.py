@@ -193,6 +193,7 @@ def test_json_files_refused() -> None:
 
 def test_names() -> None:
     assert qs.default_name("Tables de 7.csv") == "Tables de 7"
+    assert qs.default_name("Tables_de__7.csv") == "Tables de 7"
     assert qs.default_name(".csv") == ".csv"
     assert qs.set_name("  Tables   de 7 ") == "Tables de 7"
     assert refusal(qs.set_name, "   ").code == "class.questions.no_name"

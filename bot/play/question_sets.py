@@ -310,9 +310,10 @@ def _check(line: int, row: dict[str, Any] | Refused, seen: dict[str, int]) -> Se
 
 
 def default_name(filename: str) -> str:
-    """A set's name from its file: the name without its extension."""
+    """A set's name from its file: the name without its extension, its underscores spaces
+    (Discord writes the spaces of an attached file's name as underscores)."""
     dot = filename.rfind(".")
-    return filename[:dot] if dot > 0 else filename
+    return " ".join((filename[:dot] if dot > 0 else filename).replace("_", " ").split())
 
 
 def set_name(typed: str) -> str:
