@@ -2,7 +2,8 @@
 
 Without ``DISCORD_TOKEN`` (or with ``--local``) the real bot runs against the stand-in for Discord
 on this machine, with the terminal as the client (``bot.local.terminal``); ``--script FILE`` plays
-a file of terminal lines. The start-up line says which mode it is in and how to switch.
+a file of terminal lines. ``python -m bot invite`` prints the URL that adds the bot to a server
+(``bot.invite``). The start-up line says which mode it is in and how to switch.
 
 Every way it can fail for a reason the user can fix (a refused token, no network, a bad setting)
 ends with one clear line on standard error and a non-zero status, never a traceback.
@@ -19,6 +20,7 @@ import sys
 import aiohttp
 import discord
 
+from bot import invite
 from bot.app import create_bot
 from bot.local import terminal
 from bot.settings import Config, ConfigError
@@ -70,14 +72,19 @@ async def run_on_discord(settings: Config, **options: object) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["invite"]:
+        return invite.main(arguments[1:])
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Ardoise: on Discord when DISCORD_TOKEN is set, else local play.")
+        description="Ardoise: on Discord when DISCORD_TOKEN is set, else local play.",
+        epilog="python -m bot invite [--application-id ID] prints the URL that adds the bot "
+               "to a server.")
     parser.add_argument("--sync", action="store_true",
                         help="sync the slash commands at start even if they did not change "
                              "since the last sync (as ARDOISE_SYNC=1)")
     terminal.add_arguments(parser)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     try:
         settings = Config.from_env()
     except ConfigError as error:
