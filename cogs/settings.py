@@ -1,10 +1,12 @@
 """``/settings``: what a teacher decides for the server, saved in ``db.servers``.
 
-Who may use it: Discord shows the group to members with Manage Server (``default_permissions``);
-the cog's ``interaction_check`` accepts them and the members of the server's teacher roles
-(``/settings teachers add``), and refuses anyone else with a sentence of their own (a server
-admin may let more people see the commands in Server Settings → Integrations: seeing is not
-enough to change anything).
+Who may use it: every member sees the group in Discord's list and may read the settings
+(``/settings show``: students too should know the level they practise at, or when the daily
+challenge comes); every other subcommand changes something and is for teachers: the cog's
+``interaction_check`` accepts members with Manage Server and the members of the server's teacher
+roles (``/settings teachers add``), and refuses anyone else with a sentence of their own, before
+anything is read or saved. (Discord's ``default_permissions`` is per top-level command, so it
+cannot hide the changing subcommands and show ``show``: the group has none.)
 
 Every subcommand checks its values first (the ``check_*`` functions below, pure), saves them in
 one ``servers.update`` and answers with the new settings; a refused value changes nothing. The
@@ -57,17 +59,24 @@ from bot.ui.teachers import NotATeacher, is_teacher
 from cogs import ArdoiseCog
 from db import ServerSettings
 
+#: The subcommands any member may use (they change nothing).
+EVERYONE = frozenset({"settings show"})
+
 
 class Settings(ArdoiseCog):
-    """The ``/settings`` group; every subcommand is for teachers (see ``interaction_check``)."""
+    """The ``/settings`` group: ``show`` for everyone, every change for teachers
+    (``interaction_check``)."""
 
     settings = app_commands.Group(
-        name="settings", description="Ardoise's settings for this server (teachers)",
-        guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+        name="settings", description="Ardoise's settings for this server (teachers change them)",
+        guild_only=True)
     teachers = app_commands.Group(name="teachers", parent=settings,
                                   description="The roles that may change these settings")
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        command = interaction.command
+        if command is not None and command.qualified_name in EVERYONE:
+            return True
         if not await is_teacher(interaction):
             raise NotATeacher("settings.teachers_only",
                               "only teachers (Manage Server or a teacher role) may do this")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain import DomainError
-from bot.local.server import ATTACH_FILES, MANAGE_GUILD
+from bot.local.server import ATTACH_FILES
 from bot.play.settings import (
     ARMY_MOST,
     check_daily,
@@ -37,10 +37,11 @@ async def stored(bot, standin) -> ServerSettings:
 # --- Who may change the settings ------------------------------------------------------------
 
 
-async def test_settings_are_synced_for_managers_of_the_server_only(standin, start_bot):
+async def test_settings_are_synced_for_every_member_to_read(standin, start_bot):
     await start_bot()
     command = next(c for c in standin.commands[standin.guild.id] if c["name"] == "settings")
-    assert int(command["default_member_permissions"]) == MANAGE_GUILD
+    # No default permission: students see /settings show; changes are refused when run.
+    assert command.get("default_member_permissions") is None
     assert command["name_localizations"] == {"fr": "réglages"}
     assert {p for p in standin.command_names() if p.startswith("settings ")} == {
         "settings show", "settings language", "settings daily", "settings daily-off",
@@ -65,8 +66,31 @@ async def test_a_settings_change_refused_to_a_student(standin, start_bot):
     assert refused.ephemeral
     assert (await stored(bot, standin)).match_lives == 10
     sam = standin.add_member("Sam")
-    assert (await standin.slash(sam, "settings show")).reply.content.startswith(
-        "Only teachers can change my settings")
+    assert (await standin.slash(sam, "settings language", language="fr")).reply.content == (
+        "Only teachers can change my settings: it takes the Manage Server permission or a "
+        "teachers' role.")
+    assert (await stored(bot, standin)).language is None
+
+
+async def test_a_student_reads_the_settings_and_cannot_change_them(standin, start_bot):
+    bot = await start_bot()
+    head = standin.add_member("Mme Roux", teacher=True)
+    await standin.slash(head, "settings focus", pinned_level="4")
+    before = await stored(bot, standin)
+    sam = standin.add_member("Sam")
+    shown = await standin.slash(sam, "settings show")
+    assert shown.ephemeral
+    assert fields(shown)["Focus level"] == "Everyone practises at level 4 (pinned)."
+    léa = standin.add_member("Léa", locale="fr")
+    assert fields(await standin.slash(léa, "réglages voir"))["Niveau de Focus"] == (
+        "Tout le monde s'entraîne au niveau 4 (fixé).")
+    for command, options in (("settings focus", {"pinned_level": "none"}),
+                             ("settings daily-off", {}),
+                             ("settings teachers add", {"role": standin.add_role("Pupils")})):
+        refused = await standin.slash(sam, command, **options)
+        assert refused.reply.content.startswith("Only teachers can change my settings")
+        assert refused.reply.embeds == [] and refused.ephemeral
+    assert await stored(bot, standin) == before
 
 
 async def test_a_teachers_role_is_accepted_and_can_be_removed(standin, start_bot):
@@ -81,8 +105,8 @@ async def test_a_teachers_role_is_accepted_and_can_be_removed(standin, start_bot
     assert added.reply.content == (
         f"Saved: members with <@&{maths.id}> may now change these settings and follow every "
         "student's progress.")
-    assert fields(added)["Who may change these settings"] == (
-        f"Members with the Manage Server permission, and the roles <@&{maths.id}>")
+    assert fields(added)["Teachers (they change these settings and follow every student)"] == (
+        f"Members with the Manage Server permission, and the members of <@&{maths.id}>.")
     assert (await stored(bot, standin)).admin_role_ids == {maths.id}
     again = await standin.slash(head, "settings teachers add", role=maths)
     assert again.reply.content == f"<@&{maths.id}> is already a teachers' role."
@@ -122,16 +146,20 @@ async def test_show_lists_every_setting_with_the_defaults(standin, start_bot):
     assert shown.ephemeral
     assert shown.reply.embeds[0]["title"] == "Ardoise's settings for this server"
     assert fields(shown) == {
-        "Language": "Each member's own Discord language",
-        "Daily challenge": "Off. Choose a channel and an hour with /settings daily.",
-        "Focus levels": "Levels 1 to 8, each student at their own level",
+        "Language": "I answer each member in their own Discord language (English or French).",
+        "Daily challenge": "Off: no daily challenge is posted. A teacher chooses a channel and "
+                           "an hour with /settings daily.",
+        "Focus level": "Each student moves between levels 1 and 8 as they play.",
         "The 20 Digits: new matches":
-            "10 lives · 5 gold a round · 15 rounds at most · draft: no",
-        "Rithmomachia: victories of new games": "Body (8 pieces) · Mediocre",
-        "Time for a move (Rithmomachia) or a turn (The 20 Digits)": "24 h",
-        "Who may change these settings":
-            "Members with the Manage Server permission (add a teachers' role with /settings "
-            "teachers add)",
+            "10 lives each, 5 gold every round (and what the Focus earns), 15 rounds at most. "
+            "No draft: each player buys from their own shop.",
+        "Rithmomachia: new games":
+            "Won by the first player to reach: Body (8 pieces taken) or Mediocre.",
+        "Rithmomachia: time for a move":
+            "24 hours: a player who has not moved by then loses the game.",
+        "Teachers (they change these settings and follow every student)":
+            "Members with the Manage Server permission. A teachers' role can be added with "
+            "/settings teachers add.",
     }
 
 
@@ -142,7 +170,7 @@ async def test_language_switch_answers_in_the_new_language_and_holds_for_the_nex
     sam = standin.add_member("Sam", locale="en-GB")
     switched = await standin.slash(head, "settings language", language="fr")
     assert switched.reply.content == "Désormais je parle français sur ce serveur."
-    assert fields(switched)["Langue"] == "Français"
+    assert fields(switched)["Langue"] == "Je parle français à tout le monde."
     assert (await stored(bot, standin)).language == "fr"
 
     card = await standin.slash(sam, "digits card", digit="Odd")
@@ -173,7 +201,8 @@ async def test_daily_channel_hour_and_timezone_are_saved_and_shown(standin, star
     assert saved.reply.content == (f"Saved: the daily challenge will be posted in <#{maths.id}> "
                                    "every day at 17:00 (Europe/Paris).")
     assert fields(saved)["Daily challenge"] == (
-        f"In <#{maths.id}>, every day at 17:00 (Europe/Paris)")
+        f"Posted in <#{maths.id}> every day at 17:00 (Europe/Paris): 6 questions, levels 2 to "
+        "7, the same for everyone.")
     settings = await stored(bot, standin)
     assert (settings.daily_channel_id, settings.daily_hour, settings.timezone) == (
         maths.id, 17, "Europe/Paris")
@@ -187,7 +216,7 @@ async def test_daily_channel_hour_and_timezone_are_saved_and_shown(standin, star
     off = await standin.slash(head, "settings daily-off")
     assert off.reply.content == "Saved: no more daily challenge in this server."
     assert (await stored(bot, standin)).daily_channel_id is None
-    assert fields(off)["Daily challenge"].startswith("Off.")
+    assert fields(off)["Daily challenge"].startswith("Off: no daily challenge")
 
 
 async def test_a_channel_where_ardoise_cannot_post_pictures_is_refused(standin, start_bot):
@@ -216,14 +245,27 @@ async def test_focus_levels_and_pinned_level_are_saved_and_shown(standin, start_
     head = standin.add_member("Mme Roux", teacher=True)
     saved = await standin.slash(head, "settings focus", min_level=2, max_level=5)
     assert saved.reply.content == "Saved: the Focus levels."
-    assert fields(saved)["Focus levels"] == "Levels 2 to 5, each student at their own level"
-    pinned = await standin.slash(head, "settings focus", pinned_level="7")
-    assert fields(pinned)["Focus levels"] == (
-        "Everyone at level 7 (unpinned, each student moves between levels 2 and 5)")
+    assert fields(saved)["Focus level"] == (
+        "Each student moves between levels 2 and 5 as they play.")
+    pinned = await standin.slash(head, "settings focus", pinned_level="4")
+    assert fields(pinned)["Focus level"] == "Everyone practises at level 4 (pinned)."
     settings = await stored(bot, standin)
     assert (settings.focus_level_min, settings.focus_level_max, settings.focus_level_pinned) == (
-        2, 5, 7)
-    await standin.slash(head, "settings focus", pinned_level="none")
+        2, 5, 4)
+    # A pinned level outside the range would not be played (practice keeps to the range).
+    outside = await standin.slash(head, "settings focus", pinned_level="7")
+    assert outside.reply.content == (
+        "Level 7 is outside the levels 2 to 5 students move between: pin a level within them, "
+        "or change them in the same command. Nothing was changed.")
+    narrowed = await standin.slash(head, "settings focus", max_level=3)
+    assert narrowed.reply.content.startswith("Level 4 is outside the levels 2 to 3")
+    assert (await stored(bot, standin)) == settings
+    wider = await standin.slash(head, "settings focus", max_level=8, pinned_level="7")
+    assert fields(wider)["Focus level"] == "Everyone practises at level 7 (pinned)."
+    one = await standin.slash(head, "settings focus", min_level=3, max_level=3,
+                              pinned_level="none")
+    assert fields(one)["Focus level"] == (
+        "Everyone practises at level 3 (the lowest and the highest level allowed).")
     assert (await stored(bot, standin)).focus_level_pinned is None
 
 
@@ -232,7 +274,8 @@ async def test_match_defaults_are_saved_and_shown(standin, start_bot):
     head = standin.add_member("Mme Roux", teacher=True)
     saved = await standin.slash(head, "settings match", lives=6, gold=3, rounds=9, draft=True)
     assert fields(saved)["The 20 Digits: new matches"] == (
-        "6 lives · 3 gold a round · 9 rounds at most · draft: yes")
+        "6 lives each, 3 gold every round (and what the Focus earns), 9 rounds at most. Draft: "
+        "the players pick their digits in turn from one shared row.")
     settings = await stored(bot, standin)
     assert (settings.match_lives, settings.match_gold, settings.match_rounds,
             settings.match_draft) == (6, 3, 9, True)
@@ -248,8 +291,10 @@ async def test_rithmo_victories_and_time_limit_are_saved_and_shown(standin, star
     assert saved.reply.content == (
         "Saved: the next Rithmomachia games start with these settings.")
     shown = fields(saved)
-    assert shown["Rithmomachia: victories of new games"] == "Goods (250 value) · Great"
-    assert shown["Time for a move (Rithmomachia) or a turn (The 20 Digits)"] == "48 h"
+    assert shown["Rithmomachia: new games"] == (
+        "Won by the first player to reach: Goods (250 in value taken) or Great.")
+    assert shown["Rithmomachia: time for a move"] == (
+        "48 hours: a player who has not moved by then loses the game.")
     settings = await stored(bot, standin)
     assert settings.rithmo_victories == [{"kind": "goods", "value": 250}, {"kind": "great"}]
     assert settings.move_time_limit_s == 48 * 3600
@@ -257,11 +302,17 @@ async def test_rithmo_victories_and_time_limit_are_saved_and_shown(standin, star
     # Thresholds alone change the current common victory's; the others stay.
     await standin.slash(head, "settings rithmo", victory="honour_lawsuit")
     again = await standin.slash(head, "settings rithmo", pieces=4)
-    assert fields(again)["Rithmomachia: victories of new games"] == (
-        "Honour and lawsuit (300 value, fewer than 10 digits, fewer than 4 pieces) · Great")
+    assert fields(again)["Rithmomachia: new games"] == (
+        "Won by the first player to reach: Honour and lawsuit (300 in value taken, with fewer "
+        "than 10 digits, with fewer than 4 pieces) or Great.")
     await standin.slash(head, "settings rithmo", proper="none")
     assert (await stored(bot, standin)).rithmo_victories == [
         {"kind": "honour_lawsuit", "value": 300, "digits": 10, "pieces": 4}]
+    one = await standin.slash(head, "settings rithmo", victory="body", pieces=1,
+                              move_time_limit_hours=1)
+    assert fields(one)["Rithmomachia: new games"] == (
+        "Won by the first player to reach: Body (1 piece taken).")
+    assert fields(one)["Rithmomachia: time for a move"].startswith("1 hour: ")
 
 
 # --- Refused values -------------------------------------------------------------------------
@@ -357,18 +408,28 @@ async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin
     assert saved.reply.content == (
         "C'est enregistré : les prochains matchs des 20 chiffres commencent avec ces réglages.")
     assert fields(saved)["Les 20 chiffres : nouveaux matchs"] == (
-        "5 vies · 5 or par manche · 12 manches au plus · draft : oui")
+        "5 vies chacun, 5 pièces d'or à chaque manche (plus ce que rapporte le Focus), 12 "
+        "manches au plus. Draft : les joueurs choisissent leurs chiffres à tour de rôle dans une "
+        "rangée commune.")
     saved = await standin.slash(prof, "réglages rithmo", victoire="lawsuit",
                                 victoire_propre="none", heures_par_coup=12)
-    assert fields(saved)["Rithmomachie : victoires des nouvelles parties"] == (
-        "Procès (valeur 300, chiffres moins de 10)")
+    assert fields(saved)["Rithmomachie : nouvelles parties"] == (
+        "Gagnées par le premier joueur qui atteint : Procès (300 de valeur prise, avec moins de "
+        "10 chiffres).")
     maths = standin.add_channel("maths")
     saved = await standin.slash(prof, "réglages défi", salon=maths, heure=9,
                                 fuseau_horaire="Europe/Paris")
     assert saved.reply.content == (f"C'est enregistré : le défi du jour sera publié dans "
                                    f"<#{maths.id}> chaque jour à 9 h (Europe/Paris).")
     shown = fields(await standin.slash(prof, "réglages voir"))
-    assert shown["Langue"] == "La langue Discord de chaque membre"
-    assert shown["Niveaux de Focus"] == "Niveaux 1 à 8, chaque élève à son niveau"
-    assert shown["Temps pour un coup (Rithmomachie) ou un tour (Les 20 chiffres)"] == "12 h"
+    assert shown["Langue"] == "Je réponds à chacun dans sa langue Discord (français ou anglais)."
+    assert shown["Niveau de Focus"] == (
+        "Chaque élève monte ou descend entre les niveaux 1 et 8 selon ses réponses.")
+    assert shown["Défi du jour"] == (
+        f"Publié dans <#{maths.id}> chaque jour à 9 h (Europe/Paris) : 6 questions, niveaux 2 à "
+        "7, les mêmes pour tout le monde.")
+    assert shown["Rithmomachie : temps pour un coup"] == (
+        "12 heures : un joueur qui n'a pas joué à temps perd la partie.")
+    pinned = fields(await standin.slash(prof, "réglages focus", niveau_fixe="4"))
+    assert pinned["Niveau de Focus"] == "Tout le monde s'entraîne au niveau 4 (fixé)."
     assert (await stored(bot, standin)).match_rounds == 12

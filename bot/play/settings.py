@@ -125,6 +125,12 @@ def check_focus(current: ServerSettings, min_level: int | None, max_level: int |
                                   value=pinned) from None
             _in_range("settings.level_out_of_range", level, (MIN_LEVEL, MAX_LEVEL))
             changes["focus_level_pinned"] = level
+    # A pinned level is played within the range (``bot.play.focus.clamp``): one outside it
+    # would be said and not played, so it is refused (as a range leaving the pinned level out).
+    kept = changes.get("focus_level_pinned", current.focus_level_pinned)
+    if kept is not None and not low <= kept <= high:
+        raise DomainError("settings.pinned_outside_range", f"pinned {kept} outside {low}–{high}",
+                          level=kept, min=low, max=high)
     return changes
 
 

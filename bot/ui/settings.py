@@ -10,8 +10,9 @@ import discord
 from discord.app_commands import Choice, locale_str
 
 from bot.domain import DomainError
-from bot.focus import MAX_LEVEL, MIN_LEVEL
+from bot.focus import MAX_LEVEL, MIN_LEVEL, ROUND_SIZE
 from bot.i18n import number, t
+from bot.play.focus import clamp, daily_range, level_range
 from bot.play.settings import (
     ARMY_MOST,
     CEILINGS,
@@ -75,48 +76,77 @@ def check_rithmo(current: ServerSettings, lang: str, victory: str | None, proper
 
 
 def victory_text(victory: Victory, lang: str) -> str:
+    """A victory and what it takes, e.g. "Goods (250 in value taken)"."""
     name = t(f"settings.victories.{victory.kind}", lang)
     ceilings = CEILINGS.get(victory.kind, ())
-    parts = [t(f"settings.show.{'fewer_than' if n in ceilings else 'at_least'}", lang,
-               threshold=t(f"settings.thresholds.{n}", lang), value=getattr(victory, n))
+    parts = [t(f"settings.show.{'fewer' if n in ceilings else 'taken'}.{n}", lang,
+               count=getattr(victory, n), value=number(getattr(victory, n), lang))
              for n in KINDS[victory.kind]]
     return name if not parts else t("settings.show.victory_with", lang, victory=name,
                                     thresholds=", ".join(parts))
 
 
-def _yes_no(value: bool, lang: str) -> str:
-    return t("settings.show.yes" if value else "settings.show.no", lang)
+def _levels(low: int, high: int, lang: str) -> str:
+    return (t("settings.show.level", lang, level=low) if low == high
+            else t("settings.show.levels", lang, min=low, max=high))
+
+
+def focus_text(settings: ServerSettings, lang: str) -> str:
+    """The level students practise at, as it is played (``bot.play.focus``): a pinned level
+    for everyone, else each student's own level moving within the server's range."""
+    low, high = level_range(settings)
+    if settings.focus_level_pinned is not None:
+        return t("settings.show.focus_pinned", lang,
+                 level=clamp(settings.focus_level_pinned, settings))
+    if low == high:
+        return t("settings.show.focus_one", lang, level=low)
+    return t("settings.show.focus_range", lang, min=low, max=high)
+
+
+def daily_text(settings: ServerSettings, lang: str) -> str:
+    if settings.daily_channel_id is None:
+        return t("settings.show.daily_off", lang)
+    low, high = daily_range(settings)
+    return t("settings.show.daily_value", lang, channel=f"<#{settings.daily_channel_id}>",
+             hour=settings.daily_hour, timezone=settings.timezone, count=ROUND_SIZE,
+             levels=_levels(low, high, lang))
+
+
+def match_text(settings: ServerSettings, lang: str) -> str:
+    parts = [t("settings.show.match_lives", lang, count=settings.match_lives),
+             t("settings.show.match_gold", lang, count=settings.match_gold),
+             t("settings.show.match_rounds", lang, count=settings.match_rounds)]
+    draft = t("settings.show.match_draft" if settings.match_draft
+              else "settings.show.match_no_draft", lang)
+    return t("settings.show.match_value", lang, parts=", ".join(parts), draft=draft)
+
+
+def time_limit_text(settings: ServerSettings, lang: str) -> str:
+    hours = settings.move_time_limit_s / 3600
+    whole = hours.is_integer()
+    return t("settings.show.time_limit_value", lang, count=int(hours) if whole else hours,
+             hours=number(hours, lang, max_places=2))
 
 
 def settings_embed(settings: ServerSettings, lang: str) -> discord.Embed:
+    """Every setting in plain words, saying what it does (what students and games get)."""
     embed = discord.Embed(title=t("settings.show.title", lang), colour=discord.Colour.gold())
     language = settings.language or "auto"
     embed.add_field(name=t("settings.show.language", lang),
-                    value=t(f"settings.choices.{language}", lang), inline=False)
-    if settings.daily_channel_id is None:
-        daily = t("settings.show.daily_off", lang)
-    else:
-        daily = t("settings.show.daily_value", lang, channel=f"<#{settings.daily_channel_id}>",
-                  hour=settings.daily_hour, timezone=settings.timezone)
-    embed.add_field(name=t("settings.show.daily", lang), value=daily, inline=False)
-    low, high = settings.focus_level_min, settings.focus_level_max or MAX_LEVEL
-    if settings.focus_level_pinned is None:
-        focus = t("settings.show.focus_range", lang, min=low, max=high)
-    else:
-        focus = t("settings.show.focus_pinned", lang, level=settings.focus_level_pinned,
-                  min=low, max=high)
-    embed.add_field(name=t("settings.show.focus", lang), value=focus, inline=False)
-    embed.add_field(name=t("settings.show.match", lang),
-                    value=t("settings.show.match_value", lang, lives=settings.match_lives,
-                            gold=settings.match_gold, rounds=settings.match_rounds,
-                            draft=_yes_no(settings.match_draft, lang)), inline=False)
-    victories = " · ".join(victory_text(v, lang) for v in current_victories(settings))
-    embed.add_field(name=t("settings.show.rithmo", lang), value=victories, inline=False)
-    hours = settings.move_time_limit_s / 3600
-    embed.add_field(name=t("settings.show.time_limit", lang),
-                    value=t("settings.show.time_limit_value", lang,
-                            hours=number(hours, lang, max_places=6)),
+                    value=t(f"settings.show.language_{language}", lang), inline=False)
+    embed.add_field(name=t("settings.show.daily", lang), value=daily_text(settings, lang),
                     inline=False)
+    embed.add_field(name=t("settings.show.focus", lang), value=focus_text(settings, lang),
+                    inline=False)
+    embed.add_field(name=t("settings.show.match", lang), value=match_text(settings, lang),
+                    inline=False)
+    victories = t("settings.show.or", lang).join(
+        victory_text(v, lang) for v in current_victories(settings))
+    embed.add_field(name=t("settings.show.rithmo", lang),
+                    value=t("settings.show.rithmo_value", lang, victories=victories),
+                    inline=False)
+    embed.add_field(name=t("settings.show.time_limit", lang),
+                    value=time_limit_text(settings, lang), inline=False)
     roles = sorted(settings.admin_role_ids)
     teachers = (t("settings.show.teachers_roles", lang,
                   roles=", ".join(f"<@&{role}>" for role in roles))
