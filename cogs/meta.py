@@ -1,4 +1,5 @@
-"""``/help``: every command of the bot, in the member's language, built from the command tree.
+"""``/help``: the commands the member may use, in their language, built from the command tree
+(``bot.ui.help``): a teacher also sees the teachers' commands.
 
 Nothing here lists commands by hand: a cog's new command shows up in /help by being registered.
 """
@@ -14,6 +15,7 @@ from bot import replies
 from bot.i18n import lang_for
 from bot.limits import limited
 from bot.ui.help import help_embed
+from bot.ui.teachers import is_teacher
 from cogs import ArdoiseCog
 
 
@@ -22,8 +24,9 @@ class Meta(ArdoiseCog):
     @limited("text")
     async def help(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
-        await replies.respond(interaction, embed=help_embed(self.bot.tree, lang),
-                              ephemeral=True)
+        embed = help_embed(self.bot.tree, lang, teacher=await is_teacher(interaction),
+                           in_server=interaction.guild_id is not None)
+        await replies.respond(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: Any) -> None:

@@ -55,12 +55,9 @@ from bot.ui.settings import (
     check_rithmo,
     settings_embed,
 )
-from bot.ui.teachers import NotATeacher, is_teacher
+from bot.ui.teachers import EVERYONE, NotATeacher, is_teacher
 from cogs import ArdoiseCog
 from db import ServerSettings
-
-#: The subcommands any member may use (they change nothing).
-EVERYONE = frozenset({"settings show"})
 
 
 class Settings(ArdoiseCog):

@@ -112,10 +112,10 @@ async def test_help_lists_every_command_in_the_members_language(standin, start_b
     await start_bot()
     ana = standin.add_member("Ana", locale="fr")
     text = (await standin.slash(ana, "help")).reply.text()
-    assert "`/chiffres carte` — La carte d'un chiffre" in text
+    assert "`/chiffres carte <chiffre> [montrer]` — La carte d'un chiffre" in text
     assert "`/aide`" in text
     sam = standin.add_member("Sam")
-    assert "`/digits rules` — The rules of The 20 Digits in short" in (
+    assert "`/digits rules [show]` — The rules of The 20 Digits in short" in (
         await standin.slash(sam, "help")).reply.text()
 
 

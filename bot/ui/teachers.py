@@ -17,6 +17,9 @@ from bot.domain import DomainError
 from bot.play.settings import server_settings
 from bot.views import database
 
+#: Subcommands of the teachers' groups that any member may use: they read, change nothing.
+EVERYONE = frozenset({"settings show"})
+
 
 class NotATeacher(app_commands.CheckFailure, DomainError):
     """Refused: this needs a teacher. ``code`` says what was refused (its catalogue sentence)."""
