@@ -43,14 +43,21 @@ def _short_date(day: dt.date, words: Words) -> str:
 
 def render_progress(records: Iterable[Mapping[str, Any]], words: Words,
                     title: str | None = None) -> bytes:
-    """PNG line chart of accuracy (%) per topic over time. ``records`` are
+    """PNG chart of accuracy (%) per topic over time. ``records`` are
     {"date": "2026-11-30", "topic": "addition", "correct": 5, "total": 6}; records of one day
-    and topic add up; records with no question are left out."""
+    and topic add up; records with no question are left out. Up to ``BAR_DAYS`` days with
+    answers are drawn as bars (a line needs more points to be seen), more as lines; the legend
+    gives each topic's accuracy and its number of answers."""
     return st.to_png(progress_image(records, words, title))
 
 
-def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
-                   title: str | None = None) -> Image.Image:
+#: Up to this many days with answers, the chart draws bars (grouped by day, one per topic).
+BAR_DAYS = 2
+TOPIC_ORDER = ("addition", "subtraction", "multiplication", "division", "squares", "priority",
+               "parentheses")
+
+
+def _sums(records: Iterable[Mapping[str, Any]]) -> dict[str, dict[dt.date, list[int]]]:
     sums: dict[str, dict[dt.date, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for r in records:
         total = int(r.get("total", 0))
@@ -59,80 +66,173 @@ def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
         cell = sums[str(r["topic"])][_date(r["date"])]
         cell[0] += int(r.get("correct", 0))
         cell[1] += total
+    return sums
+
+
+class _Series:
+    """One topic's look: colour, marker shape and line style, the same in the plot and in the
+    legend."""
+
+    def __init__(self, index: int, sprites: dict[tuple[Any, ...], Image.Image]) -> None:
+        self.colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+        self.shape = SERIES_MARKERS[index % len(SERIES_MARKERS)]
+        self.dashed = SERIES_DASHED[index % len(SERIES_DASHED)]
+        key = (self.shape, self.colour)
+        if key not in sprites:
+            # Sizes that give the four shapes about the same weight.
+            sprites[key] = st.shape_sprite(self.shape, MARKER_SIZES[self.shape], self.colour,
+                                           self.colour, 1)
+        self.sprite = sprites[key]
+        # On a bar of its own colour the marker needs an outline to be seen.
+        outlined = ("outlined", self.shape, self.colour)
+        if outlined not in sprites:
+            sprites[outlined] = st.shape_sprite(self.shape, MARKER_SIZES[self.shape] + 2,
+                                                self.colour, st.SLATE, 2)
+        self.on_bar = sprites[outlined]
+
+    def paste(self, im: Image.Image, x: float, y: float, on_bar: bool = False) -> None:
+        sprite = self.on_bar if on_bar else self.sprite
+        half = sprite.width // 2
+        im.paste(sprite, (round(x) - half, round(y) - half), sprite)
+
+
+def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
+                   title: str | None = None) -> Image.Image:
+    sums = _sums(records)
     width, height = 900, 480
     im, d = st.canvas(width, height)
-    st.text(d, (20, 28), title or words("accuracy"), st.font(24, True), st.CHALK, "lm")
+    head, hf = st.fit_text(title or words("accuracy"), width - 40, 24, 14, bold=True)
+    st.text(d, (20, 28), head, hf, st.CHALK, "lm")
     if not sums:
         st.text(d, (width / 2, height / 2), words("no_data"), st.font(20), st.CHALK_DIM, "mm")
         return im
 
     # Topics in a stable order: the known ones as listed, then the others alphabetically.
-    known = ["addition", "subtraction", "multiplication", "division", "squares", "priority",
-             "parentheses"]
-    topics = sorted(sums, key=lambda k: (known.index(k) if k in known else len(known), k))
+    topics = sorted(sums, key=lambda k: (TOPIC_ORDER.index(k) if k in TOPIC_ORDER
+                                         else len(TOPIC_ORDER), k))
     days = sorted({day for per in sums.values() for day in per})
-    first, last = days[0], days[-1]
-    span = max(1, (last - first).days)
+    sprites: dict[tuple[Any, ...], Image.Image] = {}
+    series = {key: _Series(i, sprites) for i, key in enumerate(topics)}
+    bars = len(days) <= BAR_DAYS
 
-    legend_w = 262
-    px0, py0, px1, py1 = 70, 62, width - legend_w - 20, height - 56
+    legend_w = 236
+    # Bars write their percentage and count above them: room for two lines over 100 %.
+    px0, py0, px1, py1 = 70, 100 if bars else 62, width - legend_w - 24, height - 56
     f = st.font(13)
     for pct in (0, 25, 50, 75, 100):
         y = py1 - (py1 - py0) * pct / 100
         d.line((px0, y, px1, y), fill=st.SLATE_LIGHT if pct else st.SLATE_LINE, width=1)
         st.text(d, (px0 - 8, y), words.percent(pct / 100), f, st.CHALK_DIM, "rm")
+    if bars:
+        _bars(im, d, sums, topics, days, series, words, (px0, py0, px1, py1))
+    else:
+        _lines(im, d, sums, topics, days, series, words, (px0, py0, px1, py1))
+    _legend(im, d, sums, topics, series, words, width - legend_w, width - 20, 66)
+    return im
+
+
+def _y_of(ratio: float, box: tuple[float, float, float, float]) -> float:
+    _, py0, _, py1 = box
+    return py1 - (py1 - py0) * ratio
+
+
+def _lines(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+           topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
+           box: tuple[float, float, float, float]) -> None:
+    px0, _, px1, py1 = box
+    first, last = days[0], days[-1]
+    span = max(1, (last - first).days)
 
     def x_of(day: dt.date) -> float:
-        if len(days) == 1:
-            return (px0 + px1) / 2
         return px0 + 12 + (px1 - px0 - 24) * (day - first).days / span
 
     # Date labels: at most eight, evenly spread over the days that have answers.
+    f = st.font(13)
     step = max(1, -(-len(days) // 8))
     shown = days[::step]
-    if shown[-1] != last and len(days) > 1:
+    if shown[-1] != last:
         shown = [*shown[:-1], last] if x_of(last) - x_of(shown[-1]) < 50 else [*shown, last]
     for day in shown:
         x = x_of(day)
         d.line((x, py1, x, py1 + 5), fill=st.SLATE_LINE, width=1)
         st.text(d, (x, py1 + 16), _short_date(day, words), f, st.CHALK_DIM, "mm")
-
-    markers: dict[tuple[str, st.Colour], Image.Image] = {}
-    ly = py0 + 4
-    for i, key in enumerate(topics):
-        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
-        shape = SERIES_MARKERS[i % len(SERIES_MARKERS)]
-        dashed = SERIES_DASHED[i % len(SERIES_DASHED)]
-        pts = [(x_of(day), py1 - (py1 - py0) * c / n) for day, (c, n) in sorted(
-            sums[key].items())]
+    for key in topics:
+        look = series[key]
+        pts = [(x_of(day), _y_of(c / n, box)) for day, (c, n) in sorted(sums[key].items())]
         for a, b in itertools.pairwise(pts):
-            if dashed:
-                st.dashed_line(d, a, b, colour, width=3, dash=9, gap=6)
+            if look.dashed:
+                st.dashed_line(d, a, b, look.colour, width=3, dash=9, gap=6)
             else:
-                d.line((*a, *b), fill=colour, width=3)
-        sprite = markers.get((shape, colour))
-        if sprite is None:
-            # Sizes that give the four shapes about the same weight.
-            size = MARKER_SIZES[shape]
-            sprite = markers[(shape, colour)] = st.shape_sprite(shape, size, colour, colour, 1)
-        half = sprite.width // 2
+                d.line((*a, *b), fill=look.colour, width=3)
         for x, y in pts:
-            im.paste(sprite, (round(x) - half, round(y) - half), sprite)
-        # Legend: line sample, marker, name, overall accuracy.
+            look.paste(im, x, y)
+
+
+def _bars(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+          topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
+          box: tuple[float, float, float, float]) -> None:
+    """One group of bars per day, one bar per topic played that day, its percentage and its
+    number of answers written above it, its topic's marker on it."""
+    px0, _, px1, py1 = box
+    group_w = (px1 - px0) / len(days)
+    cf = st.font(11)
+    for g, day in enumerate(days):
+        played = [key for key in topics if day in sums[key]]
+        pitch = min(64.0, (group_w - 16) / len(played))
+        bar_w = pitch - 8
+        left = px0 + g * group_w + (group_w - pitch * len(played)) / 2
+        for i, key in enumerate(played):
+            look = series[key]
+            c, n = sums[key][day]
+            x0 = left + i * pitch + 4
+            top = _y_of(c / n, box)
+            cx = x0 + bar_w / 2
+            d.rectangle((x0, top, x0 + bar_w, py1), fill=look.colour)
+            if look.dashed:  # the dashed series are hatched: told apart without colour
+                for hx in range(int(x0) + 4, int(x0 + bar_w), 8):
+                    d.line((hx, top + 2, hx, py1 - 1), fill=st.SLATE, width=2)
+            label_y = top - 30
+            if py1 - top >= 26:
+                look.paste(im, cx, top + 13, on_bar=True)
+            else:  # too short for its marker: the marker goes over the labels
+                look.paste(im, cx, label_y - 16)
+            label = words.percent(round(100 * c / n) / 100)
+            count = words.count("answers", n)
+            if cf.getlength(count) > pitch:
+                count = str(n)
+            st.text(d, (cx, label_y), *st.fit_text(label, pitch, 13, 10, bold=True), st.CHALK,
+                    "mm")
+            st.text(d, (cx, label_y + 15), *st.fit_text(count, pitch, 11, 8), st.CHALK_DIM,
+                    "mm")
+        st.text(d, (px0 + (g + 0.5) * group_w, py1 + 16), _short_date(day, words),
+                st.font(13), st.CHALK_DIM, "mm")
+
+
+def _legend(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+            topics: list[str], series: dict[str, _Series], words: Words, lx: float,
+            right: float, ly: float) -> None:
+    """Per topic: line sample and marker, name, and on the next line its accuracy over the
+    period and its number of answers, so a name never runs into its number."""
+    row_h = 46 if len(topics) <= 8 else 36
+    for key in topics:
+        look = series[key]
+        if look.dashed:
+            st.dashed_line(d, (lx, ly), (lx + 34, ly), look.colour, width=3, dash=7, gap=4)
+        else:
+            d.line((lx, ly, lx + 34, ly), fill=look.colour, width=3)
+        look.paste(im, lx + 17, ly)
+        name, nf = st.fit_text(words.topic(key), right - (lx + 44), 15, 10)
+        st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
         c_all = sum(c for c, _ in sums[key].values())
         n_all = sum(n for _, n in sums[key].values())
-        lx = width - legend_w
-        if dashed:
-            st.dashed_line(d, (lx, ly), (lx + 34, ly), colour, width=3, dash=7, gap=4)
-        else:
-            d.line((lx, ly, lx + 34, ly), fill=colour, width=3)
-        im.paste(sprite, (lx + 17 - half, round(ly) - half), sprite)
-        name, nf = st.fit_text(words.topic(key), legend_w - 112, 15, 10)
-        st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
-        st.text(d, (width - 20, ly), words.percent(round(100 * c_all / n_all) / 100),
-                st.font(15, True), st.CHALK, "rm")
-        ly += 30
-    return im
+        pct = words.percent(round(100 * c_all / n_all) / 100)
+        bold = st.font(14, True)
+        st.text(d, (lx + 44, ly + 19), pct, bold, st.CHALK, "lm")
+        answers, af = st.fit_text(words.count("answers", n_all),
+                                  right - (lx + 44 + bold.getlength(pct) + 6), 13, 9)
+        st.text(d, (lx + 44 + bold.getlength(pct) + 6, ly + 19), answers, af, st.CHALK_DIM,
+                "lm")
+        ly += row_h
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,12 +241,13 @@ def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
 
 def render_streak(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
                   words: Words, weeks: int = 12, best: int | None = None,
-                  title: str | None = None) -> bytes:
+                  title: str | None = None, first_day: str | dt.date | None = None) -> bytes:
     """PNG calendar of the last ``weeks`` weeks (Monday first) up to ``today``: a tick on each
     day played, ``today`` framed, the current ``streak`` in large and the ``best`` one (both as
     the Focus engine's Streak counts them: ``streak.on(today)``, ``streak.best``; without
-    ``best``, the longest run of consecutive days in ``played``)."""
-    return st.to_png(streak_image(played, streak, today, words, weeks, best, title))
+    ``best``, the longest run of consecutive days in ``played``). Days before ``first_day``
+    (the student's first day with Ardoise) are left empty: they were not missed."""
+    return st.to_png(streak_image(played, streak, today, words, weeks, best, title, first_day))
 
 
 def best_run(days: Iterable[dt.date]) -> int:
@@ -162,9 +263,12 @@ def best_run(days: Iterable[dt.date]) -> int:
 
 def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
                  words: Words, weeks: int = 12, best: int | None = None,
-                 title: str | None = None) -> Image.Image:
+                 title: str | None = None, first_day: str | dt.date | None = None
+                 ) -> Image.Image:
     today_d = _date(today)
     days = {_date(p) for p in played}
+    # A day played before the first day given still counts: the first day is never after it.
+    begin = min([_date(first_day), *days]) if first_day is not None else None
     cell, gap = 30, 5
     left, top = 62, 84
     grid_w = weeks * (cell + gap) - gap
@@ -185,11 +289,16 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     for week in range(weeks):
         x = left + week * (cell + gap)
         monday = start + dt.timedelta(days=7 * week)
-        # A month's name over the first week that holds its first day (or the first column).
+        # A month's name over the first week that holds its first day (or the first column
+        # drawn: no month over the empty weeks before the student's first day).
+        if begin is not None and monday + dt.timedelta(days=6) < begin:
+            continue
+        first_column = last_month is None
         month_day = next((monday + dt.timedelta(days=k) for k in range(7)
                           if (monday + dt.timedelta(days=k)).day == 1
-                          and monday + dt.timedelta(days=k) <= today_d), None)
-        label_day = month_day or (monday if week == 0 else None)
+                          and monday + dt.timedelta(days=k) <= today_d
+                          and (begin is None or monday + dt.timedelta(days=k) >= begin)), None)
+        label_day = max(monday, begin or monday) if first_column else month_day
         if label_day is not None and label_day.month != last_month:
             st.text(d, (x, top - 14), words.month(label_day.month), f, st.CHALK_DIM, "lm")
             last_month = label_day.month
@@ -197,7 +306,7 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
             day = monday + dt.timedelta(days=row)
             y = top + row * (cell + gap)
             box = (x, y, x + cell, y + cell)
-            if day > today_d:
+            if day > today_d or (begin is not None and day < begin):
                 continue
             if day in days:
                 st.rounded(d, box, 6, fill=st.GOOD)
@@ -221,7 +330,7 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
                 "days", best if best is not None else best_run(days))), st.font(16), st.CHALK,
             "mm")
     st.text(d, (px + panel_w / 2, top + 178),
-            words("played_total", days=words.count("days", len(days))), st.font(16),
+            words.count("days_played", len(days)), st.font(16),
             st.CHALK_DIM, "mm")
 
     # Key.

@@ -82,8 +82,11 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
         [{"date": day(3), "topic": "multiplication", "correct": 1, "total": 2},
          {"date": day(1), "topic": "addition", "correct": 2, "total": 3}],
         EN, title="Ana: accuracy by topic")
+    # Ana's first day here is her first daily challenge, five days ago (her player row was
+    # made with the answers, today): the days before it are not drawn as missed.
     calendar = images.render_streak([TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY,
-                                    EN, weeks=12, best=2, title="Ana: daily challenges")
+                                    EN, weeks=12, best=2, title="Ana: daily challenges",
+                                    first_day=TODAY - timedelta(days=5))
     assert pictures(record) == {"progress.png": chart, "streak.png": calendar}
 
 
@@ -163,7 +166,7 @@ async def test_progress_in_french(standin, start_bot):
         "Pas encore de cote : les parties contre un autre membre comptent.")
     assert pictures(record)["streak.png"] == images.render_streak(
         [TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY, FR, weeks=12, best=2,
-        title="Ana : défis du jour")
+        title="Ana : défis du jour", first_day=TODAY - timedelta(days=5))
 
 
 # --- /leaderboard ---------------------------------------------------------------------------

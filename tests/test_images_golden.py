@@ -62,6 +62,11 @@ CASES: dict[str, Callable[[], bytes]] = {
     "shop_fr.png": lambda: images.render_shop(samples.SHOP, FR),
     "board_crowded_black.png": lambda: images.render_board(
         _board()["position"], FR, _board()["last_turn"], flipped=True),
+    "progress_bars_fr.png": lambda: images.render_progress(
+        samples.PROGRESS_TWO_DAYS, FR, title="Inès : réussite par thème"),
+    "progress_lines.png": lambda: images.render_progress(samples.PROGRESS, EN),
+    "streak_new_student.png": lambda: images.render_streak(
+        samples.NEW_STUDENT_DAYS, 2, "2026-11-30", FR, best=2, first_day="2026-11-24"),
     "leaderboard.png": lambda: images.render_leaderboard(
         samples.LEADERBOARD, EN, date="2026-11-30", highlight="Inès", out_of=6),
 }

@@ -166,6 +166,24 @@ STREAK_DAYS = ["2026-10-05", "2026-10-06", "2026-10-07", "2026-10-09", "2026-10-
                "2026-11-10", "2026-11-11", "2026-11-13", "2026-11-16", "2026-11-17",
                "2026-11-18", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25",
                "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"]
+#: Two days of answers, as a student has after a first week-end: drawn as bars.
+PROGRESS_TWO_DAYS = [
+    {"date": f"2026-11-{day:02d}", "topic": topic, "correct": c, "total": n}
+    for day, topic, c, n in [
+        (29, "addition", 5, 6), (29, "subtraction", 3, 6), (29, "multiplication", 4, 6),
+        (29, "priority", 2, 6), (30, "addition", 6, 6), (30, "multiplication", 5, 6),
+        (30, "division", 3, 6), (30, "priority", 4, 6)]
+]
+#: A student who started on 24 November: the calendar starts there.
+NEW_STUDENT_DAYS = ["2026-11-24", "2026-11-25", "2026-11-27", "2026-11-29", "2026-11-30"]
+#: A live round's final ranking (points, right answers out of the questions).
+LIVE_RANKING = [
+    {"rank": 1, "name": "Camille", "score": 5400, "time": "6/6"},
+    {"rank": 2, "name": "Inès", "score": 4980, "time": "6/6"},
+    {"rank": 3, "name": "Noé", "score": 3720, "time": "5/6"},
+    {"rank": 4, "name": "Léa", "score": 2890, "time": "4/6"},
+    {"rank": 5, "name": "Sacha", "score": 1450, "time": "2/6"},
+]
 LEADERBOARD = [
     {"rank": 1, "name": "Camille", "score": 6, "time": 41.2},
     {"rank": 2, "name": "Noé", "score": 6, "time": 58.9},
@@ -195,7 +213,15 @@ def write_samples(out: Path) -> list[Path]:
         "board-crowded.png": images.render_board(crowded, EN, turn),
         "board-black.png": images.render_board(crowded, FR, turn, flipped=True),
         "progress.png": images.render_progress(PROGRESS, EN),
+        "progress-days.png": images.render_progress(PROGRESS_TWO_DAYS, FR,
+                                                    title="Inès : réussite par thème"),
         "streak.png": images.render_streak(STREAK_DAYS, 8, "2026-11-30", FR),
+        "streak-new.png": images.render_streak(NEW_STUDENT_DAYS, 2, "2026-11-30", EN, best=2,
+                                               first_day="2026-11-24",
+                                               title="Inès: daily challenges"),
+        "live-ranking.png": images.render_leaderboard(
+            LIVE_RANKING, EN, title="Live Focus · final ranking", limit=10,
+            columns=("Points", "Right")),
         "leaderboard.png": images.render_leaderboard(LEADERBOARD, EN, date="2026-11-30",
                                                      highlight="Inès", out_of=6),
     }

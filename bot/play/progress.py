@@ -57,6 +57,19 @@ class ProgressData:
     played: list[date]
     #: The student's Focus levels (their own, else the server's).
     levels: FocusRules
+    #: The student's first day with Ardoise on this server (their first answer or game, in the
+    #: server's days): the streak calendar does not count the days before it as missed.
+    first_day: date | None = None
+
+
+def first_day(player: Player | None, settings: ServerSettings, today: date,
+              rows: Iterable[ProgressRow], played: Iterable[date]) -> date:
+    """The first day the student did anything with Ardoise here: the day their player row was
+    made, or an earlier answer or daily challenge if any (today when there is nothing)."""
+    days = [today, *played, *(row.period for row in rows if row.period is not None)]
+    if player is not None:
+        days.append(player.created_at.astimezone(settings.tz()).date())
+    return min(days)
 
 
 
@@ -76,12 +89,13 @@ async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
     if len({row.period for row in rows}) > MAX_DAILY_POINTS:
         rows = await db.focus.progress(guild_id, user_id, by="week", since=since,
                                        utc_offset_minutes=minutes)
+    player = await db.players.get(guild_id, user_id)
+    played = await db.daily.days_played(guild_id, user_id, since=start)
     return ProgressData(
-        name=name, settings=settings, today=today,
-        player=await db.players.get(guild_id, user_id),
-        ratings=await db.players.ratings(guild_id, user_id), rows=rows,
-        played=await db.daily.days_played(guild_id, user_id, since=start),
-        levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)))
+        name=name, settings=settings, today=today, player=player,
+        ratings=await db.players.ratings(guild_id, user_id), rows=rows, played=played,
+        levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)),
+        first_day=first_day(player, settings, today, rows, played))
 
 
 @dataclass(frozen=True)

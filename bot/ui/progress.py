@@ -35,7 +35,8 @@ def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
     streak = player.current_daily_streak(data.today) if player else 0
     calendar = images.render_streak(data.played, streak, data.today, image_words(lang),
                                     weeks=WEEKS, best=player.best_daily_streak if player else 0,
-                                    title=t("progress.streak_title", lang, name=data.name))
+                                    title=t("progress.streak_title", lang, name=data.name),
+                                    first_day=data.first_day)
     return chart, calendar
 
 
