@@ -118,3 +118,10 @@ def test_a_new_teachers_group_is_for_teachers_from_its_default_permission_alone(
     async def audit(interaction) -> None: ...
 
     assert not for_teachers(hello) and for_teachers(audit)
+
+
+async def test_in_a_direct_message_the_servers_commands_are_not_listed(standin, start_bot):
+    bot = await start_bot()
+    text = "\n".join(f.value for f in help_embed(bot.tree, "en", in_server=False).fields)
+    assert "`/digits rules [show]`" in text
+    assert "/settings" not in text and "/progress" not in text and "/class" not in text

@@ -360,7 +360,8 @@ async def test_a_refusal_in_french(standin, start_bot):
     prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
     refused = await standin.slash(prof, "réglages rithmo", victoire="body", valeur=100)
     assert refused.reply.content == (
-        "La victoire Corps ne compte pas les valeur : elle compte pièces. Rien n'a été changé.")
+        "La victoire Corps ne se compte pas en valeur : elle se compte en pièces. Rien n'a été "
+        "changé.")
     refused = await standin.slash(prof, "réglages défi", salon=standin.channel, heure=8,
                                   fuseau_horaire="Lune")
     assert refused.reply.content.startswith("Je ne connais pas le fuseau horaire « Lune ».")
