@@ -1,8 +1,9 @@
 """A student's progress: accuracy per topic over time, the streak calendar, and the daily
 challenge's leaderboard card.
 
-Every series in the chart has its own colour, marker shape and line style, and its name in the
-legend; a played day has a tick as well as its colour; a medal carries its rank's number.
+Every series in the chart has its own colour, marker shape and line style (dashed lines are
+hatched bars), and its name in the legend with its accuracy and number of answers; a played day
+has a tick as well as its colour; a medal carries its rank's number.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from images import style as st
 from images.words import Words
@@ -136,7 +137,7 @@ def _y_of(ratio: float, box: tuple[float, float, float, float]) -> float:
     return py1 - (py1 - py0) * ratio
 
 
-def _lines(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+def _lines(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
            topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
            box: tuple[float, float, float, float]) -> None:
     px0, _, px1, py1 = box
@@ -168,7 +169,7 @@ def _lines(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
             look.paste(im, x, y)
 
 
-def _bars(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+def _bars(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
           topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
           box: tuple[float, float, float, float]) -> None:
     """One group of bars per day, one bar per topic played that day, its percentage and its
@@ -208,7 +209,7 @@ def _bars(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
                 st.font(13), st.CHALK_DIM, "mm")
 
 
-def _legend(im: Image.Image, d: Any, sums: dict[str, dict[dt.date, list[int]]],
+def _legend(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
             topics: list[str], series: dict[str, _Series], words: Words, lx: float,
             right: float, ly: float) -> None:
     """Per topic: line sample and marker, name, and on the next line its accuracy over the
