@@ -58,8 +58,8 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
     assert set(teachers) == {"For teachers: /class", "For teachers: /focus",
                              "For teachers: /settings", "For teachers"}
     assert "`/focus live [count] [level] [seconds]`" in teachers["For teachers: /focus"]
-    assert teachers["For teachers: /class"].startswith(
-        "`/class report [period] [topic] [role] [pseudonym] [assignment]` — ")
+    assert ("`/class report [period] [topic] [role] [pseudonym] [assignment]` — "
+            in teachers["For teachers: /class"])
     assert "`/progress member:` — A student's progress" in teachers["For teachers"]
     assert "`/settings show`" not in teachers["For teachers: /settings"]
     # Every command of the tree is shown once, to a teacher: the list is the tree.
