@@ -279,6 +279,12 @@ async def test_answers_to_a_set_are_left_out_of_the_adaptive_level(db: Database)
         await db.focus.record(stored(n, question.text, question.answer, given, question.topic,
                                      "practice:t2"))
     assert qs.from_a_set(key) and not qs.from_a_set("practice:t2") and not qs.from_a_set(None)
+    # The same set as homework or in a live round: under their own keys, with the set's topic.
+    for n, question in enumerate(practice.questions[:3]):
+        await db.focus.record(stored(n, question.text, question.answer, question.answer + 1,
+                                     question.topic, "assignment:7"))
+    assert not qs.counts_for_level("assignment:7", "Hard")
+    assert qs.counts_for_level("assignment:7", "addition")
     advice = await focus_play.finish_practice(db, G, TEACHER, level=1, own=1)
     # With the set's six wrong answers the window would be 5 in 12 (down); without, 5 in 6: up.
     assert advice is not None and (advice.reason, advice.level) == ("up", 2)

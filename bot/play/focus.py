@@ -24,7 +24,7 @@ from bot.focus import (
 )
 from bot.focus.adaptive import Advice
 from bot.play import students
-from bot.play.question_sets import from_a_set
+from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
 from db.students import StudentSettings
@@ -129,7 +129,7 @@ async def finish_practice(db: Database, guild_id: int, user_id: int, level: int,
         return None
     levels = (await students.rules_for(db, guild_id, user_id)).focus
     stored = await db.focus.recent(guild_id, user_id, limit=HISTORY)
-    past = history([a for a in stored if not from_a_set(a.round_key)])  # a set has no level
+    past = history([a for a in stored if counts_for_level(a.round_key, a.topic)])
     advice = next_level(past, current=own, pin=levels.pinned,
                         min_level=levels.low, max_level=levels.high)
     player = await db.players.get(guild_id, user_id)
