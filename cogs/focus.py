@@ -49,31 +49,27 @@ from discord.ext import commands
 from bot import replies
 from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
-from bot.i18n import error_text, image_words, lang_for, lang_from_locale, t
+from bot.i18n import image_words, lang_for, lang_from_locale, t
 from bot.limits import limited
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds
 from bot.replies import shown_name
-from bot.tree import report_error
 from bot.ui.focus import (
-    FINAL_LINES,
-    LIVE_MODAL_PREFIX,
-    LIVE_MODAL_TIMEOUT,
     RANKING_LINES,
-    LiveAnswerButton,
-    LiveAnswerModal,
-    LiveNextButton,
     TakeDaily,
     again_view,
-    closed_embed,
     daily_embed,
     daily_key,
     date_text,
-    final_embed,
-    final_rows,
-    live_embed,
-    live_view,
     practice_embed,
+)
+from bot.ui.focus_live import (
+    LiveAnswerButton,
+    LiveEndButton,
+    LiveNextButton,
+    LivePauseButton,
+    LiveReportButton,
+    LiveSkipButton,
 )
 from bot.ui.focus_run import (
     BUTTON_PREFIX,
@@ -84,12 +80,11 @@ from bot.ui.focus_run import (
     start_focus,
     stored_answer,
     take_submission,
-    typed_value,
 )
 from bot.ui.question_sets import refuse_level_and_set, set_choices, start_set_round
-from bot.ui.teachers import teaches
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
+from cogs._focus_live import FocusLive
 from db import ServerSettings
 from images import render_leaderboard
 
@@ -100,9 +95,10 @@ DAILY_CHECK_SECONDS = 60.0
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
 
 
-class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
+class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             group_description="Focus: quick arithmetic rounds and the daily challenge"):
-    persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, RoundButton)
+    persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, LivePauseButton,
+                        LiveSkipButton, LiveEndButton, LiveReportButton, RoundButton)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -117,6 +113,8 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         #: The live answer modals opened in this process, by (live id, question number, member):
         #: until when their submission is taken (later, or after a restart: "expired").
         self._live_modals: dict[tuple[int, int, int], float] = {}
+        #: The live rounds' timers, by round: when the next step is due, and its task.
+        self._live_timers: dict[int, tuple[float, asyncio.Task[None]]] = {}
         self._daily_task: asyncio.Task[None] | None = None
         #: Whether the background task posts the daily challenges (tests call
         #: ``post_due_dailies`` themselves and turn it off).
@@ -124,8 +122,10 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
 
     async def cog_load(self) -> None:
         self._daily_task = asyncio.create_task(self._daily_loop(), name="focus-daily-posts")
+        await self.arm_live_timers()  # the rounds running when the bot stopped go on
 
     async def cog_unload(self) -> None:
+        self.stop_live_timers()
         if self._daily_task is not None:
             self._daily_task.cancel()
             self._daily_task = None
@@ -145,27 +145,6 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
         elif routed_nowhere(interaction, BUTTON_PREFIX):
             await say_expired(interaction, str((interaction.data or {}).get("custom_id", ""))
                               [len(BUTTON_PREFIX):].split(":", 1)[0])
-
-    async def take_live_submission(self, interaction: discord.Interaction) -> None:
-        """Take a live answer modal's submission: the answer, if this process opened that modal
-        for this member and its time is not over; else the "expired" sentence."""
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(LIVE_MODAL_PREFIX):
-            return
-        try:
-            parts = custom_id[len(LIVE_MODAL_PREFIX):].split(":")
-            key = None
-            if len(parts) == 2 and all(_NUMBER.fullmatch(part) for part in parts):
-                key = (int(parts[0]), int(parts[1]), interaction.user.id)
-            deadline = None if key is None else self._live_modals.pop(key, None)
-            if key is None or deadline is None or deadline < time.monotonic():
-                lang = await lang_for(interaction)
-                await replies.respond(interaction, t("focus.expired.live", lang), ephemeral=True)
-                return
-            await self.live_answer(interaction, key[0], key[1],
-                                   typed_value(interaction.data, "answer") or "")
-        except Exception as error:  # as a modal would: the member reads what happened
-            await report_error(interaction, error)
 
     def _remember_name(self, interaction: discord.Interaction) -> str:
         name = interaction.user.display_name
@@ -376,76 +355,6 @@ class Focus(ArdoiseCog, commands.GroupCog, group_name="focus",
                 line, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
         if secret is not None and show:
             await replies.followup(interaction, private, ephemeral=True)
-
-    # --- /focus live --------------------------------------------------------------------------
-
-    @app_commands.command(name="live",
-                          description="Run a Focus for the whole channel, live (teachers)")
-    @app_commands.describe(count="How many questions (1 to 20, 6 by default)",
-                           level="The questions' level (1 to 8)",
-                           seconds="Time to answer each question (5 to 300, 20 by default)")
-    async def live(self, interaction: discord.Interaction,
-                   count: app_commands.Range[int, 1, 20] = ROUND_SIZE,
-                   level: app_commands.Range[int, 1, 8] | None = None,
-                   seconds: app_commands.Range[int, 5, 300] = 20) -> None:
-        lang = await lang_for(interaction)
-        guild_id = interaction.guild_id
-        assert guild_id is not None
-        settings = await play.server_settings(self.bot.db, guild_id)
-        live = await self.live_rounds.start(
-            settings, interaction.channel_id, interaction.user.id,
-            self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
-            count=count, level=level, seconds=float(seconds), seed=self.seed())
-        await replies.respond(interaction, embed=live_embed(live),
-                              view=live_view(live))
-
-    async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
-                               number: int) -> None:
-        question = await self.live_rounds.answerable(live_id, number, interaction.user.id)
-        lang = await lang_for(interaction)
-        now = time.monotonic()
-        self._live_modals = {k: v for k, v in self._live_modals.items() if v >= now}
-        self._live_modals[(live_id, number, interaction.user.id)] = now + LIVE_MODAL_TIMEOUT
-        await replies.modal(interaction, LiveAnswerModal(live_id, number, question, lang))
-
-    async def live_answer(self, interaction: discord.Interaction, live_id: int, number: int,
-                          typed: str) -> None:
-        submitted = self.wall()
-        lang = await lang_for(interaction)
-        answered = await self.live_rounds.answer(live_id, number, interaction.user.id,
-                                                 self._remember_name(interaction), typed,
-                                                 submitted)
-        if answered.unreadable is not None:
-            text = t("focus.live.unreadable", lang, reason=error_text(answered.unreadable, lang))
-        elif answered.correct:
-            text = t("focus.live.right", lang, points=answered.points)
-        else:
-            text = t("focus.live.wrong", lang)
-        await replies.respond(interaction, text, ephemeral=True)
-
-    async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
-                        ) -> None:
-        step = await self.live_rounds.next(live_id, number, interaction.user.id)
-        await replies.update(interaction, embed=closed_embed(step.closed, step.live.lang),
-                             view=None)
-        final = step.final
-        if final is None:
-            await replies.followup(interaction, embed=live_embed(step.live),
-                                   view=live_view(step.live))
-            return
-        embed = final_embed(final, step.game)
-        ranked = final_rows(final, step.game)
-        if not ranked:
-            await replies.followup(interaction, embed=embed)
-            return
-        lang = final.lang
-        png = await asyncio.to_thread(
-            render_leaderboard, ranked, image_words(lang), t("focus.live.final_title", lang),
-            None, None, FINAL_LINES, None,
-            (t("focus.live.points_column", lang), t("focus.live.right_column", lang)))
-        embed.set_image(url="attachment://ranking.png")
-        await replies.followup(
-            interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="ranking.png"))
 
 
 async def setup(bot: Any) -> None:

@@ -125,6 +125,16 @@ class FocusRepository:
         )
         return [_answer(row) for row in rows]
 
+    async def answers_of_round(self, guild_id: int, round_key: str) -> list[FocusAnswer]:
+        """Every member's stored answers of one round (a live round's report), by member and
+        question."""
+        rows = await self._conn.all(
+            "SELECT * FROM focus_answers WHERE guild_id = ? AND round_key = ?"
+            " ORDER BY user_id, question_no",
+            (guild_id, round_key),
+        )
+        return [_answer(row) for row in rows]
+
     async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
         """Store several answers in one transaction (a whole round); how many were given (those
         of a round already stored are left as they were)."""

@@ -108,3 +108,9 @@ class LiveRoundsRepository:
             ["state = ?", "status = coalesce(?, status)", "updated_at = ?"],
             [dumps(state), status, to_db_time(utc(now))],
         )
+
+    async def active(self) -> list[LiveRoundRow]:
+        """The rounds still running (their timers are armed again when the bot starts)."""
+        rows = await self._conn.all(
+            "SELECT * FROM focus_live_rounds WHERE status = 'active' ORDER BY live_id")
+        return [_row(row) for row in rows]

@@ -59,11 +59,17 @@ out_of=None, columns=None) -> bytes`` (PNG, 640 wide)
     shown after "…" when below ``limit``; ``out_of`` writes scores as "5/6". Other rankings
     (ratings, streaks) name the two columns with ``columns`` and may give "time" as a text.
 
+``render_live_report(report, words) -> bytes`` (PNG)
+    A live round's report for its teacher: {"title", "questions": N, "rows": [{"name", "cells":
+    [{"correct", "seconds"} or null per question], "right", "answered", "seconds"}]}; each cell a
+    mark (✓ ✗ —), a colour and the time; the totals on the right, a legend below.
+
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
 Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m tools.bench.images``.
 """
 
 from images.board import render_board
+from images.live_report import render_live_report
 from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
 from images.shop import render_shop
@@ -75,6 +81,7 @@ __all__ = [
     "render_battle",
     "render_board",
     "render_leaderboard",
+    "render_live_report",
     "render_progress",
     "render_replay",
     "render_shop",

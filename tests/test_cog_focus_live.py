@@ -43,7 +43,7 @@ async def test_a_live_round_with_two_students_and_the_teacher(standin, start_bot
     teacher = standin.add_member("Mme Roux", teacher=True)
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     questions = generate_questions(4, 2, random.Random(SEED))
-    first = (await standin.slash(teacher, "focus live", count=2, level=4)).reply
+    first = (await standin.slash(teacher, "focus live", count=2, level=4, auto=False)).reply
     assert not first.ephemeral
     assert "Live Focus · question 1/2" in first.text()
     assert f"{questions[0].text} = ?" in first.text()
@@ -102,7 +102,7 @@ async def test_only_the_teacher_moves_on_and_the_teacher_does_not_answer(standin
     teacher = standin.add_member("Mme Roux", teacher=True)
     other_teacher = standin.add_member("M. Blanc", teacher=True)
     sam = standin.add_member("Sam")
-    first = (await standin.slash(teacher, "focus live", count=2)).reply
+    first = (await standin.slash(teacher, "focus live", count=2, auto=False)).reply
     for someone in (sam, other_teacher):
         refused = await standin.click(someone, first, label="Next question")
         assert refused.reply.content == ("Only the teacher who started this round can move it "
@@ -142,7 +142,7 @@ async def test_a_live_round_goes_on_after_a_restart(standin, start_bot, restart_
     teacher = standin.add_member("Mme Roux", teacher=True)
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     questions = generate_questions(1, 2, random.Random(SEED))
-    first = (await standin.slash(teacher, "focus live", count=2)).reply
+    first = (await standin.slash(teacher, "focus live", count=2, auto=False)).reply
     wall.now += 1.0
     await answer(standin, ana, first, str(questions[0].answer))
     opened = await standin.click(sam, first, label="Answer")

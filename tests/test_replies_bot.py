@@ -104,7 +104,7 @@ async def test_the_live_rounds_final_ranking_shows_names_escaped_and_pings_nobod
     students = [standin.add_member(LINK), standin.add_member(f"<@{bystander.id}>"),
                 standin.add_member("@everyone")]
     [question] = generate_questions(4, 1, random.Random(7))
-    first = (await standin.slash(teacher, "focus live", count=1, level=4)).reply
+    first = (await standin.slash(teacher, "focus live", count=1, level=4, auto=False)).reply
     for student in students:
         wall.now += 1.0
         await answer(standin, student, first, str(question.answer))

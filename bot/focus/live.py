@@ -4,6 +4,12 @@ first readable answer is scored for correctness and speed; the ranking runs as a
 Points for an answer (``live_points``): 0 when wrong; when right, 500 plus up to 500 for speed,
 500 + ⌊500 × (limit − t) / limit⌋ with t and the limit counted in milliseconds: 1000 for an
 instant answer, 750 at half the time, 500 at the last moment. Answers after the limit are refused.
+
+A student with extra time (a ``factor``: 1.5 or 2 times the limit, or ``None`` for no timer) has
+their own window, the limit × the factor, and their time counts divided by their factor, so the
+extra time takes no speed points away (at ×2, 16 s of a 20 s question score as 8 s). A student
+without a timer answers until the question closes for the others and scores as at ×2
+(``UNTIMED_SCORE_FACTOR``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ SPEED_POINTS = 500
 DEFAULT_TIME_LIMIT = 20.0
 MIN_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 300.0
+#: A student without a timer has their time counted as at ×2, the longest extra time.
+UNTIMED_SCORE_FACTOR = 2.0
 
 #: The version of :meth:`LiveRound.to_json`'s layout (:mod:`bot.formats`). 1: today's layout with
 #: the field; 0 (no field): the same, written before versions.
@@ -35,10 +43,14 @@ def _ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
-def live_points(correct: bool, seconds: float, time_limit: float) -> int:
+def live_points(correct: bool, seconds: float, time_limit: float,
+                factor: float | None = 1.0) -> int:
+    """The points of an answer given ``seconds`` after the question showed, by a student with
+    ``factor`` times the time (``None``: no timer): their time counts divided by it."""
     if not correct:
         return 0
-    limit, taken = _ms(time_limit), min(_ms(seconds), _ms(time_limit))
+    counted = seconds / (UNTIMED_SCORE_FACTOR if factor is None else factor)
+    limit, taken = _ms(time_limit), min(_ms(counted), _ms(time_limit))
     return BASE_POINTS + SPEED_POINTS * (limit - taken) // limit
 
 
@@ -143,17 +155,27 @@ class LiveRound:
             raise DomainError("focus.live_no_question", "no question is taking answers")
         self.open = False
 
-    def answer(self, player: int, typed: str, seconds: float) -> LiveAnswer:
-        """``seconds``: the time since the question was shown. The first readable answer is final;
-        unreadable text changes nothing and can be typed again."""
+    def window(self, factor: float | None = 1.0) -> float:
+        """A student's own answer time: the limit × their factor (``inf``: no timer)."""
+        return math.inf if factor is None else self.time_limit * factor
+
+    def check_in_time(self, player: int, seconds: float, factor: float | None = 1.0) -> None:
+        """Refuse ``player`` ``seconds`` after the question showed, past their own window."""
+        if seconds > self.window(factor):
+            raise DomainError("focus.live_too_late",
+                              f"too late: the answer time was {self.window(factor):g} seconds",
+                              player=player, time_limit=self.window(factor))
+
+    def answer(self, player: int, typed: str, seconds: float,
+               factor: float | None = 1.0) -> LiveAnswer:
+        """``seconds``: the time since the question was shown; ``factor``: the player's extra
+        time (``None``: no timer). The first readable answer is final; unreadable text changes
+        nothing and can be typed again."""
         if not self.open:
             raise DomainError("focus.live_no_question", "no question is taking answers",
                               player=player)
         check_seconds(seconds)
-        if seconds > self.time_limit:
-            raise DomainError("focus.live_too_late",
-                              f"too late: the answer time was {self.time_limit:g} seconds",
-                              player=player, time_limit=self.time_limit)
+        self.check_in_time(player, seconds, factor)
         if any(a.player == player and a.index == self.index for a in self.answers):
             raise DomainError("focus.live_already_answered",
                               "you have already answered this question", player=player)
@@ -162,9 +184,15 @@ class LiveRound:
         if player not in self.players:
             self.players.append(player)
         live = LiveAnswer(player, self.index, marked,
-                          live_points(marked.correct, seconds, self.time_limit))
+                          live_points(marked.correct, seconds, self.time_limit, factor))
         self.answers.append(live)
         return live
+
+    def everyone_answered(self) -> bool:
+        """Whether the open question has an answer from every player who joined (and someone
+        joined): nobody is left to wait for."""
+        done = {a.player for a in self.answers if a.index == self.index}
+        return self.open and bool(self.players) and all(p in done for p in self.players)
 
     def answers_to(self, index: int) -> list[LiveAnswer]:
         return [a for a in self.answers if a.index == index]

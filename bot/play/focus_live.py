@@ -2,6 +2,15 @@
 ``db.focus_live`` after every change, so the public buttons work after a restart), its cache in
 memory and the lock of each round (``LiveRounds``), and the teacher's start.
 
+A round runs itself (``auto``, the default): every moment is in the state (when the question
+showed, when it was paused, when the next one comes), so ``due_at`` says when the round's next
+step is due and ``step`` takes it (close the question; show the next one ``NEXT_DELAY`` seconds
+later); the cog's timers call it, and re-arm from ``active_timers`` after a restart. A question
+closes when every joined student's own window is over (the limit × their extra time; a student
+without a timer never holds the class), or as soon as every joined student has answered. A
+manual round (``auto`` False, and every round saved before format 2) waits for the teacher's
+"Next" as before.
+
 The cache is safe without reasoning about awaits: every change runs under the round's lock
 (``LiveRounds.lock``), and a save that fails drops the cached state, so the next use reads the
 database again rather than a memory gone ahead of it.
@@ -17,10 +26,15 @@ from datetime import datetime
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus import LiveRound, Question
+from bot.focus import ROUND_SIZE, LiveRound, LiveStanding, Question
+from bot.focus.daily import competition_ranks
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.focus import level_range
+from bot.play.question_sets import questions_of
 from db import Database, FocusAnswer, ServerSettings
+
+#: Seconds between a question's close (its answer and the ranking shown) and the next question.
+NEXT_DELAY = 5.0
 
 #: Answer-reading refusals: the member may type again.
 FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole",
@@ -29,8 +43,21 @@ FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole"
 
 #: The version of the live state's layout (``LiveState.to_json``; ``bot.formats``): a state
 #: without one (saved before versions) is upgraded when read, a newer one refused. 1: the layout
-#: of 2026-12 with the field; the live round inside carries its own (``LIVE_FORMAT``).
-LIVE_STATE_FORMAT = 1
+#: of 2026-12 with the field; 2: the self-running round's moments (``auto``, ``message_id``,
+#: ``paused_at``, ``next_at``), the students' extra time and ranking choices read for the
+#: round (``factors``, ``shown``), its question set and size; a state of format 1 is a manual
+#: round. The live round inside carries its own version (``LIVE_FORMAT``).
+LIVE_STATE_FORMAT = 2
+
+
+def _from_1(state: dict[str, Any]) -> dict[str, Any]:
+    game = state.get("round")
+    return {**state, "auto": False, "message_id": None, "paused_at": None, "next_at": None,
+            "factors": {}, "shown": {}, "set": None, "opened_with": 0,
+            "size": 0 if game is None else len(game["questions"])}
+
+
+_STEPS = {1: _from_1}
 
 
 @dataclass
@@ -44,25 +71,79 @@ class LiveState:
     game: LiveRound | None  # None once finished (the answers hold the record)
     level: int
     lang: str  # the language of the public messages (the teacher's)
-    shown_at: float | None  # wall() when the current question was posted
+    shown_at: float | None  # wall() when the current question was posted (moved by a pause)
     names: dict[int, str] = field(default_factory=dict)
+    #: Whether the round runs itself (False: the teacher's "Next" moves it on).
+    auto: bool = False
+    #: The message showing the current question (edited when it closes), once posted.
+    message_id: int | None = None
+    #: wall() when the teacher paused the open question (None: running).
+    paused_at: float | None = None
+    #: wall() when the next question shows (between two questions).
+    next_at: float | None = None
+    #: The students whose time is not the usual: their factor (None: no timer).
+    factors: dict[int, float | None] = field(default_factory=dict)
+    #: The students who are not shown by name in public rankings: "anonymous" or "hidden".
+    shown: dict[int, str] = field(default_factory=dict)
+    set_name: str | None = None
+    size: int = 0  # the number of questions (kept once finished, for the report)
+    #: How many students had joined when the question showed: a question closes early, when
+    #: everyone answered, only if someone was there to wait for (not the first one's fastest).
+    opened_with: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {FORMAT_KEY: LIVE_STATE_FORMAT,
                 "round": None if self.game is None else self.game.to_json(),
                 "level": self.level, "lang": self.lang, "shown_at": self.shown_at,
-                "names": {str(k): v for k, v in self.names.items()}}
+                "names": {str(k): v for k, v in self.names.items()},
+                "auto": self.auto, "message_id": self.message_id, "paused_at": self.paused_at,
+                "next_at": self.next_at,
+                "factors": {str(k): v for k, v in self.factors.items()},
+                "shown": {str(k): v for k, v in self.shown.items()},
+                "set": self.set_name, "size": self.size, "opened_with": self.opened_with}
 
     @classmethod
     def from_row(cls, row: Any) -> LiveState:
-        state = upgrade(row.state, "live state", LIVE_STATE_FORMAT)
+        state = upgrade(row.state, "live state", LIVE_STATE_FORMAT, _STEPS)
         return cls(live_id=row.live_id, guild_id=row.guild_id, channel_id=row.channel_id,
                    teacher_id=row.teacher_id, version=row.version, status=row.status,
                    game=None if state.get("round") is None
                    else LiveRound.from_json(state["round"]),
                    level=int(state.get("level", 1)), lang=str(state.get("lang", "en")),
                    shown_at=state.get("shown_at"),
-                   names={int(k): str(v) for k, v in state.get("names", {}).items()})
+                   names={int(k): str(v) for k, v in state.get("names", {}).items()},
+                   auto=bool(state["auto"]), message_id=state["message_id"],
+                   paused_at=state["paused_at"], next_at=state["next_at"],
+                   factors={int(k): None if v is None else float(v)
+                            for k, v in state["factors"].items()},
+                   shown={int(k): str(v) for k, v in state["shown"].items()},
+                   set_name=state["set"], size=int(state["size"]),
+                   opened_with=int(state["opened_with"]))
+
+    def factor(self, user_id: int) -> float | None:
+        """The student's extra time for this round: 1.0, 1.5, 2.0, or None (no timer)."""
+        return self.factors.get(user_id, 1.0)
+
+    def close_at(self) -> float | None:
+        """When the open question closes: when the longest window of the joined students with
+        a timer is over (the usual window when nobody joined yet)."""
+        game = self.game
+        if game is None or not game.open or self.shown_at is None:
+            return None
+        timed = [f for p in game.players if (f := self.factor(p)) is not None]
+        return self.shown_at + game.time_limit * max([1.0, *timed])
+
+    def due_at(self) -> float | None:
+        """When the self-running round's next step is due (wall() seconds), None if nothing
+        is to come by itself (a manual round, paused, over)."""
+        game = self.game
+        if not self.auto or self.status != "active" or game is None or self.paused_at is not None:
+            return None
+        if game.open:
+            if self.opened_with and game.everyone_answered():
+                return self.shown_at
+            return self.close_at()
+        return None if game.finished else self.next_at
 
 
 def live_or_over(live: LiveState) -> LiveRound:
@@ -70,6 +151,23 @@ def live_or_over(live: LiveState) -> LiveRound:
         raise DomainError("focus.live_finished", "this live round is over")
     return live.game
 
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of a public ranking: ``anonymous`` students show as "a student"."""
+
+    rank: int
+    standing: LiveStanding
+    anonymous: bool
+
+
+def public_ranking(live: LiveState, game: LiveRound) -> list[Standing]:
+    """The ranking as the class sees it: hidden students left out (the others ranked among
+    themselves), anonymous ones flagged."""
+    kept = [s for s in game.ranking() if live.shown.get(s.player) != "hidden"]
+    ranks = competition_ranks([(s.points, s.correct) for s in kept])
+    return [Standing(rank, s, live.shown.get(s.player) == "anonymous")
+            for rank, s in zip(ranks, kept, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -84,24 +182,29 @@ class LiveAnswered:
 
 @dataclass(frozen=True)
 class Closed:
-    """A live question as it closed: its answer and how many found it."""
+    """A live question as it closed: its answer, how many found it, and who."""
 
     number: int
     size: int
     question: Question
     right: int
     answered: int
+    found_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class LiveStep:
-    """The teacher moved on: the question closed, and the round at its next question (``live``)
-    or over (``final``: the last state, its names kept for the final ranking)."""
+    """The round moved on. ``closed``: the question that closed (its message is
+    ``message_id``), then the round waits for its next question (``live``) or is over
+    (``final``: the last state, its names kept for the final ranking). ``opened``: the next
+    question was shown (``live``), to be posted."""
 
-    closed: Closed
+    closed: Closed | None
     live: LiveState
     game: LiveRound
     final: LiveState | None
+    message_id: int | None = None
+    opened: bool = False
 
 
 class LiveRounds:
@@ -120,22 +223,41 @@ class LiveRounds:
     def lock(self, live_id: int) -> asyncio.Lock:
         return self._locks.setdefault(live_id, asyncio.Lock())
 
+    async def _read_students(self, live: LiveState) -> None:
+        # Once per question: a change the teacher makes counts from the next question.
+        students = await self.db.students.of_server(live.guild_id)
+        live.factors = {uid: s.time_factor for uid, s in students.items()
+                        if s.time_factor != 1.0}
+        live.shown = {uid: s.rankings for uid, s in students.items() if s.rankings is not None}
+
     async def start(self, settings: ServerSettings, channel_id: int | None, teacher_id: int,
-                    teacher_name: str, lang: str, *, teaches: bool, count: int,
-                    level: int | None, seconds: float, seed: int) -> LiveState:
+                    teacher_name: str, lang: str, *, teaches: bool, count: int | None,
+                    level: int | None, seconds: float, seed: int, auto: bool = True,
+                    set_name: str | None = None) -> LiveState:
         """A new live round, its first question shown; for teachers only (``teaches``: the
-        caller knows the member's permissions, given ``settings``)."""
+        caller knows the member's permissions, given ``settings``). With ``set_name``, the
+        questions are the teacher's set's (all in order, or ``count`` drawn)."""
         guild_id = settings.guild_id
         if not teaches:
             raise DomainError("focus.live_teachers_only", "teachers only")
         if level is None:
             level = settings.focus_level_pinned or level_range(settings)[0]
-        game = LiveRound.new(level, random.Random(seed), count, float(seconds))
+        rng = random.Random(seed)
+        if set_name is not None:
+            questions = await questions_of(self.db, guild_id, set_name, count, rng)
+            if not questions:
+                raise DomainError("live.empty_set", "that set has no questions", name=set_name)
+            game = LiveRound(questions, float(seconds))
+            set_name = set_name.strip()
+        else:
+            game = LiveRound.new(level, rng, count or ROUND_SIZE, float(seconds))
         game.next_question()
         live = LiveState(live_id=0, guild_id=guild_id, channel_id=channel_id,
                          teacher_id=teacher_id, version=1, status="active", game=game,
-                         level=level, lang=lang, shown_at=self.wall())
+                         level=level, lang=lang, shown_at=self.wall(), auto=auto,
+                         set_name=set_name, size=len(game.questions))
         live.names[teacher_id] = teacher_name
+        await self._read_students(live)
         row = await self.db.focus_live.create(guild_id, channel_id, teacher_id, live.to_json(),
                                               now=self.now())
         live.live_id, live.version = row.live_id, row.version
@@ -148,6 +270,21 @@ class LiveRounds:
             live = LiveState.from_row(await self.db.focus_live.require(live_id))
             self._live[live_id] = live
         return live
+
+    async def active_timers(self) -> dict[int, float]:
+        """The running self-running rounds, each with when its next step is due (read from the
+        database: after a restart, the timers are armed again from it)."""
+        due: dict[int, float] = {}
+        for row in await self.db.focus_live.active():
+            live = self._live.get(row.live_id) or LiveState.from_row(row)
+            self._live.setdefault(row.live_id, live)
+            at = live.due_at()
+            if at is not None:
+                due[row.live_id] = at
+        return due
+
+    async def due(self, live_id: int) -> float | None:
+        return (await self.load(live_id)).due_at()
 
     async def save(self, live: LiveState, answer: FocusAnswer | None = None) -> None:
         """Save the state (and the answer just given, in the same transaction); a finished
@@ -167,32 +304,47 @@ class LiveRounds:
             live.status = status
             self._live.pop(live.live_id, None)
 
+    def _since_shown(self, live: LiveState, at: float) -> float:
+        shown = live.shown_at if live.shown_at is not None else at
+        return max(0.0, at - shown)
+
     async def answerable(self, live_id: int, number: int, user_id: int) -> Question:
-        """The question ``number`` (from 1) that ``user_id`` may answer now; refused: closed,
-        the teacher, already answered."""
-        live = await self.load(live_id)
-        game = live_or_over(live)
-        if number != game.index + 1 or not game.open:
-            raise DomainError("focus.live_no_question", "that question is closed")
-        if user_id == live.teacher_id:
-            raise DomainError("focus.live_teacher_answers", "the teacher runs the game")
-        if any(a.player == user_id and a.index == game.index for a in game.answers):
-            raise DomainError("focus.live_already_answered", "already answered")
-        assert game.current is not None
-        return game.current
+        """The question ``number`` (from 1) that ``user_id`` may answer now, the member joined
+        to the round (so that the question waits for their window); refused: closed, paused,
+        the teacher, already answered, their own window over."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = live_or_over(live)
+            if number != game.index + 1 or not game.open:
+                raise DomainError("focus.live_no_question", "that question is closed")
+            if user_id == live.teacher_id:
+                raise DomainError("focus.live_teacher_answers", "the teacher runs the game")
+            if any(a.player == user_id and a.index == game.index for a in game.answers):
+                raise DomainError("focus.live_already_answered", "already answered")
+            if live.paused_at is not None:
+                raise DomainError("live.paused", "the teacher paused the question")
+            game.check_in_time(user_id, self._since_shown(live, self.wall()),
+                               live.factor(user_id))
+            if game.join(user_id):
+                await self.save(live)
+            assert game.current is not None
+            return game.current
 
     async def answer(self, live_id: int, number: int, user_id: int, name: str, typed: str,
                      submitted: float) -> LiveAnswered:
         """Mark ``typed`` (submitted at ``wall()`` time ``submitted``) and save it with the state,
-        in one transaction."""
+        in one transaction. The student's own window is the limit × their extra time, and
+        their time counts divided by it (``bot.focus.live_points``)."""
         async with self.lock(live_id):
             live = await self.load(live_id)
             game = live_or_over(live)
             if number != game.index + 1:
                 raise DomainError("focus.live_no_question", "that question is closed")
-            shown = live.shown_at if live.shown_at is not None else submitted
+            if live.paused_at is not None:
+                raise DomainError("live.paused", "the teacher paused the question")
             try:
-                scored = game.answer(user_id, typed, max(0.0, submitted - shown))
+                scored = game.answer(user_id, typed, self._since_shown(live, submitted),
+                                     live.factor(user_id))
             except DomainError as refusal:
                 if refusal.code not in FORMAT_CODES:
                     raise
@@ -203,33 +355,137 @@ class LiveRounds:
                 guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
                 question=a.question, expected=a.expected, given=a.given,
                 time_ms=round(a.seconds * 1000), source="live",
-                round_key=f"live:{live.live_id}", question_no=number - 1))
+                round_key=round_key(live.live_id), question_no=number - 1))
         return LiveAnswered(correct=a.correct, points=scored.points)
 
+    def _teacher(self, live: LiveState, user_id: int) -> None:
+        if user_id != live.teacher_id:
+            raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
+
+    def _current(self, live: LiveState, number: int) -> LiveRound:
+        game = live_or_over(live)
+        if number != game.index + 1:
+            raise DomainError("game.stale", "an older question's button",
+                              clicked=number, current=game.index + 1)
+        return game
+
+    def _close(self, live: LiveState, game: LiveRound, *, end: bool = False) -> LiveStep:
+        """Close the question on show (if open); then the round is over (the last question,
+        or ``end``) or waits ``NEXT_DELAY`` seconds for the next one (a self-running round)."""
+        if game.open:
+            game.close_question()
+        question = game.current
+        assert question is not None
+        answers = game.answers_to(game.index)
+        closed = Closed(number=game.index + 1, size=len(game.questions), question=question,
+                        right=sum(a.answer.correct for a in answers), answered=len(answers),
+                        found_by=tuple(a.player for a in answers if a.answer.correct))
+        message_id, final = live.message_id, None
+        live.paused_at = None
+        if game.finished or end:
+            final = replace(live)  # keeps the names and choices for the final ranking
+            live.game = None
+            live.names, live.factors, live.shown = {}, {}, {}
+            live.next_at = None
+        elif live.auto:
+            live.next_at = self.wall() + NEXT_DELAY
+        return LiveStep(closed=closed, live=live, game=game, final=final, message_id=message_id)
+
     async def next(self, live_id: int, number: int, user_id: int) -> LiveStep:
-        """The teacher closes question ``number`` and opens the next one, or ends the round."""
+        """The teacher closes question ``number`` and opens the next one, or ends the round
+        (a manual round's "Next")."""
         async with self.lock(live_id):
             live = await self.load(live_id)
-            game = live_or_over(live)
-            if user_id != live.teacher_id:
-                raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
-            if number != game.index + 1:
-                raise DomainError("game.stale", "an older question's button",
-                                  clicked=number, current=game.index + 1)
-            if game.open:
-                game.close_question()
-            question = game.current
-            assert question is not None
-            answers = game.answers_to(game.index)
-            closed = Closed(number=number, size=len(game.questions), question=question,
-                            right=sum(a.answer.correct for a in answers), answered=len(answers))
-            final = None
-            if game.finished:
-                final = replace(live)  # keeps the names for the final ranking
-                live.game = None
-                live.names = {}
-            else:
+            game = self._current(live, number)
+            self._teacher(live, user_id)
+            step = self._close(live, game)
+            if step.final is None:
+                await self._read_students(live)
                 game.next_question()
                 live.shown_at = self.wall()
+                live.message_id = None
+                live.opened_with = len(game.players)
             await self.save(live)
-        return LiveStep(closed=closed, live=live, game=game, final=final)
+        return step
+
+    async def skip(self, live_id: int, number: int, user_id: int) -> LiveStep:
+        """The teacher closes question ``number`` now (the next one comes as after the time)."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = self._current(live, number)
+            self._teacher(live, user_id)
+            if not game.open:
+                raise DomainError("focus.live_no_question", "that question is closed")
+            step = self._close(live, game)
+            await self.save(live)
+        return step
+
+    async def end(self, live_id: int, number: int, user_id: int) -> LiveStep:
+        """The teacher ends the round now, at question ``number``: the final ranking."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = self._current(live, number)
+            self._teacher(live, user_id)
+            step = self._close(live, game, end=True)
+            await self.save(live)
+        return step
+
+    async def pause(self, live_id: int, number: int, user_id: int) -> LiveState:
+        """The teacher pauses the open question ``number``, or resumes it: its windows go on
+        from where they stopped (the time paused counts for nobody)."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            game = self._current(live, number)
+            self._teacher(live, user_id)
+            if not game.open:
+                raise DomainError("focus.live_no_question", "that question is closed")
+            now = self.wall()
+            if live.paused_at is None:
+                live.paused_at = now
+            else:
+                if live.shown_at is not None:
+                    live.shown_at += max(0.0, now - live.paused_at)
+                live.paused_at = None
+            await self.save(live)
+        return live
+
+    async def step(self, live_id: int) -> LiveStep | None:
+        """The self-running round's step, if it is due now: close the open question, or show
+        the next one. None when nothing is due (another step, a pause or a join came first):
+        a timer and a teacher's click never close one question twice."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            at = live.due_at()
+            if at is None or at > self.wall():
+                return None
+            game = live.game
+            assert game is not None
+            if game.open:
+                step = self._close(live, game)
+            else:
+                await self._read_students(live)
+                game.next_question()
+                live.shown_at, live.next_at, live.message_id = self.wall(), None, None
+                live.opened_with = len(game.players)
+                step = LiveStep(closed=None, live=live, game=game, final=None, opened=True)
+            await self.save(live)
+        return step
+
+    async def posted(self, live_id: int, number: int, message_id: int) -> None:
+        """Remember the message showing question ``number`` (the timer edits it as it closes)."""
+        async with self.lock(live_id):
+            live = await self.load(live_id)
+            if live.game is None or live.game.index + 1 != number or live.status != "active":
+                return  # it moved on meanwhile: nothing to edit any more
+            live.message_id = message_id
+            await self.save(live)
+
+
+async def set_names(db: Database, guild_id: int) -> list[str]:
+    """The names of the server's question sets (the command's autocomplete), by name."""
+    return [found.name for found in await db.question_sets.of_server(guild_id)]
+
+
+def round_key(live_id: int) -> str:
+    """The ``round_key`` of a live round's stored answers (``focus_answers``)."""
+    return f"live:{live_id}"

@@ -1,7 +1,8 @@
-"""The Focus presentation: the buttons of the public messages (the daily post, a live round's),
-the live answer modal, and the embeds of a finished practice or daily round and of a live round.
+"""The Focus presentation: the daily post's button and the embeds of a finished practice or
+daily round.
 
-The ephemeral round itself (a question, its "Answer" button and modal) is ``bot.ui.focus_run``.
+The ephemeral round itself (a question, its "Answer" button and modal) is ``bot.ui.focus_run``;
+the live class round's is ``bot.ui.focus_live``.
 """
 
 from __future__ import annotations
@@ -13,28 +14,19 @@ import discord
 from discord import ui
 
 from bot.domain import DomainError
-from bot.focus import LiveRound, Question
 from bot.focus.adaptive import Advice
 from bot.i18n import month_name, t
 from bot.limits import hit
 from bot.play.focus import DailyResult
-from bot.play.focus_live import Closed, LiveState
-from bot.replies import shown_name
 from bot.ui.focus_run import (
     VIEW_TIMEOUT,
-    AnswerForm,
     FocusRun,
     action_button,
-    level_text,
     summary_embed,
 )
 from bot.views import GameButton, cog_of, invalid_component
 
-LIVE_MODAL_PREFIX = "focus.livem:"
-LIVE_MODAL_TIMEOUT = 900.0
 RANKING_LINES = 10
-FINAL_LINES = 25
-MEDALS = ("🥇", "🥈", "🥉")
 
 
 def date_text(day: date, lang: str) -> str:
@@ -79,31 +71,6 @@ class TakeDaily(GameButton, action="focus.daily"):
             raise DomainError("game.not_found", "this post belongs to another server")
         hit(interaction, "round")
         await _cog(interaction).take_daily(interaction, posted_day(self.arg))
-
-
-class LiveAnswerButton(GameButton, action="focus.live_answer"):
-    """``focus.live_answer:<live id>:<question number from 1>``: opens the answer modal."""
-
-    async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).open_live_answer(interaction, int(self.game_id), self.version)
-
-
-class LiveNextButton(GameButton, action="focus.live_next"):
-    """``focus.live_next:<live id>:<question number from 1>``: the teacher moves on."""
-
-    async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_next(interaction, int(self.game_id), self.version)
-
-
-class LiveAnswerModal(AnswerForm):
-    """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
-    typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
-    modals, see ``bot.ui.focus_run``): the modal does nothing itself."""
-
-    def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:
-        super().__init__(t("focus.live.modal_title", lang, n=number),
-                         f"{LIVE_MODAL_PREFIX}{live_id}:{number}", question, lang,
-                         LIVE_MODAL_TIMEOUT)
 
 
 def again_view(interaction: discord.Interaction, lang: str, window: float = VIEW_TIMEOUT
@@ -162,88 +129,3 @@ def daily_embed(run: FocusRun, day: date, result: DailyResult) -> discord.Embed:
                                 else "focus.daily.rank", lang, rank=mine.rank,
                                 total=result.total))
     return embed
-
-
-def closed_embed(closed: Closed, lang: str) -> discord.Embed:
-    """A live question once closed: its answer and how many found it."""
-    embed = discord.Embed(
-        title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
-        description=t("focus.live.closed_question", lang, question=closed.question.text,
-                      expected=closed.question.answer),
-        colour=0x6C757D)
-    embed.add_field(name="\u200b", value=t(
-        "focus.live.closed_count", lang, count=closed.right, right=closed.right,
-        answered=closed.answered), inline=False)
-    return embed
-
-
-def _teacher_mention(live: LiveState) -> str:
-    return f"<@{live.teacher_id}>"
-
-def ranking_lines(live: LiveState, game: LiveRound, asked: int, limit: int,
-                   lang: str) -> str:
-    """The ranking after ``asked`` questions, best first."""
-    lines = []
-    for standing in game.ranking()[:limit]:
-        place = MEDALS[standing.rank - 1] if standing.rank <= len(MEDALS) else \
-            f"{standing.rank}."
-        lines.append(t("focus.live.line", lang, place=place,
-                       name=(shown_name(live.names[standing.player])
-                             if standing.player in live.names else t("focus.someone", lang)),
-                       points=standing.points, correct=standing.correct, size=asked))
-    return "\n".join(lines)
-
-def live_embed(live: LiveState) -> discord.Embed:
-    game = live.game
-    assert game is not None and game.current is not None and live.shown_at is not None
-    lang = live.lang
-    number, size = game.index + 1, len(game.questions)
-    embed = discord.Embed(title=t("focus.live.title", lang, n=number, size=size),
-                          description=t("focus.live.question", lang,
-                                        question=game.current.text),
-                          colour=0x457B9D)
-    deadline = f"<t:{int(live.shown_at + game.time_limit)}:T>"
-    embed.add_field(name=t("focus.live.until_name", lang),
-                    value=t("focus.live.until", lang, deadline=deadline,
-                            seconds=f"{game.time_limit:g}"), inline=False)
-    if game.index > 0:
-        # The ranking after the previous question (the current one has just opened).
-        embed.add_field(name=t("focus.live.ranking_name", lang, n=game.index),
-                        value=ranking_lines(live, game, game.index, RANKING_LINES, lang)
-                        or t("focus.live.nobody", lang), inline=False)
-    last = game.index == size - 1
-    embed.set_footer(text=t("focus.live.footer", lang, level=level_text(live.level, lang),
-                            teacher=(shown_name(live.names[live.teacher_id])
-                                     if live.teacher_id in live.names else ""),
-                            next=t("focus.live.finish" if last else "focus.live.next", lang)))
-    return embed
-
-def live_view(live: LiveState) -> ui.View:
-    game = live.game
-    assert game is not None
-    lang = live.lang
-    number = game.index + 1
-    last = number == len(game.questions)
-    view = ui.View(timeout=None)
-    view.add_item(LiveAnswerButton(live.live_id, number, label=t("focus.live.answer", lang),
-                                   style=discord.ButtonStyle.primary))
-    view.add_item(LiveNextButton(live.live_id, number,
-                                 label=t("focus.live.finish" if last else "focus.live.next",
-                                         lang),
-                                 style=discord.ButtonStyle.secondary))
-    return view
-
-def final_rows(live: LiveState, game: LiveRound) -> list[dict[str, Any]]:
-    """The final ranking for the picture: points, and right answers out of all."""
-    size = len(game.questions)
-    return [{"rank": s.rank, "name": live.names.get(s.player, t("focus.someone", live.lang)),
-             "score": s.points, "time": f"{s.correct}/{size}"} for s in game.ranking()]
-
-def final_embed(live: LiveState, game: LiveRound) -> discord.Embed:
-    lang = live.lang
-    lines = ranking_lines(live, game, len(game.questions), FINAL_LINES, lang)
-    return discord.Embed(title=t("focus.live.final_title", lang),
-                         description=lines or t("focus.live.final_empty", lang),
-                         colour=0xE9C46A)
-
-
