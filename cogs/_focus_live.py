@@ -113,7 +113,8 @@ class FocusLive:
 
     async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
                                number: int) -> None:
-        question = await self.live_rounds.answerable(live_id, number, interaction.user.id)
+        question = await self.live_rounds.answerable(live_id, number, interaction.user.id,
+                                                     self._remember_name(interaction))
         lang = await lang_for(interaction)
         now = time.monotonic()
         self._live_modals = {k: v for k, v in self._live_modals.items() if v >= now}

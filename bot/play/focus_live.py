@@ -308,7 +308,8 @@ class LiveRounds:
         shown = live.shown_at if live.shown_at is not None else at
         return max(0.0, at - shown)
 
-    async def answerable(self, live_id: int, number: int, user_id: int) -> Question:
+    async def answerable(self, live_id: int, number: int, user_id: int,
+                         name: str | None = None) -> Question:
         """The question ``number`` (from 1) that ``user_id`` may answer now, the member joined
         to the round (so that the question waits for their window); refused: closed, paused,
         the teacher, already answered, their own window over."""
@@ -326,6 +327,8 @@ class LiveRounds:
             game.check_in_time(user_id, self._since_shown(live, self.wall()),
                                live.factor(user_id))
             if game.join(user_id):
+                if name is not None:  # the rankings name them before their first answer
+                    live.names[user_id] = name
                 await self.save(live)
             assert game.current is not None
             return game.current
