@@ -74,15 +74,14 @@ class FocusLive:
     @app_commands.describe(count="How many questions (1 to 20; 6 by default, or all of the set)",
                            level="The questions' level (1 to 8)",
                            seconds="Time to answer each question (5 to 300, 20 by default)",
-                           question_set="One of your question sets instead of a level",
+                           set="One of your question sets instead of a level",
                            auto="Questions close and follow each other by themselves "
                                 "(yes by default)")
-    @app_commands.rename(question_set="set")
     async def live(self, interaction: discord.Interaction,
                    count: app_commands.Range[int, 1, 20] | None = None,
                    level: app_commands.Range[int, 1, 8] | None = None,
                    seconds: app_commands.Range[int, 5, 300] = 20,
-                   question_set: str | None = None, auto: bool = True) -> None:
+                   set: str | None = None, auto: bool = True) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -91,7 +90,7 @@ class FocusLive:
             settings, interaction.channel_id, interaction.user.id,
             self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
             count=count, level=level, seconds=float(seconds), seed=self.seed(), auto=auto,
-            set_name=question_set)
+            set_name=set)
         # Every timer is armed before the answer that shows its change: what the member does
         # next (or a test moving the clock) comes after.
         await self._rearm(live.live_id)
@@ -100,7 +99,7 @@ class FocusLive:
             message = await interaction.original_response()
             await self.live_rounds.posted(live.live_id, 1, message.id)
 
-    @live.autocomplete("question_set")
+    @live.autocomplete("set")
     async def live_sets(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None

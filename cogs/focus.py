@@ -11,10 +11,11 @@
   stopped and no question is stored twice; the streak and the rank at the end.
 - The daily post: ``post_due_dailies(now)`` posts each due server's challenge in its channel with
   a persistent "Take today's challenge" button; a background task calls it every minute.
-- Live class rounds: a teacher posts questions one at a time in the channel; everyone answers
-  through a modal; points for correctness and speed (``bot.focus.LiveRound``); the ranking after
-  each question; the state is saved in ``db.focus_live`` after every change, so the public buttons
-  work after a restart.
+- Live class rounds (``cogs/_focus_live.py``, a mixin): a teacher posts questions one at a time
+  in the channel; everyone answers through a modal; points for correctness and speed
+  (``bot.focus.LiveRound``), a student's extra time counted; the round runs itself (timers close
+  each question and post the next), the teacher's report at the end; the state is saved in
+  ``db.focus_live`` after every change, so the buttons and timers go on after a restart.
 - The leaderboard: today's ranking as an image (``images.render_leaderboard``) and the member's
   streak. Extra time counts fairly in it, and a student a teacher made anonymous or hidden
   (``/class student``, ``bot.play.students``) is "a student" or left out of the picture; asking,

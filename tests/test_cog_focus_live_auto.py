@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from PIL import Image
+from test_cog_focus_live import SEED, answer, live_bot, prepare
 
 from bot.focus import generate_questions
 from bot.play.focus_live import NEXT_DELAY
@@ -20,7 +21,6 @@ from db.question_sets import SetItem
 from db.students import StudentSettings
 from images import live_report as drawing
 from images import style
-from test_cog_focus_live import SEED, answer, live_bot, prepare
 
 START = 1_800_000_000.0
 

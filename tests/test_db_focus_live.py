@@ -53,3 +53,27 @@ async def test_a_missing_live_round_is_not_found(db: Database) -> None:
     assert missing.value.code == "db.not_found"
     with pytest.raises(ValueError):
         await db.focus_live.save(12345, {}, 1, status="paused")
+
+
+async def test_the_running_rounds_are_listed_for_their_timers(db: Database) -> None:
+    first = await db.focus_live.create(7, 70, 700, {"n": 0})
+    done = await db.focus_live.create(7, 70, 700, {"n": 0})
+    other = await db.focus_live.create(8, 80, 800, {"n": 0})
+    await db.focus_live.save(done.live_id, {}, 1, status="finished")
+    assert [r.live_id for r in await db.focus_live.active()] == [first.live_id, other.live_id]
+
+
+async def test_a_rounds_answers_are_read_for_every_member(db: Database) -> None:
+    from db import FocusAnswer
+
+    def given(user: int, key: str, number: int) -> FocusAnswer:
+        return FocusAnswer(guild_id=7, user_id=user, topic="addition", level=1, question="1 + 1",
+                           expected=2, given=2, time_ms=1000, source="live", round_key=key,
+                           question_no=number)
+
+    for answer in (given(2, "live:1", 1), given(1, "live:1", 0), given(2, "live:1", 0),
+                   given(1, "live:2", 0)):
+        await db.focus.record(answer, now=T0)
+    found = await db.focus.answers_of_round(7, "live:1")
+    assert [(a.user_id, a.question_no) for a in found] == [(1, 0), (2, 0), (2, 1)]
+    assert await db.focus.answers_of_round(8, "live:1") == []

@@ -130,3 +130,43 @@ def test_live_json_round_trip_mid_round():
     copy.next_question()
     copy.answer(10, str(copy.current.answer), 1.0)
     assert copy.ranking()[0].player == 10 and copy.answers_to(1)[0].player == 10
+
+
+@pytest.mark.parametrize(("factor", "seconds", "points"), [
+    (2.0, 30.0, 625),   # 30 s of 40 count as 15 s of 20
+    (2.0, 40.0, 500),   # the last moment of their own window
+    (1.5, 15.0, 750),   # 15 s of 30 count as 10 s
+    (None, 19.0, 762),  # no timer: counted as at ×2, 9.5 s
+    (None, 600.0, 500),
+])
+def test_extra_time_takes_no_speed_points_away(factor, seconds, points):
+    assert live_points(True, seconds, 20.0, factor) == points
+    assert live_points(True, seconds / (factor or 2.0), 20.0) == points
+    assert live_points(False, seconds, 20.0, factor) == 0
+
+
+def test_a_students_own_window_is_the_limit_times_their_factor():
+    game = class_round()
+    game.next_question()
+    with pytest.raises(DomainError) as late:
+        game.answer(1, "15", 20.5)
+    assert late.value.code == "focus.live_too_late"
+    assert game.answer(2, "15", 39.0, 2.0).points == live_points(True, 19.5, 20.0)
+    with pytest.raises(DomainError):
+        game.answer(3, "15", 30.5, 1.5)
+    assert game.answer(4, "15", 1000.0, None).points == 500
+    assert game.window(None) == float("inf") and game.window(1.5) == 30.0
+
+
+def test_a_question_waits_for_everyone_who_joined():
+    game = class_round()
+    game.next_question()
+    assert not game.everyone_answered()  # nobody joined: nobody to wait for, nor to close on
+    game.join(1)
+    game.join(2)
+    game.answer(1, "15", 1.0)
+    assert not game.everyone_answered()
+    game.answer(2, "3", 2.0)
+    assert game.everyone_answered()
+    game.close_question()
+    assert not game.everyone_answered()

@@ -289,3 +289,20 @@ def test_stored_ghosts_of_every_format_but_a_newer_one_join_the_pool():
     ghosts, names = engine_ghosts(rows)
     assert [(g.owner, g.focus) for g in ghosts] == [("11", 4), ("12", 3), ("13", 0)]
     assert names == {"11": "Ada", "12": "Bob"}
+
+
+async def test_a_live_state_of_format_1_is_a_manual_round_that_plays_on(db: Database):
+    # Format 1 had the layout of before versions, with the field: a round moved on by "Next".
+    old = {FORMAT_KEY: 1, **fixture("focus_states.json")["live_state"]}
+    row = await db.focus_live.create(1, 5, 77, old)
+    state = LiveState.from_row(row)
+    assert (state.auto, state.message_id, state.paused_at, state.next_at) == (False, None, None,
+                                                                             None)
+    assert (state.factors, state.shown, state.set_name, state.size) == ({}, {}, None, 6)
+    assert state.due_at() is None  # no timer runs it: the teacher does
+    assert state.game is not None and state.factor(22) == 1.0
+    state.game.answer(22, "0", 4.0)
+    data = state.to_json()
+    assert data[FORMAT_KEY] == LIVE_STATE_FORMAT == 2 and data["auto"] is False
+    again = LiveState.from_row(await db.focus_live.create(1, 5, 77, data))
+    assert again.to_json() == data
