@@ -32,7 +32,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import error_text, image_words, lang_for, t
 from bot.play import focus as play
-from bot.play.focus_live import LiveRounds, LiveState, LiveStep, set_names
+from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
 from bot.play.live_report import LiveReport, live_report, report_csv
 from bot.tree import report_error
 from bot.ui.focus_live import (
@@ -298,6 +298,13 @@ class FocusLive:
             await self._rearm(live_id)
         except Exception:
             log.exception("the live round %s could not move on", live_id)
+            # Try again a little later, from the stored state (a failed save dropped the copy
+            # in memory), never at once in a loop.
+            try:
+                due = await self.live_rounds.due(live_id)
+            except Exception:
+                due = None
+            self._arm(live_id, None if due is None else max(due, self.wall() + NEXT_DELAY))
             return False
         return step is not None
 

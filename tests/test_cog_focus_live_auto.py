@@ -356,3 +356,18 @@ async def test_a_teachers_question_set_is_used_in_a_live_round(standin, start_bo
     assert "7 × 6 = ?" in second.text()
     [stored] = await bot.db.focus.round_answers(standin.guild.id, ana.id, "live:1")
     assert (stored.question, stored.topic, stored.source) == ("7 × 8", "Tables de 7", "live")
+
+
+async def test_a_round_whose_teacher_was_erased_stops_its_timer(standin, start_bot):
+    bot, wall = await live_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    ana = standin.add_member("Ana")
+    first = (await standin.slash(teacher, "focus live", count=2)).reply
+    await join(standin, ana, first)
+    await bot.db.delete_player(standin.guild.id, teacher.id)  # the round ends, keeping nothing
+    wall.now += 20.0
+    assert await cog(bot).run_due_live() == []  # its copy in memory was stale: nothing moved
+    assert cog(bot).live_timers() == {}
+    assert (await bot.db.focus_live.require(1)).status == "finished"
+    refused = await standin.click(ana, first, label="Answer")
+    assert refused.reply.content == "This live round is over."

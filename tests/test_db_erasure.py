@@ -122,17 +122,17 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
 
     # Live rounds: Roux's, answered by Zed and Ana; one Zed ran to the end; one Zed still runs.
     questions = generate_questions(4, 2, random.Random(SEED))
-    roux_live = (await standin.slash(roux, "focus live", count=2, level=4)).reply
+    roux_live = (await standin.slash(roux, "focus live", count=2, level=4, auto=False)).reply
     wall.now += 2.0
     await answer(standin, zed, roux_live, str(questions[0].answer))
     await answer(standin, ana, roux_live, str(questions[0].answer + 1))
     done_channel, open_channel = standin.add_channel("maths"), standin.add_channel("calcul")
-    done = (await standin.slash(zed, "focus live", in_channel=done_channel, count=1,
+    done = (await standin.slash(zed, "focus live", in_channel=done_channel, count=1, auto=False,
                                 level=4)).reply
     await answer(standin, ana, done, "1")
     await standin.click(zed, done, label="Show the results")
     await standin.wait_for_message(channel=done_channel, after=done)
-    zed_live = (await standin.slash(zed, "focus live", in_channel=open_channel, count=2,
+    zed_live = (await standin.slash(zed, "focus live", in_channel=open_channel, count=2, auto=False,
                                     level=4)).reply
     await answer(standin, ana, zed_live, "2")
 

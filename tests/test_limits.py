@@ -256,7 +256,7 @@ async def test_a_live_round_and_its_answers_are_never_limited(standin, start_bot
     focus.seed = lambda: 7
     teacher, ana = standin.add_member("Mme Roux", teacher=True), standin.add_member("Ana")
     questions = generate_questions(4, 20, random.Random(7))
-    message = (await standin.slash(teacher, "focus live", count=20, level=4)).reply
+    message = (await standin.slash(teacher, "focus live", count=20, level=4, auto=False)).reply
     for number, question in enumerate(questions, 1):
         opened = await standin.click(ana, message, label="Answer")
         assert opened.modal is not None, opened.reply.text()
