@@ -61,6 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     names = ("Camille", "Noé")
     crowded, turn = samples.crowded_position()
     start = samples.start_position()
+    # A full class and the longest round: every cell drawn, a third wrong, some missing.
+    live_report = {"title": "Focus en classe · bilan de la partie 1", "questions": 20, "rows": [
+        {"name": f"Élève {n}", "right": 12, "answered": 18, "seconds": 120.0,
+         "cells": [None if (n + q) % 10 == 0 else {"correct": (n * q) % 3 != 0,
+                                                   "seconds": 2.0 + (n + q) % 17}
+                   for q in range(20)]} for n in range(1, 31)]}
     rows = [
         ("battle still, final state", lambda: images.render_battle(battle, EN, names), 50,
          30),
@@ -78,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         ("streak calendar",
          lambda: images.render_streak(samples.STREAK_DAYS, 8, "2026-11-30", EN), 30, None),
         ("leaderboard", lambda: images.render_leaderboard(samples.LEADERBOARD, EN), 30, None),
+        ("live report, 30 students × 20 questions",
+         lambda: images.render_live_report(live_report, FR), 10, None),
     ]
     print(f"{'picture (median ms)':40} {'warm':>8} {'cold':>8} {'aim':>6}")
     for name, fn, repeat, aim in rows:
