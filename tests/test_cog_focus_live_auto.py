@@ -98,8 +98,8 @@ async def test_only_the_teacher_pauses_closes_or_ends_and_a_pause_stops_the_cloc
     for label in ("Pause", "Close the question", "End the round"):
         refused = await standin.click(sam, first, label=label)
         assert refused.reply.ephemeral
-        assert refused.reply.content == ("Seul le professeur qui a lancé ce Focus peut passer à "
-                                         "la suite.")
+        assert refused.reply.content == ("Seul le professeur qui a lancé cette partie peut la "
+                                         "mettre en pause, fermer sa question ou la terminer.")
     wall.now += 5.0
     await standin.click(teacher, first, label="Pause")
     assert "⏸️ Paused" in first.text() and first.button("Answer").get("disabled")

@@ -361,9 +361,9 @@ class LiveRounds:
                 round_key=round_key(live.live_id), question_no=number - 1))
         return LiveAnswered(correct=a.correct, points=scored.points)
 
-    def _teacher(self, live: LiveState, user_id: int) -> None:
+    def _teacher(self, live: LiveState, user_id: int, code: str = "live.teacher_only") -> None:
         if user_id != live.teacher_id:
-            raise DomainError("focus.live_next_teacher_only", "only the teacher moves on")
+            raise DomainError(code, "only the round's teacher runs it")
 
     def _current(self, live: LiveState, number: int) -> LiveRound:
         game = live_or_over(live)
@@ -400,7 +400,7 @@ class LiveRounds:
         async with self.lock(live_id):
             live = await self.load(live_id)
             game = self._current(live, number)
-            self._teacher(live, user_id)
+            self._teacher(live, user_id, "focus.live_next_teacher_only")
             step = self._close(live, game)
             if step.final is None:
                 await self._read_students(live)
