@@ -371,3 +371,17 @@ async def test_a_round_whose_teacher_was_erased_stops_its_timer(standin, start_b
     assert (await bot.db.focus_live.require(1)).status == "finished"
     refused = await standin.click(ana, first, label="Answer")
     assert refused.reply.content == "This live round is over."
+
+
+async def test_a_paused_question_stays_paused_across_a_restart(standin, start_bot, restart_bot):
+    bot, wall = await live_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    first = (await standin.slash(teacher, "focus live", count=2)).reply
+    wall.now += 5.0
+    await standin.click(teacher, first, label="Pause")
+    bot = await restart_bot(bot)
+    prepare(bot, wall)
+    assert cog(bot).live_timers() == {}  # nothing runs while paused
+    wall.now += 100.0
+    await standin.click(teacher, first, label="Resume")
+    assert cog(bot).live_timers() == {1: wall.now + 15}
