@@ -76,7 +76,7 @@ async def test_a_member_of_a_teachers_role_sees_them_too_in_french(standin, star
     await bot.db.servers.set_admin_roles(standin.guild.id, [maths.id])
     prof = standin.add_member("M. Petit", locale="fr", roles=[maths])
     shown = sections(await standin.slash(prof, "aide"))
-    assert "`/focus classe [questions] [niveau] [secondes]`" in shown[
+    assert "`/focus classe [questions] [niveau] [secondes] [série] [automatique]`" in shown[
         "Pour les professeurs : /focus"]
     assert "`/réglages voir` — Voir tous les réglages de ce serveur" in shown["/réglages"]
     assert "`/progrès membre:` — Les progrès d'un élève" in shown["Pour les professeurs"]
