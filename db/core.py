@@ -11,6 +11,7 @@ from typing import Any
 
 from db import migrate as _migrate
 from db.assignments import AssignmentsRepository
+from db.class_report import ClassReportRepository
 from db.command_sync import CommandSyncs
 from db.connection import Connection, StaleVersion
 from db.daily import DailyRepository
@@ -63,6 +64,7 @@ class Database:
         self.question_sets = QuestionSetsRepository(connection, self.servers)
         self.assignments = AssignmentsRepository(connection, self.servers, self.players,
                                                  self.focus)
+        self.class_report = ClassReportRepository(connection)
 
     # --- Opening and closing ---------------------------------------------------------------
 

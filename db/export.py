@@ -2,8 +2,8 @@
 
 Where a member is
 -----------------
-- Rows of their own (``players``, ``ratings``, ``focus_answers``, ``daily_attempts``,
-  ``digits_ghosts``): exported whole, then deleted.
+- Rows of their own (``players``, ``ratings``, ``focus_answers`` and their ``focus_rollup``,
+  ``daily_attempts``, ``digits_ghosts``): exported whole, then deleted.
 - Games they played (``digits_seats``, ``rithmo_games``): exported; their unfinished games are
   abandoned and their seat becomes NULL, so that the others keep their history.
 - Inside game states, opaque JSON that SQL never reads (``digits_matches.state``,
@@ -190,6 +190,11 @@ async def export_player(
                 "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY answered_at, answer_id"
             ),
+            # The class report's rollup of those answers (migration 11).
+            "focus_rollup": await rows(
+                "SELECT * FROM focus_rollup WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY topic, slot"
+            ),
             "daily_attempts": await rows(
                 "SELECT * FROM daily_attempts WHERE guild_id = ? AND user_id = ? ORDER BY day"
             ),
@@ -316,7 +321,9 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         counts["question_sets_anonymised"] = await db.run(
             "UPDATE question_sets SET author_id = NULL WHERE guild_id = ? AND author_id = ?", key
         )
-        for table in ("digits_ghosts", "focus_answers", "daily_attempts", "assignment_attempts",
+        # focus_rollup before focus_answers: its rows go whole (the answers' delete trigger
+        # would otherwise empty them one answer at a time, and count nothing here).
+        for table in ("digits_ghosts", "focus_rollup", "focus_answers", "daily_attempts", "assignment_attempts",
                       "student_settings", "ratings", "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key

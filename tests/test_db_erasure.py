@@ -274,6 +274,7 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "players": (("player",), ()),
     "ratings": (("ratings",), ("game",)),
     "focus_answers": (("focus_answers",), ("answer_id",)),
+    "focus_rollup": (("focus_rollup",), ("topic", "slot")),
     "daily_attempts": (("daily_attempts",), ("day",)),
     "digits_ghosts": (("digits_ghosts",), ("match_id", "round")),
     "digits_seats": (("digits_matches",), ("match_id", "seat")),

@@ -1,0 +1,152 @@
+"""The class report's figures: per student and topic over a period, read from ``focus_rollup``.
+
+``focus_rollup`` (migration 11) keeps per member, topic and quarter of an hour (UTC) the number
+of answers, of right ones, and a histogram of their times in the spans of ``EDGES_MS``; triggers
+on ``focus_answers`` keep it right in each answer's own transaction. The report sums a few rows
+per student instead of reading every answer (a million on a large server over a term), and gives
+the median time from the summed histogram (see ``Tally.median_ms``): exact to the span, which is
+one second below eight seconds, interpolated within it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from db.connection import Connection, utc
+
+#: The upper edges (ms, excluded) of the time spans t0..t14; t15 is 60 s and more. The same as
+#: the CASE of db/migrations/0011_class_report.sql.
+EDGES_MS: tuple[int, ...] = (1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000, 12000,
+                             15000, 20000, 30000, 45000, 60000)
+#: Where the median is placed in the last, open span (60 s and more): at most the longest
+#: time limit of a live round (5 minutes).
+LAST_EDGE_MS = 300_000
+SPANS = len(EDGES_MS) + 1
+SLOT_SECONDS = 900  # a quarter of an hour
+
+
+def slot_of(moment: datetime) -> int:
+    """The rollup's slot of a moment: quarter hours since 1970 (UTC)."""
+    return int(utc(moment).timestamp()) // SLOT_SECONDS
+
+
+def span_of(time_ms: int) -> int:
+    """The histogram span of one answer's time (as the migration's CASE)."""
+    for index, edge in enumerate(EDGES_MS):
+        if time_ms < edge:
+            return index
+    return SPANS - 1
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Answers of one student (or the class) in one topic: how many, how many right, and how
+    many in each time span."""
+
+    answers: int
+    correct: int
+    spans: tuple[int, ...]
+
+    @classmethod
+    def empty(cls) -> Tally:
+        return cls(0, 0, (0,) * SPANS)
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.answers + other.answers, self.correct + other.correct,
+                     tuple(a + b for a, b in zip(self.spans, other.spans, strict=True)))
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def median_ms(self) -> float | None:
+        """The median time, from the histogram: the span holding the middle answer, and within
+        it a straight line between its edges (the grouped median). None without answers."""
+        if self.answers <= 0:
+            return None
+        half = self.answers / 2
+        below = 0
+        for index, count in enumerate(self.spans):
+            if count and below + count >= half:
+                low = EDGES_MS[index - 1] if index else 0
+                high = EDGES_MS[index] if index < len(EDGES_MS) else LAST_EDGE_MS
+                return low + (high - low) * (half - below) / count
+            below += count
+        return float(LAST_EDGE_MS)  # not reached: the spans add up to the answers
+
+
+def tally_of_times(times_ms: Iterable[int], correct: int = 0) -> Tally:
+    """The tally of answers with these times (tests and tools: what the rollup should hold)."""
+    spans = [0] * SPANS
+    answers = 0
+    for time_ms in times_ms:
+        spans[span_of(time_ms)] += 1
+        answers += 1
+    return Tally(answers, correct, tuple(spans))
+
+
+@dataclass(frozen=True)
+class StudentTally:
+    user_id: int
+    topic: str
+    tally: Tally
+
+
+_SUMS = ", ".join(f"sum(t{i})" for i in range(SPANS))
+
+
+class ClassReportRepository:
+    """Reads of ``focus_rollup`` for the class report (written by the triggers only)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    async def tallies(self, guild_id: int, *, since: datetime | None = None,
+                      until: datetime | None = None, topic: str | None = None
+                      ) -> list[StudentTally]:
+        """Every student's tally per topic over [since, until) (bounds rounded down to a
+        quarter hour, where every time zone's midnight falls), by user id then topic."""
+        conditions = ["guild_id = ?"]
+        params: list[object] = [guild_id]
+        if since is not None:
+            conditions.append("slot >= ?")
+            params.append(slot_of(since))
+        if until is not None:
+            conditions.append("slot < ?")
+            params.append(slot_of(until))
+        if topic is not None:
+            conditions.append("topic = ?")
+            params.append(topic)
+        rows = await self._conn.all(
+            f"SELECT user_id, topic, sum(answers), sum(correct), {_SUMS} FROM focus_rollup"
+            f" WHERE {' AND '.join(conditions)} GROUP BY user_id, topic ORDER BY user_id, topic",
+            params,
+        )
+        return [StudentTally(row[0], row[1], Tally(row[2], row[3], tuple(row[4:])))
+                for row in rows]
+
+    async def first_answers(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, int]:
+        """The slot of each member's first answer in the server (for stable pseudonyms)."""
+        if not user_ids:
+            return {}
+        found: dict[int, int] = {}
+        ids = sorted(set(user_ids))
+        # SQLite takes a bounded number of parameters: in batches.
+        for start in range(0, len(ids), 500):
+            batch = ids[start:start + 500]
+            marks = ", ".join("?" * len(batch))
+            for row in await self._conn.all(
+                    f"SELECT user_id, min(slot) FROM focus_rollup WHERE guild_id = ?"
+                    f" AND user_id IN ({marks}) GROUP BY user_id", (guild_id, *batch)):
+                found[row[0]] = row[1]
+        return found
+
+    async def topics(self, guild_id: int) -> list[str]:
+        """The topics the server's answers have, alphabetically."""
+        rows = await self._conn.all(
+            "SELECT DISTINCT topic FROM focus_rollup WHERE guild_id = ? ORDER BY topic",
+            (guild_id,))
+        return [row[0] for row in rows]
