@@ -18,11 +18,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.domain import DomainError
 from bot.ui.teachers import NotATeacher, is_teacher
 from cogs import ArdoiseCog
 from cogs._class_assign import ClassAssign
 from cogs._class_questions import ClassQuestions
+from cogs._class_report import ClassReport
 from cogs._class_students import ClassStudents
 
 #: The report's periods, by their choice value, with their English names.
@@ -32,13 +32,14 @@ PERIODS = {"today": "Today", "week": "The last 7 days", "month": "The last 30 da
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog, commands.GroupCog,
-                group_name="class",
+class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
+                commands.GroupCog, group_name="class",
                 group_description="Your class: report, students, homework, questions (teachers)"):
     """The ``/class`` group; every subcommand is for teachers (see ``interaction_check``)."""
 
     # Each part's buttons (one mixin's attribute would hide another's).
-    persistent_items = (*ClassQuestions.question_items, *ClassAssign.ASSIGN_ITEMS)
+    persistent_items = (*ClassReport.report_items, *ClassQuestions.question_items,
+                        *ClassAssign.ASSIGN_ITEMS)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if not await is_teacher(interaction):
@@ -77,18 +78,6 @@ class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog, commands
     async def report_assignments(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self.assignment_choices(interaction, current)
-
-    # Overridden by the mixins (until both are in, the command refuses what is not built). A
-    # method defined here would hide a base's: ``assignment_report`` and ``assignment_choices``
-    # are ClassAssign's (cogs/_class_assign.py) alone.
-    async def class_report(self, interaction: discord.Interaction, period: str,
-                           topic: str | None, role: discord.Role | None, *,
-                           pseudonym: bool) -> None:
-        raise DomainError("class.not_built", "the class report is not built yet")
-
-    async def topic_choices(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return []
 
 
 async def setup(bot: Any) -> None:

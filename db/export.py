@@ -323,8 +323,8 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         )
         # focus_rollup before focus_answers: its rows go whole (the answers' delete trigger
         # would otherwise empty them one answer at a time, and count nothing here).
-        for table in ("digits_ghosts", "focus_rollup", "focus_answers", "daily_attempts", "assignment_attempts",
-                      "student_settings", "ratings", "players"):
+        for table in ("digits_ghosts", "focus_rollup", "focus_answers", "daily_attempts",
+                      "assignment_attempts", "student_settings", "ratings", "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key
             )

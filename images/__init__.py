@@ -59,16 +59,23 @@ out_of=None, columns=None) -> bytes`` (PNG, 640 wide)
     shown after "…" when below ``limit``; ``out_of`` writes scores as "5/6". Other rankings
     (ratings, streaks) name the two columns with ``columns`` and may give "time" as a text.
 
+Teachers
+--------
 ``render_live_report(report, words) -> bytes`` (PNG)
     A live round's report for its teacher: {"title", "questions": N, "rows": [{"name", "cells":
     [{"correct", "seconds"} or null per question], "right", "answered", "seconds"}]}; each cell a
     mark (✓ ✗ —), a colour and the time; the totals on the right, a legend below.
+``render_class_report(table, words) -> bytes`` (PNG, 560 wide or more: 200 + 136 per topic)
+    One page of the class report: {"title", "subtitle", "topics", "rows": [{"name", "cells"}],
+    "class": {"cells"}, "page", "pages"}, a cell {"band", "accuracy", "answers", "median_s"} or
+    None; each band has a colour and a mark, explained in the legend. See images/class_report.py.
 
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
 Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m tools.bench.images``.
 """
 
 from images.board import render_board
+from images.class_report import render_class_report
 from images.live_report import render_live_report
 from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
@@ -80,6 +87,7 @@ __all__ = [
     "Words",
     "render_battle",
     "render_board",
+    "render_class_report",
     "render_leaderboard",
     "render_live_report",
     "render_progress",

@@ -1,0 +1,226 @@
+"""The teacher's class report (``/class report``), without Discord: who answered in a period,
+their accuracy, number of answers and median time per topic, the class's line, and the same
+figures as a spreadsheet (CSV).
+
+Two steps, because the names are Discord's (the bot has no member list): ``answered`` reads the
+figures per student from the database (``db.class_report``, a rollup kept per quarter hour), the
+caller fetches those students' names and roles, then ``build`` makes the report of the students
+kept (a role's), named or as pseudonyms. ``report_csv`` writes the export.
+
+Periods are days of the server's time zone (``/settings``): "today" is since the server's
+midnight, "week" the last 7 days including today, and so on; "all" is everything.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+from bot.domain import DomainError
+from bot.focus.questions import TOPICS
+from bot.play.focus import local_day
+from bot.texts import decimal, has, t
+from db import Database
+from db.class_report import StudentTally, Tally
+
+#: The periods by their choice value: how many days, today included (None: everything).
+PERIOD_DAYS: dict[str, int | None] = {"today": 1, "week": 7, "month": 30, "term": 90,
+                                      "all": None}
+#: Students on one page of the picture (a phone shows about that many rows readably).
+PAGE_ROWS = 30
+#: Below this many answers a cell's accuracy says little: it is shown in grey, as "few".
+MIN_ANSWERS = 3
+#: The bands, best first: (key, the lowest accuracy in it). "few" is apart (too few answers).
+BANDS: tuple[tuple[str, float], ...] = (("top", 0.9), ("good", 0.7), ("fair", 0.5),
+                                        ("low", 0.0))
+FEW = "few"
+
+
+def band(tally: Tally) -> str:
+    """The band of a cell: "few" under MIN_ANSWERS answers, else by accuracy."""
+    if tally.answers < MIN_ANSWERS:
+        return FEW
+    accuracy = tally.accuracy
+    return next(key for key, low in BANDS if accuracy >= low)
+
+
+def check_period(period: str) -> None:
+    """Refused: a period the command does not offer (a modified client may send any value)."""
+    if period not in PERIOD_DAYS:
+        raise DomainError("class.report.unknown_period", f"no period {period!r}")
+
+
+def topic_name(topic: str, lang: str) -> str:
+    """A Focus topic's name in the language; a teacher's own topic (from a question set) as it
+    was typed."""
+    key = f"focus.topics.{topic}"
+    return t(key, lang) if topic in TOPICS and has(key, lang) else topic
+
+
+def topic_order(topics: Collection[str]) -> list[str]:
+    """The Focus topics in the engine's order, then the teachers' own alphabetically."""
+    return sorted(topics, key=lambda k: (TOPICS.index(k) if k in TOPICS else len(TOPICS),
+                                         k.casefold(), k))
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What ``answered`` read: the period's days and every student's tallies, before names."""
+
+    period: str
+    first_day: date | None  # None: since the start
+    today: date
+    topic: str | None
+    tallies: list[StudentTally]
+    #: Every member who ever answered in the server, by first answer (then id): pseudonyms.
+    order: list[int] = field(default_factory=list)
+
+    @property
+    def user_ids(self) -> list[int]:
+        return list(dict.fromkeys(row.user_id for row in self.tallies))
+
+
+async def answered(db: Database, guild_id: int, period: str, topic: str | None = None, *,
+                   pseudonym: bool = False, now: datetime | None = None) -> Answered:
+    """The figures of everyone who answered in ``period`` (in ``topic`` only, if given)."""
+    check_period(period)
+    settings = await db.servers.get(guild_id)
+    now = now or datetime.now(settings.tz())
+    today = local_day(settings, now)
+    days = PERIOD_DAYS[period]
+    first_day = None if days is None else today - timedelta(days=days - 1)
+    since = None if first_day is None else datetime.combine(first_day, time(), settings.tz())
+    tallies = await db.class_report.tallies(guild_id, since=since, topic=topic)
+    order = await db.class_report.first_answers(guild_id) if pseudonym else []
+    return Answered(period, first_day, today, topic, tallies, order)
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    user_id: int
+    name: str
+    cells: dict[str, Tally]  # by topic; a topic the student did not answer is absent
+    total: Tally
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """The report as the picture, the embed and the CSV show it."""
+
+    period: str
+    first_day: date | None
+    today: date
+    topics: tuple[str, ...]
+    students: tuple[StudentRow, ...]
+    class_cells: dict[str, Tally]
+    class_total: Tally
+    pseudonyms: bool
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.students) // PAGE_ROWS))
+
+    def page(self, number: int) -> tuple[StudentRow, ...]:
+        """The students of page ``number`` (from 0)."""
+        return self.students[number * PAGE_ROWS:(number + 1) * PAGE_ROWS]
+
+
+def build(data: Answered, names: Mapping[int, str], lang: str, *,
+          keep: Collection[int] | None = None, pseudonym: bool = False) -> ClassReport:
+    """The report of the students in ``keep`` (everyone when None), named from ``names`` (a
+    missing one is a former member) or, with ``pseudonym``, "Student N" by their first answer in
+    the server, so that Student 3 stays Student 3 from one report to the next."""
+    cells: dict[int, dict[str, Tally]] = {}
+    for row in data.tallies:
+        if keep is None or row.user_id in keep:
+            cells.setdefault(row.user_id, {})[row.topic] = row.tally
+    topics = tuple(topic_order({topic for per in cells.values() for topic in per}))
+    if pseudonym:
+        rank = {uid: n for n, uid in enumerate(data.order, 1)}
+        # A student missing from the order (answered since it was read): after the others.
+        numbered = sorted(cells, key=lambda uid: (rank.get(uid, len(rank) + 1), uid))
+        label = {uid: t("class.report.pseudonym", lang, number=rank.get(uid, i))
+                 for i, uid in enumerate(numbered, len(rank) + 1)}
+        ordered = numbered
+    else:
+        gone = t("class.report.former_member", lang)
+        label = {uid: names.get(uid) or gone for uid in cells}
+        ordered = sorted(cells, key=lambda uid: (label[uid].casefold(), uid))
+    students = tuple(
+        StudentRow(uid, label[uid], cells[uid], sum(cells[uid].values(), Tally.empty()))
+        for uid in ordered)
+    class_cells = {topic: sum((s.cells[topic] for s in students if topic in s.cells),
+                              Tally.empty()) for topic in topics}
+    return ClassReport(data.period, data.first_day, data.today, topics, students, class_cells,
+                       sum(class_cells.values(), Tally.empty()), pseudonym)
+
+
+# --- The spreadsheet ---------------------------------------------------------------------------
+
+
+def csv_name(report: ClassReport, lang: str) -> str:
+    """``class-report-2026-12-01.csv`` / ``bilan-classe-2026-12-01.csv`` (the server's day)."""
+    return t("class.report.csv_file", lang, day=report.today.isoformat())
+
+
+def _figure(value: float | None, lang: str) -> str:
+    """A figure as a spreadsheet of the language reads it: 66.7 / 66,7 (the figures are under a
+    thousand, so no grouping space ever comes in)."""
+    return "" if value is None else decimal(value, lang, 1)
+
+
+#: What a spreadsheet reads as the start of a formula: a name starting so is written after a "'"
+#: (which the spreadsheet shows as text), so that a member named "=HYPERLINK(…)" is only a name.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def report_csv(report: ClassReport, lang: str) -> bytes:
+    """One row per student and topic they answered, then the class's row per topic: student,
+    topic, answers, right, accuracy %, median time (s). UTF-8 with a BOM (so that a spreadsheet
+    reads accents right); French: ``;`` between fields and a decimal comma, as a French
+    spreadsheet expects; English: commas and a decimal point."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer.writerow([t(f"class.report.csv.{column}", lang) for column in
+                     ("student", "topic", "answers", "right", "accuracy", "median")])
+
+    def line(who: str, topic: str, tally: Tally) -> list[str]:
+        median = tally.median_ms
+        return [_cell(who), _cell(topic_name(topic, lang)), str(tally.answers),
+                str(tally.correct),
+                _figure(100 * tally.accuracy, lang),
+                _figure(None if median is None else median / 1000, lang)]
+
+    for student in report.students:
+        for topic in report.topics:
+            if topic in student.cells:
+                writer.writerow(line(student.name, topic, student.cells[topic]))
+    everyone = t("class.report.class", lang)
+    for topic in report.topics:
+        writer.writerow(line(everyone, topic, report.class_cells[topic]))
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+# --- The topic option ---------------------------------------------------------------------------
+
+#: Choices Discord shows at most.
+CHOICES = 25
+
+
+async def topic_choices(db: Database, guild_id: int, current: str, lang: str
+                        ) -> list[tuple[str, str]]:
+    """(name, value) of the topics the server's answers have that match what the teacher typed
+    (in the name or the key), in the report's order."""
+    typed = current.strip().casefold()
+    found = topic_order(await db.class_report.topics(guild_id))
+    # A choice's value is at most 100 characters: a longer topic of a teacher's is typed.
+    named = [(topic_name(topic, lang), topic) for topic in found if len(topic) <= 100]
+    return [(name, topic) for name, topic in named
+            if typed in name.casefold() or typed in topic.casefold()][:CHOICES]

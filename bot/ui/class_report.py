@@ -1,0 +1,239 @@
+"""The ``/class report`` presentation: the students' names and roles from Discord, the embed, the
+picture of a page (``images.render_class_report``), the CSV file, and the page buttons.
+
+The reply is ephemeral (it holds students' results). Its Previous/Next buttons are
+``ReportPage`` dynamic items (see ``bot.views.Windows``): the report itself stays in
+``report_windows`` under the message's id for 15 minutes after its last use; a click on an
+older one (or after a restart) says it expired, and only the teacher who asked may turn the
+pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+import discord
+from discord import ui
+
+import images
+from bot import replies
+from bot.domain import DomainError
+from bot.i18n import date_text, image_words, lang_for, percent, t
+from bot.play.class_report import ClassReport, StudentRow, band, csv_name, report_csv, topic_name
+from bot.replies import shown_name
+from bot.tree import report_error
+from bot.views import Windows, component_int
+from db.class_report import Tally
+
+EXPIRY = 15 * 60.0  # seconds a report's pages stay live after their last use
+PREFIX = "class.report:page:"
+PICTURE = "class-report.png"
+#: Members fetched from Discord at once (the bot has no member list: one request each).
+FETCHES = 16
+
+
+# --- Names and roles ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Student:
+    name: str
+    role_ids: frozenset[int]
+
+
+async def fetch_students(guild: discord.Guild | None, user_ids: Sequence[int]
+                         ) -> dict[int, Student]:
+    """The display names and roles of these members, fetched together (a few at a time); a
+    member who left (or whom Discord would not give) is absent."""
+    if guild is None:
+        return {}
+    gate = asyncio.Semaphore(FETCHES)
+
+    async def fetch(uid: int) -> Student | None:
+        async with gate:
+            try:
+                member = await guild.fetch_member(uid)
+            except discord.HTTPException:
+                return None
+        return Student(member.display_name, frozenset(role.id for role in member.roles))
+
+    ids = list(dict.fromkeys(user_ids))
+    found = await asyncio.gather(*(fetch(uid) for uid in ids))
+    return {uid: student for uid, student in zip(ids, found, strict=True) if student}
+
+
+# --- The picture, the CSV, the embed -----------------------------------------------------------
+
+
+def _cell(tally: Tally | None) -> dict[str, Any] | None:
+    if tally is None or tally.answers == 0:
+        return None
+    median = tally.median_ms
+    return {"band": band(tally), "accuracy": tally.accuracy, "answers": tally.answers,
+            "median_s": None if median is None else median / 1000}
+
+
+def _row(student: StudentRow, topics: Sequence[str]) -> dict[str, Any]:
+    return {"name": student.name, "cells": [_cell(student.cells.get(topic)) for topic in topics]}
+
+
+def days_text(report: ClassReport, lang: str) -> str:
+    last = date_text(report.today, lang, "d MMM y")
+    if report.first_day is None:
+        return t("class.report.since_start", lang, last=last)
+    if report.first_day == report.today:
+        return t("class.report.one_day", lang, last=last)
+    return t("class.report.days", lang, first=date_text(report.first_day, lang, "d MMM"),
+             last=last)
+
+
+def title(report: ClassReport, lang: str) -> str:
+    return t("class.report.title", lang, period=t(f"class.periods.{report.period}", lang))
+
+
+def table(report: ClassReport, lang: str, page: int) -> dict[str, Any]:
+    """What ``images.render_class_report`` draws of page ``page`` (from 0)."""
+    return {"title": title(report, lang), "subtitle": days_text(report, lang),
+            "topics": [topic_name(topic, lang) for topic in report.topics],
+            "rows": [_row(s, report.topics) for s in report.page(page)],
+            "class": {"cells": [_cell(report.class_cells[topic]) for topic in report.topics]},
+            "page": page + 1, "pages": report.pages}
+
+
+def picture(report: ClassReport, lang: str, page: int) -> bytes:
+    """The PNG of one page; slow: run it in a thread."""
+    return images.render_class_report(table(report, lang, page), image_words(lang))
+
+
+@dataclass
+class ReportWindow:
+    """A report shown to a teacher: its pages, its filters' words, the CSV already made."""
+
+    report: ClassReport
+    lang: str
+    owner_id: int
+    filters: tuple[str, ...]  # "Topic: …", "Role: …", already escaped
+    csv: bytes
+    page: int = 0
+
+    def embed(self) -> discord.Embed:
+        report, lang = self.report, self.lang
+        embed = discord.Embed(title=title(report, lang), colour=discord.Colour.blue())
+        lines = [days_text(report, lang), *self.filters]
+        if report.students:
+            total = report.class_total
+            lines.append(t("class.report.summary", lang,
+                           students=t("class.report.students", lang,
+                                      count=len(report.students)),
+                           answers=t("class.report.answers", lang, count=total.answers),
+                           percent=percent(round(100 * total.accuracy) / 100, lang)))
+        else:
+            lines.append(t("class.report.none", lang))
+        if report.pseudonyms:
+            lines.append(t("class.report.pseudonyms", lang))
+        if report.pages > 1:
+            lines.append(t("class.report.page", lang, page=self.page + 1, pages=report.pages))
+        embed.description = "\n".join(lines)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(text=t("class.report.footer", lang))
+        return embed
+
+    async def files(self) -> list[discord.File]:
+        page = await asyncio.to_thread(picture, self.report, self.lang, self.page)
+        pages = self.report.pages
+        return [
+            discord.File(io.BytesIO(page), PICTURE, description=t(
+                "class.report.picture_alt", self.lang, page=self.page + 1, pages=pages)),
+            discord.File(io.BytesIO(self.csv), csv_name(self.report, self.lang),
+                         description=t("class.report.csv_alt", self.lang)),
+        ]
+
+    def view(self) -> ui.View | None:
+        """Previous and Next, when there are pages (the first and last disable one)."""
+        pages = self.report.pages
+        if pages <= 1:
+            return None
+        view = ui.View(timeout=None)
+        for label, target in (("class.report.previous", self.page - 1),
+                              ("class.report.next", self.page + 1)):
+            view.add_item(ReportPage(ui.Button(
+                label=t(label, self.lang), style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}{max(0, min(target, pages - 1))}",
+                disabled=not 0 <= target < pages)))
+        return view
+
+    async def message(self) -> dict[str, Any]:
+        return {"embed": self.embed(), "files": await self.files(), "view": self.view()}
+
+
+def filter_lines(topic: str | None, role: discord.Role | None, lang: str) -> tuple[str, ...]:
+    lines = []
+    if topic is not None:
+        lines.append(t("class.report.topic_filter", lang,
+                       topic=shown_name(topic_name(topic, lang), 60)))
+    if role is not None:
+        lines.append(t("class.report.role_filter", lang, role=shown_name(role.name, 60)))
+    return tuple(lines)
+
+
+# The live reports of each bot (a restarted bot has none: their clicks say "expired").
+_windows: weakref.WeakKeyDictionary[Any, Windows[ReportWindow]] = weakref.WeakKeyDictionary()
+
+
+def report_windows(client: Any) -> Windows[ReportWindow]:
+    windows = _windows.get(client)
+    if windows is None:
+        windows = _windows[client] = Windows(EXPIRY)
+    return windows
+
+
+async def send_report(interaction: discord.Interaction, report: ClassReport, lang: str,
+                      filters: tuple[str, ...]) -> None:
+    """The report, privately, after the command's deferral; its pages live in
+    ``report_windows``."""
+    csv = await asyncio.to_thread(report_csv, report, lang)
+    window = ReportWindow(report, lang, interaction.user.id, filters, csv)
+    sent = await replies.followup(interaction, **await window.message(), ephemeral=True)
+    if report.pages > 1 and sent is not None:
+        report_windows(interaction.client).show(sent.id, window)
+
+
+class ReportPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(?P<page>.+)"):
+    """Previous or Next of a report: shows the page its custom id names, if the report is still
+    live and the member is the teacher who asked."""
+
+    def __init__(self, item: ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
+        try:
+            message = interaction.message
+            window = report_windows(interaction.client).get(
+                None if message is None else message.id)
+            if window is None:
+                lang = await lang_for(interaction)
+                await replies.respond(interaction, t("class.report.expired", lang),
+                                      ephemeral=True)
+                return
+            if interaction.user.id != window.owner_id:
+                raise DomainError("class.report.not_yours", "another teacher's report")
+            custom_id = self.item.custom_id or ""
+            window.page = component_int(custom_id[len(PREFIX):], 0, window.report.pages - 1,
+                                        "page")
+            shown = await window.message()
+            await replies.update(interaction, embed=shown["embed"], attachments=shown["files"],
+                                 view=shown["view"])
+        except Exception as error:
+            await report_error(interaction, error)

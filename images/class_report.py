@@ -1,0 +1,156 @@
+"""The teacher's class report: one row per student, one column per topic, the class at the
+bottom.
+
+Each cell holds the accuracy (large), then the number of answers and the median time; its
+colour AND its mark say its band (colour is never alone: ✓✓ 90 % and over, ✓ 70–89 %, ~ 50–69 %,
+✗ under 50 %, · fewer than 3 answers, in grey), and the legend under the table says so. Made for
+a phone: a narrow column per topic (so one topic is a narrow picture), names shrunk then cut
+with "…", a page of at most 30 students (the caller pages), the page number in the corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from images import style as st
+from images.words import Words
+
+#: A band's fill and mark, best first.
+BANDS: dict[str, tuple[st.Colour, str]] = {
+    "top": (st.GREEN, "✓✓"),
+    "good": (st.SKY, "✓"),
+    "fair": (st.YELLOW, "~"),
+    "low": (st.VERMILLION, "✗"),
+    "few": (st.SLATE_LINE, "·"),
+}
+
+NAME_W, CELL_W, ROW_H, HEAD_H, TOP_H, PAD = 200, 136, 50, 46, 78, 16
+LEGEND_ROW_H = 30
+
+
+def render_class_report(table: Mapping[str, Any], words: Words) -> bytes:
+    """PNG of one page of the class report. ``table`` is {"title", "subtitle", "topics":
+    [topic names as shown], "rows": [{"name", "cells": [cell or None, one per topic]}],
+    "class": {"cells": [...]}, "page": 1, "pages": 2}; a cell is {"band": "top" | "good" |
+    "fair" | "low" | "few", "accuracy": 0.92, "answers": 12, "median_s": 4.5 or None}, None
+    where the student gave no answer in that topic."""
+    return st.to_png(class_report_image(table, words))
+
+
+def _legend(words: Words) -> list[tuple[st.Colour, str, str]]:
+    return [(fill, mark, words(f"class_report.bands.{key}"))
+            for key, (fill, mark) in BANDS.items()]
+
+
+def _legend_lines(words: Words, width: int) -> list[list[tuple[st.Colour, str, str, float]]]:
+    """The legend's items flowed into lines that fit ``width``."""
+    f = st.font(14)
+    lines: list[list[tuple[st.Colour, str, str, float]]] = [[]]
+    used = 0.0
+    for fill, mark, label in _legend(words):
+        w = 44 + f.getlength(label) + 18
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = 0.0
+        lines[-1].append((fill, mark, label, w))
+        used += w
+    return lines
+
+
+def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[str, Any] | None,
+          words: Words, bold: bool = False) -> None:
+    x0, y0, x1, y1 = box
+    if cell is None:
+        st.rounded(d, box, 8, outline=st.SLATE_LIGHT, width=1)
+        st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "—", st.font(16), st.CHALK_DIM, "mm")
+        return
+    fill, mark = BANDS[str(cell["band"])]
+    ink = st.CHALK if cell["band"] == "few" else st.INK
+    st.rounded(d, box, 8, fill=fill, outline=st.CHALK if bold else None, width=2)
+    top = y0 + (y1 - y0) * 0.34
+    st.text(d, (x0 + 8, top), mark, st.font(16, True), ink, "lm")
+    st.text(d, (x1 - 8, top), words.percent(round(100 * float(cell["accuracy"])) / 100),
+            st.font(17, True), ink, "rm")
+    median = cell.get("median_s")
+    shown = "—" if median is None else words("class_report.seconds",
+                                             value=words.decimal(float(median), 1))
+    line, f = st.fit_text(words("class_report.cell", answers=int(cell["answers"]),
+                                median=shown), x1 - x0 - 12, 13, 10)
+    st.text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.74), line, f, ink, "mm")
+
+
+def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
+    topics: Sequence[str] = list(table.get("topics", []))
+    rows: Sequence[Mapping[str, Any]] = list(table.get("rows", []))
+    table_w = NAME_W + CELL_W * max(1, len(topics))
+    width = max(PAD * 2 + table_w, 560)
+    legend = _legend_lines(words, width - 2 * PAD)
+    body_h = ROW_H * (len(rows) + 1) + 12 if rows else ROW_H * 2
+    height = TOP_H + HEAD_H + body_h + 40 + LEGEND_ROW_H * len(legend) + PAD
+    im, d = st.canvas(width, height)
+
+    head, hf = st.fit_text(str(table.get("title", "")), width - 2 * PAD - 110, 24, 14, bold=True)
+    st.text(d, (PAD, 28), head, hf, st.CHALK, "lm")
+    sub, sf = st.fit_text(str(table.get("subtitle", "")), width - 2 * PAD, 15, 11)
+    st.text(d, (PAD, 58), sub, sf, st.CHALK_DIM, "lm")
+    pages = int(table.get("pages", 1))
+    if pages > 1:
+        st.text(d, (width - PAD, 28), words("class_report.page", page=int(table.get("page", 1)),
+                                            pages=pages), st.font(15, True), st.CHALK, "rm")
+
+    # Column heads: the topics' names, shrunk then cut to their column.
+    y = TOP_H
+    st.text(d, (PAD + 4, y + HEAD_H / 2), words("class_report.student"), st.font(14, True),
+            st.CHALK_DIM, "lm")
+    for i, name in enumerate(topics):
+        x0 = PAD + NAME_W + i * CELL_W
+        label, f = st.fit_text(str(name), CELL_W - 10, 15, 10, bold=True)
+        st.text(d, (x0 + CELL_W / 2, y + HEAD_H / 2), label, f, st.CHALK, "mm")
+    d.line((PAD, y + HEAD_H - 2, PAD + table_w, y + HEAD_H - 2), fill=st.SLATE_LINE, width=1)
+    y += HEAD_H
+
+    if not rows:
+        st.text(d, (width / 2, y + ROW_H), words("class_report.none"), st.font(18),
+                st.CHALK_DIM, "mm")
+        y += ROW_H * 2
+    else:
+        for n, row in enumerate(rows):
+            if n % 2 == 0:
+                st.rounded(d, (PAD - 6, y + 1, PAD + table_w + 6, y + ROW_H - 1), 8,
+                           fill=st.SLATE_LIGHT)
+            name, f = st.fit_text(str(row.get("name", "")), NAME_W - 16, 16, 11)
+            st.text(d, (PAD + 4, y + ROW_H / 2), name, f, st.CHALK, "lm")
+            for i, cell in enumerate(row.get("cells", [])):
+                x0 = PAD + NAME_W + i * CELL_W
+                _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words)
+            y += ROW_H
+        # The class, under a rule.
+        y += 6
+        d.line((PAD, y, PAD + table_w, y), fill=st.CHALK_DIM, width=2)
+        y += 6
+        st.text(d, (PAD + 4, y + ROW_H / 2), words("class_report.class"), st.font(17, True),
+                st.CHALK, "lm")
+        for i, cell in enumerate(table.get("class", {}).get("cells", [])):
+            x0 = PAD + NAME_W + i * CELL_W
+            _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, bold=True)
+        y += ROW_H
+
+    # The legend: how to read a cell, then each band's swatch, mark and meaning.
+    y += 8
+    reading, rf = st.fit_text(words("class_report.reading"), width - 2 * PAD, 14, 10)
+    st.text(d, (PAD, y + 10), reading, rf, st.CHALK_DIM, "lm")
+    y += 26
+    f = st.font(14)
+    for line in legend:
+        x = float(PAD)
+        for fill, mark, label, w in line:
+            st.rounded(d, (round(x), y, round(x) + 36, y + 22), 6, fill=fill)
+            st.text(d, (x + 18, y + 11), mark, st.font(14, True),
+                    st.CHALK if fill == st.SLATE_LINE else st.INK, "mm")
+            st.text(d, (x + 44, y + 11), label, f, st.CHALK, "lm")
+            x += w
+        y += LEGEND_ROW_H
+    return im
