@@ -1,0 +1,332 @@
+"""The class report without Discord: the rollup the triggers keep (against the answers, through
+record, record_many, a replay, an erasure and an upgrade from version 10), the figures of
+bot.play.class_report (hand-computed rows, period edges in the server's time zone, the topic and
+role filters, the median, the bands, stable pseudonyms), and the CSV parsed back in both
+languages."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.domain import DomainError
+from bot.play import class_report as service
+from db import Database, FocusAnswer
+from db.class_report import EDGES_MS, SPANS, Tally, span_of, tally_of_times
+
+G = 10
+ANA, BOB, CHLOE, DAN = 101, 102, 103, 104
+NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)  # a Tuesday
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "a.sqlite3")
+    yield database
+    await database.close()
+
+
+def answer(user: int, topic: str, right: bool, time_ms: int, at: datetime,
+           round_key: str | None = None, question_no: int | None = None,
+           source: str = "practice") -> FocusAnswer:
+    return FocusAnswer(G, user, topic, 2, "6 × 7", 42, 42 if right else 41, time_ms,
+                       source=source, answered_at=at, round_key=round_key,
+                       question_no=question_no)
+
+
+def tallies(rows) -> dict[tuple[int, str], tuple[int, int]]:
+    return {(r.user_id, r.topic): (r.tally.answers, r.tally.correct) for r in rows}
+
+
+async def raw_rollup(db: Database) -> list[tuple]:
+    return [tuple(r) for r in await db.connection.all(
+        "SELECT * FROM focus_rollup ORDER BY guild_id, user_id, topic, slot")]
+
+
+# --- The rollup ----------------------------------------------------------------------------
+
+
+def test_the_spans_are_the_migrations() -> None:
+    sql = (Path(__file__).parent.parent / "db" / "migrations" / "0011_class_report.sql"
+           ).read_text(encoding="utf-8")
+    for index, edge in enumerate(EDGES_MS):
+        assert f"WHEN time_ms < {edge} THEN {index} " in sql
+    assert f"ELSE {SPANS - 1} END" in sql
+    assert [span_of(t) for t in (0, 999, 1000, 7999, 8000, 59_999, 60_000, 10**7)] == [
+        0, 0, 1, 7, 8, 14, 15, 15]
+
+
+async def test_the_rollup_counts_each_answer_once_whatever_writes_it(db: Database) -> None:
+    at = NOW - timedelta(hours=1)
+    assert await db.focus.record(answer(ANA, "addition", True, 1500, at, "practice:1", 0))
+    # The same question of the same round again (a retry): stored once, counted once.
+    assert not await db.focus.record(answer(ANA, "addition", False, 9000, at, "practice:1", 0))
+    await db.focus.record_many([
+        answer(ANA, "addition", False, 2500, at + timedelta(seconds=5), "practice:1", 1),
+        answer(ANA, "addition", True, 3500, at + timedelta(seconds=9), "practice:1", 2),
+        answer(ANA, "addition", True, 2500, at + timedelta(seconds=9), "practice:1", 2),  # again
+        answer(BOB, "division", True, 61_000, at),
+        answer(ANA, "addition", True, 4000, at - timedelta(days=3)),  # another quarter hour
+    ])
+    rows = await db.class_report.tallies(G)
+    assert tallies(rows) == {(ANA, "addition"): (4, 3), (BOB, "division"): (1, 1)}
+    ana = next(r.tally for r in rows if r.user_id == ANA)
+    assert ana.spans == tally_of_times([1500, 2500, 3500, 4000]).spans
+    # One row per member, topic and quarter hour.
+    assert [(r[1], r[2], r[4]) for r in await raw_rollup(db)] == [
+        (ANA, "addition", 1), (ANA, "addition", 3), (BOB, "division", 1)]
+
+
+async def test_a_transaction_that_fails_leaves_no_rollup(db: Database) -> None:
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            await db.focus.record(answer(ANA, "addition", True, 1500, NOW))
+            raise RuntimeError("the round could not be saved")
+    assert await raw_rollup(db) == []
+
+
+async def test_an_erased_member_leaves_nothing_in_the_rollup(db: Database) -> None:
+    await db.focus.record_many([answer(ANA, "addition", True, 1500, NOW),
+                                answer(BOB, "addition", True, 1500, NOW)])
+    counts = await db.delete_player(G, ANA)
+    assert counts["focus_rollup"] == 1 and counts["focus_answers"] == 1
+    assert tallies(await db.class_report.tallies(G)) == {(BOB, "addition"): (1, 1)}
+    # An answer deleted alone (no path does it today) is taken out again.
+    await db.connection.run("DELETE FROM focus_answers WHERE user_id = ?", (BOB,))
+    assert await raw_rollup(db) == []
+
+
+async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await Database.open(path, target_version=10)
+    await old.focus.record_many([
+        answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
+        answer(BOB, "Fractions", True, 30_000, NOW - timedelta(days=40))])
+    await old.close()
+    new = await Database.open(path)
+    try:
+        assert new.version == 11
+        rows = await new.class_report.tallies(G)
+        assert tallies(rows) == {(ANA, "addition"): (2, 1), (BOB, "Fractions"): (1, 1)}
+        assert rows[0].tally.spans == tally_of_times([1500, 7500]).spans
+        # And the triggers run from then on.
+        await new.focus.record(answer(ANA, "addition", True, 500, NOW))
+        assert tallies(await new.class_report.tallies(G))[(ANA, "addition")] == (3, 2)
+    finally:
+        await new.close()
+
+
+# --- The median, the bands ------------------------------------------------------------------
+
+
+def test_the_median_is_the_middle_answers_span_interpolated() -> None:
+    # One answer in each of [1,2), [2,3), [3,4) s: the middle one is halfway through [2,3).
+    assert tally_of_times([1500, 2500, 3500]).median_ms == 2500
+    # Four answers, two in [1,2) s and two in [4,5) s: half of them are reached at the end of
+    # [1,2), at 2 s.
+    assert tally_of_times([1200, 1800, 4100, 4900]).median_ms == 2000
+    # Ten answers in [8,10) s: halfway through it.
+    assert tally_of_times([8000 + i * 100 for i in range(10)]).median_ms == 9000
+    # The open last span (60 s and more) reaches to 5 minutes.
+    assert tally_of_times([70_000]).median_ms == 180_000
+    assert Tally.empty().median_ms is None
+
+
+@pytest.mark.parametrize(("answers", "right", "expected"), [
+    (10, 9, "top"), (10, 10, "top"), (100, 89, "good"), (10, 7, "good"), (10, 6, "fair"),
+    (10, 5, "fair"), (10, 4, "low"), (3, 0, "low"), (2, 2, "few"), (1, 0, "few")])
+def test_a_cells_band_is_by_accuracy_and_grey_under_three_answers(answers, right,
+                                                                    expected) -> None:
+    assert service.band(Tally(answers, right, (answers,) + (0,) * (SPANS - 1))) == expected
+
+
+# --- The figures of a report ----------------------------------------------------------------
+
+
+async def seed_week(db: Database) -> None:
+    day = lambda n: datetime(2026, 12, 1, 12, tzinfo=UTC) - timedelta(days=n)  # noqa: E731
+    await db.focus.record_many([
+        # Ana: addition 3/4 over the week; multiplication 1/2.
+        answer(ANA, "addition", True, 1500, day(0)), answer(ANA, "addition", True, 2500, day(2)),
+        answer(ANA, "addition", False, 3500, day(6)), answer(ANA, "addition", True, 4500, day(6)),
+        answer(ANA, "multiplication", True, 5500, day(1)),
+        answer(ANA, "multiplication", False, 6500, day(1)),
+        answer(ANA, "addition", True, 1000, day(7)),  # the day before the week: out
+        # Bob: division 2/2, and a teacher's topic.
+        answer(BOB, "division", True, 2100, day(3)), answer(BOB, "division", True, 2900, day(3)),
+        answer(BOB, "Fractions <b>", False, 9000, day(3), source="assignment"),
+        # Chloé answered only long ago: not in the week, but first of all in the server.
+        answer(CHLOE, "addition", True, 1000, day(20)),
+    ])
+
+
+async def test_the_weeks_figures_per_student_and_topic_and_the_class(db: Database) -> None:
+    await seed_week(db)
+    data = await service.answered(db, G, "week", now=NOW)
+    assert (data.first_day, data.today) == (date(2026, 11, 25), date(2026, 12, 1))
+    report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en")
+    assert report.topics == ("addition", "multiplication", "division", "Fractions <b>")
+    assert [s.name for s in report.students] == ["Ana", "Bob"]
+    ana, bob = report.students
+    assert {k: (v.answers, v.correct) for k, v in ana.cells.items()} == {
+        "addition": (4, 3), "multiplication": (2, 1)}
+    assert ana.cells["addition"].median_ms == tally_of_times([1500, 2500, 3500, 4500]).median_ms
+    assert (ana.total.answers, ana.total.correct) == (6, 4)
+    assert {k: (v.answers, v.correct) for k, v in bob.cells.items()} == {
+        "division": (2, 2), "Fractions <b>": (1, 0)}
+    assert bob.cells["division"].median_ms == 2500  # both in [2,3) s: halfway
+    assert {k: (v.answers, v.correct) for k, v in report.class_cells.items()} == {
+        "addition": (4, 3), "multiplication": (2, 1), "division": (2, 2),
+        "Fractions <b>": (1, 0)}
+    assert (report.class_total.answers, report.class_total.correct) == (9, 6)
+    assert report.pages == 1
+
+
+async def test_the_topic_filter_and_the_role_filter(db: Database) -> None:
+    await seed_week(db)
+    data = await service.answered(db, G, "week", "addition", now=NOW)
+    report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en")
+    assert report.topics == ("addition",) and [s.name for s in report.students] == ["Ana"]
+    # Only the students kept (those with the role): Bob.
+    data = await service.answered(db, G, "week", now=NOW)
+    report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en", keep={BOB})
+    assert [s.name for s in report.students] == ["Bob"]
+    assert report.topics == ("division", "Fractions <b>")
+    assert report.class_total.answers == 3
+
+
+async def test_today_and_the_week_start_at_the_servers_midnight(db: Database) -> None:
+    # Montréal is 5 hours behind UTC in December: its 1 December starts at 05:00 UTC.
+    await db.servers.update(G, timezone="America/Montreal")
+    edge = datetime(2026, 12, 1, 5, 0, tzinfo=UTC)
+    await db.focus.record_many([
+        answer(ANA, "addition", True, 1000, edge - timedelta(seconds=1)),  # 30 Nov, 23:59:59
+        answer(BOB, "addition", True, 1000, edge),
+        answer(CHLOE, "addition", True, 1000, datetime(2026, 11, 25, 5, 0, tzinfo=UTC)),
+        answer(DAN, "addition", True, 1000, datetime(2026, 11, 25, 4, 59, tzinfo=UTC)),
+    ])
+    today = await service.answered(db, G, "today", now=NOW)
+    assert today.first_day == today.today == date(2026, 12, 1)
+    assert today.user_ids == [BOB]
+    week = await service.answered(db, G, "week", now=NOW)
+    assert week.user_ids == [ANA, BOB, CHLOE]
+    assert (await service.answered(db, G, "all", now=NOW)).user_ids == [ANA, BOB, CHLOE, DAN]
+    # Kolkata is 5 h 30 ahead: its 1 December starts at 18:30 UTC on 30 November, between two
+    # quarter hours.
+    await db.servers.update(G, timezone="Asia/Kolkata")
+    await db.focus.record_many([
+        answer(DAN, "division", True, 1000, datetime(2026, 11, 30, 18, 29, 59, tzinfo=UTC)),
+        answer(CHLOE, "division", True, 1000, datetime(2026, 11, 30, 18, 30, tzinfo=UTC))])
+    today = await service.answered(db, G, "today", "division", now=NOW)
+    assert today.user_ids == [CHLOE]
+
+
+async def test_a_period_not_offered_is_refused(db: Database) -> None:
+    with pytest.raises(DomainError) as refused:
+        await service.answered(db, G, "year", now=NOW)
+    assert refused.value.code == "class.report.unknown_period"
+
+
+async def test_pseudonyms_follow_the_first_answer_in_the_server_and_stay(db: Database) -> None:
+    await seed_week(db)
+    # Chloé answered first (20 days ago), then Ana (7 days ago), then Bob (3 days ago).
+    data = await service.answered(db, G, "week", pseudonym=True, now=NOW)
+    report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en", pseudonym=True)
+    assert [(s.user_id, s.name) for s in report.students] == [(ANA, "Student 2"),
+                                                               (BOB, "Student 3")]
+    assert report.pseudonyms
+    # Today only Ana answered: she is still Student 2, in French too.
+    data = await service.answered(db, G, "today", pseudonym=True, now=NOW)
+    report = service.build(data, {}, "fr", pseudonym=True)
+    assert [s.name for s in report.students] == ["Élève 2"]
+
+
+async def test_a_member_who_left_is_a_former_member(db: Database) -> None:
+    await seed_week(db)
+    data = await service.answered(db, G, "week", now=NOW)
+    report = service.build(data, {BOB: "Bob"}, "fr")
+    assert [s.name for s in report.students] == ["Bob", "un ancien membre"]
+
+
+async def test_the_topics_offered_are_the_servers_matching_what_is_typed(db: Database) -> None:
+    await seed_week(db)
+    assert await service.topic_choices(db, G, "", "fr") == [
+        ("addition", "addition"), ("multiplication", "multiplication"),
+        ("division", "division"), ("Fractions <b>", "Fractions <b>")]
+    assert await service.topic_choices(db, G, "FRAC", "en") == [
+        ("Fractions <b>", "Fractions <b>")]
+    assert await service.topic_choices(db, 999, "", "en") == []
+
+
+async def test_pages_hold_thirty_students(db: Database) -> None:
+    await db.focus.record_many([answer(1000 + n, "addition", True, 1000, NOW)
+                                for n in range(61)])
+    report = service.build(await service.answered(db, G, "today", now=NOW),
+                           {1000 + n: f"S{n:02}" for n in range(61)}, "en")
+    assert report.pages == 3
+    assert [len(report.page(n)) for n in range(3)] == [30, 30, 1]
+    assert report.page(2)[0].name == "S60"
+
+
+# --- The CSV ------------------------------------------------------------------------------------
+
+
+def parse(data: bytes, delimiter: str) -> list[list[str]]:
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM
+    return list(csv.reader(io.StringIO(data[3:].decode("utf-8")), delimiter=delimiter))
+
+
+async def test_the_csv_in_english_has_a_row_per_student_and_topic_then_the_class(
+        db: Database) -> None:
+    await seed_week(db)
+    report = service.build(await service.answered(db, G, "week", now=NOW),
+                           {ANA: "Ana Ñúñez", BOB: "=HYPERLINK(\"x\")"}, "en")
+    rows = parse(service.report_csv(report, "en"), ",")
+    assert rows[0] == ["Student", "Topic", "Answers", "Right", "Accuracy (%)",
+                       "Median time (s)"]
+    assert rows[1:] == [
+        ["'=HYPERLINK(\"x\")", "division", "2", "2", "100.0", "2.5"],
+        ["'=HYPERLINK(\"x\")", "Fractions <b>", "1", "0", "0.0", "9.0"],
+        ["Ana Ñúñez", "addition", "4", "3", "75.0", "3.0"],
+        ["Ana Ñúñez", "multiplication", "2", "1", "50.0", "6.0"],
+        ["Class", "addition", "4", "3", "75.0", "3.0"],
+        ["Class", "multiplication", "2", "1", "50.0", "6.0"],
+        ["Class", "division", "2", "2", "100.0", "2.5"],
+        ["Class", "Fractions <b>", "1", "0", "0.0", "9.0"],
+    ]
+    # The figures are the rows': each student's answers add up to the class's.
+    for topic in report.topics:
+        mine = [r for r in rows[1:] if r[1] == topic]
+        assert sum(int(r[2]) for r in mine[:-1]) == int(mine[-1][2])
+    assert service.csv_name(report, "en") == "class-report-2026-12-01.csv"
+
+
+async def test_the_csv_in_french_has_semicolons_and_decimal_commas(db: Database) -> None:
+    await seed_week(db)
+    await db.focus.record(answer(ANA, "priority", True, 3300, NOW))
+    await db.focus.record(answer(ANA, "priority", False, 3300, NOW))
+    await db.focus.record(answer(ANA, "priority", False, 3300, NOW))
+    report = service.build(await service.answered(db, G, "today", now=NOW), {ANA: "Anaïs"},
+                           "fr")
+    rows = parse(service.report_csv(report, "fr"), ";")
+    assert rows == [
+        ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)", "Temps médian (s)"],
+        ["Anaïs", "addition", "1", "1", "100,0", "1,5"],
+        ["Anaïs", "priorités de calcul", "3", "1", "33,3", "3,5"],
+        ["Classe", "addition", "1", "1", "100,0", "1,5"],
+        ["Classe", "priorités de calcul", "3", "1", "33,3", "3,5"],
+    ]
+    assert service.csv_name(report, "fr") == "bilan-classe-2026-12-01.csv"
+
+
+async def test_an_empty_report_is_a_header_only(db: Database) -> None:
+    report = service.build(await service.answered(db, G, "week", now=NOW), {}, "en")
+    assert report.students == () and report.pages == 1
+    assert parse(service.report_csv(report, "en"), ",") == [
+        ["Student", "Topic", "Answers", "Right", "Accuracy (%)", "Median time (s)"]]
