@@ -3,7 +3,7 @@ bottom.
 
 Each cell holds the accuracy (large), then the number of answers and the median time; its
 colour AND its mark say its band (colour is never alone: ✓✓ 90 % and over, ✓ 70–89 %, ~ 50–69 %,
-✗ under 50 %, · fewer than 3 answers, in grey), and the legend under the table says so. Made for
+✗ under 50 %, • fewer than 3 answers, in grey), and the legend under the table says so. Made for
 a phone: a narrow column per topic (so one topic is a narrow picture), names shrunk then cut
 with "…", a page of at most 30 students (the caller pages), the page number in the corner.
 """
@@ -24,7 +24,7 @@ BANDS: dict[str, tuple[st.Colour, str]] = {
     "good": (st.SKY, "✓"),
     "fair": (st.YELLOW, "~"),
     "low": (st.VERMILLION, "✗"),
-    "few": (st.SLATE_LINE, "·"),
+    "few": (st.SLATE_LINE, "•"),
 }
 
 NAME_W, CELL_W, ROW_H, HEAD_H, TOP_H, PAD = 200, 136, 50, 46, 78, 16
@@ -121,7 +121,7 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
             if n % 2 == 0:
                 st.rounded(d, (PAD - 6, y + 1, PAD + table_w + 6, y + ROW_H - 1), 8,
                            fill=st.SLATE_LIGHT)
-            name, f = st.fit_text(str(row.get("name", "")), NAME_W - 16, 16, 11)
+            name, f = st.fit_text(str(row.get("name", "")), NAME_W - 16, 16, 13)
             st.text(d, (PAD + 4, y + ROW_H / 2), name, f, st.CHALK, "lm")
             for i, cell in enumerate(row.get("cells", [])):
                 x0 = PAD + NAME_W + i * CELL_W

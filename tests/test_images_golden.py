@@ -50,6 +50,29 @@ def _replay_frame(n: int) -> bytes:
     return buf.getvalue()
 
 
+def _cell(band: str, accuracy: float, answers: int, median_s: float | None) -> dict:
+    return {"band": band, "accuracy": accuracy, "answers": answers, "median_s": median_s}
+
+
+#: A page of the class report: every band, a topic not answered, a teacher's own topic, a name
+#: to cut, the class's line (the page's numbers as the bot's would be).
+CLASS_REPORT = {
+    "title": "Bilan de la classe · Les 7 derniers jours", "subtitle": "Du 25 nov. au 1 déc. 2026",
+    "topics": ["addition", "multiplication", "priorités de calcul", "Fractions (Mme Roux)"],
+    "rows": [
+        {"name": "Anaïs", "cells": [_cell("top", 0.92, 13, 3.5), _cell("good", 0.75, 8, 6.25),
+                                    None, _cell("few", 1.0, 2, 12.0)]},
+        {"name": "Zéphyrine Quarkwood-Delacroix de la Montagne",
+         "cells": [_cell("fair", 0.5, 6, 4.0), _cell("low", 0.2, 5, 9.5),
+                   _cell("top", 1.0, 3, 2.5), None]},
+        {"name": "Noé", "cells": [None, _cell("low", 0.0, 4, None), _cell("fair", 0.6, 5, 8.0),
+                                  _cell("good", 0.8, 10, 30.5)]},
+    ],
+    "class": {"cells": [_cell("good", 0.79, 19, 3.8), _cell("fair", 0.53, 17, 7.0),
+                        _cell("good", 0.75, 8, 5.5), _cell("good", 0.83, 12, 28.0)]},
+    "page": 2, "pages": 2,
+}
+
 CASES: dict[str, Callable[[], bytes]] = {
     "slate_fr_long_names.png": lambda: images.render_slate(
         {"1": {"digit": "Puissance", "level": 3, "atk": 25, "hp": 10, "shield": 0},
@@ -67,6 +90,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "progress_lines.png": lambda: images.render_progress(samples.PROGRESS, EN),
     "streak_new_student.png": lambda: images.render_streak(
         samples.NEW_STUDENT_DAYS, 2, "2026-11-30", FR, best=2, first_day="2026-11-24"),
+    "class_report_fr.png": lambda: images.render_class_report(CLASS_REPORT, FR),
     "leaderboard.png": lambda: images.render_leaderboard(
         samples.LEADERBOARD, EN, date="2026-11-30", highlight="Inès", out_of=6),
 }
