@@ -199,7 +199,10 @@ async def send_report(interaction: discord.Interaction, report: ClassReport, lan
     ``report_windows``."""
     csv = await asyncio.to_thread(report_csv, report, lang)
     window = ReportWindow(report, lang, interaction.user.id, filters, csv)
-    sent = await replies.followup(interaction, **await window.message(), ephemeral=True)
+    shown = await window.message()
+    if shown["view"] is None:  # a follow-up takes no view rather than None
+        del shown["view"]
+    sent = await replies.followup(interaction, **shown, ephemeral=True)
     if report.pages > 1 and sent is not None:
         report_windows(interaction.client).show(sent.id, window)
 
