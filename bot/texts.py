@@ -19,6 +19,7 @@ domain errors.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import string
@@ -29,7 +30,7 @@ from typing import Any
 
 from babel import Locale
 from babel.dates import format_date, get_day_names, get_month_names
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +213,12 @@ def decimal(value: float, lang: str, places: int = 1, whole_digits: int = 1) -> 
     whole = "#,##" + "0" * whole_digits if whole_digits < 4 else "0" * whole_digits
     pattern = whole + ("." + "0" * places if places > 0 else "")
     return format_decimal(round(value, places), format=pattern, locale=locale(lang))
+
+
+@functools.cache
+def decimal_symbol(lang: str) -> str:
+    """The language's decimal separator ("." / ","), for figures written many at a time."""
+    return get_decimal_symbol(locale(lang))
 
 
 def percent(ratio: float, lang: str) -> str:

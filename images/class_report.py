@@ -60,8 +60,33 @@ def _legend_lines(words: Words, width: int) -> list[list[tuple[st.Colour, str, s
     return lines
 
 
+class _Figures:
+    """The percentages and times of one picture, each formatted once (a page has hundreds, of
+    a few values, and Babel's formatting is what takes the time)."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self._percents: dict[int, str] = {}
+        self._seconds: dict[float, str] = {}
+
+    def percent(self, ratio: float) -> str:
+        whole = round(100 * ratio)
+        if whole not in self._percents:
+            self._percents[whole] = self.words.percent(whole / 100)
+        return self._percents[whole]
+
+    def seconds(self, value: float | None) -> str:
+        if value is None:
+            return "—"
+        tenths = round(value, 1)
+        if tenths not in self._seconds:
+            self._seconds[tenths] = self.words("class_report.seconds",
+                                               value=self.words.decimal(tenths, 1))
+        return self._seconds[tenths]
+
+
 def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[str, Any] | None,
-          words: Words, bold: bool = False) -> None:
+          words: Words, figures: _Figures, bold: bool = False) -> None:
     x0, y0, x1, y1 = box
     if cell is None:
         st.rounded(d, box, 8, outline=st.SLATE_LIGHT, width=1)
@@ -72,11 +97,10 @@ def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[
     st.rounded(d, box, 8, fill=fill, outline=st.CHALK if bold else None, width=2)
     top = y0 + (y1 - y0) * 0.34
     st.text(d, (x0 + 8, top), mark, st.font(16, True), ink, "lm")
-    st.text(d, (x1 - 8, top), words.percent(round(100 * float(cell["accuracy"])) / 100),
-            st.font(17, True), ink, "rm")
+    st.text(d, (x1 - 8, top), figures.percent(float(cell["accuracy"])), st.font(17, True), ink,
+            "rm")
     median = cell.get("median_s")
-    shown = "—" if median is None else words("class_report.seconds",
-                                             value=words.decimal(float(median), 1))
+    shown = figures.seconds(None if median is None else float(median))
     line, f = st.fit_text(words("class_report.cell", answers=int(cell["answers"]),
                                 median=shown), x1 - x0 - 12, 13, 10)
     st.text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.74), line, f, ink, "mm")
@@ -91,6 +115,7 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     body_h = ROW_H * (len(rows) + 1) + 12 if rows else ROW_H * 2
     height = TOP_H + HEAD_H + body_h + 40 + LEGEND_ROW_H * len(legend) + PAD
     im, d = st.canvas(width, height)
+    figures = _Figures(words)
 
     head, hf = st.fit_text(str(table.get("title", "")), width - 2 * PAD - 110, 24, 14, bold=True)
     st.text(d, (PAD, 28), head, hf, st.CHALK, "lm")
@@ -125,7 +150,7 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
             st.text(d, (PAD + 4, y + ROW_H / 2), name, f, st.CHALK, "lm")
             for i, cell in enumerate(row.get("cells", [])):
                 x0 = PAD + NAME_W + i * CELL_W
-                _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words)
+                _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, figures)
             y += ROW_H
         # The class, under a rule.
         y += 6
@@ -135,7 +160,8 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
                 st.CHALK, "lm")
         for i, cell in enumerate(table.get("class", {}).get("cells", [])):
             x0 = PAD + NAME_W + i * CELL_W
-            _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, bold=True)
+            _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, figures,
+                  bold=True)
         y += ROW_H
 
     # The legend: how to read a cell, then each band's swatch, mark and meaning.

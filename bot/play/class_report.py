@@ -22,7 +22,7 @@ from datetime import date, datetime, time, timedelta
 from bot.domain import DomainError
 from bot.focus.questions import TOPICS
 from bot.play.focus import local_day
-from bot.texts import decimal, has, t
+from bot.texts import decimal_symbol, has, t
 from db import Database
 from db.class_report import StudentTally, Tally
 
@@ -149,13 +149,15 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
         gone = t("class.report.former_member", lang)
         label = {uid: names.get(uid) or gone for uid in cells}
         ordered = sorted(cells, key=lambda uid: (label[uid].casefold(), uid))
-    students = tuple(
-        StudentRow(uid, label[uid], cells[uid], sum(cells[uid].values(), Tally.empty()))
-        for uid in ordered)
-    class_cells = {topic: sum((s.cells[topic] for s in students if topic in s.cells),
-                              Tally.empty()) for topic in topics}
+    students = tuple(StudentRow(uid, label[uid], cells[uid], Tally.total(cells[uid].values()))
+                     for uid in ordered)
+    by_topic: dict[str, list[Tally]] = {topic: [] for topic in topics}
+    for student in students:
+        for topic, tally in student.cells.items():
+            by_topic[topic].append(tally)
+    class_cells = {topic: Tally.total(by_topic[topic]) for topic in topics}
     return ClassReport(data.period, data.first_day, data.today, topics, students, class_cells,
-                       sum(class_cells.values(), Tally.empty()), pseudonym)
+                       Tally.total(class_cells.values()), pseudonym)
 
 
 # --- The spreadsheet ---------------------------------------------------------------------------
@@ -166,10 +168,11 @@ def csv_name(report: ClassReport, lang: str) -> str:
     return t("class.report.csv_file", lang, day=report.today.isoformat())
 
 
-def _figure(value: float | None, lang: str) -> str:
-    """A figure as a spreadsheet of the language reads it: 66.7 / 66,7 (the figures are under a
-    thousand, so no grouping space ever comes in)."""
-    return "" if value is None else decimal(value, lang, 1)
+def _figure(value: float | None, point: str) -> str:
+    """A figure as a spreadsheet of the language reads it: 66.7 / 66,7, with the language's
+    decimal symbol (``point``). Not Babel's whole formatting: a thousand students' rows would
+    take it a second, and these figures (under a thousand) need no grouping."""
+    return "" if value is None else f"{value:.1f}".replace(".", point)
 
 
 #: What a spreadsheet reads as the start of a formula: a name starting so is written after a "'"
@@ -190,13 +193,14 @@ def report_csv(report: ClassReport, lang: str) -> bytes:
     writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
     writer.writerow([t(f"class.report.csv.{column}", lang) for column in
                      ("student", "topic", "answers", "right", "accuracy", "median")])
+    point = decimal_symbol(lang)
+    names = {topic: topic_name(topic, lang) for topic in report.topics}
 
     def line(who: str, topic: str, tally: Tally) -> list[str]:
         median = tally.median_ms
-        return [_cell(who), _cell(topic_name(topic, lang)), str(tally.answers),
-                str(tally.correct),
-                _figure(100 * tally.accuracy, lang),
-                _figure(None if median is None else median / 1000, lang)]
+        return [_cell(who), _cell(names[topic]), str(tally.answers), str(tally.correct),
+                _figure(100 * tally.accuracy, point),
+                _figure(None if median is None else median / 1000, point)]
 
     for student in report.students:
         for topic in report.topics:

@@ -1,0 +1,170 @@
+"""The class report's speed: ``taskset -c 0 .venv/bin/python -m tools.bench.class_report``.
+
+On a fresh database file in a temporary folder, for a class of 30 students with 20,000 answers
+and for a server of 1,000 students with 1,000,000 answers (rounds of six answers in one topic,
+over 120 days), prints for the periods "week", "term" (90 days) and "all":
+
+- the query: the figures read from ``focus_rollup`` and the report built (``bot.play.
+  class_report.answered`` then ``build``), without the names Discord gives;
+- the picture of the first page (30 students) and the CSV of everyone, separately;
+- for comparison, the same counts straight from ``focus_answers`` through its progress index
+  (without any median: the rollup's reason to be);
+
+each the median, minimum and maximum of several repeats. Then what the rollup's trigger costs a
+write: rounds of six answers recorded per second with it and without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.focus.questions import TOPICS
+from bot.play import class_report as service
+from bot.ui.class_report import picture
+from db.connection import to_db_time
+from db.core import Database
+from db.focus import FocusAnswer
+
+GUILD = 1
+NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+DAYS = 120
+ROUND = 6
+PERIODS = ("week", "term", "all")
+BATCH = 6_000
+
+
+def answers_of(students: int, answers: int, seed: int = 1) -> list[FocusAnswer]:
+    """Rounds of six answers in one topic (one in twenty a teacher's own), on school days'
+    hours over DAYS days, spread over the students."""
+    rng = random.Random(seed)
+    topics = [*TOPICS, "Fractions (Mme Roux)"]
+    made: list[FocusAnswer] = []
+    while len(made) < answers:
+        user = 1000 + rng.randrange(students)
+        topic = topics[-1] if rng.random() < 0.05 else rng.choice(TOPICS)
+        start = NOW - timedelta(days=rng.randrange(DAYS), hours=rng.randrange(0, 10),
+                                minutes=rng.randrange(60))
+        skill = 0.5 + 0.5 * (user % 7) / 7
+        for q in range(min(ROUND, answers - len(made))):
+            right = rng.random() < skill
+            made.append(FocusAnswer(GUILD, user, topic, 2, "6 × 7", 42, 42 if right else 41,
+                                    int(rng.lognormvariate(8.6, 0.5)),
+                                    answered_at=start + timedelta(seconds=9 * q)))
+    return made
+
+
+async def fill(db: Database, students: int, answers: int) -> float:
+    """Store the answers (through the triggers); the seconds it took."""
+    made = answers_of(students, answers)
+    started = time.perf_counter()
+    for start in range(0, len(made), BATCH):
+        await db.focus.record_many(made[start:start + BATCH], now=NOW)
+    return time.perf_counter() - started
+
+
+def spread(times: list[float]) -> str:
+    ms = [t * 1000 for t in times]
+    return (f"median {statistics.median(ms):8.1f} ms   (min {min(ms):7.1f}, "
+            f"max {max(ms):7.1f}, n={len(ms)})")
+
+
+async def timed(work: Callable[[], Awaitable[Any]], repeats: int) -> tuple[list[float], Any]:
+    times, result = [], None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        result = await work()
+        times.append(time.perf_counter() - started)
+    return times, result
+
+
+async def report_figures(db: Database, repeats: int) -> None:
+    names = {uid: f"Student name {uid}" for uid in range(1000, 1000 + 100_000)}
+    for period in PERIODS:
+        async def query(period: str = period) -> service.ClassReport:
+            data = await service.answered(db, GUILD, period, now=NOW)
+            return service.build(data, names, "en")
+
+        times, report = await timed(query, repeats)
+        answers = report.class_total.answers
+        print(f"  {period:<5} {len(report.students):>5} students, {answers:>9,} answers")
+        print(f"    query + build   {spread(times)}")
+
+        async def draw(report: service.ClassReport = report) -> bytes:
+            return picture(report, "en", 0)
+
+        async def export(report: service.ClassReport = report) -> bytes:
+            return service.report_csv(report, "fr")
+
+        print(f"    picture, page 1 {spread((await timed(draw, repeats))[0])}")
+        times, data = await timed(export, repeats)
+        print(f"    CSV ({len(data) / 1024:,.0f} kB)   {spread(times)}")
+        since = None if period == "all" else to_db_time(
+            NOW - timedelta(days=service.PERIOD_DAYS[period] or 0))
+
+        async def raw(since: str | None = since) -> list[Any]:
+            return await db.connection.all(
+                "SELECT user_id, topic, count(*), sum(correct) FROM focus_answers"
+                " WHERE guild_id = ? AND answered_at >= ? GROUP BY user_id, topic",
+                (GUILD, since or ""))
+
+        print(f"    (focus_answers, counts only: {spread((await timed(raw, repeats))[0])})")
+
+
+async def write_cost(folder: Path, rounds: int) -> None:
+    made = answers_of(200, rounds * ROUND, seed=2)
+    for label, drop in (("with the rollup's trigger", False), ("without it", True)):
+        db = await Database.open(folder / f"writes-{drop}.sqlite3")
+        try:
+            if drop:
+                await db.connection.run("DROP TRIGGER focus_rollup_add")
+            started = time.perf_counter()
+            for start in range(0, len(made), ROUND):
+                await db.focus.record_many(made[start:start + ROUND], now=NOW)
+            seconds = time.perf_counter() - started
+        finally:
+            await db.close()
+        print(f"  rounds of 6 answers, one transaction each, {label:<26}"
+              f" {rounds / seconds:8,.0f} rounds/s")
+
+
+async def measure(sizes: list[tuple[int, int]], repeats: int, rounds: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="ardoise-bench-") as name:
+        folder = Path(name)
+        for students, answers in sizes:
+            db = await Database.open(folder / f"report-{students}.sqlite3")
+            try:
+                seconds = await fill(db, students, answers)
+                rows = (await db.connection.all("SELECT count(*) FROM focus_rollup"))[0][0]
+                print(f"{students:,} students, {answers:,} answers over {DAYS} days"
+                      f" (stored in {seconds:.1f} s; {rows:,} rollup rows)")
+                await report_figures(db, repeats)
+            finally:
+                await db.close()
+        await write_cost(folder, rounds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.class_report",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=7, help="measures of each (default 7)")
+    parser.add_argument("--rounds", type=int, default=3_000,
+                        help="rounds recorded to measure a write (default 3 000)")
+    parser.add_argument("--quick", action="store_true",
+                        help="30 students/2,000 answers and 100/20,000, for a try")
+    args = parser.parse_args(argv)
+    sizes = [(30, 2_000), (100, 20_000)] if args.quick else [(30, 20_000), (1_000, 1_000_000)]
+    asyncio.run(measure(sizes, args.repeats, args.rounds))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
