@@ -25,7 +25,8 @@ runs the migrations and builds them. Tools and tests that need a raw statement u
 Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
 ``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
-``rithmo`` (games, turns), ``games`` (across both: waiting on a player, past their time limit).
+``rithmo`` (games, turns), ``games`` (across both: waiting on a player, past their time limit),
+``class_report`` (the class report's figures, from the rollup migration 11's triggers keep).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
 or deletes a player's data.

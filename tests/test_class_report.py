@@ -193,6 +193,15 @@ async def test_the_topic_filter_and_the_role_filter(db: Database) -> None:
     data = await service.answered(db, G, "week", "addition", now=NOW)
     report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en")
     assert report.topics == ("addition",) and [s.name for s in report.students] == ["Ana"]
+    # Typed rather than picked: a Focus topic's name in either language, a teacher's as typed.
+    for typed in ("Multiplication ", "multiplication"):
+        data = await service.answered(db, G, "week", typed, now=NOW)
+        assert [r.topic for r in data.tallies] == ["multiplication"]
+    assert service.topic_key("Priorités de calcul") == "priority"
+    assert service.topic_key("order of operations") == "priority"
+    assert service.topic_key("Fractions <b>") == "Fractions <b>"
+    data = await service.answered(db, G, "week", "Fractions <b>", now=NOW)
+    assert data.user_ids == [BOB]
     # Only the students kept (those with the role): Bob.
     data = await service.answered(db, G, "week", now=NOW)
     report = service.build(data, {ANA: "Ana", BOB: "Bob"}, "en", keep={BOB})

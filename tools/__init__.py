@@ -11,6 +11,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
     .venv/bin/python -m tools.bench.db              # the storage
     .venv/bin/python -m tools.bench.images          # the pictures
+    .venv/bin/python -m tools.bench.class_report    # the teacher's class report
     .venv/bin/python -m tools.load focus rithmo     # the real bot under a class, via the stand-in
     .venv/bin/python -m tools.load_rithmo           # many Rithmomachia games at once, one process
     .venv/bin/python -m tools.ladder.digits         # The 20 Digits' players against each other

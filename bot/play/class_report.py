@@ -60,6 +60,17 @@ def topic_name(topic: str, lang: str) -> str:
     return t(key, lang) if topic in TOPICS and has(key, lang) else topic
 
 
+def topic_key(typed: str) -> str:
+    """The topic a teacher typed without picking it from the list: a Focus topic by its key or
+    its name in either language ("Priorités de calcul" is ``priority``), else their own topic as
+    typed."""
+    folded = typed.strip().casefold()
+    for key in TOPICS:
+        if folded == key or folded in (topic_name(key, lang).casefold() for lang in ("en", "fr")):
+            return key
+    return typed
+
+
 def topic_order(topics: Collection[str]) -> list[str]:
     """The Focus topics in the engine's order, then the teachers' own alphabetically."""
     return sorted(topics, key=lambda k: (TOPICS.index(k) if k in TOPICS else len(TOPICS),
@@ -93,6 +104,8 @@ async def answered(db: Database, guild_id: int, period: str, topic: str | None =
     days = PERIOD_DAYS[period]
     first_day = None if days is None else today - timedelta(days=days - 1)
     since = None if first_day is None else datetime.combine(first_day, time(), settings.tz())
+    if topic is not None:
+        topic = topic_key(topic)
     tallies = await db.class_report.tallies(guild_id, since=since, topic=topic)
     order = await db.class_report.first_answers(guild_id) if pseudonym else []
     return Answered(period, first_day, today, topic, tallies, order)

@@ -159,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3_000,
                         help="rounds recorded to measure a write (default 3 000)")
     parser.add_argument("--quick", action="store_true",
-                        help="30 students/2,000 answers and 100/20,000, for a try")
+                        help="30 students/1,200 answers and 100/6,000, for a try")
     args = parser.parse_args(argv)
-    sizes = [(30, 2_000), (100, 20_000)] if args.quick else [(30, 20_000), (1_000, 1_000_000)]
+    sizes = [(30, 1_200), (100, 6_000)] if args.quick else [(30, 20_000), (1_000, 1_000_000)]
     asyncio.run(measure(sizes, args.repeats, args.rounds))
     return 0
 
