@@ -1,11 +1,12 @@
-"""The class report's figures: per student and topic over a period, read from ``focus_rollup``.
+"""The class report's figures: per student and topic over a period, read from the rollups.
 
-``focus_rollup`` (migration 11) keeps per member, topic and quarter of an hour (UTC) the number
-of answers, of right ones, and a histogram of their times in the spans of ``EDGES_MS``; triggers
-on ``focus_answers`` keep it right in each answer's own transaction. The report sums a few rows
-per student instead of reading every answer (a million on a large server over a term), and gives
-the median time from the summed histogram (see ``Tally.median_ms``): exact to the span, which is
-one second below eight seconds, interpolated within it.
+``focus_rollup`` (migration 11) keeps per quarter of an hour (UTC), member and topic the number
+of answers, of right ones, and a histogram of their times in the spans of ``EDGES_MS``;
+``focus_rollup_total`` the same for all time. Triggers on ``focus_answers`` keep both right in
+each answer's own transaction. The report sums a few rows per student instead of reading every
+answer (a million on a large server over a term), and gives the median time from the summed
+histogram (see ``Tally.median_ms``): exact to the span, which is one second below eight seconds,
+interpolated within it.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ _SUMS = ", ".join(f"sum(t{i})" for i in range(SPANS))
 
 
 class ClassReportRepository:
-    """Reads of ``focus_rollup`` for the class report (written by the triggers only)."""
+    """Reads of ``focus_rollup`` (per quarter hour) and ``focus_rollup_total`` (all time), which
+    the triggers of migration 11 write."""
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -117,7 +119,9 @@ class ClassReportRepository:
                       until: datetime | None = None, topic: str | None = None
                       ) -> list[StudentTally]:
         """Every student's tally per topic over [since, until) (bounds rounded down to a
-        quarter hour, where every time zone's midnight falls), by user id then topic."""
+        quarter hour, where every time zone's midnight falls), by user id then topic. Without
+        bounds, from the all-time rows (one per student and topic)."""
+        bounded = since is not None or until is not None
         conditions = ["guild_id = ?"]
         params: list[object] = [guild_id]
         if since is not None:
@@ -129,8 +133,9 @@ class ClassReportRepository:
         if topic is not None:
             conditions.append("topic = ?")
             params.append(topic)
+        table = "focus_rollup" if bounded else "focus_rollup_total"
         rows = await self._conn.all(
-            f"SELECT user_id, topic, sum(answers), sum(correct), {_SUMS} FROM focus_rollup"
+            f"SELECT user_id, topic, sum(answers), sum(correct), {_SUMS} FROM {table}"
             f" WHERE {' AND '.join(conditions)} GROUP BY user_id, topic ORDER BY user_id, topic",
             params,
         )
@@ -141,13 +146,13 @@ class ClassReportRepository:
         """Every member who answered in the server, by their first answer (its quarter hour,
         then user id): the order of stable pseudonyms."""
         rows = await self._conn.all(
-            "SELECT user_id, min(slot) AS first FROM focus_rollup WHERE guild_id = ?"
-            " GROUP BY user_id ORDER BY first, user_id", (guild_id,))
+            "SELECT user_id, min(first_slot) AS first FROM focus_rollup_total"
+            " WHERE guild_id = ? GROUP BY user_id ORDER BY first, user_id", (guild_id,))
         return [row[0] for row in rows]
 
     async def topics(self, guild_id: int) -> list[str]:
         """The topics the server's answers have, alphabetically."""
         rows = await self._conn.all(
-            "SELECT DISTINCT topic FROM focus_rollup WHERE guild_id = ? ORDER BY topic",
+            "SELECT DISTINCT topic FROM focus_rollup_total WHERE guild_id = ? ORDER BY topic",
             (guild_id,))
         return [row[0] for row in rows]

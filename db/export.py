@@ -2,7 +2,7 @@
 
 Where a member is
 -----------------
-- Rows of their own (``players``, ``ratings``, ``focus_answers`` and their ``focus_rollup``,
+- Rows of their own (``players``, ``ratings``, ``focus_answers`` and their rollups,
   ``daily_attempts``, ``digits_ghosts``): exported whole, then deleted.
 - Games they played (``digits_seats``, ``rithmo_games``): exported; their unfinished games are
   abandoned and their seat becomes NULL, so that the others keep their history.
@@ -190,10 +190,14 @@ async def export_player(
                 "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY answered_at, answer_id"
             ),
-            # The class report's rollup of those answers (migration 11).
+            # The class report's rollups of those answers (migration 11).
             "focus_rollup": await rows(
                 "SELECT * FROM focus_rollup WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY topic, slot"
+                " ORDER BY slot, topic"
+            ),
+            "focus_rollup_total": await rows(
+                "SELECT * FROM focus_rollup_total WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY topic"
             ),
             "daily_attempts": await rows(
                 "SELECT * FROM daily_attempts WHERE guild_id = ? AND user_id = ? ORDER BY day"
@@ -321,10 +325,11 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         counts["question_sets_anonymised"] = await db.run(
             "UPDATE question_sets SET author_id = NULL WHERE guild_id = ? AND author_id = ?", key
         )
-        # focus_rollup before focus_answers: its rows go whole (the answers' delete trigger
+        # The rollups before focus_answers: their rows go whole (the answers' delete trigger
         # would otherwise empty them one answer at a time, and count nothing here).
-        for table in ("digits_ghosts", "focus_rollup", "focus_answers", "daily_attempts",
-                      "assignment_attempts", "student_settings", "ratings", "players"):
+        for table in ("digits_ghosts", "focus_rollup", "focus_rollup_total", "focus_answers",
+                      "daily_attempts", "assignment_attempts", "student_settings", "ratings",
+                      "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key
             )

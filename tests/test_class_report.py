@@ -43,9 +43,23 @@ def tallies(rows) -> dict[tuple[int, str], tuple[int, int]]:
     return {(r.user_id, r.topic): (r.tally.answers, r.tally.correct) for r in rows}
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 async def raw_rollup(db: Database) -> list[tuple]:
+    """The per-quarter-hour rows (member, topic, answers), and the all-time ones."""
     return [tuple(r) for r in await db.connection.all(
-        "SELECT * FROM focus_rollup ORDER BY guild_id, user_id, topic, slot")]
+        "SELECT user_id, topic, answers FROM focus_rollup ORDER BY user_id, topic, slot")] + [
+        tuple(r) for r in await db.connection.all(
+            "SELECT user_id, topic, answers, 'total' FROM focus_rollup_total"
+            " ORDER BY user_id, topic")]
+
+
+async def both(db: Database) -> list:
+    """The all-time tallies, checked against the sum of the quarter hours'."""
+    total = await db.class_report.tallies(G)
+    assert total == await db.class_report.tallies(G, since=EPOCH)
+    return total
 
 
 # --- The rollup ----------------------------------------------------------------------------
@@ -73,13 +87,17 @@ async def test_the_rollup_counts_each_answer_once_whatever_writes_it(db: Databas
         answer(BOB, "division", True, 61_000, at),
         answer(ANA, "addition", True, 4000, at - timedelta(days=3)),  # another quarter hour
     ])
-    rows = await db.class_report.tallies(G)
+    rows = await both(db)
     assert tallies(rows) == {(ANA, "addition"): (4, 3), (BOB, "division"): (1, 1)}
     ana = next(r.tally for r in rows if r.user_id == ANA)
     assert ana.spans == tally_of_times([1500, 2500, 3500, 4000]).spans
-    # One row per member, topic and quarter hour.
-    assert [(r[1], r[2], r[4]) for r in await raw_rollup(db)] == [
-        (ANA, "addition", 1), (ANA, "addition", 3), (BOB, "division", 1)]
+    # One row per member, topic and quarter hour; one per member and topic for all time.
+    assert await raw_rollup(db) == [
+        (ANA, "addition", 1), (ANA, "addition", 3), (BOB, "division", 1),
+        (ANA, "addition", 4, "total"), (BOB, "division", 1, "total")]
+    # Since an hour ago: the quarter hours' rows only.
+    recent = await db.class_report.tallies(G, since=at)
+    assert tallies(recent) == {(ANA, "addition"): (3, 2), (BOB, "division"): (1, 1)}
 
 
 async def test_a_transaction_that_fails_leaves_no_rollup(db: Database) -> None:
@@ -94,8 +112,8 @@ async def test_an_erased_member_leaves_nothing_in_the_rollup(db: Database) -> No
     await db.focus.record_many([answer(ANA, "addition", True, 1500, NOW),
                                 answer(BOB, "addition", True, 1500, NOW)])
     counts = await db.delete_player(G, ANA)
-    assert counts["focus_rollup"] == 1 and counts["focus_answers"] == 1
-    assert tallies(await db.class_report.tallies(G)) == {(BOB, "addition"): (1, 1)}
+    assert counts["focus_rollup"] == counts["focus_rollup_total"] == counts["focus_answers"] == 1
+    assert tallies(await both(db)) == {(BOB, "addition"): (1, 1)}
     # An answer deleted alone (no path does it today) is taken out again.
     await db.connection.run("DELETE FROM focus_answers WHERE user_id = ?", (BOB,))
     assert await raw_rollup(db) == []
@@ -112,12 +130,13 @@ async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
     new = await Database.open(path)
     try:
         assert new.version == 11
-        rows = await new.class_report.tallies(G)
+        rows = await both(new)
         assert tallies(rows) == {(ANA, "addition"): (2, 1), (BOB, "Fractions"): (1, 1)}
         assert rows[0].tally.spans == tally_of_times([1500, 7500]).spans
+        assert await new.class_report.first_answers(G) == [BOB, ANA]
         # And the triggers run from then on.
         await new.focus.record(answer(ANA, "addition", True, 500, NOW))
-        assert tallies(await new.class_report.tallies(G))[(ANA, "addition")] == (3, 2)
+        assert tallies(await both(new))[(ANA, "addition")] == (3, 2)
     finally:
         await new.close()
 

@@ -275,6 +275,7 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "ratings": (("ratings",), ("game",)),
     "focus_answers": (("focus_answers",), ("answer_id",)),
     "focus_rollup": (("focus_rollup",), ("topic", "slot")),
+    "focus_rollup_total": (("focus_rollup_total",), ("topic",)),
     "daily_attempts": (("daily_attempts",), ("day",)),
     "digits_ghosts": (("digits_ghosts",), ("match_id", "round")),
     "digits_seats": (("digits_matches",), ("match_id", "seat")),
