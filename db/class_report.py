@@ -57,6 +57,10 @@ class Tally:
     def __add__(self, other: Tally) -> Tally:
         return Tally.total((self, other))
 
+    def __sub__(self, other: Tally) -> Tally:
+        return Tally(self.answers - other.answers, self.correct - other.correct,
+                     tuple(a - b for a, b in zip(self.spans, other.spans, strict=True)))
+
     @classmethod
     def total(cls, tallies: Iterable[Tally]) -> Tally:
         """The sum of several tallies (a student's topics, a topic's students), added column
@@ -106,6 +110,7 @@ class StudentTally:
 
 
 _SUMS = ", ".join(f"sum(t{i})" for i in range(SPANS))
+_COLUMNS = ", ".join(f"t{i}" for i in range(SPANS))
 
 
 class ClassReportRepository:
@@ -116,29 +121,47 @@ class ClassReportRepository:
         self._conn = conn
 
     async def tallies(self, guild_id: int, *, since: datetime | None = None,
-                      until: datetime | None = None, topic: str | None = None
-                      ) -> list[StudentTally]:
-        """Every student's tally per topic over [since, until) (bounds rounded down to a
-        quarter hour, where every time zone's midnight falls), by user id then topic. Without
-        bounds, from the all-time rows (one per student and topic)."""
-        bounded = since is not None or until is not None
-        conditions = ["guild_id = ?"]
-        params: list[object] = [guild_id]
-        if since is not None:
-            conditions.append("slot >= ?")
-            params.append(slot_of(since))
-        if until is not None:
-            conditions.append("slot < ?")
-            params.append(slot_of(until))
+                      topic: str | None = None) -> list[StudentTally]:
+        """Every student's tally per topic since ``since`` (rounded down to a quarter hour,
+        where every time zone's midnight falls; None: all time), by user id then topic.
+
+        All time is one row per student and topic (``focus_rollup_total``). A period sums its
+        quarter hours' rows, or, when fewer of the server's quarter hours lie before ``since``
+        than after (a term on a server a few months old), takes all time minus those before:
+        either way at most about half of the rows are read, and the figures are exact."""
+        where, params = "guild_id = ?", [guild_id]
         if topic is not None:
-            conditions.append("topic = ?")
-            params.append(topic)
-        table = "focus_rollup" if bounded else "focus_rollup_total"
+            where, params = where + " AND topic = ?", [guild_id, topic]
+        if since is None:
+            return await self._totals(where, params)
+        start = slot_of(since)
+        span = await self._conn.one(
+            "SELECT min(slot), max(slot) FROM focus_rollup WHERE guild_id = ?", (guild_id,))
+        if span is None or span[0] is None or start <= span[0]:
+            return await self._totals(where, params)
+        if start - span[0] >= span[1] - start:
+            return await self._sums(where + " AND slot >= ?", [*params, start])
+        before = {(r.user_id, r.topic): r.tally
+                  for r in await self._sums(where + " AND slot < ?", [*params, start])}
+        result = []
+        for row in await self._totals(where, params):
+            left = row.tally - before.get((row.user_id, row.topic), Tally.empty())
+            if left.answers > 0:
+                result.append(StudentTally(row.user_id, row.topic, left))
+        return result
+
+    async def _sums(self, where: str, params: list[object]) -> list[StudentTally]:
         rows = await self._conn.all(
-            f"SELECT user_id, topic, sum(answers), sum(correct), {_SUMS} FROM {table}"
-            f" WHERE {' AND '.join(conditions)} GROUP BY user_id, topic ORDER BY user_id, topic",
-            params,
-        )
+            f"SELECT user_id, topic, sum(answers), sum(correct), {_SUMS} FROM focus_rollup"
+            f" WHERE {where} GROUP BY user_id, topic ORDER BY user_id, topic", params)
+        return [StudentTally(row[0], row[1], Tally(row[2], row[3], tuple(row[4:])))
+                for row in rows]
+
+    async def _totals(self, where: str, params: list[object]) -> list[StudentTally]:
+        # Already one row per student and topic, in that order.
+        rows = await self._conn.all(
+            f"SELECT user_id, topic, answers, correct, {_COLUMNS} FROM focus_rollup_total"
+            f" WHERE {where} ORDER BY user_id, topic", params)
         return [StudentTally(row[0], row[1], Tally(row[2], row[3], tuple(row[4:])))
                 for row in rows]
 

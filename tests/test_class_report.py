@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -43,9 +44,6 @@ def tallies(rows) -> dict[tuple[int, str], tuple[int, int]]:
     return {(r.user_id, r.topic): (r.tally.answers, r.tally.correct) for r in rows}
 
 
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
 async def raw_rollup(db: Database) -> list[tuple]:
     """The per-quarter-hour rows (member, topic, answers), and the all-time ones."""
     return [tuple(r) for r in await db.connection.all(
@@ -56,9 +54,14 @@ async def raw_rollup(db: Database) -> list[tuple]:
 
 
 async def both(db: Database) -> list:
-    """The all-time tallies, checked against the sum of the quarter hours'."""
+    """The all-time tallies, checked against the sum of the quarter hours' rows."""
     total = await db.class_report.tallies(G)
-    assert total == await db.class_report.tallies(G, since=EPOCH)
+    spans = ", ".join(f"sum(t{i})" for i in range(SPANS))
+    summed = await db.connection.all(
+        f"SELECT user_id, topic, sum(answers), sum(correct), {spans} FROM focus_rollup"
+        " GROUP BY user_id, topic ORDER BY user_id, topic")
+    assert [(r.user_id, r.topic, r.tally.answers, r.tally.correct, *r.tally.spans)
+            for r in total] == [tuple(row) for row in summed]
     return total
 
 
@@ -98,6 +101,32 @@ async def test_the_rollup_counts_each_answer_once_whatever_writes_it(db: Databas
     # Since an hour ago: the quarter hours' rows only.
     recent = await db.class_report.tallies(G, since=at)
     assert tallies(recent) == {(ANA, "addition"): (3, 2), (BOB, "division"): (1, 1)}
+
+
+async def test_any_period_gives_the_answers_own_figures(db: Database) -> None:
+    # Answers over 60 days; periods starting anywhere in them (the report sums the quarter
+    # hours after the start, or takes all time minus those before, whichever reads fewer):
+    # always the figures of the answers themselves.
+    rng = random.Random(5)
+    made = [answer(rng.choice((ANA, BOB, CHLOE)), rng.choice(("addition", "division")),
+                   rng.random() < 0.6, rng.randrange(500, 70_000),
+                   NOW - timedelta(minutes=rng.randrange(60 * 24 * 60))) for _ in range(400)]
+    await db.focus.record_many(made)
+    for days in (0, 1, 7, 20, 30, 45, 59, 61):
+        since = NOW - timedelta(days=days, minutes=rng.randrange(60 * 24))
+        since = since.replace(minute=since.minute // 15 * 15, second=0, microsecond=0)
+        want: dict[tuple[int, str], list[FocusAnswer]] = {}
+        for a in made:
+            if a.answered_at >= since:
+                want.setdefault((a.user_id, a.topic), []).append(a)
+        got = {(r.user_id, r.topic): r.tally for r in await db.class_report.tallies(
+            G, since=since)}
+        assert got == {key: tally_of_times([a.time_ms for a in mine],
+                                           sum(a.correct for a in mine))
+                       for key, mine in want.items()}, days
+        division = await db.class_report.tallies(G, since=since, topic="division")
+        assert {(r.user_id, r.topic) for r in division} == {
+            key for key in want if key[1] == "division"}
 
 
 async def test_a_transaction_that_fails_leaves_no_rollup(db: Database) -> None:

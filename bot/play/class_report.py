@@ -116,7 +116,12 @@ class StudentRow:
     user_id: int
     name: str
     cells: dict[str, Tally]  # by topic; a topic the student did not answer is absent
-    total: Tally
+
+    @property
+    def total(self) -> Tally:
+        """All the student's answers (worked out when asked: the report itself needs only the
+        cells and the class's line)."""
+        return Tally.total(self.cells.values())
 
 
 @dataclass(frozen=True)
@@ -162,8 +167,7 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
         gone = t("class.report.former_member", lang)
         label = {uid: names.get(uid) or gone for uid in cells}
         ordered = sorted(cells, key=lambda uid: (label[uid].casefold(), uid))
-    students = tuple(StudentRow(uid, label[uid], cells[uid], Tally.total(cells[uid].values()))
-                     for uid in ordered)
+    students = tuple(StudentRow(uid, label[uid], cells[uid]) for uid in ordered)
     by_topic: dict[str, list[Tally]] = {topic: [] for topic in topics}
     for student in students:
         for topic, tally in student.cells.items():
