@@ -141,14 +141,20 @@ class ClassReportRepository:
             return await self._totals(where, params)
         if start - span[0] >= span[1] - start:
             return await self._sums(where + " AND slot >= ?", [*params, start])
-        before = {(r.user_id, r.topic): r.tally
-                  for r in await self._sums(where + " AND slot < ?", [*params, start])}
-        result = []
-        for row in await self._totals(where, params):
-            left = row.tally - before.get((row.user_id, row.topic), Tally.empty())
-            if left.answers > 0:
-                result.append(StudentTally(row.user_id, row.topic, left))
-        return result
+        # All time minus the quarter hours before, subtracted in SQL (one set of rows to read).
+        left = ", ".join(f"t.t{i} - coalesce(b.t{i}, 0)" for i in range(SPANS))
+        before = ", ".join(f"sum(t{i}) AS t{i}" for i in range(SPANS))
+        rows = await self._conn.all(
+            f"SELECT t.user_id, t.topic, t.answers - coalesce(b.answers, 0),"
+            f" t.correct - coalesce(b.correct, 0), {left} FROM focus_rollup_total t"
+            f" LEFT JOIN (SELECT user_id, topic, sum(answers) AS answers,"
+            f" sum(correct) AS correct, {before} FROM focus_rollup"
+            f" WHERE {where} AND slot < ? GROUP BY user_id, topic) b USING (user_id, topic)"
+            f" WHERE t.guild_id = ?{' AND t.topic = ?' if topic is not None else ''}"
+            " AND t.answers - coalesce(b.answers, 0) > 0 ORDER BY t.user_id, t.topic",
+            [*params, start, *params])
+        return [StudentTally(row[0], row[1], Tally(row[2], row[3], tuple(row[4:])))
+                for row in rows]
 
     async def _sums(self, where: str, params: list[object]) -> list[StudentTally]:
         rows = await self._conn.all(
