@@ -763,6 +763,8 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "assignments_anonymised": 0,
         "question_sets_anonymised": 0,
         "digits_ghosts": 1,
+        "focus_rollup": 4,  # the class report's rollups: 08:00–08:02, 23:30, 29th, 30th
+        "focus_rollup_total": 2,  # 2 topics
         "focus_answers": 6,
         "daily_attempts": 1,
         "assignment_attempts": 0,
