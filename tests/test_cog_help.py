@@ -57,7 +57,8 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
     teachers = {title: value for title, value in shown.items() if TEACHER_TITLE.match(title)}
     assert set(teachers) == {"For teachers: /class", "For teachers: /focus",
                              "For teachers: /settings", "For teachers"}
-    assert "`/focus live [count] [level] [seconds] [set] [auto]`" in teachers["For teachers: /focus"]
+    assert ("`/focus live [count] [level] [seconds] [set] [auto]`"
+            in teachers["For teachers: /focus"])
     assert ("`/class report [period] [topic] [role] [pseudonym] [assignment]` — "
             in teachers["For teachers: /class"])
     assert "`/progress member:` — A student's progress" in teachers["For teachers"]
