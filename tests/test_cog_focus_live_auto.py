@@ -385,3 +385,25 @@ async def test_a_paused_question_stays_paused_across_a_restart(standin, start_bo
     wall.now += 100.0
     await standin.click(teacher, first, label="Resume")
     assert cog(bot).live_timers() == {1: wall.now + 15}
+
+
+async def test_a_teachers_own_question_is_shown_as_written_with_its_markdown_escaped(
+        standin, start_bot):
+    bot, wall = await live_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    await bot.db.question_sets.create(standin.guild.id, "Mine", teacher.id,
+                                      [SetItem("How much is 5 * 5 * 2?", 50),
+                                       SetItem("@everyone 3 * 3", 9)])
+    first = (await standin.slash(teacher, "focus live", set="Mine")).reply
+    await standin.idle()  # the bot notes which message shows the question
+    assert "## How much is 5 \\* 5 \\* 2?" in first.text()
+    assert "2? = ?" not in first.text()  # it asks itself: no "= ?" added
+    wall.now += 20.0
+    assert await cog(bot).run_due_live() == [1]
+    await standin.idle()
+    assert "**Answer: 50**" in first.text()
+    wall.now += NEXT_DELAY
+    await cog(bot).run_due_live()
+    second = await standin.wait_for_message(after=first)
+    assert "3 \\* 3 = ?" in second.text() and "@\u200beveryone" in second.text()
+    assert second.pinged() == set()

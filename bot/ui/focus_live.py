@@ -17,7 +17,7 @@ from bot.focus import LiveRound, Question
 from bot.i18n import t
 from bot.play.focus_live import Closed, LiveState, public_ranking
 from bot.replies import shown_name
-from bot.ui.focus_run import AnswerForm, level_text
+from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line, shown_question
 from bot.views import GameButton, cog_of
 
 LIVE_MODAL_PREFIX = "focus.livem:"
@@ -128,8 +128,7 @@ def live_embed(live: LiveState) -> discord.Embed:
     lang = live.lang
     number, size = game.index + 1, len(game.questions)
     embed = discord.Embed(title=t("focus.live.title", lang, n=number, size=size),
-                          description=t("focus.live.question", lang,
-                                        question=game.current.text),
+                          description=question_line(game.current, lang),
                           colour=0x6C757D if live.paused_at is not None else 0x457B9D)
     if live.paused_at is not None:
         embed.add_field(name=t("live.paused_name", lang), value=t("live.paused", lang),
@@ -191,7 +190,9 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
     lang = shown.lang
     embed = discord.Embed(
         title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
-        description=t("focus.live.closed_question", lang, question=closed.question.text,
+        description=t("live.closed_asked" if asks_itself(closed.question.text)
+                      else "focus.live.closed_question", lang,
+                      question=shown_question(closed.question.text.rstrip()),
                       expected=closed.question.answer),
         colour=0x6C757D)
     embed.add_field(name="\u200b", value=t(

@@ -318,9 +318,16 @@ def question_line(question: Question, lang: str) -> str:
     """``## 7 + 8 = ?``; a teacher's question that asks itself (``How much is 3 × 4?``,
     ``3 × 4 =``) is shown as written."""
     text = question.text.rstrip()
-    if "?" in text or "？" in text or "=" in text or text.endswith((":", "…")):
+    if asks_itself(text):
         return t("class_questions.asked", lang, question=shown_question(text))
     return t("focus.run.question", lang, question=shown_question(text))
+
+
+def asks_itself(text: str) -> bool:
+    """Whether a question's text already asks (``How much is 3 × 4?``, ``3 × 4 =``): then no
+    "= ?" is added to it."""
+    text = text.rstrip()
+    return "?" in text or "？" in text or "=" in text or text.endswith((":", "…"))
 
 
 def _mark_text(answer: Answer, lang: str) -> str:
