@@ -194,6 +194,98 @@ LEADERBOARD = [
 ]
 
 
+# ---------------------------------------------------------------------------------------------
+# The teacher's reports
+
+#: A class of twelve over a week: per student, per topic, (answers, right, median seconds).
+#: Every band is there (90 % and over, 70–89 %, 50–69 %, under 50 %, fewer than 3 answers),
+#: topics a student did not answer, and a teacher's own topic ("Times tables", a question set).
+CLASS_WEEK: dict[str, dict[str, tuple[int, int, float]]] = {
+    "Camille": {"addition": (18, 17, 3.2), "subtraction": (12, 11, 4.1),
+                "multiplication": (12, 10, 5.3), "division": (6, 5, 7.4),
+                "Times tables": (10, 10, 2.4)},
+    "Noé": {"addition": (12, 9, 4.6), "subtraction": (12, 7, 6.8),
+            "multiplication": (6, 3, 9.1), "Times tables": (10, 8, 3.9)},
+    "Inès": {"addition": (24, 23, 2.7), "multiplication": (18, 17, 3.6),
+             "division": (12, 11, 5.2), "priority": (6, 5, 11.3)},
+    "Oliver": {"addition": (6, 4, 6.9), "subtraction": (6, 2, 10.4),
+               "Times tables": (10, 6, 5.7)},
+    "Léa": {"addition": (12, 11, 3.8), "subtraction": (12, 10, 4.9),
+            "multiplication": (6, 4, 7.7), "division": (2, 1, 12.6)},
+    "Amara": {"addition": (18, 15, 4.4), "subtraction": (12, 9, 5.8),
+              "multiplication": (12, 7, 8.2), "priority": (6, 2, 16.5),
+              "Times tables": (10, 9, 3.1)},
+    "Sacha": {"addition": (6, 2, 8.8), "multiplication": (2, 0, 14.1)},
+    "Emily": {"addition": (12, 12, 2.9), "subtraction": (12, 12, 3.4),
+              "multiplication": (12, 11, 4.2), "division": (6, 6, 5.5),
+              "priority": (6, 6, 8.9), "Times tables": (10, 10, 1.9)},
+    "Théo": {"subtraction": (6, 3, 7.5), "multiplication": (12, 6, 9.4),
+             "Times tables": (10, 5, 6.2)},
+    "Jack": {"addition": (12, 8, 5.1), "division": (6, 2, 13.7)},
+    "Zoé": {"addition": (18, 16, 3.5), "subtraction": (6, 5, 4.7),
+            "multiplication": (6, 5, 6.0), "Times tables": (10, 9, 2.8)},
+    "Maxime-Alexandre de la Fontaine": {"addition": (6, 5, 4.3), "subtraction": (6, 4, 6.1),
+                                        "priority": (1, 1, 20.0)},
+}
+
+
+def _times(answers: int, median_s: float) -> list[int]:
+    """``answers`` times (ms) whose median, as the report reads it, is about ``median_s``: half
+    a little under, half a little over."""
+    centre = round(median_s * 1000)
+    return [max(200, centre + (n - answers // 2) * 150) for n in range(answers)]
+
+
+def class_report_table(lang: str = "en") -> dict[str, Any]:
+    """Page 1 of ``/class report`` for CLASS_WEEK, as the bot makes it: the figures through
+    ``bot.play.class_report.build`` (bands, topics' order, the class's line), the page through
+    ``bot.ui.class_report.table`` (the title, the days, the topics' names)."""
+    from datetime import date
+
+    from bot.play.class_report import Answered, build
+    from bot.ui.class_report import table
+    from db.class_report import StudentTally, tally_of_times
+
+    ids = {name: 1000 + n for n, name in enumerate(CLASS_WEEK)}
+    tallies = [StudentTally(ids[name], topic, tally_of_times(_times(answers, median), right))
+               for name, topics in CLASS_WEEK.items()
+               for topic, (answers, right, median) in topics.items()]
+    today = date(2026, 11, 30)
+    data = Answered("week", date(2026, 11, 24), today, None, tallies)
+    report = build(data, {uid: name for name, uid in ids.items()}, lang)
+    return table(report, lang, 0)
+
+
+#: A live round of six questions: per student, per question, (right, seconds) or None.
+LIVE_ROUND: dict[str, list[tuple[bool, float] | None]] = {
+    "Inès": [(True, 3.1), (True, 4.0), (True, 5.2), (True, 2.8), (True, 6.3), (True, 4.4)],
+    "Camille": [(True, 4.2), (True, 5.5), (False, 9.8), (True, 3.9), (True, 7.1), (True, 5.0)],
+    "Oliver": [(True, 6.0), (False, 11.2), (True, 8.4), (True, 5.6), None, (True, 9.9)],
+    "Noé": [(True, 7.7), (True, 12.1), (False, 14.0), (False, 6.2), (True, 10.5), None],
+    "Amara": [(True, 9.5), (True, 17.3), (True, 24.8), (True, 13.0), (True, 28.6),
+                  (True, 19.2)],
+    "Sacha": [(False, 12.4), None, (True, 15.9), (False, 18.1), None, (False, 16.0)],
+}
+
+
+def live_report_table(lang: str = "en") -> dict[str, Any]:
+    """The "Report (teacher)" picture of LIVE_ROUND, as the bot makes it: the rows in the
+    report's order (most right, then least time) by ``bot.play.live_report``, the picture's data
+    by the Focus cog's ``report_picture``. Amara has extra time (×2: her window is 40 s of the
+    round's 20); the report names every student, also those public rankings leave out."""
+    from bot.play.live_report import LiveReport, ReportCell, ReportQuestion, ReportRow
+    from cogs._focus_live import report_picture
+
+    ids = {name: 2000 + n for n, name in enumerate(LIVE_ROUND)}
+    rows = [ReportRow(ids[name], tuple(
+        ReportCell() if cell is None else ReportCell(cell[0], None, cell[1]) for cell in cells))
+        for name, cells in LIVE_ROUND.items()]
+    rows.sort(key=lambda r: (-r.right, r.seconds, r.user_id))
+    questions = tuple(ReportQuestion(None, None) for _ in range(6))
+    report = LiveReport(12, lang, questions, tuple(rows))
+    return report_picture(report, {uid: name for name, uid in ids.items()}, lang)
+
+
 def write_samples(out: Path) -> list[Path]:
     """Every sample picture, written into ``out``; returns the paths."""
     import images
@@ -224,6 +316,8 @@ def write_samples(out: Path) -> list[Path]:
             columns=("Points", "Right")),
         "leaderboard.png": images.render_leaderboard(LEADERBOARD, EN, date="2026-11-30",
                                                      highlight="Inès", out_of=6),
+        "class-report.png": images.render_class_report(class_report_table(), EN),
+        "live-report.png": images.render_live_report(live_report_table(), EN),
     }
     paths = []
     for file, data in files.items():
