@@ -161,8 +161,9 @@ def test_the_samples_are_written_where_asked(tmp_path: Path, capsys) -> None:
 
     assert samples.main([str(tmp_path / "pictures")]) == 0
     written = sorted(p.name for p in (tmp_path / "pictures").iterdir())
-    assert len(written) == 15 and "board.png" in written and "replay.gif" in written
-    assert {"progress-days.png", "streak-new.png", "live-ranking.png"} <= set(written)
+    assert len(written) == 17 and "board.png" in written and "replay.gif" in written
+    assert {"progress-days.png", "streak-new.png", "live-ranking.png", "class-report.png",
+            "live-report.png"} <= set(written)
     assert all((tmp_path / "pictures" / name).stat().st_size > 0 for name in written)
 
 
