@@ -94,10 +94,17 @@ class FocusLive:
         # Every timer is armed before the answer that shows its change: what the member does
         # next (or a test moving the clock) comes after.
         await self._rearm(live.live_id)
-        await replies.respond(interaction, embed=live_embed(live), view=live_view(live))
-        if live.auto:
-            message = await interaction.original_response()
-            await self.live_rounds.posted(live.live_id, 1, message.id)
+        # Under the round's lock: its first step (the timer, or the teacher's click) waits until
+        # the round knows which message to edit.
+        async with self.live_rounds.lock(live.live_id):
+            sent = await replies.respond(interaction, embed=live_embed(live),
+                                         view=live_view(live))
+            if live.auto:
+                # Discord's answer names the message (no second request for it).
+                message_id = getattr(sent, "message_id", None)
+                if message_id is None:
+                    message_id = (await interaction.original_response()).id
+                await self.live_rounds.posted(live.live_id, 1, message_id, locked=True)
 
     @live.autocomplete("set")
     async def live_sets(self, interaction: discord.Interaction,

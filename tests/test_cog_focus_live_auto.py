@@ -395,7 +395,6 @@ async def test_a_teachers_own_question_is_shown_as_written_with_its_markdown_esc
                                       [SetItem("How much is 5 * 5 * 2?", 50),
                                        SetItem("@everyone 3 * 3", 9)])
     first = (await standin.slash(teacher, "focus live", set="Mine")).reply
-    await standin.idle()  # the bot notes which message shows the question
     assert "## How much is 5 \\* 5 \\* 2?" in first.text()
     assert "2? = ?" not in first.text()  # it asks itself: no "= ?" added
     wall.now += 20.0

@@ -118,7 +118,11 @@ async def test_a_solo_rithmo_move_and_ardoises_reply(standin, start_bot, stateme
     [turn, *_] = await standin.autocomplete(ana, "rithmo move", "turn", turn="")
     with Window(statements, standin) as step:
         moved = await standin.slash(ana, "rithmo move", turn=turn["value"])
-        await standin.idle(quiet=0.2)  # Ardoise's reply, worked out in a thread, is posted
+        # Ardoise's reply, worked out in a thread, is the new board posted after the answer (on
+        # a loaded machine a quiet spell is not enough to know it is done).
+        await standin.wait_for_message(lambda m: bool(m.attachments), after=started.reply,
+                                       timeout=30.0)
+        await standin.idle()
     assert moved.reply is not None
     [after] = await bot.db.rithmo.open_games(standin.guild.id, ana.id)
     assert len(after.turns) == 2, "Ardoise answered the member's turn"

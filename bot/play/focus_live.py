@@ -474,14 +474,20 @@ class LiveRounds:
             await self.save(live)
         return step
 
-    async def posted(self, live_id: int, number: int, message_id: int) -> None:
-        """Remember the message showing question ``number`` (the timer edits it as it closes)."""
-        async with self.lock(live_id):
-            live = await self.load(live_id)
-            if live.game is None or live.game.index + 1 != number or live.status != "active":
-                return  # it moved on meanwhile: nothing to edit any more
-            live.message_id = message_id
-            await self.save(live)
+    async def posted(self, live_id: int, number: int, message_id: int, *,
+                     locked: bool = False) -> None:
+        """Remember the message showing question ``number`` (the timer edits it as it closes).
+        ``locked``: the caller holds the round's ``lock`` already (it posted under it, so that
+        no step could come between the post and this)."""
+        if not locked:
+            async with self.lock(live_id):
+                await self.posted(live_id, number, message_id, locked=True)
+            return
+        live = await self.load(live_id)
+        if live.game is None or live.game.index + 1 != number or live.status != "active":
+            return  # it moved on meanwhile: nothing to edit any more
+        live.message_id = message_id
+        await self.save(live)
 
 
 async def set_names(db: Database, guild_id: int) -> list[str]:
