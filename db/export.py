@@ -173,7 +173,18 @@ async def export_player(
         for entry in live:
             entry["state"] = _part_or_none(entry["state"], user_id)
         live = [e for e in live if e["role"] == "teacher" or e["state"] is not None]
-        if not player and not live and not games and not met:
+        # What they set as a teacher: the assignments and the question sets they made.
+        assignments_set = await rows(
+            "SELECT assignment_id, name, channel_id, role_id, level, topic, set_id, set_name,"
+            " count, questions, due_at, created_at, closed_at FROM assignments"
+            " WHERE guild_id = ? AND teacher_id = ? ORDER BY assignment_id"
+        )
+        question_sets = await rows(
+            "SELECT set_id, name, created_at FROM question_sets"
+            " WHERE guild_id = ? AND author_id = ? ORDER BY set_id"
+        )
+        # A teacher who never played is known by what they ran or set.
+        if not (player or live or games or met or assignments_set or question_sets):
             raise not_found("player", guild_id=guild_id, user_id=user_id)
         return {
             "format": EXPORT_FORMAT,
@@ -181,7 +192,8 @@ async def export_player(
             "exported_at": to_db_time(utc()),
             "guild_id": guild_id,
             "user_id": user_id,
-            # None for a member known only from live rounds (a teacher who never played).
+            # None for a member known only as a teacher (live rounds, assignments, sets) who
+            # never played.
             "player": player[0] if player else None,
             "ratings": await rows(
                 "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
@@ -224,16 +236,8 @@ async def export_player(
                 "SELECT * FROM assignment_attempts WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY assignment_id"
             ),
-            # What they set as a teacher: the assignments and the question sets they made.
-            "assignments_set": await rows(
-                "SELECT assignment_id, name, channel_id, role_id, level, topic, set_id, set_name,"
-                " count, questions, due_at, created_at, closed_at FROM assignments"
-                " WHERE guild_id = ? AND teacher_id = ? ORDER BY assignment_id"
-            ),
-            "question_sets": await rows(
-                "SELECT set_id, name, created_at FROM question_sets"
-                " WHERE guild_id = ? AND author_id = ? ORDER BY set_id"
-            ),
+            "assignments_set": assignments_set,
+            "question_sets": question_sets,
         }
 
 

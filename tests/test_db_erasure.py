@@ -15,10 +15,11 @@ import json
 import random
 import sqlite3
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_cog_digits import act, match_id_of, take_focus
 from test_cog_focus_live import FakeWall, answer, prepare
 from test_cog_rithmo import opening_with_a_capture, play, start_game
@@ -31,6 +32,7 @@ from bot.play.digits import StoredMatch
 from bot.ui.digits import side_name
 from db import Database
 from db.__main__ import main as cli
+from db.question_sets import SetItem
 
 # Distinctive enough that a hit in the scan is the member and nothing else.
 NAME = "Zéphyrine Quarkwood"
@@ -381,6 +383,44 @@ async def test_a_teacher_who_never_played_is_exported_and_forgotten(tmp_path: Pa
     finally:
         await db.close()
     assert traces(tmp_path / "ardoise.sqlite3", teacher, NAME) == []
+
+
+async def test_a_teacher_known_only_by_a_set_and_an_assignment_is_exported_and_forgotten(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # No player row, no live round, no game: only what they authored names them.
+    path, teacher = tmp_path / "ardoise.sqlite3", 1234567890123456780
+    db = await Database.open(path)
+    try:
+        made = await db.question_sets.create(5, "Doubles", teacher, [SetItem("2 × 4", 8)])
+        await db.assignments.create(
+            5, "Homework", teacher_id=teacher, role_id=None, level=None, topic=None,
+            set_id=made.set_id, set_name="Doubles", due_at=datetime(2026, 12, 8, tzinfo=UTC),
+            questions=[{"text": "2 × 4", "ascii": "2 x 4", "answer": 8, "topic": "Doubles",
+                        "level": 1}])
+    finally:
+        await db.close()
+    out = tmp_path / "teacher.json"
+    assert await run_cli("export-player", "5", str(teacher), "--db", str(path),
+                         "--out", str(out)) == 0, capsys.readouterr().err
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    assert exported["player"] is None
+    assert [s["name"] for s in exported["question_sets"]] == ["Doubles"]
+    assert [(a["name"], a["set_name"]) for a in exported["assignments_set"]] == [
+        ("Homework", "Doubles")]
+    assert await run_cli("delete-player", "5", str(teacher), "--db", str(path)) == 0
+    assert "assignments_anonymised 1, question_sets_anonymised 1" in capsys.readouterr().out
+    assert traces(path, teacher, NAME) == []
+    # The class keeps both, without an author; a second delete finds nobody.
+    db = await Database.open(path)
+    try:
+        kept = await db.question_sets.get(5, "Doubles")
+        assert kept is not None and kept.author_id is None
+        homework = await db.assignments.get(5, "Homework")
+        assert homework is not None and homework.teacher_id is None
+    finally:
+        await db.close()
+    assert await run_cli("delete-player", "5", str(teacher), "--db", str(path)) == 1
+    assert "no player with" in capsys.readouterr().err
 
 
 def test_both_players_of_a_duel_forgotten_are_two_pseudonyms_and_the_match_still_reads() -> None:
