@@ -1,16 +1,22 @@
 """A member's erasure and export (``python -m db delete-player`` / ``export-player``) on a database
 the real bot filled through the stand-in: the member plays a duel and a solo match of The 20
 Digits (and their slate is the ghost another member meets), a Rithmomachia game, a daily
-challenge, answers a teacher's live round and runs live rounds of their own.
+challenge, answers a teacher's live rounds (one running itself, with the extra time a teacher
+set for them in their own settings) and runs live rounds of their own, takes a teacher's
+assignments (one finished, one begun), and as a teacher uploads a question set and sets an
+assignment from it that another member takes. Their answers are in the class report's rollups.
 
 After the delete, no column of any table (found from ``sqlite_master``, so a future table is
 scanned too) holds the member's id or display name; the others' games still load and go on; the
-export holds every row the delete removed or changed.
+class report, the assignments' reports and the live round's report still work for the teacher
+and show nothing of the member; the export holds every row the delete removed or changed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 import random
 import sqlite3
@@ -38,6 +44,12 @@ from db.question_sets import SetItem
 NAME = "Zéphyrine Quarkwood"
 DAY = date(2026, 11, 30)
 SEED = 7  # the live rounds' questions (test_cog_focus_live's)
+# The assignments' clock and draw (test_cog_class_assign's).
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+DUE = "2026-12-08 18:00"
+ASSIGNMENT_SEED = 11
+DO = "Do the assignment"
+DOUBLES = b"question,answer\n2 x 4,8\n3 x 5,15\n6 x 2,12\n"
 
 
 @dataclass
@@ -54,6 +66,23 @@ class World:
     roux_live: Message  # Roux's live round, Zed and Ana answered question 1 of 2
     zed_live: Message  # a live round Zed runs, still open
     wall: FakeWall
+    auto_final: Message  # the final ranking of Roux's self-running round (its report button)
+    auto_live_id: int
+
+
+async def take_assignment(standin: StandIn, bot: Any, member: Member, post: Message, name: str,
+                          answered: int | None = None) -> Message:
+    """The member clicks the post's button and answers ``answered`` questions (all: right but the
+    last); the window."""
+    found = await bot.db.assignments.get(standin.guild.id, name)
+    assert found is not None
+    typed = [q["answer"] for q in found.questions[:-1]] + [found.questions[-1]["answer"] + 1]
+    window = (await standin.click(member, post, label=DO)).reply
+    for value in typed[:answered]:
+        [button] = window.buttons()
+        opened = await standin.click(member, window, button["custom_id"])
+        await standin.submit_modal(member, opened, {"answer": str(value)})
+    return window
 
 
 async def ready_battle(standin: StandIn, after: Message, who: str) -> Message:
@@ -138,16 +167,68 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
                                     level=4)).reply
     await answer(standin, ana, zed_live, "2")
 
+    # Roux sets Zed's own settings: a pinned level, twice the time, anonymous in rankings.
+    set_by = await standin.slash(roux, "class student", member=zed, level="3", extra_time="x2",
+                                 rankings="anonymous")
+    assert set_by.reply.content.startswith("Saved for")
+    # Roux's self-running round: Zed answers after the usual 20 s, within their 40; Ana at once.
+    [asked] = generate_questions(2, 1, random.Random(SEED))
+    auto_channel = standin.add_channel("direct")
+    auto = (await standin.slash(roux, "focus live", in_channel=auto_channel, count=1,
+                                level=2)).reply
+    auto_live_id = max(bot.get_cog("Focus").live_timers())
+    zed_modal = await standin.click(zed, auto, label="Answer")
+    await answer(standin, ana, auto, str(asked.answer))
+    wall.now += 30.0
+    late = await standin.submit_modal(zed, zed_modal, {"answer": str(asked.answer)})
+    assert late.reply.content.startswith("✅ Right!")
+    wall.now += 10.0
+    assert await bot.get_cog("Focus").run_due_live() == [auto_live_id]
+    auto_final = await standin.wait_for_message(lambda m: "final ranking" in m.text(),
+                                                channel=auto_channel, after=auto)
+    assert "a student" in auto_final.text() and NAME not in auto_final.text()
+    report = await standin.click(roux, auto_final, label="Report (teacher)")
+    assert NAME in live_sheet(report)  # the teacher's report names everyone
+
+    # Homework: the assignments' clock and draw are the test's.
+    classroom = bot.get_cog("Classroom")
+    classroom.assign_now = lambda: NOW
+    classroom.assign_seed = lambda: ASSIGNMENT_SEED
+    classroom.assign_autoclose = False
+    # Roux's: Zed and Ana finish "Sums"; Zed begins "Tables" and stops after one answer.
+    sums = (await standin.slash(roux, "class assign", name="Sums", due=DUE, level=1,
+                                count=2)).reply
+    assert "Sums: 1/2" in (await take_assignment(standin, bot, zed, sums, "Sums")).text()
+    await take_assignment(standin, bot, ana, sums, "Sums")
+    tables = (await standin.slash(roux, "class assign", name="Tables", due=DUE, level=2,
+                                  count=3)).reply
+    await take_assignment(standin, bot, zed, tables, "Tables", answered=1)
+    # Zed as a teacher: a question set of their own, and an assignment from it Ana takes.
+    uploaded = await standin.slash(zed, "class questions upload",
+                                   file=standin.upload("Doubles.csv", DOUBLES))
+    assert "Set “Doubles” stored" in uploaded.reply.text()
+    doubles = (await standin.slash(zed, "class assign", name="Doubles", due=DUE,
+                                   set="Doubles", count=2)).reply
+    await take_assignment(standin, bot, ana, doubles, "Doubles")
+
     path = Path(bot.settings.db_path)
     world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
-                  wall)
+                  wall, auto_final, auto_live_id)
     # Every table that can hold a member holds Zed (a new table must be added here and to the
     # delete): the scan below would be empty for a table the scenario never fills.
     held = {table for table, _, _ in traces(path, zed.id, NAME)}
     assert held >= {
         "players", "ratings", "focus_answers", "daily_attempts", "digits_matches", "digits_seats",
-        "digits_ghosts", "rithmo_games", "focus_live_rounds"}, held
+        "digits_ghosts", "rithmo_games", "focus_live_rounds", "focus_rollup",
+        "focus_rollup_total", "student_settings", "assignments", "assignment_attempts",
+        "question_sets"}, held
     return world
+
+
+def live_sheet(record: Any) -> str:
+    """The CSV of a live round's teacher report, as text."""
+    [sheet] = [a for m in record.messages for a in m.attachments if a.filename.endswith(".csv")]
+    return sheet.data.decode("utf-8-sig")
 
 
 # --- The scan: every column of every table ---------------------------------------------------
@@ -268,6 +349,85 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     assert refused.reply.content == "This live round is over."
 
 
+# --- The teacher's reports after the delete -------------------------------------------------
+
+
+def sheet_rows(record: Any) -> list[list[str]]:
+    """The rows of the CSV a reply carries (UTF-8 with a BOM, English: commas)."""
+    [sheet] = [a for m in record.messages for a in m.attachments if a.filename.endswith(".csv")]
+    return list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig"))))
+
+
+async def class_sheets(standin: StandIn, world: World) -> tuple[dict, dict]:
+    """The class report since the start, by name and with pseudonyms: {(student, topic): the
+    figures}."""
+    named, masked = [sheet_rows(await standin.slash(world.roux, "class report", period="all",
+                                                    pseudonym=flag)) for flag in (False, True)]
+    return ({(r[0], r[1]): r[2:] for r in named[1:]}, {(r[0], r[1]): r[2:] for r in masked[1:]})
+
+
+async def test_the_class_reports_still_work_for_the_teacher_and_show_nothing_of_the_member(
+        standin, start_bot):
+    world = await populate(standin, start_bot)
+    bot, guild = world.bot, standin.guild.id
+    names = {world.zed.id: NAME, world.bob.id: "Bob", world.ana.id: "Ana"}
+    order = [names[uid] for uid in await bot.db.class_report.first_answers(guild)]
+    assert order[0] == NAME  # Zed answered first (Sums, at NOW; then by id): Student 1
+    named, masked = await class_sheets(standin, world)
+    # Before: Zed is a row, and the pseudonyms number everyone by their first answer.
+    assert {name for name, _ in named} == {*order, "Class"}
+    for number, name in enumerate(order, 1):
+        mine = {topic: v for (who, topic), v in named.items() if who == name}
+        assert mine == {topic: v for (who, topic), v in masked.items()
+                        if who == f"Student {number}"}
+    sums = await standin.slash(world.roux, "class report", assignment="Sums")
+    assert NAME in sums.reply.text()
+    tables = await standin.slash(world.roux, "class report", assignment="Tables")
+    assert f"Begun, not finished: 1: {NAME}: 1/3 answered" in tables.reply.text()
+    await delete(world)
+
+    named_after, masked_after = await class_sheets(standin, world)
+    assert not any(NAME in who for who, _ in named_after)
+    # The others' figures are as they were; the class's line no longer counts Zed's answers.
+    assert {k: v for k, v in named.items() if k[0] not in (NAME, "Class")} == {
+        k: v for k, v in named_after.items() if k[0] != "Class"}
+    for (who, topic), (count, right, *_) in named_after.items():
+        if who == "Class":
+            mine = [v for (w, t), v in named_after.items() if t == topic and w != "Class"]
+            assert (int(count), int(right)) == (sum(int(m[0]) for m in mine),
+                                                sum(int(m[1]) for m in mine))
+    # The pseudonyms are the ranks of the first answers among those left: nothing of Zed is kept
+    # to hold their number, so each student numbered after Zed moves up by one.
+    left = [name for name in order if name != NAME]
+    assert len(left) == len(order) - 1
+    for number, name in enumerate(left, 1):
+        mine = {topic: v for (who, topic), v in named_after.items() if who == name}
+        assert mine == {topic: v for (who, topic), v in masked_after.items()
+                        if who == f"Student {number}"}
+    assert f"Student {len(order)}" not in {who for who, _ in masked_after}
+
+    # Roux's assignment: Ana's attempt only; Zed neither done, begun nor missing.
+    sums = await standin.slash(world.roux, "class report", assignment="Sums")
+    assert NAME not in sums.reply.text() and "Done: 1: Ana" in sums.reply.text()
+    assert {row[0] for row in sheet_rows(sums)[1:]} <= {"Ana", "Bob", "Mme Roux"}
+    tables = await standin.slash(world.roux, "class report", assignment="Tables")
+    assert NAME not in tables.reply.text()
+    assert "Begun, not finished: 0: Nobody." in tables.reply.text()
+    # Zed's set and assignment stay the class's, without an author; Ana's attempt stays.
+    kept = await bot.db.question_sets.get(guild, "Doubles")
+    assert kept is not None and kept.author_id is None
+    made = await bot.db.assignments.get(guild, "Doubles")
+    assert made is not None and made.teacher_id is None and made.set_id == kept.set_id
+    attempt = await bot.db.assignments.attempt(made.assignment_id, world.ana.id)
+    assert attempt is not None and attempt.score == 1
+    doubles = await standin.slash(world.roux, "class report", assignment="Doubles")
+    assert "Done: 1: Ana: **1/2**" in doubles.reply.text()
+    assert NAME not in doubles.reply.text()
+    # The live round's report: Ana's row only (it is read from the answers).
+    report = await standin.click(world.roux, world.auto_final, label="Report (teacher)")
+    assert [row[0] for row in csv.reader(io.StringIO(live_sheet(report)))] == ["Student", "Ana"]
+
+
 # --- The export holds what the delete takes ----------------------------------------------------
 
 #: The export's sections where the rows of each table are, and the columns that name a row.
@@ -284,6 +444,10 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "digits_matches": (("digits_matches", "digits_matches_met"), ("match_id",)),
     "rithmo_games": (("rithmo_games",), ("game_id",)),
     "focus_live_rounds": (("focus_live_rounds",), ("live_id",)),
+    "student_settings": (("student_settings",), ()),
+    "assignment_attempts": (("assignment_attempts",), ("assignment_id",)),
+    "assignments": (("assignments_set",), ("assignment_id",)),
+    "question_sets": (("question_sets",), ("set_id",)),
 }
 #: Implied by the export itself (its top level says whose data it is).
 IMPLIED = {"guild_id", "user_id"}
