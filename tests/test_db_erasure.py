@@ -520,9 +520,32 @@ async def test_the_export_holds_every_row_the_delete_removes_or_changes(standin,
                             f"{table} {key}.{column}: the member's part is not exported"
     # The scenario reaches every table the export maps (else the check above proves nothing).
     assert touched == set(SECTIONS), touched
-    # The live rounds, as teacher and as a student; the match where Bob met Zed's ghost.
+    # The live rounds, as teacher and as a student (Roux's self-running round, once over, keeps
+    # nobody in its state: Zed's answers there are among their focus_answers).
     roles = sorted(r["role"] for r in exported["focus_live_rounds"])
     assert roles == ["student", "teacher", "teacher"]
+    assert {a["round_key"] for a in exported["focus_answers"]} >= {
+        f"live:{world.auto_live_id}", "assignment:1", "assignment:2"}
+    # The classroom: their own settings, their attempts, what they authored as a teacher.
+    [mine] = exported["student_settings"]
+    assert (mine["level_pinned"], mine["extra_time"], mine["rankings"]) == (3, "x2", "anonymous")
+    assert [(a["assignment_id"], a["score"] is not None) for a in exported["assignment_attempts"]
+            ] == [(1, True), (2, False)]
+    assert [a["name"] for a in exported["assignments_set"]] == ["Doubles"]
+    assert [q["name"] for q in exported["question_sets"]] == ["Doubles"]
+    # The rollups are derived from the answers (kept by triggers): exported as stored, they add
+    # up to the exported answers, topic by topic.
+    per_topic: dict[str, list[int]] = {}
+    for a in exported["focus_answers"]:
+        per_topic.setdefault(a["topic"], []).append(int(a["correct"]))
+    answers = {topic: (len(v), sum(v)) for topic, v in per_topic.items()}
+    assert {r["topic"]: (r["answers"], r["correct"]) for r in exported["focus_rollup_total"]
+            } == answers
+    slots: dict[str, tuple[int, int]] = {}
+    for r in exported["focus_rollup"]:
+        count, right = slots.get(r["topic"], (0, 0))
+        slots[r["topic"]] = (count + r["answers"], right + r["correct"])
+    assert slots == answers
     [met] = exported["digits_matches_met"]
     assert met["match_id"] == world.bob_solo
     [ghost] = met["state"]["engine"]["rounds"]
