@@ -68,6 +68,8 @@ class World:
     wall: FakeWall
     auto_final: Message  # the final ranking of Roux's self-running round (its report button)
     auto_live_id: int
+    still_live: Message  # another of Roux's, its question 1 held open by Zed's extra time
+    still_live_id: int
 
 
 async def take_assignment(standin: StandIn, bot: Any, member: Member, post: Message, name: str,
@@ -189,6 +191,15 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     assert "a student" in auto_final.text() and NAME not in auto_final.text()
     report = await standin.click(roux, auto_final, label="Report (teacher)")
     assert NAME in live_sheet(report)  # the teacher's report names everyone
+    # Another, still running: Zed answered question 1, which waits for Zed's 40 s.
+    still_channel = standin.add_channel("direct-2")
+    still = (await standin.slash(roux, "focus live", in_channel=still_channel, count=2,
+                                 level=2)).reply
+    still_live_id = max(bot.get_cog("Focus").live_timers())
+    await answer(standin, zed, still, str(asked.answer))
+    running = await bot.db.focus_live.require(still_live_id)
+    assert running.state["factors"] == {str(zed.id): 2.0}
+    assert running.state["shown"] == {str(zed.id): "anonymous"}
 
     # Homework: the assignments' clock and draw are the test's.
     classroom = bot.get_cog("Classroom")
@@ -213,7 +224,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
 
     path = Path(bot.settings.db_path)
     world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
-                  wall, auto_final, auto_live_id)
+                  wall, auto_final, auto_live_id, still, still_live_id)
     # Every table that can hold a member holds Zed (a new table must be added here and to the
     # delete): the scan below would be empty for a table the scenario never fills.
     held = {table for table, _, _ in traces(path, zed.id, NAME)}
@@ -343,6 +354,18 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     assert world.duel in [h.game_id for h in history]
     # Zed's unfinished solo match is abandoned, as before.
     assert (await bot.db.digits.require_match(world.zed_solo)).status == "abandoned"
+
+    # Roux's self-running round goes on by itself, the timers armed from the stored state:
+    # Zed's extra time and ranking choice stay with their pseudonym, so the question still
+    # closes at 40 s and the ranking shows "a student".
+    focus = bot.get_cog("Focus")
+    still = await bot.db.focus_live.require(world.still_live_id)
+    assert still.state["factors"] == {"-1": 2.0} and still.state["shown"] == {"-1": "anonymous"}
+    assert focus.live_timers()[world.still_live_id] == still.state["shown_at"] + 40
+    world.wall.now = still.state["shown_at"] + 40
+    assert world.still_live_id in await focus.run_due_live()
+    assert "question 1/2 · closed" in world.still_live.text()
+    assert "🥇 a student: " in world.still_live.text() and NAME not in world.still_live.text()
 
     # The round Zed ran has nobody left to move it on: it is over.
     refused = await standin.click(world.ana, world.zed_live, label="Answer")
@@ -478,6 +501,11 @@ def decoded(value: Any) -> Any:
     return value
 
 
+def exported_state(exported: dict[str, Any], live_id: int) -> Any:
+    [entry] = [r for r in exported["focus_live_rounds"] if r["live_id"] == live_id]
+    return entry["state"]
+
+
 def mentions(value: Any, user_id: int, name: str) -> bool:
     return holds(json.dumps(value, ensure_ascii=False), user_id, name)
 
@@ -520,10 +548,13 @@ async def test_the_export_holds_every_row_the_delete_removes_or_changes(standin,
                             f"{table} {key}.{column}: the member's part is not exported"
     # The scenario reaches every table the export maps (else the check above proves nothing).
     assert touched == set(SECTIONS), touched
-    # The live rounds, as teacher and as a student (Roux's self-running round, once over, keeps
-    # nobody in its state: Zed's answers there are among their focus_answers).
-    roles = sorted(r["role"] for r in exported["focus_live_rounds"])
-    assert roles == ["student", "teacher", "teacher"]
+    # The live rounds, as teacher and as a student: Roux's manual one and the one still running
+    # (Roux's self-running round, once over, keeps nobody in its state: Zed's answers there are
+    # among their focus_answers).
+    live = {r["live_id"]: r["role"] for r in exported["focus_live_rounds"]}
+    assert sorted(live.values()) == ["student", "student", "teacher", "teacher"]
+    assert world.auto_live_id not in live and live[world.still_live_id] == "student"
+    assert exported_state(exported, world.still_live_id)["factors"] == {user: 2.0}
     assert {a["round_key"] for a in exported["focus_answers"]} >= {
         f"live:{world.auto_live_id}", "assignment:1", "assignment:2"}
     # The classroom: their own settings, their attempts, what they authored as a teacher.
