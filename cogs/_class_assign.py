@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies
+from bot.domain import DomainError
 from bot.focus import TOPICS, Answer, FocusRound
 from bot.i18n import lang_for, t
 from bot.play import assignments as play
@@ -44,6 +45,7 @@ from bot.ui.assignments import (
 from bot.ui.focus_run import (
     FocusRun,
     RoundButton,
+    close_run,
     get_run,
     start_focus,
     stored_answer,
@@ -185,8 +187,13 @@ class ClassAssign:
         # is stored with the score instead (_assignment_done), in one transaction.
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
-            await play.record_answer(self.bot.db, stored_answer(run, answer, index),
-                                     self.assign_now())
+            try:
+                await play.record_answer(self.bot.db, run.data["assignment"],
+                                         stored_answer(run, answer, index), self.assign_now())
+            except DomainError:
+                # The attempt is gone (its member erased): the answers held here go too.
+                close_run(run)
+                raise
 
     async def _assignment_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]

@@ -193,6 +193,17 @@ class AssignmentsRepository:
         assert found is not None
         return found
 
+    async def record_answer(self, assignment_id: int, answer: FocusAnswer,
+                            now: datetime | None = None) -> bool:
+        """Store one answer of the member's attempt (whether it was new). Raises
+        ``class.assign.not_started`` when they have no attempt: one erased (``delete-player``)
+        while a window of theirs was open in the running bot, which must not write their answers
+        back."""
+        async with self._conn.atomic():
+            if await self.attempt(assignment_id, answer.user_id) is None:
+                raise DomainError("class.assign.not_started", "this attempt was not started")
+            return await self._focus.record(answer, now)
+
     async def finish_attempt(self, assignment_id: int, user_id: int, score: int, time_ms: int,
                              answers: Sequence[FocusAnswer] = (),
                              now: datetime | None = None) -> AssignmentAttempt:

@@ -70,6 +70,7 @@ class World:
     auto_live_id: int
     still_live: Message  # another of Roux's, its question 1 held open by Zed's extra time
     still_live_id: int
+    zed_tables: Message  # Zed's window of Roux's "Tables", left after one answer of three
 
 
 async def take_assignment(standin: StandIn, bot: Any, member: Member, post: Message, name: str,
@@ -213,7 +214,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     await take_assignment(standin, bot, ana, sums, "Sums")
     tables = (await standin.slash(roux, "class assign", name="Tables", due=DUE, level=2,
                                   count=3)).reply
-    await take_assignment(standin, bot, zed, tables, "Tables", answered=1)
+    zed_tables = await take_assignment(standin, bot, zed, tables, "Tables", answered=1)
     # Zed as a teacher: a question set of their own, and an assignment from it Ana takes.
     uploaded = await standin.slash(zed, "class questions upload",
                                    file=standin.upload("Doubles.csv", DOUBLES))
@@ -224,7 +225,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
 
     path = Path(bot.settings.db_path)
     world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
-                  wall, auto_final, auto_live_id, still, still_live_id)
+                  wall, auto_final, auto_live_id, still, still_live_id, zed_tables)
     # Every table that can hold a member holds Zed (a new table must be added here and to the
     # delete): the scan below would be empty for a table the scenario never fills.
     held = {table for table, _, _ in traces(path, zed.id, NAME)}
@@ -428,6 +429,17 @@ async def test_the_class_reports_still_work_for_the_teacher_and_show_nothing_of_
         assert mine == {topic: v for (who, topic), v in masked_after.items()
                         if who == f"Student {number}"}
     assert f"Student {len(order)}" not in {who for who, _ in masked_after}
+
+    # The running bot still holds Zed's window of "Tables": its next answer is refused, not
+    # written back (nor a player, nor rollups), and the window is closed; a click on the post
+    # would begin again from nothing.
+    [button] = world.zed_tables.buttons()
+    opened = await standin.click(world.zed, world.zed_tables, button["custom_id"])
+    refused = await standin.submit_modal(world.zed, opened, {"answer": "3"})
+    assert refused.reply.content == "This assignment was not started."
+    opened = await standin.click(world.zed, world.zed_tables, button["custom_id"])
+    assert opened.reply.content.startswith("This window has expired")
+    assert traces(world.path, world.zed.id, NAME) == []
 
     # Roux's assignment: Ana's attempt only; Zed neither done, begun nor missing.
     sums = await standin.slash(world.roux, "class report", assignment="Sums")

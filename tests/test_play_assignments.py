@@ -3,6 +3,7 @@ assignment's storage (one attempt each, resumable, closed posts) and its erasure
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -121,7 +122,13 @@ async def test_one_attempt_each_resumed_from_the_answers_stored(db: Database) ->
     first = FocusAnswer(G, ANA, asked[0].topic, 4, asked[0].text, asked[0].answer,
                         asked[0].answer, 2000, "assignment", None, play.round_key(
                             made.assignment_id), 0)
-    await play.record_answer(db, first, NOW)
+    await play.record_answer(db, made.assignment_id, first, NOW)
+    # Without an attempt (its member erased while their window was open), nothing is stored.
+    stray = dataclasses.replace(first, user_id=ANA + 1)
+    with pytest.raises(DomainError) as gone:
+        await play.record_answer(db, made.assignment_id, stray, NOW)
+    assert gone.value.code == "class.assign.not_started"
+    assert await db.focus.recent(G, ANA + 1) == []
     again = await play.take(db, made.assignment_id, G, ANA, [], NOW, str, lambda _: None)
     assert again.round.index == 1 and again.round.score == 1
     rest = [first] + [FocusAnswer(G, ANA, q.topic, 4, q.text, q.answer, None, 1000,

@@ -292,9 +292,11 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
     return Start(assignment, open_round(assignment_id) or await resumed(db, assignment, user_id))
 
 
-async def record_answer(db: Database, answer: FocusAnswer, now: datetime) -> None:
-    """One answer, stored as it is given (a second write of that question is a no-op)."""
-    await db.focus.record(answer, now=now)
+async def record_answer(db: Database, assignment_id: int, answer: FocusAnswer,
+                        now: datetime) -> None:
+    """One answer, stored as it is given (a second write of that question is a no-op); refused
+    (``class.assign.not_started``) if the attempt is gone: its member was erased."""
+    await db.assignments.record_answer(assignment_id, answer, now)
 
 
 async def finish(db: Database, assignment_id: int, user_id: int, score: int,

@@ -249,6 +249,12 @@ def _close(run: FocusRun) -> None:
             del registry.keys[run.key]
 
 
+def close_run(run: FocusRun) -> None:
+    """Forget an open round (what its owner's ``on_answer`` does when it cannot go on): its
+    buttons then say the window expired, and a new start reads the database again."""
+    _close(run)
+
+
 # --- Texts ---------------------------------------------------------------------------------
 
 
