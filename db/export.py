@@ -18,6 +18,14 @@ Where a member is
   name them.
 - Live rounds they ran (``focus_live_rounds.teacher_id``): the teacher becomes NULL; a round still
   running has nobody left to move it on and ends, keeping nothing, like a round that finished.
+  In a round they answered, their extra time and ranking choice (``factors``, ``shown``) stay
+  with their pseudonym: the question still waits for them, and nothing says who they were.
+- The classroom: their own settings (``student_settings``) and their attempts at assignments
+  (``assignment_attempts``; the answers are ``focus_answers``) are exported and deleted; the
+  question sets and assignments they authored stay the class's, their author NULL (a teacher
+  known only by those is exported and erased too). The class report's rollups are derived from
+  the answers: exported as stored, and deleted whole. Its pseudonyms ("Student N", by first
+  answer) are ranks among those left: the students numbered after them move up by one.
 
 Every state changed gets a new version, so that a copy held by a running bot is refused as stale
 rather than written back over the erasure.
