@@ -4,7 +4,8 @@ No Discord here (``bot/ui/digits.py`` draws and says; ``cogs/digits.py`` has the
 module keeps the persisted match (``StoredMatch``), the load–change–save loop with its retries
 (``mutate``), the Focus seeding rule (``focus_questions``), the ghost pool (``solo_pool``), the
 shadow's player (``SHADOW_PLAYER``), the end of a match with its ratings (``store``), the shop's
-placement rule (``merge_target``) and the odds of a round (``round_odds``).
+placement (``buy``: the cell that ``bot.digits.placement`` chooses) and the odds of a round
+(``round_odds``).
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
@@ -40,6 +41,7 @@ from typing import Any, TypeVar
 from bot.digits.ghosts import Ghost
 from bot.digits.match import Match, RoundRecord, ShadowPlayer
 from bot.digits.odds import Odds, odds_for_match
+from bot.digits.placement import How, Placement, choose
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Piece, Slate, SlateError
 from bot.digits.strategy import OddsPlayer
@@ -329,37 +331,39 @@ async def answer_challenge(db: Database, match_id: int, status: str,
 # The shop (pure: applied to a StoredMatch inside ``mutate``; the engine refuses what it must)
 
 
-def merge_target(slate: Slate, key: str) -> int | None:
-    """Where a new level-1 ``key`` goes when it merges: onto an N1 copy of itself."""
-    return next((cell for cell, piece in slate.items() if piece.key == key and piece.level == 1),
-                None)
-
-
 @dataclass(frozen=True)
 class Placed:
-    """A digit bought or picked, as it now stands on the slate."""
+    """A digit bought or picked, as it now stands on the slate, and why it went there
+    (``bot.digits.placement``)."""
 
     piece: Piece
     cell: int
+    how: How = How.FRONT
+    ally: int | None = None  # the other cell of its column the reason names
 
     @property
     def merged(self) -> bool:
         return self.piece.level > 1
 
 
-def _placed(match: Match, player: str, cell: int) -> Placed:
+def _placed(match: Match, player: str, cell: int, chosen: Placement | None) -> Placed:
     piece = match.shop(player).slate[cell]
     assert piece is not None
-    return Placed(piece, cell)
+    if chosen is None:  # the engine chose (it refuses a full slate before that)
+        return Placed(piece, cell)
+    return Placed(piece, cell, chosen.how, chosen.ally)
 
 
 def buy(game: StoredMatch, player: str, slot: int) -> Placed:
-    """Buy the offer in ``slot``: it merges onto an N1 copy of itself, else takes a free cell."""
+    """Buy the offer in ``slot`` into the cell where it can act (``bot.digits.placement``): the
+    bot's choice, passed to the engine, which checks the buy (with no cell to offer, a full slate,
+    the engine refuses it and says why)."""
     match = game.match
     shop = match.shop(player)
     offer = shop.offers[slot - 1] if 0 < slot <= len(shop.offers) else None
-    onto = merge_target(shop.slate, offer.key) if offer is not None else None
-    return _placed(match, player, match.buy(player, slot, onto))
+    chosen = choose(shop.slate, offer.key) if offer is not None else None
+    cell = match.buy(player, slot, chosen.cell if chosen else None)
+    return _placed(match, player, cell, chosen)
 
 
 def pick(game: StoredMatch, player: str, slot: int | None) -> Placed | None:
@@ -370,8 +374,9 @@ def pick(game: StoredMatch, player: str, slot: int | None) -> Placed | None:
         return None
     draft = match.draft
     key = draft.row[slot - 1] if draft is not None and 0 < slot <= len(draft.row) else None
-    onto = merge_target(match.shop(player).slate, key) if key else None
-    return _placed(match, player, match.pick(player, slot, onto))
+    chosen = choose(match.shop(player).slate, key) if key else None
+    cell = match.pick(player, slot, chosen.cell if chosen else None)
+    return _placed(match, player, cell, chosen)
 
 
 @dataclass(frozen=True)

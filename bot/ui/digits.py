@@ -30,7 +30,8 @@ Versions of the clicks
   player (in another message), its buttons are refused as out of date.
 
 Decisions (written in ``docs/rules/the-20-digits.md``, "On Discord"): a bought digit merges at
-once onto an N1 copy of itself on the slate (else it goes to the first empty cell); picking two
+once onto an N1 copy of itself on the slate, else goes where it can act (``bot.digits.placement``;
+the window's words about it are ``bot.ui.digits_shop``); picking two
 cells in the "move" menu swaps them, moves a digit to an empty cell, or merges two equal digits
 onto the lower-numbered cell.
 """
@@ -64,6 +65,7 @@ from bot.play import students
 from bot.play.digits import RoundOdds, StoredMatch
 from bot.replies import shown_name
 from bot.tree import report_error
+from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
 from bot.ui.focus_run import FocusRun
 from bot.views import (
@@ -183,12 +185,6 @@ def digit_name(key: str, lang: str) -> str:
 
 def piece_text(key: str, level: int, lang: str) -> str:
     return t("digits.piece", lang, digit=digit_name(key, lang), level=level)
-
-
-def placed_text(placed: play.Placed, lang: str) -> str:
-    piece = placed.piece
-    return t("digits.shop.bought_merged" if placed.merged else "digits.shop.bought", lang,
-             digit=piece_text(piece.key, piece.level, lang), cell=placed.cell)
 
 
 def stage_text(game: StoredMatch, player: str, lang: str) -> str:
@@ -335,6 +331,9 @@ def shop_text(game: StoredMatch, player: str, lang: str, note: str | None = None
             lines.append(t("digits.shop.help_draft", lang))
         else:
             lines.append(t("digits.shop.help", lang))
+            full = shop_ui.full_note(shop, lang)
+            if full:
+                lines.append(full)
     return "\n".join(lines)
 
 
@@ -439,8 +438,10 @@ class ShopView(ArdoiseView):
                               cost=match.settings.cost(kind))
                     if offer.frozen:
                         label = t("digits.shop.frozen_mark", lang, label=label)
-                self._button(label, f"digits:buy:{slot}", 0, self._buy(slot),
-                             style=discord.ButtonStyle.success, disabled=offer is None)
+                # Marked when it merges; on a full slate, the others say why they are disabled.
+                state = shop_ui.offer_state(shop, slot, label, lang)
+                self._button(state.label, f"digits:buy:{slot}", 0, self._buy(slot),
+                             style=discord.ButtonStyle.success, disabled=state.disabled)
             freeze = [discord.SelectOption(
                 label=t("digits.shop.unfreeze" if offer.frozen else "digits.shop.freeze", lang,
                         slot=slot, digit=digit_name(offer.key, lang)), value=str(slot))
@@ -464,7 +465,8 @@ class ShopView(ArdoiseView):
                 row = t("digits.shop.front" if cell <= 4 else "digits.shop.back", lang)
                 cells.append(discord.SelectOption(
                     label=t("digits.shop.cell", lang, cell=cell, row=row, what=what),
-                    value=str(cell)))
+                    value=str(cell),
+                    description=shop_ui.cell_description(piece, lang) if piece else None))
             self._select(t("digits.shop.cells_menu", lang), "digits:cells", 3, cells,
                          self._cells, 2)
         if not draft:
@@ -530,8 +532,11 @@ class ShopView(ArdoiseView):
 
     def _buy(self, slot: int) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def buy(interaction: discord.Interaction) -> None:
-            await self._act(interaction, lambda game: placed_text(
-                play.buy(game, self.player, slot), self.lang))
+            def action(game: StoredMatch) -> str:
+                placed = play.buy(game, self.player, slot)
+                return shop_ui.placed_text(placed, self.lang, game.match.shop(self.player).slate)
+
+            await self._act(interaction, action)
         return buy
 
     async def _reroll(self, interaction: discord.Interaction) -> None:
@@ -955,7 +960,7 @@ async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_rou
         if placed is None:
             return None
         game.bump(player)
-        return placed_text(placed, lang)
+        return shop_ui.placed_text(placed, lang, game.match.shop(player).slate)
 
     game, note = await play.mutate(database(interaction), int(game_id), change,
                                    before_save=lambda: defer_update(interaction))
