@@ -8,9 +8,12 @@ The shop state is a plain dict (the bot builds it from the match engine's shop):
      "lang": "fr"}                                          # ignored: ``words`` says it
 
 Each offer shows its number (1–5, for the buy command), the tier as colour and pips, the name, the
-cost in gold, ATK and HP at N1, the role and the ability's text. A frozen offer has a frosted,
-hatched strip with the word "frozen" and a thick outline; an offer that costs more than the gold
-there is has its cost outlined instead of filled.
+cost in gold, ATK and HP at N1, the role and what it does at N1, in numbers
+(``bot.digits.effects``). A frozen offer has a frosted, hatched strip with the word "frozen" and a
+thick outline; an offer that costs more than the gold there is has its cost outlined instead of
+filled. An offer that merges with an N1 copy on the slate has a green strip saying onto which cell;
+on a full slate, the others are dimmed with a strip saying "slate full" (the rule is the bot's,
+``bot.digits.placement.merge_cell``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.digits.catalogue import DigitKind, find
+from bot.digits.effects import effect
+from bot.digits.placement import merge_cell
+from bot.digits.slate import Slate
 from images import style as st
 from images.cards import ROLE_MARK, CardPainter, read_slate
 from images.slate import paste_rows
@@ -48,13 +54,17 @@ def shop_image(shop: Mapping[str, Any], words: Words) -> Image.Image:
     height = _M + _HEADER_H + oh + 30 + 30 + slate_h + _M
     im, d = st.canvas(width, height)
     _header(d, width, words, shop)
+    slate = Slate.from_json(shop.get("slate") or {})
 
     y = _M + _HEADER_H
     for i in range(5):
         x = _M + i * (ow + _GAP)
         offer = offers[i] if i < len(offers) else None
         if offer:
-            im.paste(_offer_card(offer, i + 1, gold, words), (x, y))
+            onto = merge_cell(slate, find(str(offer["digit"])).key)
+            mark = (words("offer_merges", cell=onto) if onto is not None
+                    else words("offer_full") if slate.is_full() else None)
+            im.paste(_offer_card(offer, i + 1, gold, words, mark, onto is not None), (x, y))
         else:
             _empty_offer(d, (x, y, x + ow, y + oh), i + 1, words)
 
@@ -98,7 +108,9 @@ def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, r: int) -> None:
               fill=st.VERMILLION)
 
 
-def _offer_card(offer: Mapping[str, Any], number: int, gold: int, words: Words) -> Image.Image:
+def _offer_card(offer: Mapping[str, Any], number: int, gold: int, words: Words,
+                note: str | None = None, merges: bool = False) -> Image.Image:
+    """One offer; ``note``: the strip that says it merges (``merges``) or cannot be bought."""
     kind: DigitKind = find(str(offer["digit"]))
     frozen = bool(offer.get("frozen"))
     w, h = _OFFER
@@ -145,10 +157,22 @@ def _offer_card(offer: Mapping[str, Any], number: int, gold: int, words: Words) 
         st.text(d, (bx + 5, y + 20), lab, st.font(12, True), st.INK_SOFT, "lm")
         st.text(d, (sbox[2] - 8, y + 21), str(val), st.font(24, True), st.INK, "rm")
     y += 48
-    bottom = h - (34 if frozen else 10)
-    lines, pf, lh = st.fit_paragraph(kind.ability(words.lang), w - 2 * pad, bottom - y, 15, 9)
+    bottom = h - (34 if frozen else 10) - (26 if note else 0)
+    lines, pf, lh = st.fit_paragraph(effect(kind.key, 1, words.lang), w - 2 * pad, bottom - y,
+                                     15, 9)
     for i, line in enumerate(lines):
         st.text(d, (pad, y + i * lh), line, pf, st.INK, "la")
+    if note:
+        top = bottom + 2
+        strip = (3, top, w - 4, top + 22)
+        if merges:
+            d.rectangle(strip, fill=st.GREEN)
+            st.text_in_box(d, strip, note, 13, st.PAPER, bold=True, min_size=9)
+        else:  # nowhere to go: the card is dimmed and says why
+            im = Image.blend(im, Image.new(im.mode, im.size, st.SLATE), 0.45)
+            d = ImageDraw.Draw(im)
+            d.rectangle(strip, fill=st.INK)
+            st.text_in_box(d, strip, note, 13, st.PAPER, bold=True, min_size=9)
 
     if frozen:
         strip = (3, h - 30, w - 4, h - 4)

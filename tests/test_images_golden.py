@@ -73,6 +73,16 @@ CLASS_REPORT = {
     "page": 2, "pages": 2,
 }
 
+#: A full slate (issue 15): the offers with an N1 copy on the slate say onto which cell they merge,
+#: the others are dimmed and say "slate full" (a frozen one too); one slot bought.
+SHOP_FULL = {
+    "offers": [{"digit": "Plus", "frozen": False}, {"digit": "Odd", "frozen": True},
+               {"digit": "Fibo", "frozen": False}, None, {"digit": "Double", "frozen": False}],
+    "gold": 4, "round": 7, "lives": 6,
+    "slate": {"1": "Odd N2", "2": "Zero", "3": "Half", "4": "Fibo N2", "5": "Plus",
+              "6": "Double", "7": "Power", "8": "Sigma"},
+}
+
 CASES: dict[str, Callable[[], bytes]] = {
     "slate_fr_long_names.png": lambda: images.render_slate(
         {"1": {"digit": "Puissance", "level": 3, "atk": 25, "hp": 10, "shield": 0},
@@ -83,6 +93,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "battle_final.png": lambda: images.render_battle(_battle(), EN, ("Camille", "Noé")),
     "replay_exchange_3.png": lambda: _replay_frame(3),
     "shop_fr.png": lambda: images.render_shop(samples.SHOP, FR),
+    "shop_full_en.png": lambda: images.render_shop(SHOP_FULL, EN),
     "board_crowded_black.png": lambda: images.render_board(
         _board()["position"], FR, _board()["last_turn"], flipped=True),
     "progress_bars_fr.png": lambda: images.render_progress(
