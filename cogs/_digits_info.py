@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import replies
 from bot.digits.catalogue import DIGITS, DigitKind, UnknownDigit, find
+from bot.digits.effects import effect, numbers
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import limited
@@ -43,6 +44,9 @@ def card_embed(kind: DigitKind, lang: str) -> discord.Embed:
     stats = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}" for level in (1, 2, 3)}
     embed.add_field(name=t("digits_info.card.stats", lang),
                     value=t("digits_info.card.stats_value", lang, **stats), inline=False)
+    if numbers(kind.key, 1):  # the formula above, worked out at each level (bot.digits.effects)
+        embed.add_field(name=t("digits.cards.levels", lang), inline=False, value="\n".join(
+            f"**N{n}** · {effect(kind.key, n, lang)}" for n in (1, 2, 3)))
     embed.set_footer(text=t("digits_info.card.names", lang, en=kind.name_en, fr=kind.name_fr))
     return embed
 
