@@ -77,45 +77,81 @@ def paste_rows(im: Image.Image, d: ImageDraw.ImageDraw, painter: CardPainter,
 
 @dataclass(frozen=True, slots=True)
 class BattleLayout:
-    """Where everything stands in a battle picture. Rows are columns of the slates: row c holds
-    both sides' column c, so that facing digits are on one line."""
+    """Where everything stands in a battle picture: the two slates drawn as the shop draws one
+    (rows of four, cell numbers), facing each other across a strip in the middle. The right
+    player sits on top, its back row (5–8) at the top and its front row (1–4) above the strip;
+    the left player below, front row under the strip, back row at the bottom. Column c of both
+    sides is on one vertical line: column c faces column c.
 
-    card_w: int = 150
-    card_h: int = 104
+    Nothing is ever drawn on a card: the hits run in the strip and, from or to a back row, in
+    the gaps between the columns; what a digit lost or gained is written in the band on the
+    card's far side (between its two rows, or outside the back row)."""
+
+    card_w: int = 156
+    card_h: int = 92
     margin: int = 16
-    inner_gap: int = 8  # between a side's back and front cells
-    centre_gap: int = 92  # between the two front rows: room for the hit arrows
-    row_gap: int = 16  # room for the reach arrows from the back row
-    header_h: int = 66
-    label_h: int = 24
-    footer_h: int = 44
+    col_gap: int = 28  # between two columns: room for the lanes to and from the back rows
+    header_h: int = 40
+    name_h: int = 28
+    band_h: int = 24  # outside each back row: what its digits lost or gained
+    row_gap: int = 28  # between a side's two rows: what its front digits lost, move-ups
+    strip_h: int = 116  # between the two front rows: the hits
+    footer_h: int = 30
 
     @property
     def width(self) -> int:
-        return 2 * self.margin + 4 * self.card_w + 2 * self.inner_gap + self.centre_gap
+        return 2 * self.margin + 4 * self.card_w + 3 * self.col_gap
 
     @property
     def height(self) -> int:
-        return (self.header_h + self.label_h + 4 * self.card_h + 3 * self.row_gap
-                + self.footer_h)
+        return (self.header_h + 2 * (self.name_h + self.band_h + 2 * self.card_h
+                                     + self.row_gap) + self.strip_h + self.footer_h)
 
     @property
-    def top(self) -> int:
-        return self.header_h + self.label_h
+    def strip_top(self) -> int:
+        """The lower edge of the top player's front row."""
+        return self.header_h + self.name_h + self.band_h + 2 * self.card_h + self.row_gap
 
-    def column_x(self, side: str, front: bool) -> int:
-        m, w, g = self.margin, self.card_w, self.inner_gap
-        if side == "left":
-            return m + w + g if front else m
-        x_front = m + 2 * w + g + self.centre_gap
-        return x_front if front else x_front + w + g
+    @property
+    def strip_bottom(self) -> int:
+        """The upper edge of the bottom player's front row."""
+        return self.strip_top + self.strip_h
+
+    def column_x(self, col: int) -> int:
+        return self.margin + (col - 1) * (self.card_w + self.col_gap)
+
+    def gap_x(self, k: int) -> float:
+        """The middle of the gap between columns k and k + 1 (1–3)."""
+        return self.column_x(k) + self.card_w + self.col_gap / 2
+
+    def row_y(self, side: str, front: bool) -> int:
+        if side == "right":
+            back = self.header_h + self.name_h + self.band_h
+            return back + self.card_h + self.row_gap if front else back
+        front_y = self.strip_bottom
+        return front_y if front else front_y + self.card_h + self.row_gap
 
     def cell_box(self, side: str, cell: int) -> st.Box:
         front = cell <= 4
-        col = cell if front else cell - 4
-        x = self.column_x(side, front)
-        y = self.top + (col - 1) * (self.card_h + self.row_gap)
+        x = self.column_x(cell if front else cell - 4)
+        y = self.row_y(side, front)
         return (x, y, x + self.card_w, y + self.card_h)
+
+    def near_y(self, side: str, cell: int) -> int:
+        """The y of the card's edge that faces the strip."""
+        box = self.cell_box(side, cell)
+        return box[3] if side == "right" else box[1]
+
+    def band(self, side: str, cell: int) -> st.Box:
+        """The band on the card's far side, where what it lost or gained is written."""
+        x0, y0, x1, y1 = self.cell_box(side, cell)
+        h = self.row_gap if cell <= 4 else self.band_h
+        return (x0, y0 - h, x1, y0) if side == "right" else (x0, y1, x1, y1 + h)
+
+    def name_y(self, side: str) -> float:
+        if side == "right":
+            return self.header_h + self.name_h / 2
+        return self.height - self.footer_h - self.name_h / 2
 
     @property
     def centre_x(self) -> float:
@@ -133,20 +169,25 @@ def battle_frame(layout: BattleLayout, painter: CardPainter,
     words = painter.words
     im, d = st.canvas(layout.width, layout.height)
     nl, nr = standing if standing is not None else (len(left), len(right))
-    counts = (words.count("digits", nl), words.count("digits", nr))
-    _header(d, layout, names, counts, status, substatus, winner)
-    # Row labels: back and front of each side.
-    lf = st.font(13)
-    for side in ("left", "right"):
-        for front in (False, True):
-            x = layout.column_x(side, front) + layout.card_w / 2
-            label = words("front_short" if front else "back_short")
-            st.text(d, (x, layout.header_h + layout.label_h / 2), label, lf, st.CHALK_DIM, "mm")
+    counts = {"left": words.count("digits", nl), "right": words.count("digits", nr)}
+    _header(d, layout, status, substatus)
+    for side, name in zip(("left", "right"), names, strict=True):
+        won = winner == side
+        cy = layout.name_y(side)
+        x = layout.margin
+        side_marker(d, side, x + 10, cy, 9)
+        label = f"{name} ★" if won else name
+        s, f = st.fit_text(label, layout.width * 0.6, 20, 11, bold=True)
+        st.text(d, (x + 26, cy), s, f, st.YELLOW if won else st.CHALK, "lm")
+        st.text(d, (x + 26 + f.getlength(s) + 12, cy + 1), counts[side], st.font(14),
+                st.CHALK_DIM, "lm")
+        rows = f"▲ {words('front_short')}" if side == "left" else f"▼ {words('front_short')}"
+        st.text(d, (layout.width - layout.margin, cy), rows, st.font(13), st.CHALK_DIM, "rm")
     for side, units in (("left", left), ("right", right)):
         for cell in range(1, 9):
             box = layout.cell_box(side, cell)
             unit = units.get(cell)
-            im.paste(painter.card(unit) if unit else painter.empty(), box[:2])
+            im.paste(painter.card(unit, cell) if unit else painter.empty(cell), box[:2])
     return im, d
 
 
@@ -160,39 +201,22 @@ def side_marker(d: ImageDraw.ImageDraw, side: str, cx: float, cy: float, r: int)
                   fill=st.SIDE[side], outline=st.CHALK, width=2)
 
 
-def _header(d: ImageDraw.ImageDraw, layout: BattleLayout, names: Sequence[str],
-            counts: Sequence[str], status: str, substatus: str | None, winner: str | None
+def _header(d: ImageDraw.ImageDraw, layout: BattleLayout, status: str, substatus: str | None
             ) -> None:
-    """Each side's name (with a star for the winner) over the count of its digits standing,
-    and the status in the middle."""
+    """The status across the top: what the frame shows ("Exchange 3 of 12") and a detail."""
     m = layout.margin
-    cy = 24
-    name_w = layout.width / 2 - layout.centre_gap / 2 - layout.card_w * 0.55 - m - 30
-    cf = st.font(14)
-    for side, name, n in zip(("left", "right"), names, counts, strict=True):
-        won = winner == side
-        label = f"★ {name}" if won and side == "left" else f"{name} ★" if won else name
-        s, f = st.fit_text(label, name_w, 22, 11, bold=True)
-        if side == "left":
-            side_marker(d, side, m + 10, cy, 9)
-            st.text(d, (m + 26, cy), s, f, st.CHALK, "lm")
-            st.text(d, (m + 26, cy + 24), n, cf, st.CHALK_DIM, "lm")
-        else:
-            side_marker(d, side, layout.width - m - 10, cy, 9)
-            st.text(d, (layout.width - m - 26, cy), s, f, st.CHALK, "rm")
-            st.text(d, (layout.width - m - 26, cy + 24), n, cf, st.CHALK_DIM, "rm")
-    # The status sits in the middle, above the centre gap, over both columns' inner halves.
-    sw = layout.centre_gap + layout.card_w * 1.1
-    cx = layout.centre_x
-    box = (round(cx - sw / 2), 8, round(cx + sw / 2), layout.header_h - 8)
+    cy = layout.header_h / 2 + 2
+    box = (m, 6, layout.width - m, layout.header_h - 2)
     st.rounded(d, box, 10, fill=st.SLATE_LIGHT)
     if substatus:
-        st.text_in_box(d, (box[0] + 6, box[1] + 2, box[2] - 6, box[1] + 30), status, 18,
-                       st.CHALK, bold=True, min_size=10)
-        st.text_in_box(d, (box[0] + 6, box[1] + 28, box[2] - 6, box[3] - 2), substatus, 13,
-                       st.CHALK_DIM, min_size=9)
+        f = st.font(19, True)
+        s, f = st.fit_text(status, (box[2] - box[0]) * 0.45, 19, 11, bold=True)
+        st.text(d, (box[0] + 12, cy), s, f, st.CHALK, "lm")
+        x = box[0] + 12 + f.getlength(s) + 16
+        st.text_in_box(d, (round(x), box[1], box[2] - 12, box[3]), substatus, 15,
+                       st.CHALK_DIM, min_size=9, align="l")
     else:
-        st.text_in_box(d, (box[0] + 6, box[1], box[2] - 6, box[3]), status, 19, st.CHALK,
+        st.text_in_box(d, (box[0] + 12, box[1], box[2] - 12, box[3]), status, 19, st.CHALK,
                        bold=True, min_size=10)
 
 
@@ -218,6 +242,8 @@ def render_battle(result: Mapping[str, Any], words: Words,
 def battle_still(result: Mapping[str, Any], words: Words, names: Sequence[str],
                  layout: BattleLayout | None = None, painter: CardPainter | None = None
                  ) -> Image.Image:
+    """The final state: the survivors of both sides, and the result written large in the
+    middle (the winner's name, or the draw) with the number of exchanges under it."""
     layout = layout or BattleLayout()
     painter = painter or CardPainter(words, layout.card_w, layout.card_h)
     survivors = result.get("survivors") or {}
@@ -225,11 +251,15 @@ def battle_still(result: Mapping[str, Any], words: Words, names: Sequence[str],
     right = read_slate(survivors.get("right"))
     head, sub = result_status(result, names, words)
     winner = result.get("winner")
-    im, d = battle_frame(layout, painter, left, right, names, head, sub, winner)
-    _footer(d, layout, words)
+    im, d = battle_frame(layout, painter, left, right, names, words("final"), None, winner)
+    top, bottom = layout.strip_top, layout.strip_bottom
+    box = (layout.margin + 40, top + 10, layout.width - layout.margin - 40, bottom - 10)
+    colour = st.SIDE.get(winner, st.SLATE_LIGHT)
+    st.rounded(d, box, 16, fill=colour, outline=st.CHALK, width=3)
+    label = f"★ {head} ★" if winner in st.SIDE else head
+    ink = st.INK if winner == "right" else st.PAPER
+    st.text_in_box(d, (box[0] + 16, box[1] + 6, box[2] - 16, box[1] + 62), label, 40, ink,
+                   bold=True, min_size=14)
+    st.text_in_box(d, (box[0] + 16, box[1] + 62, box[2] - 16, box[3] - 6), sub, 18, ink,
+                   min_size=10)
     return im
-
-
-def _footer(d: ImageDraw.ImageDraw, layout: BattleLayout, words: Words) -> None:
-    y = layout.height - layout.footer_h / 2
-    st.text(d, (layout.centre_x, y), words("final"), st.font(15, True), st.CHALK, "mm")

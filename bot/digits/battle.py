@@ -160,10 +160,15 @@ _STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
 
 
 def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
-          left_kinds: int, right_kinds: int, left_focus: int, right_focus: int) -> None:
+          left_kinds: int, right_kinds: int, left_focus: int, right_focus: int,
+          notes: list[tuple[bool, int, bool, int, int, int]] | None = None) -> None:
     """The six opening steps, on both sides; ``*_openers`` are the digits that act in the opening
     and ``*_kinds`` their kinds (from :func:`_side`). Each step reads the state the previous one
-    left; within a step every effect is worked out first, then all are applied together."""
+    left; within a step every effect is worked out first, then all are applied together.
+
+    ``notes``, when given, receives what each effect did, for the replay to say it:
+    ``(side, index of the digit acting, target side, target index, ATK change, HP change)``
+    (side True is the right); the battle itself never reads them."""
 
     # 1. Additions and subtractions: Plus (from the back, on the front digit of its column), Minus
     # (either row, on the opposing front digit of its column), Abacus (either row, on itself, +1
@@ -179,13 +184,19 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
                 if front is not None:
                     front[ATK] += 2 * u[LEVEL]
                     changed.append(front)
+                    if notes is not None:
+                        notes.append((own is right, c, own is right, c - 4, 2 * u[LEVEL], 0))
             elif k == MINUS:
                 front = foe[c & 3]
                 if front is not None:
                     front[ATK] -= u[LEVEL] + 1
                     changed.append(front)
+                    if notes is not None:
+                        notes.append((own is right, c, foe is right, c & 3, -u[LEVEL] - 1, 0))
             elif k == ABACUS:
                 u[ATK] += focus
+                if notes is not None:
+                    notes.append((own is right, c, own is right, c, focus, 0))
     for u in changed:
         if u[ATK] < 0:
             u[ATK] = 0
@@ -197,11 +208,11 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
         # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
         # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
         if present & 1 << AVERAGE:
-            level = column = 0
+            level = column = source = 0
             for c, u in openers:  # in cell order: within a column, the front one comes first
                 if u[KIND] == AVERAGE and (u[LEVEL] > level
                                            or (u[LEVEL] == level and c & 3 < column)):
-                    level, column = u[LEVEL], c & 3
+                    level, column, source = u[LEVEL], c & 3, c
             total = count = 0
             for u in own[:4]:
                 if u is not None:
@@ -209,24 +220,29 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
                     count += 1
             if count:
                 atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
-                for u in own[:4]:
+                for i, u in enumerate(own[:4]):
                     if u is not None:
+                        if notes is not None:
+                            notes.append((own is right, source, own is right, i, atk - u[ATK],
+                                          0))
                         u[ATK] = atk
 
         # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
         if present & 1 << TWIN:
             twins = []
-            for _, u in openers:
+            for c, u in openers:
                 if u[KIND] == TWIN:
                     same = -1  # itself is not an "other" digit
                     for v in own:
                         if v is not None and v[ATK] == u[ATK]:
                             same += 1
-                    twins.append((u, u[LEVEL] * same))
-            for u, gain in twins:
+                    twins.append((c, u, u[LEVEL] * same))
+            for c, u, gain in twins:
                 u[ATK] += gain
                 u[HP] += gain
                 u[HP0] = u[HP]
+                if notes is not None:
+                    notes.append((own is right, c, own is right, c, gain, gain))
 
         # 4. Power (from the back): the front digit of its column gets
         # max(ATK, min(ATK², (N + 2)²)). Each front digit has at most one Power behind it, so
@@ -238,6 +254,9 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
                     if target is not None:
                         a = target[ATK]
                         target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
+                        if notes is not None:
+                            notes.append((own is right, c, own is right, c - 4,
+                                          target[ATK] - a, 0))
 
         # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
         # ÷ (5 − N)⌋. Several Sigmas read the same state.
@@ -246,9 +265,11 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
             for v in own[:4]:
                 if v is not None:
                     total += v[ATK]
-            sigmas = [(u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
+            sigmas = [(c, u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
                       for c, u in openers if u[KIND] == SIGMA]
-            for u, atk in sigmas:
+            for c, u, atk in sigmas:
+                if notes is not None:
+                    notes.append((own is right, c, own is right, c, atk - u[ATK], 0))
                 u[ATK] = atk
 
     # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
@@ -618,6 +639,39 @@ def fight(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0, 
     winner, exchanges = _run(lc, rc, lmask, rmask, lback, rback, entries)
     return BattleResult(winner, exchanges, opening, entries,
                         {"left": _states(lc), "right": _states(rc)}, None if log else [])
+
+
+def opening_effects(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
+                    ) -> list[dict[str, Any]]:
+    """What each opening effect did, in the order of the six steps, for the replay to say what
+    changed and why: ``{"side", "cell", "digit", "target": {"side", "cell"}, "atk", "hp",
+    "shield"}`` (the acting digit, the digit it changed, and the change it made; a floor at 0
+    ATK shows in the digit's ATK after the opening, not here). The very code of the battle,
+    run once more with its notes kept."""
+    for focus in (left_focus, right_focus):
+        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
+            raise _bad_focus(focus)
+    lc, _, _, lopeners, lkinds = _side(left)
+    rc, _, _, ropeners, rkinds = _side(right)
+    notes: list[tuple[bool, int, bool, int, int, int]] = []
+    _open(lc, rc, lopeners, ropeners, lkinds, rkinds, left_focus, right_focus, notes)
+    fielded = {False: left.cells, True: right.cells}
+    effects = []
+    for side, c, target_side, target, atk, hp in notes:
+        if not atk and not hp:
+            continue  # an Average on a digit already at the average, an Abacus with no answer
+        piece = fielded[side][c]
+        assert piece is not None
+        effects.append({"side": SIDES[side], "cell": c + 1, "digit": piece.key,
+                        "target": {"side": SIDES[target_side], "cell": target + 1},
+                        "atk": atk, "hp": hp, "shield": 0})
+    for side, cells in ((False, lc), (True, rc)):  # 6. Shields
+        for c, u in enumerate(cells):
+            if u is not None and u[KIND] == SQUARE:
+                effects.append({"side": SIDES[side], "cell": c + 1, "digit": "Square",
+                                "target": {"side": SIDES[side], "cell": c + 1},
+                                "atk": 0, "hp": 0, "shield": u[SHIELD]})
+    return effects
 
 
 def outcome(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
