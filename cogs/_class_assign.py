@@ -270,5 +270,6 @@ class ClassAssign:
         sheet = await asyncio.to_thread(play.report_csv, report, names, missing, lang)
         filename = t("class.assign.report.filename", lang, id=report.assignment.assignment_id)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
-                               file=discord.File(io.BytesIO(sheet), filename=filename),
+                               file=discord.File(io.BytesIO(sheet), filename=filename,
+                                                 description=t("alt.csv", lang, what=name)),
                                ephemeral=True)

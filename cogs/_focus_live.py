@@ -35,6 +35,7 @@ from bot.play import focus as play
 from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
 from bot.play.live_report import LiveReport, live_report, report_csv
 from bot.tree import report_error
+from bot.ui import alt_text
 from bot.ui.focus_live import (
     FINAL_LINES,
     LIVE_MODAL_PREFIX,
@@ -223,7 +224,9 @@ class FocusLive:
                 None, None, FINAL_LINES, None,
                 (t("focus.live.points_column", lang), t("focus.live.right_column", lang)))
             embed.set_image(url="attachment://ranking.png")
-            message["file"] = discord.File(io.BytesIO(png), filename="ranking.png")
+            message["file"] = discord.File(io.BytesIO(png), filename="ranking.png",
+                                           description=alt_text.ranking(
+                                               t("focus.live.final_title", lang), ranked, lang))
         return message
 
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None:
@@ -242,8 +245,11 @@ class FocusLive:
                                       image_words(lang))
         sheet = report_csv(report, names, lang)
         await replies.followup(interaction, t("live.report.text", lang), ephemeral=True, files=[
-            discord.File(io.BytesIO(png), filename=f"live-{live_id}.png"),
-            discord.File(io.BytesIO(sheet), filename=f"live-{live_id}.csv")])
+            discord.File(io.BytesIO(png), filename=f"live-{live_id}.png",
+                         description=t("alt.live", lang, id=live_id)),
+            discord.File(io.BytesIO(sheet), filename=f"live-{live_id}.csv",
+                         description=t("alt.csv", lang, what=t("alt.live", lang, id=live_id)
+                                       .rstrip(".")))])
 
     # --- Timers ---------------------------------------------------------------------------
 

@@ -55,6 +55,7 @@ from bot.limits import limited
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds
 from bot.replies import shown_name
+from bot.ui import alt_text
 from bot.ui.focus import (
     RANKING_LINES,
     TakeDaily,
@@ -353,7 +354,9 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                                           ROUND_SIZE)
             await replies.followup(
                 interaction,
-                line, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+                line, file=discord.File(io.BytesIO(png), filename="leaderboard.png",
+                                        description=alt_text.ranking(
+                                            t("images.daily", lang), rows, lang)))
         if secret is not None and show:
             await replies.followup(interaction, private, ephemeral=True)
 

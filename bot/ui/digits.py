@@ -51,6 +51,7 @@ from discord import ui
 
 import images
 from bot import replies
+from bot.digits.battle import opening_effects
 from bot.digits.catalogue import BY_KEY
 from bot.digits.match import GHOST, RoundRecord
 from bot.digits.odds import ghost_candidates
@@ -65,6 +66,7 @@ from bot.play import students
 from bot.play.digits import RoundOdds, StoredMatch
 from bot.replies import shown_name
 from bot.tree import report_error
+from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
 from bot.ui.focus_run import FocusRun
@@ -352,7 +354,11 @@ async def shop_files(game: StoredMatch, player: str, lang: str) -> list[discord.
         files.append(("slate.png", images.render_slate(picture["slate"], words, title=title)))
         return files
 
-    return [discord.File(io.BytesIO(data), filename=name)
+    whose = side_name(game, player, lang)
+    said = {"shop.png": alt_text.shop(whose, match.round, shop.gold, match.lives[player],
+                                      picture["offers"], lang),
+            "slate.png": alt_text.slate(whose, match.round, shop.gold, picture["slate"], lang)}
+    return [discord.File(io.BytesIO(data), filename=name, description=said[name])
             for name, data in await asyncio.to_thread(render)]
 
 
@@ -684,13 +690,23 @@ async def refresh_public(bot: Ardoise, match_id: int) -> None:
         log.warning("could not update the message of match %s: %s", match_id, error)
 
 
+def replay_of(record: RoundRecord) -> dict[str, Any]:
+    """The battle as the replay draws it: the stored result and what each opening effect did
+    (worked out again from the slates fielded, so that older rounds say it too)."""
+    left, right = record.slates[record.left], record.slates[record.right]
+    effects = opening_effects(left, right, record.focus.get(record.left, 0),
+                              record.focus.get(record.right, 0))
+    return {**record.battle, "effects": effects}
+
+
 async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) -> None:
     """Post the round's battle (replay and summary) with the next round's buttons, and retire
     the previous match message's buttons."""
     lang = await public_lang(bot, game)
     names = (side_name(game, record.left, lang, record),
              side_name(game, record.right, lang, record))
-    gif = await asyncio.to_thread(images.render_replay, record.battle,
+    lives = (record.lives[record.left], record.lives[record.right])
+    gif = await asyncio.to_thread(images.render_replay, replay_of(record),
                                   image_words(lang), names)
     channel = await channel_of(bot, game.row.channel_id)
     if channel is None:
@@ -701,7 +717,10 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
     if not over:
         kwargs = {"embed": match_embed(game, lang), "view": match_view(game, lang)}
     message = await replies.post(channel, battle_text(game, record, lang),
-                                 file=discord.File(io.BytesIO(gif), filename="battle.gif"),
+                                 file=discord.File(io.BytesIO(gif), filename="battle.gif",
+                                                   description=alt_text.battle(
+                                                       record.round, names, record.battle,
+                                                       lives, lang)),
                                  **kwargs)
     if not over:
         await play.set_message(bot.database, game.id, message.id)

@@ -211,7 +211,8 @@ def upload_reply(read: ReadFile, name: str, lang: str, token: str | None,
         body.append(t("class_questions.upload.more", lang, count=len(lines) - len(shown)))
         report = "\r\n".join(lines) + "\r\n"
         message["file"] = discord.File(io.BytesIO(report.encode("utf-8-sig")),
-                                       filename="refused-lines.txt")
+                                       filename="refused-lines.txt",
+                                       description=t("alt.refused", lang))
     if token is None:
         body.append(t("class_questions.upload.nothing_good", lang))
     else:
@@ -268,7 +269,9 @@ def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str,
                           description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("class_questions.show.footer", lang))
     data = play.as_csv(items).encode("utf-8-sig")  # the BOM: Excel then reads it as UTF-8
-    return {"embed": embed, "file": discord.File(io.BytesIO(data), filename=csv_name(found.name))}
+    said = t("alt.csv", lang, what=embed.title or csv_name(found.name))
+    return {"embed": embed, "file": discord.File(io.BytesIO(data), filename=csv_name(found.name),
+                                                 description=said)}
 
 
 def csv_name(name: str) -> str:

@@ -42,6 +42,7 @@ from bot.play.rithmo_turns import (
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
+from bot.ui import alt_text
 from bot.views import ArdoiseView, GameButton, cog_of
 from db import RatingChange, RithmoGame
 
@@ -431,7 +432,9 @@ class Boards:
         async with self._drawing:
             png = await asyncio.to_thread(images.render_board, position, image_words(lang),
                                           last_turn, flipped)
-        file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        said = alt_text.board({side: self.plain_name(row, side, lang) for side in SIDES},
+                              row.to_move if active else None, last_turn, flipped, lang)
+        file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)
         content = "\n".join(lines)
         view = board_view(row, lang) if active else None
         if track and row.message_id is not None and row.channel_id:
@@ -449,6 +452,16 @@ class Boards:
             # A turn was played meanwhile: this message is out of date already.
             await self._drop_buttons(row, message.id)
         return message
+
+    def plain_name(self, row: RithmoGame, side: str, lang: str) -> str:
+        """A side's player as a picture's description says it: a display name, not a
+        mention (a screen reader would read the number)."""
+        if row.computer_side == side:
+            return t("rithmo.computer", lang)
+        user_id = row.player(side)
+        guild = self.bot.get_guild(row.guild_id) if user_id is not None else None
+        member = guild.get_member(user_id) if guild is not None and user_id is not None else None
+        return member.display_name if member is not None else t("rithmo.someone", lang)
 
     async def _drop_buttons(self, row: RithmoGame, message_id: int) -> None:
         try:
