@@ -181,7 +181,8 @@ def battle_frame(layout: BattleLayout, painter: CardPainter,
         st.text(d, (x + 26, cy), s, f, st.YELLOW if won else st.CHALK, "lm")
         st.text(d, (x + 26 + f.getlength(s) + 12, cy + 1), counts[side], st.font(14),
                 st.CHALK_DIM, "lm")
-        rows = f"▲ {words('front_short')}" if side == "left" else f"▼ {words('front_short')}"
+        # Where this side's front row is: towards the middle, facing the other side.
+        rows = f"▲ {words('front')}" if side == "left" else f"{words('front')} ▼"
         st.text(d, (layout.width - layout.margin, cy), rows, st.font(13), st.CHALK_DIM, "rm")
     for side, units in (("left", left), ("right", right)):
         for cell in range(1, 9):

@@ -20,7 +20,7 @@ from images import style as st
 from images.board import BoardError, _Geometry, parse_square
 from images.cards import Unit, read_slate
 from images.progress import best_run, format_time
-from images.replay import _mid_state, rebuild_states, replay_frames
+from images.replay import _mid_state, exchange_parts, rebuild_states, replay_frames
 from images.slate import BattleLayout
 from tools import samples
 
@@ -139,15 +139,19 @@ def test_replay_of_12_exchanges_is_a_looping_gif_under_1_mb(long_battle: dict) -
     assert len(data) < 1_000_000
     gif = Image.open(io.BytesIO(data))
     assert gif.format == "GIF"
-    assert gif.n_frames == 1 + 12 + 1
+    layout = BattleLayout()
+    parts = [len(exchange_parts(layout, e["hits"])) if e["hits"] else 1
+             for e in long_battle["log"]]
+    assert gif.n_frames == 1 + sum(parts) + 1
+    assert parts.count(1) >= 6  # most exchanges read in one frame
     assert gif.info.get("loop") == 0
     assert gif.size == (BattleLayout().width, BattleLayout().height)
     durations = []
     for i in range(gif.n_frames):
         gif.seek(i)
         durations.append(gif.info["duration"])
-    assert durations[0] >= 2000 and durations[-1] >= 4000
-    assert all(d >= 2000 for d in durations)
+    assert durations[0] >= 3000 and durations[-1] >= 4000
+    assert all(d >= 1600 for d in durations)
 
 
 def test_replay_without_snapshots_rebuilds_the_same_states(long_battle: dict) -> None:
@@ -189,7 +193,7 @@ def test_exchange_frame_shows_fallen_digits_where_they_stood_with_their_hp_after
 def test_replay_has_a_frame_for_the_opening_each_exchange_and_the_result(long_battle: dict
                                                                          ) -> None:
     frames, durations = replay_frames(long_battle, EN, ("a", "b"))
-    assert len(frames) == len(durations) == long_battle["exchanges"] + 2
+    assert len(frames) == len(durations) >= long_battle["exchanges"] + 2
     # The last frame is the still of the final state.
     still = Image.open(io.BytesIO(images.render_battle(long_battle, EN, ("a", "b"))))
     assert st.paletted(frames[-1]).tobytes() == still.tobytes()
@@ -466,5 +470,5 @@ def test_states_rebuilt_from_any_battles_log_are_the_engines_snapshots(
 def test_any_battle_gives_a_replay_with_a_frame_per_exchange(left: dict, right: dict) -> None:
     result = samples.battle(left, right)
     gif = Image.open(io.BytesIO(images.render_replay(result, FR, ("A", "B"))))
-    assert gif.n_frames == result["exchanges"] + 2
+    assert gif.n_frames >= result["exchanges"] + 2
     _png(images.render_battle(result, EN, ("A", "B")))

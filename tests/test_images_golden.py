@@ -91,7 +91,9 @@ CASES: dict[str, Callable[[], bytes]] = {
          "6": {"digit": "Sigma", "level": 1, "atk": 3, "hp": 6}, "8": "Retenue N1"},
         FR, title="Camille"),
     "battle_final.png": lambda: images.render_battle(_battle(), EN, ("Camille", "Noé")),
-    "replay_exchange_3.png": lambda: _replay_frame(3),
+    "replay_opening.png": lambda: _replay_frame(0),
+    # Exchange 3's first frame (exchange 2 takes two: its hits would cross in one).
+    "replay_exchange_3.png": lambda: _replay_frame(4),
     "shop_fr.png": lambda: images.render_shop(samples.SHOP, FR),
     "shop_full_en.png": lambda: images.render_shop(SHOP_FULL, EN),
     "board_crowded_black.png": lambda: images.render_board(

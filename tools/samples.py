@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.digits.battle import fight
+from bot.digits.battle import fight, opening_effects
 from bot.digits.catalogue import BY_KEY
 from bot.digits.slate import Slate
 from bot.i18n import image_words
@@ -73,9 +73,12 @@ SHORT_RIGHT = {"1": {"digit": "Minus", "level": 2}}
 
 def battle(left: dict[str, Any], right: dict[str, Any], left_focus: int = 0,
            right_focus: int = 0) -> dict[str, Any]:
-    """The battle engine's full result JSON (with snapshots) for two slates."""
-    return fight(Slate.from_json(left), Slate.from_json(right), left_focus,
-                 right_focus).to_json(full=True)
+    """The battle engine's full result JSON (with snapshots) for two slates, and what each
+    opening effect did ("effects"), as the bot hands them to the replay."""
+    a, b = Slate.from_json(left), Slate.from_json(right)
+    result = fight(a, b, left_focus, right_focus).to_json(full=True)
+    result["effects"] = opening_effects(a, b, left_focus, right_focus)
+    return result
 
 
 def long_battle() -> dict[str, Any]:
