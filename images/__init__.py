@@ -18,16 +18,22 @@ The 20 Digits
     stats at that level and no shield are drawn. A digit may also be "Odd N2" or a French name.
     Front row (1–4) on top, facing the opponent; back row (5–8) below; empty cells dashed.
 
-``render_battle(result, words, names=("Left", "Right")) -> bytes`` (PNG, 740 × 598)
+``render_battle(result, words, names=("Left", "Right")) -> bytes`` (PNG, 740 × 712)
     A still of a battle's final state from the battle result JSON (``fight(...).to_json()``):
-    both sides' "survivors" facing each other, the winner starred, "after N exchanges".
+    both sides' "survivors" facing each other (the right player on top, the left below, each
+    slate drawn as the shop draws it, cell numbers and all), the result written large in the
+    middle.
 
 ``render_replay(result, words, names=("Left", "Right")) -> bytes`` (animated GIF, looping)
-    The whole battle: a frame for the opening, one per exchange (hits as arrows labelled with the
-    hit, HP lost in a badge, falls crossed out, move-ups as green arrows), then the final state.
-    Reads "opening", "log", "survivors" and "snapshots" (state after the opening, then after each
-    exchange: ``[{"left": {cell: unit}, "right": {...}}, ...]``); without "snapshots" the states
-    are rebuilt from the log (see images/replay.py). About 0.3 MB for 12 exchanges.
+    The whole battle: a frame for the opening (what each effect changed and why, from the
+    result's optional "effects", ``bot.digits.battle.opening_effects``), one per exchange (hits
+    as arrows labelled with the hit, none crossing another: an exchange whose hits would cross
+    takes a frame per side, or per hitter; HP lost, falls and Carry gains written beside the
+    cards, never over their numbers; move-ups as green arrows), then the final state. Reads
+    "opening", "log", "survivors", "effects" and "snapshots" (state after the opening, then
+    after each exchange: ``[{"left": {cell: unit}, "right": {...}}, ...]``); without
+    "snapshots" the states are rebuilt from the log (see images/replay.py). About 0.4 MB for 12
+    exchanges.
 
 ``render_shop(shop, words) -> bytes`` (PNG, 964 × 672)
     A shop turn: {"offers": [{"digit", "frozen"} or null ×5], "gold", "round", "lives",

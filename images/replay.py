@@ -1,13 +1,24 @@
-"""The battle replay: an animated GIF, one frame for the opening, one per exchange, one for the
-result.
+"""The battle replay: an animated GIF, one frame for the opening, one (or a few) per exchange,
+one for the result. The two slates are drawn as the shop draws one, facing each other
+(``images.slate.BattleLayout``): the right player on top, the left below, column c over column c.
 
-An exchange's frame shows the slates as they stood when the exchange began, with what it did drawn
-on them: an arrow from each hitter to its target labelled with the hit, the HP each target lost in
-a badge (−4), the digits that fell dimmed and crossed out, and a green arrow for each back digit
-that moves up. The numbers on the cards are those after the hits (ATK gains from a Carry
-included), so the next frame starts where this one ends.
+The opening frame shows the digits as the battle starts; each digit the opening changed has its
+numbers before and after in the band beside it ("ATK 3→2"), and the middle says what each effect
+did and why ("Minus 1 → Odd 1: −3 ATK", from the result's "effects": see
+``bot.digits.battle.opening_effects``; without them, only the before and after show).
 
-A Carry that falls and gives its ATK shows as a green "+5 ATK" badge on the digit that gains it.
+An exchange's frame shows the slates as they stood when the exchange began, with what it did:
+an arrow from each hitter to its target labelled with the hit, the HP each target lost ("−4 HP"),
+the digits that fell dimmed, framed in red and marked "fell", Carry gains ("+5 ATK"), and a green
+arrow for each back digit that moves up. Nothing is drawn over a card: arrows run in the strip
+between the front rows and, to or from a back row, in the gaps between the columns; the labels
+sit in the band on a card's far side. The numbers on the cards are those after the hits, so the
+next frame starts where this one ends.
+
+Where two hitters' arrows would cross (or two hit values would overlap, or a gap would need more
+than two lanes), the exchange is shown in several frames: each side's hits, else each hitter's,
+else each hit (:func:`exchange_parts`); every frame but the last shows the damage of its own hits
+so far, the last the falls and move-ups.
 
 The states come from the result's "snapshots" (index 0: after the opening; index i: after
 exchange i). Without snapshots (``to_json()`` without ``full``), they are rebuilt from the log,
