@@ -8,6 +8,12 @@ Texts use ``{name}`` placeholders filled by ``t(key, lang, name=…)``; a key wi
 (``key.one``, ``key.other``, … as CLDR names them) is said with ``t(key, lang, count=n)``.
 Numbers, percentages and dates come from Babel.
 
+French joins its words to the values it is given (``french_join``): a name is a runtime value, so
+"de {name}" is said "d'Ana" but "de Zoé", "que {name}" "qu'Ève"; a value that begins with an
+article ("Le Roi", "Les fantômes", "L'ombre (robot)") takes a small letter inside a sentence and
+contracts after "de" and "à" ("l'ardoise du Roi", "contre les fantômes", "c'est à l'ombre"). The
+catalogue writes "de {name}" as French is written; the bot says it right for each name.
+
 English and French have exactly the same keys and the same placeholders (a test checks it),
 except the ``commands.`` keys, which only French has: English command names and descriptions are
 the ones in the code.
@@ -22,7 +28,9 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 import string
+import unicodedata
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -108,6 +116,8 @@ class Catalogues:
                 log.warning("missing text %r", key)
                 return key
             log.warning("missing %s text %r; using English", lang, key)
+        if lang == "fr":
+            return _format_french(text, _Params(params, key))
         return text.format_map(_Params(params, key))
 
 
@@ -121,6 +131,107 @@ class _Params(dict[str, Any]):
     def __missing__(self, name: str) -> str:
         log.warning("text %r: no value for {%s}", self.key, name)
         return "{" + name + "}"
+
+
+# --- French: elision and articles before a value ----------------------------------------------
+
+_VOWELS = frozenset("aeiouœæ")
+_MARKUP = re.compile(r"[*_~|`\\]*")  # markdown around a name (``**Ana**``, ``\\_ana``)
+_ARTICLE = re.compile(r"(l'|l’|les |le |la )(?=\w)", re.IGNORECASE)
+_ELIDING = re.compile(r"(?<![\w'’])(de|que) $", re.IGNORECASE)
+_CONTRACTING = re.compile(r"(?<![\w'’])(de|à) $", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?…\n]")
+#: Contractions of "de"/"à" with "le"/"les" (French writes "du Roi", "aux fantômes").
+_CONTRACTED = {("de", "le "): "du ", ("de", "les "): "des ", ("à", "le "): "au ",
+               ("à", "les "): "aux "}
+
+
+def _letter(text: str, index: int) -> str:
+    """The letter at ``index`` without its accent, in small letters ("" past the end)."""
+    if index >= len(text):
+        return ""
+    decomposed = unicodedata.normalize("NFKD", text[index])
+    return decomposed[:1].lower()
+
+
+def elides(word: str) -> bool:
+    """Whether French elides "de"/"que" before ``word``: a vowel ("Ana", "Élise", "Œdipe"), an
+    "h" before a vowel (mute: "Hugo"), a "y" before a consonant ("Yves", not "Yann")."""
+    rest = word[_MARKUP.match(word).end():]  # type: ignore[union-attr]
+    first, second = _letter(rest, 0), _letter(rest, 1)
+    if first in _VOWELS:
+        return True
+    if first == "h":
+        return second in _VOWELS or second == "y"
+    if first == "y":
+        return second != "" and second.isalpha() and second not in _VOWELS
+    return False
+
+
+def french_join(before: str, value: str) -> tuple[str, str]:
+    """``before`` and ``value`` as French writes them one after the other: "de " + "Ana" is
+    "d'" + "Ana"; an article starting ``value`` takes a small letter inside a sentence and
+    contracts with "de"/"à" ("de " + "Le Roi" is "du " + "Roi")."""
+    markup = _MARKUP.match(value).end()  # type: ignore[union-attr]
+    rest = value[markup:]
+    article = _ARTICLE.match(rest)
+    if article is not None:
+        said = article.group(1).lower().replace("’", "'")
+        tail = before[_last_sentence_end(before):]
+        starts = not any(c.isalnum() for c in tail)
+        joined = _CONTRACTING.search(before)
+        contracted = (_CONTRACTED.get((joined.group(1).lower(), said))
+                      if joined is not None else None)
+        if contracted is not None:
+            assert joined is not None
+            if joined.group(1)[0].isupper():
+                contracted = contracted.capitalize()
+            before = before[:joined.start()] + contracted
+            return before, value[:markup] + rest[article.end():]
+        if not starts:
+            return before, value[:markup] + said + rest[article.end():]
+        return before, value
+    eliding = _ELIDING.search(before)
+    if eliding is not None and elides(value):
+        return before[:eliding.end() - 2] + "'", value
+    return before, value
+
+
+def _last_sentence_end(text: str) -> int:
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return ends[-1] if ends else 0
+
+
+def de_name(name: str) -> str:
+    """"de" and ``name`` as French says them: "d'Ana", "d'Hugo", "de Zoé", "du Roi"."""
+    before, value = french_join("de ", name)
+    return before + value
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    return tuple(string.Formatter().parse(text))
+
+
+def _format_french(text: str, params: _Params) -> str:
+    """``text.format_map(params)``, each value joined to the words before it by
+    ``french_join`` (numbers are left as they are)."""
+    parts = _parsed(text)
+    if any(name is not None and not name.isidentifier() for _, name, _, _ in parts):
+        return text.format_map(params)  # an indexed field: as Python formats it
+    out = ""
+    for literal, name, spec, conversion in parts:
+        out += literal
+        if name is None:
+            continue
+        raw = params[name]
+        if conversion:
+            raw = {"r": repr, "s": str, "a": ascii}[conversion](raw)
+        value = format(raw, spec or "")
+        if isinstance(raw, str):
+            out, value = french_join(out, value)
+        out += value
+    return out
 
 
 def placeholders(text: str) -> set[str]:

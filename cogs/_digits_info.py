@@ -1,4 +1,5 @@
-"""``/digits card <digit>`` and ``/digits rules``: The 20 Digits' reference.
+"""``/digits card <digit>`` and ``/digits rules``: The 20 Digits' reference (the rules' pages
+and their buttons are ``bot/ui/digits_rules.py``).
 
 A mixin of the ``/digits`` group's cog (``cogs/digits.py``'s ``Digits``, which inherits these
 commands): the game itself (challenges, shop, battles) is there. Its texts keep their catalogue,
@@ -19,9 +20,9 @@ from bot.digits.effects import effect, numbers
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import limited
+from bot.ui.digits_rules import send_rules
 
 TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
-RULE_SECTIONS = ("round", "shop", "battle", "lives")
 
 
 def _fold(text: str) -> str:
@@ -48,17 +49,6 @@ def card_embed(kind: DigitKind, lang: str) -> discord.Embed:
         embed.add_field(name=t("digits.cards.levels", lang), inline=False, value="\n".join(
             f"**N{n}** · {effect(kind.key, n, lang)}" for n in (1, 2, 3)))
     embed.set_footer(text=t("digits_info.card.names", lang, en=kind.name_en, fr=kind.name_fr))
-    return embed
-
-
-def rules_embed(lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t("digits_info.rules.title", lang),
-                          description=t("digits_info.rules.intro", lang),
-                          colour=discord.Colour.teal())
-    for section in RULE_SECTIONS:
-        embed.add_field(name=t(f"digits_info.rules.{section}_name", lang),
-                        value=t(f"digits_info.rules.{section}", lang), inline=False)
-    embed.set_footer(text=t("digits_info.rules.footer", lang))
     return embed
 
 
@@ -111,9 +101,9 @@ class DigitsInfo:
                          ) -> list[app_commands.Choice[str]]:
         return replies.fit_choices(choices_for(current, await lang_for(interaction)))
 
-    @app_commands.command(name="rules", description="The rules of The 20 Digits in short")
+    @app_commands.command(name="rules",
+                          description="The rules of The 20 Digits, in a few pages")
     @limited("text")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
-        lang = await lang_for(interaction)
-        await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
+        await send_rules(interaction, await lang_for(interaction), show)

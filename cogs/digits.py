@@ -20,6 +20,7 @@ from bot.limits import channel_text, limited, over_cap
 from bot.play import digits as play
 from bot.replies import pings, shown_name
 from bot.ui import digits as digits_ui
+from bot.ui import digits_rules as rules_ui
 from bot.ui import focus_run as focus_ui
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
@@ -39,7 +40,7 @@ def refused(crowded: play.TooManyOpen, lang: str) -> DomainError:
 
 class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
              group_description="The 20 Digits: the auto-battler of numbers"):
-    persistent_items = digits_ui.PERSISTENT_ITEMS
+    persistent_items = (*digits_ui.PERSISTENT_ITEMS, *rules_ui.PERSISTENT_ITEMS)
 
     @commands.Cog.listener("on_interaction")
     async def take_unrouted(self, interaction: discord.Interaction) -> None:

@@ -161,7 +161,7 @@ async def test_progress_in_french(standin, start_bot):
     assert record.reply.embeds[0]["title"] == "Les progrès de Ana"
     shown = fields(record)
     assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60\u00a0% justes"
-    assert shown["Défi du jour"] == "Série en cours 2 · record 2"
+    assert shown["Défi du jour"] == "Série en cours : 2 · record : 2"
     assert shown["Rithmomachie"] == (
         "Pas encore de cote : les parties contre un autre membre comptent.")
     assert pictures(record)["streak.png"] == images.render_streak(

@@ -405,13 +405,14 @@ def test_a_timezone_is_found_in_any_case_or_by_its_city_alone():
 async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin, start_bot):
     bot = await start_bot()
     prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
-    saved = await standin.slash(prof, "réglages match", vies=5, manches=12, draft=True)
+    saved = await standin.slash(prof, "réglages match", vies=5, manches=12,
+                                options={"rangée_commune": True})
     assert saved.reply.content == (
-        "C'est enregistré : les prochains matchs des 20 chiffres commencent avec ces réglages.")
-    assert fields(saved)["Les 20 chiffres : nouveaux matchs"] == (
+        "C'est enregistré : les prochaines parties des 20 chiffres commencent avec ces réglages.")
+    assert fields(saved)["Les 20 chiffres : nouvelles parties"] == (
         "5 vies chacun, 5 pièces d'or à chaque manche (plus ce que rapporte le Focus), 12 "
-        "manches au plus. Draft : les joueurs choisissent leurs chiffres à tour de rôle dans une "
-        "rangée commune.")
+        "manches au plus. Rangée commune : les joueurs y choisissent leurs chiffres à tour de "
+        "rôle.")
     saved = await standin.slash(prof, "réglages rithmo", victoire="lawsuit",
                                 victoire_propre="none", heures_par_coup=12)
     assert fields(saved)["Rithmomachie : nouvelles parties"] == (
