@@ -158,7 +158,7 @@ async def test_progress_in_french(standin, start_bot):
     ana, sam = standin.add_member("Ana", locale="fr"), standin.add_member("Sam")
     await seed_ana(bot, standin, ana, sam)
     record = await standin.slash(ana, "progrès")
-    assert record.reply.embeds[0]["title"] == "Les progrès de Ana"
+    assert record.reply.embeds[0]["title"] == "Les progrès d'Ana"  # elided: a vowel
     shown = fields(record)
     assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60\u00a0% justes"
     assert shown["Défi du jour"] == "Série en cours : 2 · record : 2"
