@@ -172,6 +172,8 @@ def french_join(before: str, value: str) -> tuple[str, str]:
     """``before`` and ``value`` as French writes them one after the other: "de " + "Ana" is
     "d'" + "Ana"; an article starting ``value`` takes a small letter inside a sentence and
     contracts with "de"/"à" ("de " + "Le Roi" is "du " + "Roi")."""
+    if before.rstrip().endswith(("«", '"', "“")):
+        return before, value  # a quotation is said as it was typed
     markup = _MARKUP.match(value).end()  # type: ignore[union-attr]
     rest = value[markup:]
     article = _ARTICLE.match(rest)

@@ -37,6 +37,7 @@ def test_an_article_takes_a_small_letter_inside_a_sentence_but_not_at_its_start(
     assert french_join("C'est à ", "**Les fantômes**") == ("C'est aux ", "**fantômes**")
     assert french_join("tu attends ", "Ana") == ("tu attends ", "Ana")  # no article, no "de"
     assert french_join("plus que ", "Ève") == ("plus qu'", "Ève")
+    assert french_join("pas de classement « ", "Le top") == ("pas de classement « ", "Le top")
 
 
 def test_the_bot_says_each_name_right_in_the_texts_of_a_match():
