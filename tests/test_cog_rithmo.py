@@ -74,7 +74,7 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
     challenge = posted.reply
     assert not challenge.ephemeral
     assert challenge.content.startswith(f"{sam.mention}, {ana.mention} challenges you")
-    assert "Body: pieces taken ≥ 1" in challenge.embeds[0]["fields"][0]["value"]
+    assert "Body: at least 1 piece taken" in challenge.embeds[0]["fields"][0]["value"]
     assert f"White (moves first): {ana.mention}" in challenge.text()
     await standin.click(sam, challenge, label="Accept")
     board = await standin.wait_for_message(lambda m: bool(m.attachments), after=challenge)
@@ -395,7 +395,7 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     posted = await standin.slash(ana, "rithmomachie défi", membre=sam, victoire="body",
                                  pieces=1, victoire_propre="off", couleur="white")
     assert posted.reply.content == f"{sam.mention}, {ana.mention} te défie à la Rithmomachie !"
-    assert "Corps : pièces prises ≥ 1" in posted.reply.embeds[0]["fields"][0]["value"]
+    assert "Corps : au moins 1 pièce prise" in posted.reply.embeds[0]["fields"][0]["value"]
     await standin.click(sam, posted.reply, label="Accepter")
     board = await standin.wait_for_message(lambda m: bool(m.attachments), after=posted.reply)
     assert f"{ana.mention}, à toi de jouer avec les Blancs (tour 1)" in board.content

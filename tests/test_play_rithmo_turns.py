@@ -88,12 +88,12 @@ def test_no_victory_at_all_is_refused_but_a_move_limit_alone_is_a_game() -> None
 def test_settings_are_written_for_people_in_both_languages() -> None:
     settings = build_settings(Settings(), victory="honour", move_limit=60)
     assert settings_text(settings, "en").splitlines() == [
-        "• Honour: value ≥ 300 with pieces < 5",
+        "• Honour: at least 300 in value taken, with fewer than 5 pieces",
         "• Mediocre (proper) victory: the enemy pyramid taken, then 3 or 4 of your pieces in the "
         "enemy half in a progression",
         "• Move limit: 60 turns in all"]
     assert settings_text(settings, "fr").splitlines()[0] == (
-        "• Honneur : valeur ≥ 300 avec pièces < 5")
+        "• Honneur : au moins 300 de valeur prise, avec moins de 5 pièces")
 
 
 # ------------------------------------------------------------------------------ completions

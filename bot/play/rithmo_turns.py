@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain import DomainError
+from bot.play.settings import CEILINGS
 from bot.rithmo import (
     BEFORE,
     END,
@@ -44,7 +45,7 @@ from bot.rithmo import (
 )
 from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.victory import KINDS, PROPER
-from bot.texts import t
+from bot.texts import number, t
 
 log = logging.getLogger(__name__)
 
@@ -136,9 +137,13 @@ def _check_thresholds(kind: str, given: dict[str, int]) -> None:
 
 
 def victory_text(victory: Victory, lang: str) -> str:
-    """``body: 8 pieces taken``, in ``lang``."""
-    return t(f"rithmo.victory.{victory.kind}", lang, pieces=victory.pieces, value=victory.value,
-             digits=victory.digits)
+    """``Body: at least 8 pieces taken``, in ``lang``: each threshold is said as a count before
+    its noun ("8 pièces prises", "with fewer than 5 digits"), as the settings say it."""
+    ceilings = CEILINGS.get(victory.kind, ())
+    said = {name: t(f"settings.show.{'fewer' if name in ceilings else 'taken'}.{name}", lang,
+                    count=getattr(victory, name), value=number(getattr(victory, name), lang))
+            for name in KINDS[victory.kind]}
+    return t(f"rithmo.victory.{victory.kind}", lang, **said)
 
 
 def settings_text(settings: Settings, lang: str) -> str:
