@@ -47,11 +47,14 @@ class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
         # What discord.py routes to no DynamicItem, and only that: the answer modals of the match
         # rounds' Focus (it has no DynamicItem for modals; see bot.ui.focus_run; the Focus cog
         # takes the other kinds'), and a click on a shop control its message does not show (a
-        # modified client), which gets the sentence of an expired window as before.
+        # modified client), which gets the sentence of an expired window as before; a rules
+        # page button it does not show is refused.
         if interaction.type is discord.InteractionType.modal_submit:
             await focus_ui.take_submission(interaction, lambda kind: kind == "match")
         elif routed_nowhere(interaction, digits_ui.SHOP_PREFIX):
             await digits_ui.say_expired(interaction)
+        elif routed_nowhere(interaction, rules_ui.PREFIX):
+            await rules_ui.say_forged(interaction)
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @limited("start")

@@ -127,3 +127,14 @@ async def test_a_french_member_reads_whose_pages_they_are_with_elision(standin, 
     refused = await standin.click(lea, page, label="Suivante ▶")
     assert refused.reply.content == (
         "Ces pages de règles sont celles d'Inès : tape /chiffres règles pour les lire toi-même.")
+
+
+async def test_a_forged_page_is_refused_and_the_page_stays(standin, start_bot):
+    await start_bot()
+    ana = standin.add_member("Ana")
+    page = (await standin.slash(ana, "digits rules")).reply
+    for forged in ("digits.rules:5", "digits.rules:-1", "digits.rules:01", "digits.rules:x"):
+        refused = await standin.forge(ana, page, forged)
+        assert refused.reply.ephemeral
+        assert refused.reply.content.startswith("This button or menu sent something I never")
+    assert page.embeds[0]["footer"]["text"].startswith("Page 1 of 5")
