@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_cog_digits import act, take_focus
+
 from bot.digits.battle import MAX_EXCHANGES
 from bot.digits.shop import MatchSettings
 from bot.ui import digits_rules as rules_ui
@@ -138,3 +140,29 @@ async def test_a_forged_page_is_refused_and_the_page_stays(standin, start_bot):
         assert refused.reply.ephemeral
         assert refused.reply.content.startswith("This button or menu sent something I never")
     assert page.embeds[0]["footer"]["text"].startswith("Page 1 of 5")
+
+
+async def test_a_french_solo_says_d_ana_and_contre_les_fantomes(standin, start_bot):
+    # The French of a match, through the real bot: names are runtime values, elided as they come.
+    bot = await start_bot()
+    ana, zoe = standin.add_member("Ana", locale="fr"), standin.add_member("Zoé", locale="fr")
+    board = (await standin.slash(ana, "chiffres solo")).reply
+    assert "Les 20 chiffres — Ana contre les fantômes" in board.text()
+    shop = await take_focus(standin, bot, ana, board, label="Faire mon Focus")
+    await act(standin, ana, shop, "digits:buy:1")
+    await act(standin, ana, shop, "digits:ready")
+    battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+    first = battle.text().splitlines()[0]  # "Manche 1 : **l'ombre (robot)** bat **Ana** …"
+    assert first.startswith("Manche 1 : ")
+    assert "**l'ombre (robot)**" in first or first.startswith("Manche 1 : égalité")
+    assert "L'ombre" not in first  # inside a sentence, a small letter
+
+    await bot.db.servers.update(standin.guild.id, match_lives=1)
+    zoe_board = (await standin.slash(zoe, "chiffres solo")).reply
+    zoe_shop = await take_focus(standin, bot, zoe, zoe_board, right=2, label="Faire mon Focus")
+    await act(standin, zoe, zoe_shop, "digits:ready")
+    lost = await standin.wait_for_message(
+        lambda m: bool(m.attachments) and "Zoé" in m.text(), after=zoe_board)
+    assert lost.text().startswith(
+        "Manche 1 : **Zoé** a aligné une ardoise vide, **Fantôme d'Ana** gagne aussitôt ; "
+        "**Zoé** perd 1 vie.")
