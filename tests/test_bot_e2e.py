@@ -105,7 +105,7 @@ async def test_digits_rules_in_french_typed_without_accents(standin, start_bot):
     await start_bot()
     ana = standin.add_member("Ana", locale="fr")
     record = await standin.slash(ana, "chiffres regles")
-    assert record.reply.embeds[0]["title"] == "Les 20 chiffres — la règle en bref"
+    assert record.reply.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"
 
 
 async def test_help_lists_every_command_in_the_members_language(standin, start_bot):
@@ -115,7 +115,7 @@ async def test_help_lists_every_command_in_the_members_language(standin, start_b
     assert "`/chiffres carte <chiffre> [montrer]` — La carte d'un chiffre" in text
     assert "`/aide`" in text
     sam = standin.add_member("Sam")
-    assert "`/digits rules [show]` — The rules of The 20 Digits in short" in (
+    assert "`/digits rules [show]` — The rules of The 20 Digits, in a few pages" in (
         await standin.slash(sam, "help")).reply.text()
 
 
@@ -273,7 +273,7 @@ async def test_a_restarted_bot_closes_its_database_and_the_new_one_reads_it(
     assert again.db is not None and again.db.path == bot.settings.db_path
     sam = standin.add_member("Sam")
     rules = await standin.slash(sam, "digits rules")
-    assert rules.reply.embeds[0]["title"] == "Les 20 chiffres — la règle en bref"
+    assert rules.reply.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"
 
 
 def test_the_stand_in_is_part_of_the_product():
