@@ -294,7 +294,7 @@ async def test_the_report_in_french_and_the_refusal_to_a_student(standin, start_
     petit = standin.add_member("M. Petit", locale="fr", teacher=True)
     today = datetime.now(UTC).date()
     record = await standin.slash(petit, "classe bilan")
-    assert record.reply.embeds[0]["title"] == "Bilan de la classe : Les 7 derniers jours"
+    assert record.reply.embeds[0]["title"] == "Bilan de la classe : les 7 derniers jours"
     rows = parse(files(record)[f"bilan-classe-{today.isoformat()}.csv"], ";")
     assert rows[0] == ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)",
                        "Temps médian (s)"]
