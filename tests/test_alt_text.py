@@ -79,15 +79,15 @@ async def test_a_solo_battles_replay_says_who_played_who_won_and_the_score(
     ana_lives, shadow_lives = lives[fought["left"]], lives[fought["right"]]
     assert fought["left"] == str(ana.id)
     if fr:
-        shadow = "L'ombre (robot)"
+        shadow, inside = "L'ombre (robot)", "l'ombre (robot)"  # a capital only to begin with
         exchanges = f"{n} échange" if n < 2 else f"{n} échanges"
         won = {"left": f"Ana gagne après {exchanges}.",
                "right": f"{shadow} gagne après {exchanges}.",
-               "draw": f"Match nul après {exchanges}."}[result["winner"]]
+               "draw": f"Égalité après {exchanges}."}[result["winner"]]
         digits = [f"{k} chiffre" if k < 2 else f"{k} chiffres" for k in (left_n, right_n)]
-        expected = (f"Rediffusion de la bataille de la manche 1 : Ana (en bas) contre {shadow} "
-                    f"(en haut). {won} Chiffres encore debout : Ana {digits[0]}, {shadow} "
-                    f"{digits[1]}. Vies : Ana {ana_lives}, {shadow} {shadow_lives}.")
+        expected = (f"Rediffusion de la bataille de la manche 1 : Ana (en bas) contre {inside} "
+                    f"(en haut). {won} Chiffres encore debout : Ana {digits[0]}, {inside} "
+                    f"{digits[1]}. Vies : Ana {ana_lives}, {inside} {shadow_lives}.")
     else:
         shadow = "The shadow (bot)"
         exchanges = f"{n} exchange" if n == 1 else f"{n} exchanges"
