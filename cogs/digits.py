@@ -20,11 +20,13 @@ from bot.limits import channel_text, limited, over_cap
 from bot.play import digits as play
 from bot.replies import pings, shown_name
 from bot.ui import digits as digits_ui
+from bot.ui import digits_leave as leave_ui
 from bot.ui import digits_rules as rules_ui
 from bot.ui import focus_run as focus_ui
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
 from cogs._digits_info import DigitsInfo
+from cogs._digits_leave import DigitsLeave
 
 
 def refused(crowded: play.TooManyOpen, lang: str) -> DomainError:
@@ -38,9 +40,10 @@ def refused(crowded: play.TooManyOpen, lang: str) -> DomainError:
     return over_cap(crowded.kind, items)
 
 
-class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
+class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
              group_description="The 20 Digits: the auto-battler of numbers"):
-    persistent_items = (*digits_ui.PERSISTENT_ITEMS, *rules_ui.PERSISTENT_ITEMS)
+    persistent_items = (*digits_ui.PERSISTENT_ITEMS, *rules_ui.PERSISTENT_ITEMS,
+                        *leave_ui.PERSISTENT_ITEMS)
 
     @commands.Cog.listener("on_interaction")
     async def take_unrouted(self, interaction: discord.Interaction) -> None:
@@ -88,6 +91,8 @@ class Digits(DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
     @app_commands.command(name="solo", description="Play a match against other players' ghosts")
     @limited("start")
     async def solo(self, interaction: discord.Interaction) -> None:
+        if await self.solo_open_asked(interaction):
+            return
         lang = await lang_for(interaction)
         user = interaction.user
         assert interaction.guild_id is not None

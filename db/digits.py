@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.domain import DomainError
@@ -331,3 +331,17 @@ class DigitsRepository:
                 )
             )
         return ghosts
+
+    # --- The shop clock ------------------------------------------------------------------------
+
+    async def clock_due(self, now: datetime, warn_within: float) -> list[int]:
+        """Active matches whose deadline is past at ``now``, or not yet warned and less than
+        ``warn_within`` seconds away (the caller works out each one's own warning time), the
+        soonest deadline first (the deadline index)."""
+        rows = await self._conn.all(
+            "SELECT match_id FROM digits_matches WHERE status = 'active'"
+            " AND deadline IS NOT NULL AND (deadline <= ? OR (warned_at IS NULL AND deadline <= ?))"
+            " ORDER BY deadline, match_id",
+            (to_db_time(utc(now)), to_db_time(utc(now) + timedelta(seconds=warn_within))),
+        )
+        return [row["match_id"] for row in rows]

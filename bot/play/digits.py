@@ -48,6 +48,7 @@ from bot.digits.strategy import OddsPlayer
 from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, FocusRound, Question, generate_questions, level_for_match_round
 from bot.formats import FORMAT_KEY, upgrade
+from bot.play.digits_clock import open_clock, turn_deadline
 from bot.play.students import match_level
 from db import Database, DigitsMatch, FocusAnswer, RatingChange, StaleVersion
 from db.students import StudentSettings
@@ -104,6 +105,9 @@ class StoredMatch:
     #: Focus answers stored with the state that holds them: one transaction, or a crash in
     #: between would have the question answered (and stored) again.
     answers: list[FocusAnswer] = field(default_factory=list)
+    #: The state's keys this class does not read (the shop clock's, ``bot.play.digits_clock``):
+    #: kept as they are by every save.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_row(cls, row: DigitsMatch) -> StoredMatch:
@@ -112,10 +116,12 @@ class StoredMatch:
         focus = state.get("focus") or {}
         progress = focus.get("players", {}) if focus.get("round") == match.round else {}
         return cls(row, match, dict(state.get("names", {})), str(state.get("lang", "en")),
-                   {k: int(v) for k, v in state.get("steps", {}).items()}, dict(progress))
+                   {k: int(v) for k, v in state.get("steps", {}).items()}, dict(progress),
+                   extra={k: v for k, v in state.items() if k not in _STATE_KEYS})
 
     def state(self) -> dict[str, Any]:
-        return {FORMAT_KEY: STATE_FORMAT, "engine": self.match.to_json(), "names": self.names,
+        return {**self.extra,
+                FORMAT_KEY: STATE_FORMAT, "engine": self.match.to_json(), "names": self.names,
                 "lang": self.lang,
                 "steps": self.steps, "focus": {"round": self.match.round, "players": self.focus}}
 
@@ -157,6 +163,10 @@ class StoredMatch:
                               round=self.match.round)
 
 
+#: The state's keys ``StoredMatch`` reads itself (the others are its ``extra``).
+_STATE_KEYS = frozenset({FORMAT_KEY, "engine", "names", "lang", "steps", "focus"})
+
+
 def new_state(match: Match, names: dict[str, str], lang: str) -> dict[str, Any]:
     return {FORMAT_KEY: STATE_FORMAT, "engine": match.to_json(), "names": names, "lang": lang,
             "steps": dict.fromkeys(match.players, 0), "focus": {"round": 1, "players": {}}}
@@ -187,7 +197,10 @@ def scores(match: Match) -> dict[int, float]:
 async def store(db: Database, game: StoredMatch) -> None:
     """Save the game at the version it was read, with everything its change brought: the round's
     ghosts, the end of the match and its ratings. All or nothing."""
-    match, state = game.match, game.state()
+    match = game.match
+    deadline = await turn_deadline(db, game.row.guild_id, game.status or game.row.status,
+                                   match.round, match.over, game.extra)
+    state = game.state()
     async with db.transaction():
         if match.over and game.battle is not None:
             game.ratings = await db.digits.finish_match(game.id, state, game.row.version,
@@ -198,7 +211,7 @@ async def store(db: Database, game: StoredMatch) -> None:
             if status == "active":
                 to_act = [int(p) for p in match.players if match.stage(p) in ("focus", "shop")]
             await db.digits.save_match(game.id, state, game.row.version, status=game.status,
-                                       round=match.round, to_act=to_act)
+                                       round=match.round, to_act=to_act, deadline=deadline)
             if game.message_id is not None:
                 await db.digits.set_message_id(game.id, game.message_id)
         for answer in game.answers:
@@ -306,9 +319,10 @@ async def solo(db: Database, guild_id: int, channel_id: int | None, member: Memb
     player = str(member.id)
     match = Match.new([player], seed=secrets.randbits(48), settings=settings,
                       shadow=SHADOW_PLAYER)
-    row = await db.digits.create_match(guild_id, [member.id],
-                                       new_state(match, {player: member.name}, lang),
-                                       status="active", channel_id=channel_id)
+    state = new_state(match, {player: member.name}, lang)
+    deadline = await open_clock(db, guild_id, state, match.round)
+    row = await db.digits.create_match(guild_id, [member.id], state, status="active",
+                                       channel_id=channel_id, deadline=deadline)
     return StoredMatch.from_row(row)
 
 
