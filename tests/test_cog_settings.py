@@ -155,8 +155,10 @@ async def test_show_lists_every_setting_with_the_defaults(standin, start_bot):
             "No draft: each player buys from their own shop.",
         "Rithmomachia: new games":
             "Won by the first player to reach: Body (8 pieces taken) or Mediocre.",
-        "Rithmomachia: time for a move":
-            "24 hours: a player who has not moved by then loses the game.",
+        "Time for a move or a turn":
+            "24 hours. Rithmomachia: a player who has not moved by then loses the game. The 20 "
+            "Digits: a turn still open then ends as it stands (Ready); two rounds missed in a "
+            "row lose the match.",
         "Teachers (they change these settings and follow every student)":
             "Members with the Manage Server permission. A teachers' role can be added with "
             "/settings teachers add.",
@@ -293,8 +295,10 @@ async def test_rithmo_victories_and_time_limit_are_saved_and_shown(standin, star
     shown = fields(saved)
     assert shown["Rithmomachia: new games"] == (
         "Won by the first player to reach: Goods (250 in value taken) or Great.")
-    assert shown["Rithmomachia: time for a move"] == (
-        "48 hours: a player who has not moved by then loses the game.")
+    assert shown["Time for a move or a turn"] == (
+        "48 hours. Rithmomachia: a player who has not moved by then loses the game. The 20 "
+        "Digits: a turn still open then ends as it stands (Ready); two rounds missed in a row "
+        "lose the match.")
     settings = await stored(bot, standin)
     assert settings.rithmo_victories == [{"kind": "goods", "value": 250}, {"kind": "great"}]
     assert settings.move_time_limit_s == 48 * 3600
@@ -312,7 +316,7 @@ async def test_rithmo_victories_and_time_limit_are_saved_and_shown(standin, star
                               move_time_limit_hours=1)
     assert fields(one)["Rithmomachia: new games"] == (
         "Won by the first player to reach: Body (1 piece taken).")
-    assert fields(one)["Rithmomachia: time for a move"].startswith("1 hour: ")
+    assert fields(one)["Time for a move or a turn"].startswith("1 hour. ")
 
 
 # --- Refused values -------------------------------------------------------------------------
@@ -430,8 +434,10 @@ async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin
     assert shown["Défi du jour"] == (
         f"Publié dans <#{maths.id}> chaque jour à 9 h (Europe/Paris) : 6 questions, niveaux 2 à "
         "7, les mêmes pour tout le monde.")
-    assert shown["Rithmomachie : temps pour un coup"] == (
-        "12 heures : un joueur qui n'a pas joué à temps perd la partie.")
+    assert shown["Temps pour un coup ou un tour"] == (
+        "12 heures. Rithmomachie : un joueur qui n'a pas joué à temps perd la partie. Les 20 "
+        "chiffres : un tour encore ouvert se termine alors tel quel (Prêt) ; deux manches "
+        "manquées de suite font perdre la partie.")
     pinned = fields(await standin.slash(prof, "réglages focus", niveau_fixe="4"))
     assert pinned["Niveau de Focus"] == "Tout le monde s'entraîne au niveau 4 (fixé)."
     assert (await stored(bot, standin)).match_rounds == 12
