@@ -100,12 +100,13 @@ async def test_resigning_in_french_and_choosing_among_several_matches(standin, s
     asked = (await standin.slash(ana, "chiffres abandonner")).reply
     assert asked.text().startswith("Tu joues 2 parties ici : laquelle abandonnes-tu ?")
     assert asked.button(f"Abandonner la n° {duel_id} contre Sam (manche 1)")
-    shadow = f"Abandonner la n° {solo_id} contre L'ombre (robot) (manche 1)"
+    shadow = f"Abandonner la n° {solo_id} contre les fantômes (manche 1)"
     assert asked.button("Continuer à jouer")
     done = await standin.click(ana, asked, button_id(asked, shadow))
     assert done.reply.text() == f"Tu as abandonné la partie n° {solo_id}."
     post = await standin.wait_for_message(lambda m: "🏳️" in m.content)
-    assert post.content.startswith(f"🏳️ **Ana** a abandonné la partie n° {solo_id} : **")
+    assert post.content == (f"🏳️ **Ana** a abandonné la partie en solo n° {solo_id} : les "
+                            "fantômes gagnent.")
     assert post.pinged() == set()  # nobody else is in a solo match
     assert await results(bot, solo_id) == {ana.id: "loss"}
     assert (await row(bot, duel_id)).status == "active"  # the other match goes on
@@ -218,6 +219,27 @@ async def test_a_player_who_plays_in_time_is_never_ended(standin, start_bot, mon
     assert warning.content.startswith(
         f"⏰ <@{ana.id}> <@{sam.id}>, vos tours de la manche 2 dans la partie n° {match_id} "
         "se terminent <t:")
+
+
+async def test_a_solo_match_left_alone_is_lost_on_time(standin, start_bot):
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    started = (await standin.slash(ana, "digits solo")).reply
+    match_id = match_id_of(started)
+    first = (await row(bot, match_id)).deadline
+    await cog(bot).check_clocks(first + timedelta(seconds=1))
+    up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=started)
+    assert up.content.startswith(f"⌛ <@{ana.id}>, time is up for round 1 of match #{match_id}: "
+                                 "your turn ended as it stood.")
+    assert up.pinged() == {ana.id}
+    await standin.wait_for_message(lambda m: "Round 1" in m.content and m.attachments, after=up)
+    second = await row(bot, match_id)
+    assert second.round == 2 and second.deadline is not None
+    await cog(bot).check_clocks(second.deadline + timedelta(seconds=1))
+    lost = await standin.wait_for_message(lambda m: "on time" in m.content, after=up)
+    assert lost.content == (f"<@{ana.id}>\n⌛ **Ana** missed two rounds in a row: the ghosts win "
+                            f"solo match #{match_id} on time.")
+    assert await results(bot, match_id) == {ana.id: "loss"}
 
 
 # --------------------------------------------------------------------------------------------

@@ -56,6 +56,9 @@ def stamp(moment: Any) -> str:
 
 
 def opponent_text(game: StoredMatch, player: str, lang: str) -> str:
+    """Whom the member plays: the other member, or (a solo match) the ghosts."""
+    if game.match.solo:
+        return t("digits_leave.resign.ghosts", lang)
     return shown(game, game.match.opponent(player), lang)
 
 
@@ -99,8 +102,10 @@ async def ask_resign(interaction: discord.Interaction, games: list[StoredMatch])
                     opponent=opponent_text(game, player, lang))))
     view.add_item(KeepPlaying(**asked(games[0], user), style=discord.ButtonStyle.secondary,
                               label=t("digits_leave.resign.keep", lang)))
-    key = "digits_leave.resign.ask_one" if len(games) == 1 else "digits_leave.resign.ask_many"
     game = games[0]
+    key = ("digits_leave.resign.ask_many" if len(games) > 1
+           else "digits_leave.resign.ask_solo" if game.match.solo
+           else "digits_leave.resign.ask_one")
     await replies.respond(
         interaction, t(key, lang, match=game.id, round=game.match.round,
                        opponent=opponent_text(game, player, lang), number=len(games)),
@@ -132,7 +137,8 @@ def end_text(ended: leave.Ended, lang: str) -> str:
         line = t("digits_leave.end.time_draw", lang, names=names, match=game.id)
     else:
         assert match.winner is not None
-        line = t(f"digits_leave.end.{ended.how}", lang, name=names, match=game.id,
+        key = f"digits_leave.end.{ended.how}" + ("_solo" if match.solo else "")
+        line = t(key, lang, name=names, match=game.id,
                  winner=bold(shown(game, match.winner, lang)))
     lines = [line]
     if ended.ratings:
