@@ -242,6 +242,22 @@ async def test_a_solo_match_left_alone_is_lost_on_time(standin, start_bot):
     assert await results(bot, match_id) == {ana.id: "loss"}
 
 
+async def test_a_deadline_passed_while_the_bot_was_away_is_found_at_start(standin, start_bot,
+                                                                         restart_bot):
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    started = (await standin.slash(ana, "digits solo")).reply
+    match_id = match_id_of(started)
+    opened = await row(bot, match_id)
+    # The bot stops; meanwhile the round's time runs out (the deadline put in the past).
+    await bot.db.digits.save_match(match_id, opened.state, opened.version,
+                                   deadline=opened.created_at - timedelta(minutes=1))
+    bot = await restart_bot(bot)  # no check_clocks call: the loop's first run finds it
+    up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=started)
+    assert f"time is up for round 1 of match #{match_id}" in up.content
+    assert (await row(bot, match_id)).round == 2
+
+
 # --------------------------------------------------------------------------------------------
 # /digits solo while one is open
 
