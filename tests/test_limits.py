@@ -11,7 +11,10 @@ import random
 import threading
 from typing import Any
 
+import pytest
+
 from bot.focus import generate_questions
+from bot.play import digits as digits_play
 from bot.rithmo.opponents import random_turn
 
 
@@ -129,30 +132,35 @@ async def solo_matches(bot: Any, guild_id: int, user_id: int) -> list[int]:
 
 
 async def test_a_fourth_solo_match_is_refused_with_the_open_ones(standin, start_bot):
+    """``/digits solo`` with a solo match open asks first (go on, or resign it and start anew:
+    tests/test_cog_digits_leave.py), so a member reaches the cap only with matches opened
+    otherwise (here the use case itself, as before the question): the cap still holds, and the
+    command asks about the newest rather than open a fourth."""
     bot, clock = await limited_bot(start_bot)
     ana, lea = standin.add_member("Ana"), standin.add_member("Léa", locale="fr")
     maths = standin.add_channel("maths")
     general = standin.guild.channels[0]
-    ids = []
-    for where in (general, maths, maths):
-        started = await standin.slash(ana, "digits solo", in_channel=where)
-        assert not started.reply.ephemeral, started.reply.text()
-        ids.append(max(await solo_matches(bot, standin.guild.id, ana.id)))
-    clock.now += 61.0  # past the "start" cooldown: the cap is what refuses
-    refused = await standin.slash(ana, "digits solo", in_channel=maths)
-    assert refused.reply.ephemeral
-    assert refused.reply.content == (
-        f"You already have 3 solo matches open (match {ids[0]} in <#{general.id}>, round 1; "
-        f"match {ids[1]} in <#{maths.id}>, round 1; match {ids[2]} in <#{maths.id}>, round 1), "
-        "and a solo match ends only when it is played out: finish one from its match message, "
-        "then start a new one.")
+    started = await standin.slash(ana, "digits solo", in_channel=general)
+    assert not started.reply.ephemeral, started.reply.text()
+    for _ in range(2):
+        await digits_play.solo(bot.db, standin.guild.id, maths.id,
+                               digits_play.Member(ana.id, "Ana"), lang="en", most=3)
+    ids = await solo_matches(bot, standin.guild.id, ana.id)
+    assert len(ids) == 3
+    with pytest.raises(digits_play.TooManyOpen) as crowded:
+        await digits_play.solo(bot.db, standin.guild.id, maths.id,
+                               digits_play.Member(ana.id, "Ana"), lang="en", most=3)
+    assert [g.id for g in crowded.value.open] == ids
+    clock.now += 61.0  # past the "start" cooldown
+    asked = await standin.slash(ana, "digits solo", in_channel=maths)
+    assert asked.reply.ephemeral
+    assert asked.reply.content.startswith(f"Your solo match #{ids[-1]} is still open (round 1).")
     assert await solo_matches(bot, standin.guild.id, ana.id) == ids  # nothing was created
-    # The cap is the member's own: Léa starts hers, and reads the refusal in French.
-    for _ in range(3):
-        assert not (await standin.slash(lea, "digits solo")).reply.ephemeral
+    # The member's own: Léa starts hers, then is asked in French.
+    assert not (await standin.slash(lea, "digits solo")).reply.ephemeral
     clock.now += 61.0
     assert (await standin.slash(lea, "digits solo")).reply.content.startswith(
-        "Tu as déjà 3 parties en solo en cours (partie n° ")
+        "Ta partie en solo n° ")
 
 
 async def test_a_fourth_game_against_ardoise_is_refused_with_how_to_leave_one(standin,
