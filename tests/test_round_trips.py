@@ -76,11 +76,12 @@ class Window:
 
 def quiet(bot: Any) -> None:
     """Stop the bot's own background work (the daily posts, the assignments' closing, the
-    Rithmomachia clock): each wakes on the minute or so, and one waking inside a step would be
+    Rithmomachia and The 20 Digits' clocks): each wakes on the minute or so, and one waking inside a step would be
     counted as the step's (a loaded machine made a 6-statement answer count 7)."""
     bot.get_cog("Focus").autopost = False
     bot.get_cog("Classroom").assign_autoclose = False
     bot.get_cog("Rithmo").deadline_loop.cancel()
+    bot.get_cog("Digits").clock_loop.cancel()
 
 
 def _practice_button(window: Any) -> str:
