@@ -18,6 +18,7 @@ import sys
 from typing import IO, Any
 
 from bot.digits.battle import MAX_FOCUS, SIDES, fight
+from bot.digits.ghosts import LEVELS
 from bot.digits.slate import Slate, SlateError
 from bot.engine_cli import (
     BadInput,
@@ -89,12 +90,20 @@ def _odds(args: argparse.Namespace) -> Any:
 
 def _match(args: argparse.Namespace) -> Any:
     from bot.digits.baseline import play_bot_match
+    from bot.digits.levels import DEFAULT_LEVEL, play_solo
     from bot.digits.shop import MatchSettings
 
     if args.rounds is not None:
         whole_number(args.rounds, "--rounds", 1, MAX_ROUNDS)
+    if args.level is not None and not args.solo:
+        raise BadInput("--level is the level of a solo match's shadow: add --solo")
     changes = {"draft": args.draft} | ({} if args.rounds is None else {"rounds": args.rounds})
-    match = play_bot_match(args.seed, MatchSettings.from_json(changes))
+    settings = MatchSettings.from_json(changes)
+    if args.solo:
+        # The baseline player alone against the shadow at that level (bot.digits.levels).
+        match = play_solo(args.seed, args.level or DEFAULT_LEVEL, settings)
+    else:
+        match = play_bot_match(args.seed, settings)
     return match.summary() if args.text else match.record()
 
 
@@ -118,13 +127,18 @@ def build_parser() -> argparse.ArgumentParser:
     ).set_defaults(handler=_odds)
     match = commands.add_parser(
         "match", help="play a whole match between two bot players",
-        description="Plays a match between two bot players and prints its record (JSON), or a "
+        description="Plays a match between two bot players (with --solo: the baseline player "
+                    "alone against the shadow at --level) and prints its record (JSON), or a "
                     "readable summary with --text.")
     match.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     match.add_argument("--rounds", type=int, default=None,
                        help=f"rounds at most, 1 to {MAX_ROUNDS} (default 15)")
     match.add_argument("--draft", action="store_true", help="the draft variant")
     match.add_argument("--text", action="store_true", help="a readable summary, not JSON")
+    match.add_argument("--solo", action="store_true",
+                       help="the baseline player alone against the shadow of a solo match")
+    match.add_argument("--level", choices=LEVELS, default=None,
+                       help="the shadow's level with --solo (default fair)")
     match.set_defaults(handler=_match)
     return parser
 

@@ -4,6 +4,13 @@ The engine does not store ghosts: the bot keeps them (``Match.ghosts()`` gives a
 ghosts) and passes a pool in; ``pick_ghost`` chooses one with a seeded random and, when the pool
 has none, falls back to the solo match's shadow (``fallback``: a bot player shopping alongside the
 member, see ``bot.digits.match``), else to a built-in slate for the round.
+
+A solo match at a level (:data:`LEVELS`, see ``bot.digits.levels``) draws only the pool's ghosts
+that suit it (:func:`fits_level`), measured against the shadow of that level, whose strength is
+measured (docs/benchmarks.md): at gentle, a ghost whose slate cost no more gold than the gentle
+shadow's slate of the round; at strong, one that cost at least as much as the strong shadow's; at
+fair, any. So a gentle solo never meets a ghost built with more gold than its gentle shadow, and
+a strong one never a ghost weaker (by gold) than its strong shadow.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from bot.digits.slate import Slate, SlateError
 BUILTIN_FOCUS = 3
 # The owner of the shadow's ghosts (a member's ghost is owned by the member's id, a number).
 SHADOW = "shadow"
+#: The levels of a solo match's shadow, gentlest first (``bot.digits.levels`` says who plays each).
+LEVELS = ("gentle", "fair", "strong")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +106,31 @@ def builtin_ghost(round_: int) -> Ghost:
     return Ghost(round_, BUILTIN_SLATES[r], BUILTIN_FOCUS, None)
 
 
+def fits_level(ghost: Ghost, level: str, shadow: Ghost) -> bool:
+    """Whether a solo match at ``level`` may meet ``ghost``, its shadow fielding ``shadow`` this
+    round (the module's docstring): gentle, no more gold than the shadow's slate; strong, at
+    least as much; fair, any ghost."""
+    if level not in LEVELS:
+        raise ValueError(f"a level is one of {LEVELS}, not {level!r}")
+    if level == "gentle":
+        return slate_cost(ghost.slate) <= slate_cost(shadow.slate)
+    if level == "strong":
+        return slate_cost(ghost.slate) >= slate_cost(shadow.slate)
+    return True
+
+
 def pick_ghost(pool: Iterable[Ghost], round_: int, rng: random.Random,
-               exclude_owner: str | None = None, fallback: Ghost | None = None) -> Ghost:
+               exclude_owner: str | None = None, fallback: Ghost | None = None,
+               level: str | None = None) -> Ghost:
     """A ghost of ``round_`` from the pool, chosen by ``rng`` in the pool's order; ghosts of other
-    rounds, of ``exclude_owner`` (the player itself) and empty slates are left out. With none
-    left, ``fallback`` when given (the shadow's slate of the round), else the built-in ghost of
-    the round."""
+    rounds, of ``exclude_owner`` (the player itself) and empty slates are left out, and, with a
+    ``level`` and a ``fallback`` (the shadow's slate of the round), those that do not fit the
+    level (:func:`fits_level`). With none left, ``fallback`` when given, else the built-in ghost
+    of the round."""
     candidates = [g for g in pool
                   if g.round == round_ and len(g.slate) > 0
-                  and (exclude_owner is None or g.owner != exclude_owner)]
+                  and (exclude_owner is None or g.owner != exclude_owner)
+                  and (level is None or fallback is None or fits_level(g, level, fallback))]
     if not candidates:
         return fallback if fallback is not None else builtin_ghost(round_)
     return rng.choice(candidates)

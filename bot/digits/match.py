@@ -29,6 +29,13 @@ player (:class:`bot.digits.strategy.OddsPlayer`). The match engine knows only th
 :class:`ShopPlayer` protocol, so it imports no player: the players build on this module, not the
 other way round. The player is not part of the JSON (the shop is): a match read back with
 ``Match.from_json(data, shadow=...)`` plays on the same as one never saved.
+
+**The level** (``Match.new([player], shadow=..., level="gentle")``, one of
+:data:`bot.digits.ghosts.LEVELS`): what the caller says the shadow's player is, kept in the JSON
+(key ``"level"``, only when there is one) so that the match is read back with the same player
+(``Match.from_json(data, shadows={level: player, ...})``) and shown with its level; the ghosts
+drawn from the pool follow it (:func:`bot.digits.ghosts.fits_level`). Who plays each level is
+:mod:`bot.digits.levels`'s (measured there), not this module's.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.digits.battle import fight
-from bot.digits.ghosts import SHADOW, Ghost, pick_ghost
+from bot.digits.ghosts import LEVELS, SHADOW, Ghost, pick_ghost
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.domain import DomainError
@@ -50,9 +57,21 @@ __all__ = ["GHOST", "MATCH_FORMAT", "Draft", "Match", "MatchSettings", "RoundRec
 
 GHOST = "ghost"  # the side id of the ghosts in a solo match
 
-#: The version of the match's JSON (``to_json``'s ``"format"``; see :mod:`bot.formats`). 1: the
-#: layout of 2026-12 with the field; 0 (no field): the same layout, written before versions.
-MATCH_FORMAT = 1
+#: The version of the match's JSON (``to_json``'s ``"format"``; see :mod:`bot.formats`). 2: a
+#: solo match with a shadow says its ``"level"``; 1: the layout of 2026-12 with the field; 0 (no
+#: field): the same layout, written before versions.
+MATCH_FORMAT = 2
+
+
+def _level_of_old_shadow(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: a shadow of before levels was the stronger player (OddsPlayer), which is the
+    strong level's; a match without a shadow has no level."""
+    if data.get("shadow") and "level" not in data:
+        return {**data, "level": "strong"}
+    return data
+
+
+_UPGRADES = {1: _level_of_old_shadow}
 
 
 class ShopPlayer(Protocol):
@@ -141,7 +160,8 @@ class Match:
                  round_: int, lives: dict[str, int], shops: dict[str, Shop],
                  focus: dict[str, int], ready: list[str], draft: Draft | None,
                  records: list[RoundRecord], over: bool, winner: str | None,
-                 shadow: Shop | None = None, shadow_player: ShadowPlayer | None = None) -> None:
+                 shadow: Shop | None = None, shadow_player: ShadowPlayer | None = None,
+                 level: str | None = None) -> None:
         self.players = players
         self.seed = seed
         self.settings = settings
@@ -156,14 +176,15 @@ class Match:
         self.winner = winner  # a side id, "draw", or None while the match goes on
         self.shadow = shadow  # the shadow's shop (solo matches with a shadow only)
         self.shadow_player = shadow_player  # who plays it (given by the caller, not in the JSON)
+        self.level = level  # the shadow's level, as the caller said (LEVELS), or None
 
     @classmethod
     def new(cls, players: list[str], *, seed: int | str = 0,
             settings: MatchSettings | None = None,
-            shadow: ShadowPlayer | None = None) -> Match:
+            shadow: ShadowPlayer | None = None, level: str | None = None) -> Match:
         """A match between two players, or one player against ghosts (``shadow``: with a shadow
-        played by this player, met when the pool has no ghost of the round; see the module's
-        docstring)."""
+        played by this player, met when the pool has no ghost of the round; ``level``: the level
+        that player plays at, one of ``LEVELS``; see the module's docstring)."""
         settings = settings or MatchSettings()
         players = list(players)
         if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or any(
@@ -176,6 +197,9 @@ class Match:
                             f"not {shadow!r}")
         if shadow is not None and len(players) != 1:
             raise ValueError("a shadow plays only in a solo match")
+        if level is not None and (shadow is None or level not in LEVELS):
+            raise ValueError(f"a level is one of {LEVELS} and goes with a shadow: {level!r}, "
+                             f"shadow {shadow!r}")
         sides = [*players, GHOST] if len(players) == 1 else players
         m = cls(players=players, seed=seed, settings=settings, round_=1,
                 lives=dict.fromkeys(sides, settings.lives),
@@ -183,7 +207,7 @@ class Match:
                 focus={}, ready=[], draft=None, records=[], over=False, winner=None,
                 shadow=Shop(f"{seed}/shop/{SHADOW}", settings) if shadow is not None
                 else None,
-                shadow_player=shadow)
+                shadow_player=shadow, level=level)
         m._open_round()
         return m
 
@@ -312,7 +336,7 @@ class Match:
             shade = self._shadow_turn() if self.shadow is not None else None
             ghost = pick_ghost(ghost_pool, self.round,
                                random.Random(f"{self.seed}/ghost/{self.round}"),
-                               exclude_owner=left, fallback=shade)
+                               exclude_owner=left, fallback=shade, level=self.level)
             slates[right], focus[right] = ghost.slate, ghost.focus
         else:
             slates[right], focus[right] = self.shops[right].slate, self.focus[right]
@@ -445,9 +469,12 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match as it was played, round by round (what the bot stores and replays)."""
-        return {"players": list(self.players), "seed": self.seed,
-                "settings": self.settings.to_json(), "over": self.over, "winner": self.winner,
-                "lives": dict(self.lives), "rounds": [r.to_json() for r in self.records]}
+        out = {"players": list(self.players), "seed": self.seed,
+               "settings": self.settings.to_json(), "over": self.over, "winner": self.winner,
+               "lives": dict(self.lives), "rounds": [r.to_json() for r in self.records]}
+        if self.level is not None:  # absent otherwise: other matches' records stay as they were
+            out["level"] = self.level
+        return out
 
     def summary(self) -> str:
         """The record as readable text, one block per round (for demos and the command line)."""
@@ -464,11 +491,18 @@ class Match:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, shadow: ShadowPlayer | None = None) -> Match:
+    def from_json(cls, data: Mapping[str, Any], *, shadow: ShadowPlayer | None = None,
+                  shadows: Mapping[str, ShadowPlayer] | None = None) -> Match:
         """The match of :meth:`to_json`; ``shadow`` plays its shadow, if it has one (a match read
-        only to be shown needs none). An older format is upgraded, a newer one refused
+        only to be shown needs none), or ``shadows[level]`` for a match at a level that
+        ``shadows`` names. An older format is upgraded, a newer one refused
         (``state.too_new``)."""
-        data = upgrade(data, "match", MATCH_FORMAT)
+        data = upgrade(data, "match", MATCH_FORMAT, _UPGRADES)
+        level = data.get("level")
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"a match's level is one of {LEVELS}, not {level!r}")
+        if shadows is not None and level in shadows:
+            shadow = shadows[level]
         settings = MatchSettings.from_json(data["settings"])
         players = [str(p) for p in data["players"]]
         return cls(players=players, seed=data["seed"], settings=settings,
@@ -480,7 +514,7 @@ class Match:
                    records=[RoundRecord.from_json(r) for r in data["rounds"]],
                    over=bool(data["over"]), winner=data["winner"],
                    shadow=Shop.from_json(data["shadow"], settings) if data.get("shadow")
-                   else None, shadow_player=shadow)
+                   else None, shadow_player=shadow, level=level)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_json() == other.to_json()
@@ -510,6 +544,8 @@ def summary(record: Mapping[str, Any]) -> str:
     players = list(record["players"])
     settings = MatchSettings.from_json(record["settings"])
     names = " against ".join(players) if len(players) == 2 else f"{players[0]} against ghosts"
+    if record.get("level"):
+        names += f" (level {record['level']})"
     lines = [f"Match {names}, seed {record['seed']}: {settings.lives} lives, "
              f"{settings.rounds} rounds at most, "
              f"{'draft' if settings.draft else 'private shops'}"]
