@@ -50,10 +50,11 @@ class DigitsLeave:
                                          interaction.user.id)
         await leave_ui.ask_resign(interaction, games)
 
-    async def solo_open_asked(self, interaction: discord.Interaction) -> bool:
+    async def solo_open_asked(self, interaction: discord.Interaction, level: str) -> bool:
         """``/digits solo``'s first step: True when a solo match is open and the member was
-        asked what to do with it (the command then does nothing more)."""
-        return await leave_ui.ask_open_solo(interaction)
+        asked what to do with it (the command then does nothing more); a new match started
+        from the question is at ``level``, the one the command asked for."""
+        return await leave_ui.ask_open_solo(interaction, level)
 
     # the clock -------------------------------------------------------------------------
 

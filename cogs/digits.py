@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies
+from bot.digits.levels import DEFAULT_LEVEL
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import channel_text, limited, over_cap
@@ -21,6 +22,7 @@ from bot.play import digits as play
 from bot.replies import pings, shown_name
 from bot.ui import digits as digits_ui
 from bot.ui import digits_leave as leave_ui
+from bot.ui import digits_levels as levels_ui
 from bot.ui import digits_rules as rules_ui
 from bot.ui import focus_run as focus_ui
 from bot.views import routed_nowhere
@@ -90,8 +92,11 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
 
     @app_commands.command(name="solo", description="Play a match against other players' ghosts")
     @limited("start")
-    async def solo(self, interaction: discord.Interaction) -> None:
-        if await self.solo_open_asked(interaction):
+    @app_commands.describe(level="How strong the shadow plays: gentle, fair (default), strong, "
+                                 "or adapted to your results")
+    @app_commands.choices(level=levels_ui.LEVEL_CHOICES)
+    async def solo(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        if await self.solo_open_asked(interaction, level):
             return
         lang = await lang_for(interaction)
         user = interaction.user
@@ -100,11 +105,12 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
         try:
             game = await play.solo(db, interaction.guild_id, interaction.channel_id,
                                    play.Member(user.id, user.display_name), lang=lang,
-                                   most=self.bot.limits.open_games["digits_solo"])
+                                   most=self.bot.limits.open_games["digits_solo"], level=level)
         except play.TooManyOpen as crowded:
             raise refused(crowded, lang) from None
         sent = await replies.respond(
-            interaction, t("digits.solo.started", lang, name=user.mention),
+            interaction, t("digits.solo.started", lang, name=user.mention) + "\n"
+            + levels_ui.started_text(game, lang),
             embed=digits_ui.match_embed(game, lang), view=digits_ui.match_view(game, lang),
             allowed_mentions=pings(user.id))
         if sent.message_id is not None:

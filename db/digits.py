@@ -178,6 +178,23 @@ class DigitsRepository:
         )
         return [_match(row) for row in rows]
 
+    async def finished_solo(self, guild_id: int, user_id: int, limit: int = 10
+                            ) -> list[DigitsMatch]:
+        """The member's last ``limit`` solo (ghost) matches in one server that have a result,
+        the oldest of them first (what "adapt" reads to choose the next solo's level)."""
+        rows = await self._conn.all(
+            "SELECT * FROM (SELECT m.*,"
+            " (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
+            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
+            " AS seats FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+            " WHERE s.user_id = ? AND m.guild_id = ? AND m.kind = 'ghost'"
+            " AND s.result IS NOT NULL"
+            " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?)"
+            " ORDER BY finished_at, match_id",
+            (user_id, guild_id, limit),
+        )
+        return [_match(row) for row in rows]
+
     async def require_match(self, match_id: int) -> DigitsMatch:
         """The match, or ``DomainError("db.not_found")``."""
         match = await self.get_match(match_id)

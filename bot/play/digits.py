@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.digits.ghosts import Ghost
+from bot.digits.levels import ADAPT, CHOICES, DEFAULT_LEVEL, SHADOWS, Adapted, adapt, solo_match
 from bot.digits.match import Match, RoundRecord, ShadowPlayer
 from bot.digits.odds import Odds, odds_for_match
 from bot.digits.placement import How, Placement, choose
@@ -69,9 +70,13 @@ STATE_FORMAT = 1
 #: slate, older still, is read as well).
 GHOST_FORMAT = 1
 
-#: Who plays the shadow of a solo match: the stronger shop player, passed to the engine (which
-#: imports no player of its own).
+#: Who plays the shadow of a solo match saved without a level (before levels, every shadow was the
+#: stronger shop player; the engine's format 2 names it "strong"), passed to the engine (which
+#: imports no player of its own). A match at a level is played by ``SHADOWS[level]``.
 SHADOW_PLAYER: ShadowPlayer = OddsPlayer
+
+#: The finished solo matches "adapt" looks back on.
+ADAPT_HISTORY = 10
 
 #: Tries at saving a change when the other player keeps saving first.
 SAVE_ATTEMPTS = 4
@@ -108,11 +113,13 @@ class StoredMatch:
     #: The state's keys this class does not read (the shop clock's, ``bot.play.digits_clock``):
     #: kept as they are by every save.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: How "adapt" chose the level of a solo match just started (said once, not stored).
+    adapted: Adapted | None = None
 
     @classmethod
     def from_row(cls, row: DigitsMatch) -> StoredMatch:
         state = upgrade(row.state, "match state", STATE_FORMAT)
-        match = Match.from_json(state["engine"], shadow=SHADOW_PLAYER)
+        match = Match.from_json(state["engine"], shadow=SHADOW_PLAYER, shadows=SHADOWS)
         focus = state.get("focus") or {}
         progress = focus.get("players", {}) if focus.get("round") == match.round else {}
         return cls(row, match, dict(state.get("names", {})), str(state.get("lang", "en")),
@@ -307,23 +314,45 @@ async def challenge(db: Database, guild_id: int, channel_id: int | None, challen
     return StoredMatch.from_row(row)
 
 
+async def adapt_level(db: Database, guild_id: int, user_id: int) -> Adapted:
+    """The level "adapt" gives the member's next solo match in this server, from their last
+    finished ones (``bot.digits.levels.adapt``: two wins in a row at a level, one stronger; two
+    losses, one gentler)."""
+    history: list[tuple[str | None, str | None]] = []
+    for row in await db.digits.finished_solo(guild_id, user_id, ADAPT_HISTORY):
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        try:
+            level = Match.from_json(upgrade(row.state, "match state", STATE_FORMAT)["engine"]
+                                    ).level
+        except (DomainError, KeyError, TypeError, ValueError):
+            level = None  # unreadable (or newer): not a result at a level
+        history.append((level, seat.result if seat is not None else None))
+    return adapt(history)
+
+
 async def solo(db: Database, guild_id: int, channel_id: int | None, member: Member, *,
-               lang: str, most: int) -> StoredMatch:
-    """An active solo match of ``member`` against ghosts and the shadow; refused
+               lang: str, most: int, level: str = DEFAULT_LEVEL) -> StoredMatch:
+    """An active solo match of ``member`` against ghosts and the shadow at ``level`` (gentle,
+    fair, strong, or adapt: chosen from their recent results, ``adapted`` says how); refused
     (``TooManyOpen``) when they play ``most`` solo matches already."""
+    if level not in CHOICES:
+        raise DomainError("digits_levels.unknown", f"no level is called {level!r}", level=level)
     playing = [StoredMatch.from_row(m) for m in await db.digits.open_matches(
         guild_id, member.id, kind="ghost")]
     if len(playing) >= most:
         raise TooManyOpen("digits_solo", playing)
+    adapted = await adapt_level(db, guild_id, member.id) if level == ADAPT else None
     settings = await match_settings(db, guild_id, False)
     player = str(member.id)
-    match = Match.new([player], seed=secrets.randbits(48), settings=settings,
-                      shadow=SHADOW_PLAYER)
+    match = solo_match(player, adapted.level if adapted else level, seed=secrets.randbits(48),
+                       settings=settings)
     state = new_state(match, {player: member.name}, lang)
     deadline = await open_clock(db, guild_id, state, match.round)
     row = await db.digits.create_match(guild_id, [member.id], state, status="active",
                                        channel_id=channel_id, deadline=deadline)
-    return StoredMatch.from_row(row)
+    game = StoredMatch.from_row(row)
+    game.adapted = adapted
+    return game
 
 
 async def answer_challenge(db: Database, match_id: int, status: str,

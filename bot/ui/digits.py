@@ -69,6 +69,7 @@ from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
+from bot.ui.digits_levels import add_level_field
 from bot.ui.focus_run import FocusRun
 from bot.views import (
     ArdoiseView,
@@ -244,6 +245,7 @@ def match_embed(game: StoredMatch, lang: str) -> discord.Embed:
                  else stage_text(game, side, lang))
         embed.add_field(name=t("digits.match.side", lang, name=shown(game, side, lang),
                                lives=match.lives[side]), value=value, inline=True)
+    add_level_field(embed, game, lang)
     if match.draft is not None:
         embed.add_field(name=t("digits.draft.title", lang), value=draft_text(game, lang),
                         inline=False)

@@ -20,6 +20,7 @@ import discord
 from discord import ui
 
 from bot import replies
+from bot.digits.levels import CHOICES, DEFAULT_LEVEL
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.play import digits as play
@@ -174,7 +175,7 @@ async def announce_end(bot: Any, ended: leave.Ended) -> None:
 # /digits solo while a solo match is open
 
 
-async def ask_open_solo(interaction: discord.Interaction) -> bool:
+async def ask_open_solo(interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> bool:
     """Whether the member has a solo match open here; if so, the private question is asked
     (go on with it, or resign it and start a new one) and the command does nothing else."""
     assert interaction.guild_id is not None
@@ -187,7 +188,9 @@ async def ask_open_solo(interaction: discord.Interaction) -> bool:
     view = ui.View(timeout=None)
     view.add_item(GoOnSolo(**asked(game, user), style=discord.ButtonStyle.primary,
                            label=t("digits_leave.solo.go_on", lang, round=game.match.round)))
-    view.add_item(RestartSolo(**asked(game, user), style=discord.ButtonStyle.danger,
+    restart = asked(game, user)
+    restart["arg"] = f"{restart['arg']}.{level}"  # the new match's level, as the command asked
+    view.add_item(RestartSolo(**restart, style=discord.ButtonStyle.danger,
                               label=t("digits_leave.solo.restart", lang)))
     await replies.respond(interaction, t("digits_leave.solo.ask", lang, match=game.id,
                                          round=game.match.round),
@@ -206,7 +209,15 @@ class GoOnSolo(Confirmation, action="digits.go_on"):
 
 
 class RestartSolo(Confirmation, action="digits.restart"):
+    """``digits.restart:<match>:<asked at>:<member>.<level>``: resign, then a new solo match at
+    the level the command asked for."""
+
     async def on_click(self, interaction: discord.Interaction) -> None:
+        member, _, level = self.arg.partition(".")
+        level = level or DEFAULT_LEVEL
+        if level not in CHOICES:
+            raise invalid_component("level")
+        self.arg = member
         self.check(interaction)
         db = database(interaction)
         bot = client(interaction)
@@ -219,7 +230,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
         assert interaction.guild_id is not None
         game = await play.solo(db, interaction.guild_id, interaction.channel_id,
                                play.Member(user.id, user.display_name), lang=lang,
-                               most=bot.limits.open_games["digits_solo"])
+                               most=bot.limits.open_games["digits_solo"], level=level)
         sent = await replies.followup(
             interaction, t("digits.solo.started", lang, name=user.mention), wait=True,
             embed=match_embed(game, lang), view=match_view(game, lang),
