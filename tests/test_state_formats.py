@@ -101,7 +101,7 @@ def test_each_engine_exposes_its_version():
     assert bot.rithmo.GAME_FORMAT == GAME_FORMAT == 1
     assert bot.focus.ROUND_FORMAT == ROUND_FORMAT == 1
     assert bot.focus.LIVE_FORMAT == LIVE_FORMAT == 1
-    assert MATCH_FORMAT == 1
+    assert MATCH_FORMAT == 2
 
 
 # -- The 20 Digits ---------------------------------------------------------------------------

@@ -1,0 +1,240 @@
+"""The solo levels of The 20 Digits (issue 15): who plays the shadow at each level, the level kept
+in the match's JSON (format 2, older matches upgraded), the ghost pool by level, "adapt", and
+``python -m bot.digits match --solo --level LEVEL --seed N`` as engine-commands.md says."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.digits import __main__ as digits_cli
+from bot.digits.baseline import BotPlayer
+from bot.digits.ghosts import LEVELS, Ghost, fits_level, pick_ghost, slate_cost
+from bot.digits.levels import (
+    DEFAULT_LEVEL,
+    GENTLE_ACCURACY,
+    SHADOWS,
+    Adapted,
+    adapt,
+    play_solo,
+    shadow_player,
+    solo_match,
+)
+from bot.digits.match import MATCH_FORMAT, Match
+from bot.digits.slate import Slate
+from bot.digits.strategy import OddsPlayer
+from bot.formats import FORMAT_KEY
+from tools.ladder import digits_levels
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+
+
+def finish(m: Match, bot: BotPlayer) -> Match:
+    while not m.over:
+        assert bot.act(m, "A")
+    return m
+
+
+# -- who plays the shadow ---------------------------------------------------------------------
+
+
+def test_each_level_has_its_player():
+    assert LEVELS == ("gentle", "fair", "strong") and DEFAULT_LEVEL == "fair"
+    gentle, fair, strong = (shadow_player(level)("s") for level in LEVELS)
+    assert type(gentle) is BotPlayer and gentle.accuracy == GENTLE_ACCURACY == 0.5
+    assert type(fair) is BotPlayer and fair.accuracy == 0.75
+    assert isinstance(strong, OddsPlayer)
+    with pytest.raises(ValueError):
+        shadow_player("hard")
+
+
+def test_the_gentle_shadow_earns_less_gold_than_the_fair_one():
+    # The same match seed: the gentle shadow's Focus scores (its gold) are lower round by round
+    # on the whole, and it has spent less on its slate by the end of the same rounds.
+    scores: dict[str, list[int]] = {}
+    for level in ("gentle", "fair"):
+        m = solo_match("A", level, seed=11, settings=None)
+        bot = BotPlayer("11/bot/A")
+        while not m.over and m.round <= 6:
+            bot.act(m, "A")
+        scores[level] = [r.focus["ghost"] for r in m.records[:6]]
+    assert sum(scores["gentle"]) < sum(scores["fair"])
+
+
+def test_a_solo_match_at_a_level_is_deterministic_and_says_its_level():
+    for level in LEVELS[:2]:
+        one, two = play_solo(5, level), play_solo(5, level)
+        assert one == two and one.over
+        assert one.record()["level"] == level and one.to_json()["level"] == level
+    assert play_solo(5, "gentle").record() != play_solo(5, "fair").record()
+
+
+def test_a_level_goes_with_a_shadow():
+    with pytest.raises(ValueError):
+        Match.new(["A"], level="gentle")  # no shadow
+    with pytest.raises(ValueError):
+        Match.new(["A"], shadow=BotPlayer, level="hard")
+    assert "level" not in Match.new(["A"], shadow=BotPlayer).to_json()
+    assert "level" not in Match.new(["A", "B"]).record()
+
+
+def test_a_match_saved_midway_plays_on_with_its_level_s_player():
+    for level in ("gentle", "fair"):
+        whole = play_solo(9, level)
+        m = solo_match("A", level, seed=9)
+        bot = BotPlayer("9/bot/A")
+        while m.round < 4:
+            bot.act(m, "A")
+        saved = json.loads(json.dumps(m.to_json()))
+        assert saved[FORMAT_KEY] == MATCH_FORMAT == 2 and saved["level"] == level
+        again = Match.from_json(saved, shadows=SHADOWS)
+        assert again.level == level
+        assert finish(again, bot) == whole
+        # Read with another level's player, it would not play the same: the level matters.
+        other = Match.from_json(saved, shadow=SHADOWS["strong"])
+        assert finish(other, BotPlayer("9/bot/A")) != whole
+
+
+def test_a_shadow_match_of_before_levels_is_strong_and_plays_on_as_before():
+    old = json.loads((FIXTURES / "digits_solo_matches.json").read_text())["solo-1"]
+    assert "level" not in old["midway"] and old["midway"].get(FORMAT_KEY) is None
+    m = Match.from_json(old["midway"], shadow=OddsPlayer, shadows=SHADOWS)
+    assert m.level == "strong" and m.shadow_player is OddsPlayer
+    assert m.to_json()[FORMAT_KEY] == 2
+    # A format 1 state too; and a match without a shadow gets no level.
+    one = {**old["midway"], FORMAT_KEY: 1}
+    assert Match.from_json(one, shadows=SHADOWS).level == "strong"
+    plain = Match.new(["A"], seed=1).to_json()
+    assert Match.from_json({**plain, FORMAT_KEY: 1}).level is None
+
+
+# -- the ghost pool by level ------------------------------------------------------------------
+
+
+def ghost(owner: str, slate: dict[str, str]) -> Ghost:
+    return Ghost(1, Slate.from_json(slate), 3, owner)
+
+
+def test_the_pool_follows_the_level():
+    shadow = ghost("shadow", {"1": "Odd", "2": "Even", "5": "Plus"})  # 6 gold
+    rich = ghost("1", {str(c): "Odd" for c in range(1, 9)})  # 16 gold
+    same = ghost("2", {"1": "Minus", "2": "Odd", "3": "Zero"})  # 6 gold
+    poor = ghost("3", {"1": "Zero"})  # 2 gold
+    assert [slate_cost(g.slate) for g in (shadow, rich, same, poor)] == [6, 16, 6, 2]
+    pool = [rich, same, poor]
+
+    def met(level: str | None) -> set[str | None]:
+        return {pick_ghost(pool, 1, random.Random(i), fallback=shadow, level=level).owner
+                for i in range(60)}
+
+    assert met("gentle") == {"2", "3"}  # never the richest
+    assert met("strong") == {"1", "2"}  # never the poorest
+    assert met("fair") == met(None) == {"1", "2", "3"}
+    # A pool with nothing that fits: the level's shadow.
+    assert pick_ghost([rich], 1, random.Random(0), fallback=shadow, level="gentle") is shadow
+    assert pick_ghost([poor], 1, random.Random(0), fallback=shadow, level="strong") is shadow
+    assert fits_level(rich, "fair", shadow)
+    with pytest.raises(ValueError):
+        fits_level(rich, "hard", shadow)
+
+
+def test_a_levelled_match_draws_from_the_pool_by_its_level():
+    rich = ghost("1", {str(c): "Odd" for c in range(1, 9)})
+    for level, expected in (("gentle", "shadow"), ("strong", "1")):
+        m = solo_match("A", level, seed=3)
+        bot = BotPlayer("3/bot/A")
+        assert bot.act(m, "A")  # the Focus
+        bot._shop_turn(m, "A")
+        record = m.end_turn("A", [rich])
+        assert record is not None and record.ghost is not None
+        assert record.ghost.owner == expected, level
+
+
+# -- adapt ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("history", "expected"), [
+    ([], Adapted("fair", "first")),
+    ([(None, "loss"), (None, "loss")], Adapted("fair", "first")),  # before levels: not counted
+    ([("fair", "loss"), ("fair", "loss")], Adapted("gentle", "lost_two", "fair")),
+    ([("fair", "win"), ("fair", "win")], Adapted("strong", "won_two", "fair")),
+    ([("fair", "win"), ("fair", "loss"), ("fair", "loss")], Adapted("gentle", "lost_two", "fair")),
+    ([("fair", "loss"), ("fair", "win")], Adapted("fair", "kept", "fair")),
+    ([("fair", "loss"), ("fair", "draw"), ("fair", "loss")], Adapted("fair", "kept", "fair")),
+    # One result at the new level is not yet two in a row.
+    ([("fair", "win"), ("fair", "win"), ("strong", "loss")], Adapted("strong", "kept", "strong")),
+    ([("fair", "loss"), ("strong", "loss")], Adapted("strong", "kept", "strong")),
+    ([("strong", "win"), ("strong", "win")], Adapted("strong", "top", "strong")),
+    ([("gentle", "loss"), ("gentle", "loss")], Adapted("gentle", "bottom", "gentle")),
+    ([("gentle", "win"), ("gentle", "win"), (None, "loss")], Adapted("fair", "won_two", "gentle")),
+])
+def test_adapt(history, expected):
+    assert adapt(history) == expected
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = digits_cli.main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_match_solo_level_prints_the_match_json():
+    code, out, err = cli("match", "--solo", "--level", "gentle", "--seed", "4")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["players"][0] == "A" and data["level"] == "gentle" and data["over"] is True
+    assert data["winner"] in ("A", "ghost", "draw")
+    lives = data["rounds"][-1]["lives"]
+    assert lives == data["lives"]
+    if data["winner"] == "draw":
+        assert lives["A"] == lives["ghost"] and len(data["rounds"]) == 15
+    else:
+        loser = "A" if data["winner"] == "ghost" else "ghost"
+        assert lives[loser] <= 0 or (len(data["rounds"]) == 15
+                                     and lives[loser] < lives[data["winner"]])
+    assert all(r["ghost"]["owner"] == "shadow" for r in data["rounds"])
+    assert data == play_solo(4, "gentle").record()
+    assert cli("match", "--solo", "--level", "gentle", "--seed", "4")[1] == out  # the same
+    # The default level is fair; the text summary names the level.
+    assert json.loads(cli("match", "--solo", "--seed", "4")[1])["level"] == "fair"
+    text = cli("match", "--solo", "--level", "gentle", "--seed", "4", "--text")[1]
+    assert text.startswith("Match A against ghosts (level gentle), seed 4:")
+
+
+@pytest.mark.parametrize("args", [
+    ("match", "--level", "gentle"),  # a level without --solo
+    ("match", "--solo", "--level", "hard"),
+    ("match", "--solo", "--level"),
+])
+def test_match_solo_refuses_bad_levels_with_one_line(args):
+    code, out, err = cli(*args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_match_solo_as_a_real_process():
+    p = subprocess.run([sys.executable, "-m", "bot.digits", "match", "--solo", "--level", "fair",
+                        "--seed", "2"], capture_output=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 0 and p.stderr == b""
+    assert json.loads(p.stdout) == play_solo(2, "fair").record()
+
+
+# -- the ladder -------------------------------------------------------------------------------
+
+
+def test_the_levels_ladder_prints_its_table(capsys):
+    assert digits_levels.main(["--matches", "3", "--levels", "gentle", "fair"]) == 0
+    out = capsys.readouterr().out
+    assert "| gentle | 3 |" in out and "| fair | 3 |" in out and "| strong |" not in out
+    low, high = digits_levels.wilson(137, 200)
+    assert round(100 * low) == 62 and round(100 * high) == 75
+    assert digits_levels.wilson(0, 0) == (0.0, 1.0)
