@@ -3,9 +3,9 @@
 No Discord here (``bot/ui/digits.py`` draws and says; ``cogs/digits.py`` has the commands): this
 module keeps the persisted match (``StoredMatch``), the load–change–save loop with its retries
 (``mutate``), the Focus seeding rule (``focus_questions``), the ghost pool (``solo_pool``), the
-shadow's player (``SHADOW_PLAYER``), the end of a match with its ratings (``store``), the shop's
-placement (``buy``: the cell that ``bot.digits.placement`` chooses) and the odds of a round
-(``round_odds``).
+shadow's player (``SHADOW_PLAYER``; by level, ``SHADOWS``, with ``adapt_level`` for "adapt"),
+the end of a match with its ratings (``store``), the shop's placement (``buy``: the cell that
+``bot.digits.placement`` chooses) and the odds of a round (``round_odds``).
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
