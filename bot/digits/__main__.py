@@ -136,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--draft", action="store_true", help="the draft variant")
     match.add_argument("--text", action="store_true", help="a readable summary, not JSON")
     match.add_argument("--solo", action="store_true",
-                       help="the baseline player alone against the shadow of a solo match")
+                       help='the baseline player ("A") alone against the shadow of a solo match '
+                            '("ghost"): "winner" is one of them or "draw"')
     match.add_argument("--level", choices=LEVELS, default=None,
                        help="the shadow's level with --solo (default fair)")
     match.set_defaults(handler=_match)
