@@ -29,6 +29,14 @@ async def finished_solo(bot: Any, guild_id: int, member: Member, level: str | No
     return row.match_id
 
 
+async def set_aside(bot: Any, guild_id: int, member: Member) -> None:
+    """Leave the member's open solo match without a result (``/digits solo`` would ask about
+    it first), as if it had been abandoned: "adapt" counts finished matches only."""
+    for open_match in await bot.db.digits.open_matches(guild_id, member.id, kind="ghost"):
+        await bot.db.digits.save_match(open_match.match_id, open_match.state,
+                                       open_match.version, status="abandoned")
+
+
 async def test_a_gentle_solo_starts_gentle_and_says_so(standin, start_bot):
     bot = await start_bot()
     ana = standin.add_member("Ana")
@@ -94,9 +102,11 @@ async def test_adapt_starts_fair_then_follows_two_losses_or_two_wins(standin, st
     assert (await match_state(bot, board))["engine"]["level"] == "strong"
 
     # One loss at the new level changes nothing yet; a second one steps back.
+    await set_aside(bot, guild, bob)
     await finished_solo(bot, guild, bob, "strong", 0.0)
     board = (await standin.slash(bob, "digits solo", level="adapt")).reply
     assert "Adapt: **strong** again, as last time" in board.text()
+    await set_aside(bot, guild, bob)
     await finished_solo(bot, guild, bob, "strong", 0.0)
     board = (await standin.slash(bob, "digits solo", level="adapt")).reply
     assert "Adapt: you lost your last two at strong, so **fair** this time." in board.text()
