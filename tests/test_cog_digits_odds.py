@@ -8,7 +8,7 @@ from typing import Any
 from test_cog_digits import act, duel, match_state, take_focus
 
 from bot.digits.ghosts import Ghost
-from bot.digits.odds import odds_for_match
+from bot.digits.forecast import forecast_for_match
 from bot.digits.slate import Slate
 from bot.local.server import Member, Message
 from bot.play import digits as play_digits
@@ -16,17 +16,33 @@ from bot.ui import digits as digits_ui
 
 
 async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost] | None = None,
-                     lang: str = "en") -> str:
-    """The first line the member should read: the engine's odds of the stored match."""
+                     lang: str = "en", name: str | None = None) -> str:
+    """The first line the member should read: the engine's forecast of the stored match, with
+    its assumption (``name`` shops before the battle) or, against the server's ghosts, without."""
     engine = (await match_state(bot, board))["engine"]
-    odds = odds_for_match(engine, str(member.id), pool or [])
-    win, draw, loss = (int(p) for p in odds.rounded(0))
+    found = forecast_for_match(engine, str(member.id), pool or [])
+    win, draw, loss = found.rounded()
+    round_ = engine["round"]
     if lang == "fr":
         # French writes a no-break space before % (CLDR), English none.
-        return (f"**Chances de ton ardoise, manche {engine['round']}** : victoire {win}\u00a0% · "
-                f"nul {draw}\u00a0% · défaite {loss}\u00a0%")
-    return (f"**Odds of your slate, round {engine['round']}**: win {win}% · draw {draw}% · "
-            f"loss {loss}%")
+        odds = f"victoire {win}\u00a0% · nul {draw}\u00a0% · défaite {loss}\u00a0%"
+        if name is None:
+            return f"**Chances de ton ardoise, manche {round_}** : {odds}"
+        return (f"**Si {name} achète comme les joueurs le font d'habitude à la manche "
+                f"{round_}** : {odds}")
+    odds = f"win {win}% · draw {draw}% · loss {loss}%"
+    if name is None:
+        return f"**Odds of your slate, round {round_}**: {odds}"
+    return f"**If {name} buys as players usually do at round {round_}**: {odds}"
+
+
+async def distinct(bot: Any, board: Message, member: Member) -> int:
+    """The different battles the forecast fought (its detail says how many)."""
+    engine = (await match_state(bot, board))["engine"]
+    return forecast_for_match(engine, str(member.id)).raw.distinct
+
+
+CALIBRATED = "the chances are calibrated on bot matches."
 
 
 async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_bot):
@@ -42,11 +58,11 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
         await act(standin, ana, shop, f"digits:buy:{slot}")
     asked = await standin.slash(ana, "digits odds")
     assert asked.ephemeral
+    n = await distinct(bot, board, ana)
     assert asked.reply.content == "\n".join([
-        await odds_title(bot, board, ana),
-        "Against the built-in ghost of round 1, standing in for the shadow (a bot that shops "
-        "alongside you), which has fielded nothing yet. 2000 battles simulated (1 different), "
-        "with your slate as it stands now."])
+        await odds_title(bot, board, ana, name="the shadow"),
+        "Your slate as it stands now, against 16 slates the shadow may build in round 1 (the "
+        f"buys players usually make). 2000 battles simulated ({n} different); {CALIBRATED}"])
     # The shop window's button says the same, in a message of its own.
     button = next(b for b in shop.buttons() if b["custom_id"] == "digits:odds")
     assert button["label"] == "Odds"
@@ -59,9 +75,11 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
     await take_focus(standin, bot, ana, battle)
     bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
-    assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
-    assert ("Against the shadow's last slate (a bot that shops alongside you), its Focus score "
-            "unknown. 2000 battles simulated") in second.reply.content
+    assert second.reply.content.startswith(
+        await odds_title(bot, battle, ana, name="the shadow") + "\n")
+    assert ("Your slate as it stands now, against the shadow's slate of round 1 and 16 ways it "
+            "may grow in their shop turn (the buys players usually make, with the gold left and "
+            "a Focus score like theirs so far). 2000 battles simulated") in second.reply.content
 
     # Bob, alone at round 1, meets Ana's slate of round 1: the one ghost of the round.
     bob_board = (await standin.slash(bob, "digits solo")).reply
@@ -71,8 +89,9 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
             for r in rows]
     bobs = await standin.slash(bob, "digits odds")
     assert bobs.reply.content.startswith(await odds_title(bot, bob_board, bob, pool) + "\n")
-    assert "Against the ghosts of round 1 on this server: 1 ghost, the battle draws one." in \
-        bobs.reply.content
+    assert bobs.reply.content.endswith(
+        "Your slate as it stands now, against the ghosts of round 1 on this server: 1 ghost, the "
+        f"battle draws one. 2000 battles simulated (1 different); {CALIBRATED}")
 
 
 async def test_odds_are_refused_without_a_shop_turn_in_this_channel(standin, start_bot):
@@ -100,9 +119,9 @@ async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, st
     shop = await take_focus(standin, bot, ana, board)
     await act(standin, ana, shop, "digits:buy:1")
     first = await standin.slash(ana, "digits odds")
-    assert first.reply.content.startswith(await odds_title(bot, board, ana) + "\n")
-    assert "Against the built-in ghost of round 1, standing in for **Sam**, who has fielded " \
-           "nothing yet." in first.reply.content
+    assert first.reply.content.startswith(await odds_title(bot, board, ana, name="**Sam**") + "\n")
+    assert "against 16 slates **Sam** may build in round 1 (the buys players usually make)." \
+        in first.reply.content
     sam_shop = await take_focus(standin, bot, sam, board)
     await act(standin, sam, sam_shop, "digits:buy:1")
     await act(standin, sam, sam_shop, "digits:buy:2")
@@ -115,9 +134,10 @@ async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, st
     await take_focus(standin, bot, ana, battle)
     bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
-    assert second.reply.content.startswith(await odds_title(bot, battle, ana) + "\n")
-    assert "Against **Sam**'s slate of round 1, their Focus score unknown. 2000 battles " \
-           "simulated" in second.reply.content
+    assert second.reply.content.startswith(
+        await odds_title(bot, battle, ana, name="**Sam**") + "\n")
+    assert "against **Sam**'s slate of round 1 and 16 ways it may grow in their shop turn" \
+        in second.reply.content
 
 
 async def test_odds_in_french(standin, start_bot):
@@ -129,11 +149,12 @@ async def test_odds_in_french(standin, start_bot):
         "Chances"
     await act(standin, ana, shop, "digits:buy:1")
     asked = await standin.slash(ana, "chiffres chances")
+    n = await distinct(bot, board, ana)
     assert asked.reply.content == "\n".join([
-        await odds_title(bot, board, ana, lang="fr"),
-        "Contre le fantôme intégré de la manche 1, à la place de l'ombre (un robot qui fait ses "
-        "achats en même temps que toi), qui n'a encore rien aligné. 2000 combats simulés "
-        "(1 différent), avec ton ardoise telle qu'elle est maintenant."])
+        await odds_title(bot, board, ana, lang="fr", name="l'ombre"),
+        "Ton ardoise telle qu'elle est maintenant, contre 16 ardoises possibles pour l'ombre à la "
+        f"manche 1 (les achats habituels des joueurs). 2000 combats simulés ({n} différents) ; "
+        "les chances sont calibrées sur des parties entre robots."])
 
 
 async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch):
@@ -144,7 +165,7 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
     await act(standin, ana, shop, "digits:buy:1")
     # The odds wait for the deferral: they are "slow" whatever the machine.
     deferred = threading.Event()
-    defer, compute = digits_ui.defer_thinking, play_digits.odds_for_match
+    defer, compute = digits_ui.defer_thinking, play_digits.forecast_for_match
 
     async def defer_and_tell(interaction: Any) -> None:
         await defer(interaction)
@@ -156,7 +177,8 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
 
     monkeypatch.setattr(digits_ui, "ODDS_DEFER_AFTER", 0.0)
     monkeypatch.setattr(digits_ui, "defer_thinking", defer_and_tell)
-    monkeypatch.setattr(play_digits, "odds_for_match", after_the_deferral)
+    monkeypatch.setattr(play_digits, "forecast_for_match", after_the_deferral)
     asked = await standin.slash(ana, "digits odds")
     assert asked.deferred and asked.ephemeral
-    assert asked.reply.text().startswith(await odds_title(bot, board, ana) + "\n")
+    assert asked.reply.text().startswith(
+        await odds_title(bot, board, ana, name="the shadow") + "\n")

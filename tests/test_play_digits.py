@@ -236,7 +236,7 @@ async def test_the_odds_are_for_a_shop_turn_in_this_channel(db: Database):
     found = await play.odds_match(db, ANA.id, GUILD, CHANNEL)
     assert found.id == game.id
     odds = await play.round_odds(db, found, "1001")
-    assert odds.pool == [] and odds.odds.battles > 0
+    assert odds.pool == [] and odds.forecast.raw.battles > 0 and odds.forecast.kind == "challenge"
     with pytest.raises(DomainError):
         await play.odds_match(db, ANA.id, GUILD, CHANNEL + 1)
 

@@ -38,10 +38,10 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.digits.forecast import Forecast, forecast_for_match
 from bot.digits.ghosts import Ghost
 from bot.digits.levels import ADAPT, CHOICES, DEFAULT_LEVEL, SHADOWS, Adapted, adapt, solo_match
 from bot.digits.match import Match, RoundRecord, ShadowPlayer
-from bot.digits.odds import Odds, odds_for_match
 from bot.digits.placement import How, Placement, choose
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Piece, Slate, SlateError
@@ -563,18 +563,19 @@ async def odds_match(db: Database, user_id: int, guild_id: int, channel_id: int 
 
 @dataclass(frozen=True)
 class RoundOdds:
-    """The odds of a slate in the round's battle, and the ghosts they were reckoned with."""
+    """The forecast of a slate in the round's battle, and the ghosts it was reckoned with."""
 
-    odds: Odds
+    forecast: Forecast
     pool: list[Ghost]
 
 
 async def round_odds(db: Database, game: StoredMatch, player: str) -> RoundOdds:
-    """The win, draw and loss odds of ``player``'s slate as it stands against the round's likely
-    opponents (the same ghost pool as the battle), worked out in a thread."""
+    """The forecast (win, draw, loss) of ``player``'s slate as it stands in the round's battle,
+    after the opponent's shop turn (``bot.digits.forecast``; the same ghost pool as the battle),
+    worked out in a thread."""
     pool, _ = await solo_pool(db, game, player)
-    odds = await asyncio.to_thread(odds_for_match, game.match, player, pool)
-    return RoundOdds(odds, pool)
+    forecast = await asyncio.to_thread(forecast_for_match, game.match, player, pool)
+    return RoundOdds(forecast, pool)
 
 
 # --------------------------------------------------------------------------------------------

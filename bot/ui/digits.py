@@ -54,22 +54,22 @@ from bot import replies
 from bot.digits.battle import opening_effects
 from bot.digits.catalogue import BY_KEY
 from bot.digits.match import GHOST, RoundRecord
-from bot.digits.odds import ghost_candidates
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import CELLS
 from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, Answer, FocusRound
-from bot.i18n import image_words, lang_for, percent, t
+from bot.i18n import image_words, lang_for, t
 from bot.limits import hit
 from bot.play import digits as play
 from bot.play import students
-from bot.play.digits import RoundOdds, StoredMatch
+from bot.play.digits import StoredMatch
 from bot.replies import shown_name
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
 from bot.ui.digits_levels import add_level_field
+from bot.ui.digits_odds import odds_text
 from bot.ui.focus_run import FocusRun
 from bot.views import (
     ArdoiseView,
@@ -743,33 +743,11 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
 # The odds of the round's battle (/digits odds, the shop window's "Odds" button)
 
 
-def odds_whom(game: StoredMatch, player: str, pool: list[Any], lang: str) -> str:
-    """Whom the odds are reckoned against, in words: the opponents ``likely_opponents`` gives."""
-    match = game.match
-    if not match.solo:
-        name = bold(shown(game, match.opponent(player), lang))
-        if not match.records:
-            return t("digits.odds.against_first", lang, name=name)
-        return t("digits.odds.against_last", lang, name=name, round=match.records[-1].round)
-    ghosts = ghost_candidates(pool, match.round, player)
-    if not ghosts[0].builtin:
-        return t("digits.odds.against_ghosts", lang, round=match.round,
-                 ghosts=t("digits.odds.ghosts", lang, count=len(ghosts)))
-    if match.shadow is None:
-        return t("digits.odds.against_builtin", lang, round=match.round)
-    if not match.records:
-        return t("digits.odds.against_shadow_first", lang)
-    return t("digits.odds.against_shadow", lang)
-
-
-def odds_text(game: StoredMatch, player: str, found: RoundOdds, lang: str) -> str:
-    odds = found.odds
-    win, draw, loss = (int(p) for p in odds.rounded(0))
-    return "\n".join([
-        t("digits.odds.title", lang, round=game.match.round, win=percent(win / 100, lang),
-          draw=percent(draw / 100, lang), loss=percent(loss / 100, lang)),
-        t("digits.odds.detail", lang, whom=odds_whom(game, player, found.pool, lang),
-          battles=odds.battles, distinct=t("digits.odds.distinct", lang, count=odds.distinct))])
+def odds_name(game: StoredMatch, player: str, lang: str) -> str:
+    """Whom the forecast assumes to shop, as safe bold text: the challenger, or the shadow."""
+    if game.match.solo:
+        return t("digits_odds.shadow", lang)
+    return bold(shown(game, game.match.opponent(player), lang))
 
 
 async def show_odds(interaction: discord.Interaction, game: StoredMatch, player: str,
@@ -780,7 +758,9 @@ async def show_odds(interaction: discord.Interaction, game: StoredMatch, player:
     done, _ = await asyncio.wait({work}, timeout=ODDS_DEFER_AFTER)
     if not done:
         await defer_thinking(interaction)
-    text = odds_text(game, player, await work, lang)
+    found = await work
+    text = odds_text(game, player, found.forecast, found.pool, odds_name(game, player, lang),
+                     lang)
     if interaction.response.is_done():
         await replies.followup(interaction, text, ephemeral=True)
     else:

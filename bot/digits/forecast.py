@@ -1,0 +1,232 @@
+"""The odds a player is shown: a calibrated forecast of the battle to come.
+
+:func:`bot.digits.odds.odds_for_match` reckons a slate against what the opponent fielded *last*
+round; but the battle is fought after the opponent's shop turn of *this* round, and a player
+nearly always buys in it. Measured on bot-against-bot challenges those odds were overconfident
+(a Brier skill of −0.6 against always saying the base rate: ``python -m
+tools.bench.digits_calibration``, ``docs/benchmarks.md``). The forecast here:
+
+1. **Whom the player will fight** (:func:`likely_foes`): in a challenge (and against the shadow of
+   a solo match, which shops alongside the member), the opponent's last slate as it is, and
+   ``GROWN`` copies of it grown by one shop turn as players usually buy at that round — the
+   baseline player's buying rules (:class:`bot.digits.baseline.BotPlayer`) on random offers, with
+   the gold it had left plus the round's income for a Focus score drawn from its scores so far,
+   placed as the baseline places against the player's last slate. Every draw is seeded by the
+   match, the player, the round and the copy: asking again gives the same figures. In round 1
+   the copies grow from an empty slate. Alone against the server's ghosts of the round, the
+   ghosts are already slates of this round: they are taken as they are.
+2. **The raw odds** (:func:`bot.digits.odds.odds`) of the slate as it stands against those foes,
+   equally likely.
+3. **The calibration** (:func:`calibrate`), a multinomial Platt scaling of the raw chances
+   ``p`` (each first kept off 0 and 1: ``p' = (p + EPS) / (1 + 3 EPS)``): ``q_k ∝ exp(A ×
+   log p'_k + B_k)`` for k = win, draw, loss (``B_win`` = 0), so the three are in [0, 1] and sum
+   to 1, and with ``A`` > 0 a higher raw chance of winning (the draw unchanged) gives a higher
+   forecast. ``A`` and ``B`` are fitted (the least log loss) for each kind of opponent in
+   :data:`CALIBRATION` on bot-against-bot challenges and solo matches by ``python -m
+   tools.bench.digits_calibration --fit``, and checked on other seeds. The server's ghosts of a
+   round are what the battle really draws from, so their odds are not recalibrated.
+
+The opponent's chance of a right Focus answer is its scores so far with one round of
+``DEFAULT_ACCURACY`` added (:func:`prior_accuracy`): with no score yet, Laplace's 50 % would make
+it buy with too little gold.
+
+Pure and deterministic like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from math import exp, log
+from typing import Any
+
+from bot.digits.baseline import MAX_REROLLS, BotPlayer, arrange
+from bot.digits.ghosts import Ghost
+from bot.digits.match import GHOST, Match
+from bot.digits.odds import (
+    DEFAULT_ACCURACY,
+    DEFAULT_BATTLES,
+    Foe,
+    Odds,
+    accuracy_of,
+    as_foe,
+    ghost_candidates,
+    odds,
+)
+from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
+from bot.digits.slate import Piece, Slate
+from bot.domain import DomainError
+
+#: Copies of the opponent's slate grown by one shop turn (besides the slate as it is).
+GROWN = 16
+
+#: Raw chances are kept this far off 0 and 1 before their logarithm (module docstring, step 3).
+EPS = 0.01
+
+# The calibration (module docstring, step 3): (A, B_draw, B_loss) by kind of opponent, fitted by
+# ``python -m tools.bench.digits_calibration --fit`` (docs/benchmarks.md, "Odds that forecast").
+CALIBRATION: dict[str, tuple[float, float, float]] = {
+    "challenge": (1.0, 0.0, 0.0),
+    "shadow": (1.0, 0.0, 0.0),
+}
+IDENTITY = (1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """The calibrated chances (win, draw, loss; 0 to 1, summing to 1) of the battle to come, the
+    raw odds they come from, and what was assumed: ``kind`` "challenge" or "shadow" when the
+    opponent was assumed to shop as players usually do at ``round``, "ghosts" when the foes
+    were taken as they are (the server's ghosts of the round)."""
+
+    win: float
+    draw: float
+    loss: float
+    raw: Odds
+    round: int
+    kind: str
+    foes: int = 1  # the opponents reckoned with
+    copies: int = 0  # of them, slates grown by a shop turn (the others are taken as they are)
+
+    @property
+    def grown(self) -> bool:
+        """Whether the opponent was assumed to shop before the battle."""
+        return self.kind != "ghosts"
+
+    def rounded(self) -> tuple[int, int, int]:
+        """Whole percentages that still add up to 100 (largest remainders get the last units)."""
+        shown = Odds(100 * self.win, 100 * self.draw, 100 * self.loss, 1, 1).rounded(0)
+        return int(shown[0]), int(shown[1]), int(shown[2])
+
+
+def features(win: float, draw: float, loss: float) -> tuple[float, float, float]:
+    """``log p'`` of the raw chances (module docstring, step 3)."""
+    raw = (win, draw, loss)
+    if any(not 0 <= p <= 1 for p in raw) or abs(sum(raw) - 1) > 1e-6:
+        raise ValueError(f"raw chances are 0 to 1 and sum to 1, not {raw!r}")
+    return tuple(log((p + EPS) / (1 + 3 * EPS)) for p in raw)  # type: ignore[return-value]
+
+
+def calibrate(win: float, draw: float, loss: float,
+              params: tuple[float, float, float] = IDENTITY) -> tuple[float, float, float]:
+    """The calibrated (win, draw, loss) of raw chances (0 to 1, summing to 1) with ``params``
+    (A, B_draw, B_loss) (module docstring, step 3)."""
+    a, b_draw, b_loss = params
+    if not a > 0:
+        raise ValueError(f"the calibration's slope A is above 0, not {a!r}")
+    logits = [a * x + b for x, b in zip(features(win, draw, loss), (0.0, b_draw, b_loss),
+                                        strict=True)]
+    top = max(logits)
+    e = [exp(v - top) for v in logits]
+    total = sum(e)
+    return e[0] / total, e[1] / total, e[2] / total
+
+
+def prior_accuracy(scores: Iterable[int]) -> float:
+    """A player's chance of a right Focus answer: its scores with one round of
+    ``DEFAULT_ACCURACY`` added (module docstring)."""
+    scores = list(scores)
+    return (sum(scores) + FOCUS_MAX * DEFAULT_ACCURACY) / (FOCUS_MAX * (len(scores) + 1))
+
+
+def _merged(slate: Slate) -> Slate:
+    """The slate after every merge the baseline makes (a copy onto the front-most equal one)."""
+    while True:
+        first: dict[Piece, int] = {}
+        for c, p in slate.items():
+            if p.level < 3 and p in first:
+                slate = slate.with_cell(c, None).with_cell(first[p], Piece(p.key, p.level + 1))
+                break
+            first.setdefault(p, c)
+        else:
+            return slate
+
+
+def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: int,
+         their_view: Slate | None, seed: str) -> Slate:
+    """``slate`` after one shop turn of the baseline's buying rules: ``gold`` left from last
+    round plus the income of ``focus``, random offers seeded by ``seed``, placed as the
+    baseline places facing ``their_view`` (the slate that player saw last)."""
+    buyer = BotPlayer(seed)
+    shop = Shop(seed, settings, gold=gold, slate=slate)
+    shop.start_round(round_, settings.income(focus))
+    rng = random.Random(seed)
+    cheapest = min(settings.tier_costs)
+    rerolls = 0
+    while True:
+        shop.slate = _merged(shop.slate)
+        offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
+        buy = buyer._best(shop, offers, focus, rng)
+        if buy is not None:
+            if buy.sell is not None:
+                shop.sell(buy.sell)
+            shop.buy(buy.slot, buy.cell)
+        elif rerolls < MAX_REROLLS and shop.gold >= settings.reroll_cost + cheapest:
+            shop.reroll()
+            rerolls += 1
+        else:
+            return arrange(_merged(shop.slate), their_view, focus)
+
+
+def grown_foes(last: Slate, gold: int, accuracy: float, round_: int, settings: MatchSettings,
+               their_view: Slate | None, seed: str, copies: int = GROWN) -> list[Foe]:
+    """The opponent's last slate as it is (its score drawn with ``accuracy``; left out when it
+    is empty) and ``copies`` of it grown by one shop turn, each with a Focus score drawn with
+    ``accuracy`` (the same score gives its gold and fights its battle)."""
+    foes = [Foe(last, None, accuracy)] if len(last) else []
+    for k in range(copies):
+        rng = random.Random(f"{seed}/{k}")
+        focus = sum(rng.random() < accuracy for _ in range(FOCUS_MAX))
+        foes.append(Foe(grow(last, gold, round_, settings, focus, their_view, f"{seed}/{k}"),
+                        focus))
+    return foes
+
+
+def likely_foes(match: Match, player: str, ghost_pool: Iterable[Ghost] = (), *,
+                copies: int = GROWN) -> tuple[list[Foe], str]:
+    """Whom ``player`` will likely fight in this round's battle (module docstring, step 1), and
+    the kind of opponent: "challenge", "shadow" (both grown) or "ghosts" (taken as they are)."""
+    seed = f"{match.seed}/forecast/{player}/{match.round}"
+    mine = match.records[-1].slates[player] if match.records else None
+    if match.solo:
+        ghosts = ghost_candidates(ghost_pool, match.round, player)
+        if match.shadow is None or not ghosts[0].builtin:
+            return [as_foe(g) for g in ghosts], "ghosts"
+        shown = [r.focus[GHOST] for r in match.records if r.ghost is not None and r.ghost.shadow]
+        return grown_foes(match.shadow.slate, match.shadow.gold, prior_accuracy(shown),
+                          match.round, match.settings, mine, seed, copies), "shadow"
+    foe = match.opponent(player)
+    accuracy = prior_accuracy(r.focus[foe] for r in match.records)
+    if match.records:
+        last = match.records[-1]
+        slate, gold = last.slates[foe], last.gold_left.get(foe, 0)
+    else:
+        slate, gold = Slate(), 0
+    return grown_foes(slate, gold, accuracy, match.round, match.settings, mine, seed,
+                      copies), "challenge"
+
+
+def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
+                       ghost_pool: Iterable[Ghost] = (), *, battles: int = DEFAULT_BATTLES,
+                       copies: int = GROWN, calibrated: bool = True) -> Forecast:
+    """The forecast of ``player``'s slate as it stands now in this round's battle (module
+    docstring). ``calibrated=False`` gives the raw odds as the chances (for the calibration).
+
+    Refused (``DomainError``): ``match.unknown_player``, ``match.over``."""
+    match = match_state if isinstance(match_state, Match) else Match.from_json(match_state)
+    if player not in match.players or player == GHOST:
+        raise DomainError("match.unknown_player", f"{player!r} does not play in this match",
+                          player=player)
+    if match.over:
+        raise DomainError("match.over", "the match is over")
+    foes, kind = likely_foes(match, player, ghost_pool, copies=copies)
+    own = accuracy_of(r.focus[player] for r in match.records)
+    rng = random.Random(f"{match.seed}/forecast/{player}/{match.round}")
+    raw = odds(match.shops[player].slate, match.focus.get(player), foes, battles=battles,
+               rng=rng, accuracy=own)
+    chances = (raw.win / 100, raw.draw / 100, raw.loss / 100)
+    if calibrated:
+        chances = calibrate(*chances, CALIBRATION.get(kind, IDENTITY))
+    return Forecast(*chances, raw=raw, round=match.round, kind=kind, foes=len(foes),
+                    copies=copies if kind != "ghosts" else 0)
