@@ -7,8 +7,8 @@ from typing import Any
 
 from test_cog_digits import act, duel, match_state, take_focus
 
-from bot.digits.ghosts import Ghost
 from bot.digits.forecast import forecast_for_match
+from bot.digits.ghosts import Ghost
 from bot.digits.slate import Slate
 from bot.local.server import Member, Message
 from bot.play import digits as play_digits
@@ -182,3 +182,27 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
     assert asked.deferred and asked.ephemeral
     assert asked.reply.text().startswith(
         await odds_title(bot, board, ana, name="the shadow") + "\n")
+
+
+async def test_odds_in_a_french_duel_name_the_challenger_escaped_and_the_round(standin,
+                                                                                start_bot):
+    bot = await start_bot()
+    await bot.db.servers.update(standin.guild.id, match_lives=3)
+    ana = standin.add_member("Ana", locale="fr")
+    sam = standin.add_member("*Sam*")
+    posted = await standin.slash(ana, "chiffres defi", member=sam)
+    board = (await standin.click(sam, posted.reply, label="Accepter")).reply
+    for member in (ana, sam):  # the match messages are in the challenger's language
+        window = await take_focus(standin, bot, member, board, label="Faire mon Focus")
+        await act(standin, member, window, "digits:buy:1")
+        await act(standin, member, window, "digits:ready")
+    battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+    await take_focus(standin, bot, ana, battle, label="Faire mon Focus")
+    asked = await standin.slash(ana, "chiffres chances")
+    # The name is escaped (``shown_name``): the stars are not read as bold.
+    assert asked.reply.content.startswith(
+        await odds_title(bot, battle, ana, lang="fr", name="**\\*Sam\\***") + "\n")
+    assert ("Ton ardoise telle qu'elle est maintenant, contre l'ardoise qu'a alignée **\\*Sam\\*** "
+            "à la manche 1 et 16 façons dont elle peut grandir pendant son tour de boutique (les "
+            "achats habituels des joueurs, avec l'or qui lui reste et un score de Focus comme les "
+            "siens jusqu'ici). 2000 combats simulés") in asked.reply.content
