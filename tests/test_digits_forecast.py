@@ -78,7 +78,7 @@ def test_the_shadow_is_grown_and_the_server_s_ghosts_are_taken_as_they_are():
     assert with_pool.copies == 0
     # Nothing recalibrates the ghosts: the battle really draws one of them.
     raw = with_pool.raw
-    assert (with_pool.win, with_pool.draw, with_pool.loss) == calibrate(
+    assert (with_pool.win, with_pool.draw, with_pool.loss) == (
         raw.win / 100, raw.draw / 100, raw.loss / 100)
 
 

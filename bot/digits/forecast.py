@@ -55,7 +55,8 @@ from bot.digits.odds import (
     odds,
 )
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
-from bot.digits.slate import Piece, Slate
+from bot.digits.slate import Slate
+from bot.digits.strategy import merged
 from bot.domain import DomainError
 
 #: Copies of the opponent's slate grown by one shop turn (besides the slate as it is).
@@ -71,6 +72,7 @@ CALIBRATION: dict[str, tuple[float, float, float]] = {
     "challenge": (0.778, -0.141, 0.098),
     "shadow": (0.422, -0.721, 2.023),
 }
+#: The calibration's parameters that change nothing but keep the chances off 0 and 1.
 IDENTITY = (1.0, 0.0, 0.0)
 
 
@@ -131,19 +133,6 @@ def prior_accuracy(scores: Iterable[int]) -> float:
     return (sum(scores) + FOCUS_MAX * DEFAULT_ACCURACY) / (FOCUS_MAX * (len(scores) + 1))
 
 
-def _merged(slate: Slate) -> Slate:
-    """The slate after every merge the baseline makes (a copy onto the front-most equal one)."""
-    while True:
-        first: dict[Piece, int] = {}
-        for c, p in slate.items():
-            if p.level < 3 and p in first:
-                slate = slate.with_cell(c, None).with_cell(first[p], Piece(p.key, p.level + 1))
-                break
-            first.setdefault(p, c)
-        else:
-            return slate
-
-
 def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: int,
          their_view: Slate | None, seed: str) -> Slate:
     """``slate`` after one shop turn of the baseline's buying rules: ``gold`` left from last
@@ -156,7 +145,7 @@ def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: i
     cheapest = min(settings.tier_costs)
     rerolls = 0
     while True:
-        shop.slate = _merged(shop.slate)
+        shop.slate = merged(shop.slate)
         offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
         buy = buyer._best(shop, offers, focus, rng)
         if buy is not None:
@@ -167,7 +156,7 @@ def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: i
             shop.reroll()
             rerolls += 1
         else:
-            return arrange(_merged(shop.slate), their_view, focus)
+            return arrange(merged(shop.slate), their_view, focus)
 
 
 def grown_foes(last: Slate, gold: int, accuracy: float, round_: int, settings: MatchSettings,
@@ -227,7 +216,7 @@ def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
     raw = odds(match.shops[player].slate, match.focus.get(player), foes, battles=battles,
                rng=rng, accuracy=own)
     chances = (raw.win / 100, raw.draw / 100, raw.loss / 100)
-    if calibrated:
-        chances = calibrate(*chances, CALIBRATION.get(kind, IDENTITY))
+    if calibrated and kind in CALIBRATION:
+        chances = calibrate(*chances, CALIBRATION[kind])
     return Forecast(*chances, raw=raw, round=match.round, kind=kind, foes=len(foes),
                     copies=copies if kind != "ghosts" else 0)
