@@ -113,7 +113,8 @@ async def test_the_shop_s_odds_button_is_as_strict_as_the_odds_command(standin, 
     await act(standin, ana, shop, "digits:buy:1")
     for _ in range(3):  # odds: 3 in 30 s, button and command together
         shown = await standin.click(ana, shop, "digits:odds")
-        assert shown.reply.content.startswith("**Odds of your slate"), shown.reply.content
+        assert shown.reply.content.startswith("**If the shadow buys as players usually do "), \
+            shown.reply.content
     refused = await standin.click(ana, shop, "digits:odds")
     assert refused.reply.content == "Not so fast: try again in 30 s." and refused.ephemeral
     clock.now += 20.0
