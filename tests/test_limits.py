@@ -121,7 +121,8 @@ async def test_the_shop_s_odds_button_is_as_strict_as_the_odds_command(standin, 
     assert (await standin.slash(ana, "digits odds")).reply.content == (
         "Not so fast: try again in 10 s.")
     clock.now += 10.5
-    assert (await standin.slash(ana, "digits odds")).reply.content.startswith("**Odds of")
+    assert (await standin.slash(ana, "digits odds")).reply.content.startswith(
+        "**If the shadow buys as players usually do ")
 
 
 # --- caps on open games -----------------------------------------------------------------------
