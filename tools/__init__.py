@@ -6,6 +6,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
 
     .venv/bin/python -m tools.bench.digits          # battles per second (The 20 Digits)
     .venv/bin/python -m tools.bench.digits_odds     # the odds' battles per second
+    .venv/bin/python -m tools.bench.digits_calibration  # are the odds a forecast? (calibration)
     .venv/bin/python -m tools.bench.digits_match    # whole matches per second
     .venv/bin/python -m tools.bench.rithmo          # the Rithmomachia engine's speed
     .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
