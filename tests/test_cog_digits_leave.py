@@ -277,7 +277,7 @@ async def test_a_second_solo_asks_to_go_on_or_start_anew(standin, start_bot):
     assert go_on.reply.button("Take my Focus")
     assert len(await bot.db.digits.open_matches(standin.guild.id, ana.id)) == 1
 
-    asked = (await standin.slash(ana, "digits solo")).reply
+    asked = (await standin.slash(ana, "digits solo", level="gentle")).reply
     restart = await standin.click(ana, asked, label="Resign it and start a new one")
     assert restart.reply.text() == f"You resigned match #{first_id}."
     new = await standin.wait_for_message(lambda m: bool(m.buttons()), after=first)
@@ -287,6 +287,8 @@ async def test_a_second_solo_asks_to_go_on_or_start_anew(standin, start_bot):
     assert (await row(bot, first_id)).status == "finished"
     assert (await row(bot, new_id)).status == "active"
     assert (await row(bot, new_id)).message_id == new.id
+    # The new match is at the level the command asked for, not the resigned one's (fair).
+    assert (await row(bot, new_id)).state["engine"]["level"] == "gentle"
 
 
 async def test_the_solo_question_in_french(standin, start_bot):
