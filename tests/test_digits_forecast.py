@@ -155,5 +155,25 @@ def test_the_calibration_command_runs_in_small(capsys):
     assert "### Challenges" in out and "### Solo against the shadow" in out
     assert "| today's (last slate) |" in out and "| forecast (calibrated) |" in out
     assert "CPU time of one call, the forecast" in out
-    with pytest.raises(SystemExit):
-        digits_calibration.main(["--level", "gentle"])
+    # At a level: the solo matches are that level's, calibrated with its own constants.
+    assert digits_calibration.main(["--matches", "0", "--solo", "1", "--level", "gentle"]) == 0
+    assert "### Solo against the shadow" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # not a level
+        digits_calibration.main(["--level", "hardest"])
+
+
+def test_a_solo_match_takes_its_levels_own_calibration():
+    from bot.digits.forecast import calibration_key
+    from bot.digits.levels import solo_match
+
+    for level, key in (("gentle", "shadow/gentle"), ("fair", "shadow/fair"),
+                       ("strong", "shadow")):
+        m = solo_match("A", level, seed=3)
+        assert calibration_key(m, "shadow") == key
+        raw = forecast_for_match(m, "A", calibrated=False)
+        shown = forecast_for_match(m, "A")
+        expected = calibrate(raw.win, raw.draw, raw.loss, CALIBRATION[key])
+        assert (shown.win, shown.draw, shown.loss) == pytest.approx(expected)
+    # A match of before the levels keeps the one "shadow" calibration; a challenge its own.
+    assert calibration_key(shopped(0, ["A"]), "shadow") == "shadow"
+    assert calibration_key(shopped(0), "challenge") == "challenge"

@@ -71,6 +71,10 @@ EPS = 0.01
 CALIBRATION: dict[str, tuple[float, float, float]] = {
     "challenge": (0.778, -0.141, 0.098),
     "shadow": (0.422, -0.721, 2.023),
+    # The solo levels' own (2026-12-01, 150 solo matches at each level, seed calibration/fit,
+    # ``--level gentle|fair --fit``); strong's shadow is the one "shadow" was fitted on.
+    "shadow/gentle": (0.778, -0.470, -0.368),
+    "shadow/fair": (0.860, -0.350, 0.152),
 }
 #: The calibration's parameters that change nothing but keep the chances off 0 and 1.
 IDENTITY = (1.0, 0.0, 0.0)
@@ -197,6 +201,15 @@ def likely_foes(match: Match, player: str, ghost_pool: Iterable[Ghost] = (), *,
                       copies), "challenge"
 
 
+def calibration_key(match: Match, kind: str) -> str:
+    """Which calibration a forecast takes: the solo level's own where one was fitted (the shadow
+    is another player at each level, ``bot.digits.levels``), else its kind's ("shadow" was
+    fitted on the shadow of before the levels, the odds player: strong's)."""
+    if kind == "shadow" and match.level is not None and f"shadow/{match.level}" in CALIBRATION:
+        return f"shadow/{match.level}"
+    return kind
+
+
 def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
                        ghost_pool: Iterable[Ghost] = (), *, battles: int = DEFAULT_BATTLES,
                        copies: int = GROWN, calibrated: bool = True) -> Forecast:
@@ -216,7 +229,8 @@ def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
     raw = odds(match.shops[player].slate, match.focus.get(player), foes, battles=battles,
                rng=rng, accuracy=own)
     chances = (raw.win / 100, raw.draw / 100, raw.loss / 100)
-    if calibrated and kind in CALIBRATION:
-        chances = calibrate(*chances, CALIBRATION[kind])
+    key = calibration_key(match, kind)
+    if calibrated and key in CALIBRATION:
+        chances = calibrate(*chances, CALIBRATION[key])
     return Forecast(*chances, raw=raw, round=match.round, kind=kind, foes=len(foes),
                     copies=copies if kind != "ghosts" else 0)

@@ -19,8 +19,8 @@ calibrated); then the battle says what happened. Prints, for each and side by si
 and for the shadow) on the raw forecasts of a training set (seeds ``<seed>/fit/...``, as many
 matches), prints the constants, and evaluates them on the set above (other seeds).
 
-``--level`` is kept for the solo levels: ``Match.new`` has no level on this branch yet, so only
-the one solo match is measured (a level refuses, rather than measuring something else).
+``--level gentle|fair|strong`` plays the solo matches at that level (``bot.digits.levels``); the
+forecast still uses the one "shadow" calibration, fitted on the shadow of before the levels.
 """
 
 from __future__ import annotations
@@ -33,8 +33,15 @@ from dataclasses import dataclass
 from math import exp, log
 
 from bot.digits.baseline import BotPlayer
-from bot.digits.forecast import CALIBRATION, calibrate, features, forecast_for_match
+from bot.digits.forecast import (
+    CALIBRATION,
+    calibrate,
+    calibration_key,
+    features,
+    forecast_for_match,
+)
 from bot.digits.ghosts import Ghost
+from bot.digits.levels import LEVELS, solo_match
 from bot.digits.match import Match
 from bot.digits.odds import odds_for_match
 from bot.digits.strategy import OddsPlayer
@@ -78,7 +85,8 @@ class Asking(BotPlayer):
         seconds = (middle - start, time.process_time() - middle)
         raw = (new.win, new.draw, new.loss)
         self.asked[match.round] = ((old.win / 100, old.draw / 100, old.loss / 100), raw,
-                                   calibrate(*raw, CALIBRATION[new.kind]), seconds)
+                                   calibrate(*raw, CALIBRATION[calibration_key(match, new.kind)]),
+                                   seconds)
         match.end_turn(player, ghost_pool)
         return True
 
@@ -86,9 +94,13 @@ class Asking(BotPlayer):
 def play(job: tuple[str, str]) -> list[Sample]:
     """The samples of one match: ``job`` is (kind, seed), kind "challenge" or "solo"."""
     kind, seed = job
+    kind, _, level = kind.partition(":")
     players = ["A", "B"] if kind == "challenge" else ["A"]
     bots = {p: Asking(f"{seed}/bot/{p}") for p in players}
-    match = Match.new(players, seed=seed, shadow=OddsPlayer if kind == "solo" else None)
+    if level:
+        match = solo_match("A", level, seed=seed)
+    else:
+        match = Match.new(players, seed=seed, shadow=OddsPlayer if kind == "solo" else None)
     while not match.over:
         if not any([bots[p].act(match, p) for p in players]):
             raise RuntimeError("bot players are stuck")
@@ -102,9 +114,11 @@ def play(job: tuple[str, str]) -> list[Sample]:
     return out
 
 
-def collect(seed: str, matches: int, solo: int, jobs: int) -> list[Sample]:
+def collect(seed: str, matches: int, solo: int, jobs: int, level: str | None = None
+            ) -> list[Sample]:
     games = [("challenge", f"{seed}/challenge/{i}") for i in range(matches)]
-    games += [("solo", f"{seed}/solo/{i}") for i in range(solo)]
+    solo_kind = "solo" if level is None else f"solo:{level}"
+    games += [(solo_kind, f"{seed}/solo/{i}") for i in range(solo)]
     if jobs <= 1:
         return [s for g in games for s in play(g)]
     with ProcessPoolExecutor(jobs) as pool:
@@ -235,6 +249,12 @@ def calibrate_x(x: tuple[float, float, float], theta: list[float]) -> Chances:
     return e[0] / sum(e), e[1] / sum(e), e[2] / sum(e)
 
 
+def key_of(kind: str, level: str | None) -> str:
+    """The calibration a sample of ``kind`` takes in a run at ``level``: the level's own for the
+    shadow (``bot.digits.forecast.calibration_key``)."""
+    return f"shadow/{level}" if kind == "shadow" and level else kind
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.digits_calibration",
                                      description=__doc__.split("\n\n")[0])
@@ -244,24 +264,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--fit", action="store_true",
                         help="fit SLOPE and BASE on a training set first")
-    parser.add_argument("--level", default=None,
-                        help="solo level (not on this branch yet: only the one solo match)")
+    parser.add_argument("--level", default=None, choices=LEVELS,
+                        help="the solo matches at this level (default: the shadow of before "
+                             "the levels, the odds player, which is strong's)")
     args = parser.parse_args(argv)
-    if args.level is not None:
-        parser.error("Match.new has no level yet: calibrate the solo match as it is")
     start = time.perf_counter()
     params = dict(CALIBRATION)
     if args.fit:
-        train = collect(f"{args.seed}/fit", args.matches, args.solo, args.jobs)
-        for kind in params:
+        train = collect(f"{args.seed}/fit", args.matches, args.solo, args.jobs, args.level)
+        for kind in list(params):
             part = [s for s in train if s.kind == kind]
             if part:
-                params[kind] = fit(part)
+                params[key_of(kind, args.level)] = fit(part)
         print(f"Fitted on {len(train)} forecasts (seed {args.seed + '/fit'!r}): CALIBRATION = "
               "{" + ", ".join(f'"{k}": ({a:.3f}, {b:.3f}, {c:.3f})'
                               for k, (a, b, c) in params.items()) + "}")
-    samples = collect(args.seed, args.matches, args.solo, args.jobs)
-    samples = [Sample(s.kind, s.round, s.old, s.raw, calibrate(*s.raw, params[s.kind]),
+    samples = collect(args.seed, args.matches, args.solo, args.jobs, args.level)
+    samples = [Sample(s.kind, s.round, s.old, s.raw,
+                      calibrate(*s.raw, params.get(key_of(s.kind, args.level), params[s.kind])),
                       s.happened, s.seconds) for s in samples]
     print(f"Odds against what happened: {args.matches} challenges and {args.solo} solo matches "
           f"of baseline players, seed {args.seed!r}, {time.perf_counter() - start:.0f} s")
