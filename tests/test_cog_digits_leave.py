@@ -281,6 +281,7 @@ async def test_a_second_solo_asks_to_go_on_or_start_anew(standin, start_bot):
     restart = await standin.click(ana, asked, label="Resign it and start a new one")
     assert restart.reply.text() == f"You resigned match #{first_id}."
     new = await standin.wait_for_message(lambda m: bool(m.buttons()), after=first)
+    await standin.idle()  # the bot notes the new message's id once Discord has answered
     assert new.content.startswith(f"{ana.mention} plays")
     new_id = match_id_of(new)
     assert new_id != first_id
