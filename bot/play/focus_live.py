@@ -403,13 +403,17 @@ class LiveRounds:
             self._teacher(live, user_id, "focus.live_next_teacher_only")
             step = self._close(live, game)
             if step.final is None:
-                await self._read_students(live)
-                game.next_question()
-                live.shown_at = self.wall()
-                live.message_id = None
-                live.opened_with = len(game.players)
+                await self._open_next(live, game)
             await self.save(live)
         return step
+
+    async def _open_next(self, live: LiveState, game: LiveRound) -> None:
+        """Show the next question: its students' settings read again (a teacher's change counts
+        from it), its moments started, its message not known yet."""
+        await self._read_students(live)
+        game.next_question()
+        live.shown_at, live.next_at, live.message_id = self.wall(), None, None
+        live.opened_with = len(game.players)
 
     async def skip(self, live_id: int, number: int, user_id: int) -> LiveStep:
         """The teacher closes question ``number`` now (the next one comes as after the time)."""
@@ -466,10 +470,7 @@ class LiveRounds:
             if game.open:
                 step = self._close(live, game)
             else:
-                await self._read_students(live)
-                game.next_question()
-                live.shown_at, live.next_at, live.message_id = self.wall(), None, None
-                live.opened_with = len(game.players)
+                await self._open_next(live, game)
                 step = LiveStep(closed=None, live=live, game=game, final=None, opened=True)
             await self.save(live)
         return step
