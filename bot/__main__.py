@@ -24,6 +24,7 @@ from bot import invite
 from bot.app import create_bot
 from bot.local import terminal
 from bot.settings import Config, ConfigError
+from db import shown_location
 
 TOKEN_REFUSED = (
     "Ardoise: Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer Portal "
@@ -46,7 +47,8 @@ def startup_line(settings: Config) -> str:
              if settings.test_guild is not None else "commands synced globally")
     where += " (always)" if settings.force_sync else " when they changed"
     sharding = ", sharded" if settings.sharded else ""
-    return (f"Ardoise: Discord mode (DISCORD_TOKEN is set){sharding}; database {settings.db_path}; "
+    database = shown_location(settings.db_path)
+    return (f"Ardoise: Discord mode (DISCORD_TOKEN is set){sharding}; database {database}; "
             f"{where}. Unset DISCORD_TOKEN (or pass --local) for local play.")
 
 

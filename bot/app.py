@@ -122,7 +122,7 @@ class Ardoise(commands.Bot):
         path = self.settings.db_path
         self.db = await Database.open(path)  # creates the folder, applies the migrations
         self.languages.loader = self._server_language
-        log.info("database open: %s", path)
+        log.info("database open: %s", self.db.describe())
 
     async def _server_language(self, guild_id: int) -> str | None:
         return (await self.database.servers.get(guild_id)).language

@@ -5,7 +5,7 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | variable | meaning | default |
 | --- | --- | --- |
 | ``DISCORD_TOKEN`` | the bot's token from the Discord Developer Portal | none: local play |
-| ``ARDOISE_DB`` | path of the SQLite file | ``data/ardoise.sqlite3`` (``db.default_path()``) |
+| ``ARDOISE_DB`` | SQLite file, or ``postgresql://…`` URL | ``data/ardoise.sqlite3`` |
 | ``ARDOISE_TEST_GUILD`` | a server id: sync the commands there only (instant) | global sync |
 | ``ARDOISE_SHARDED`` | ``1``/``true``/``yes``/``on``: run an ``AutoShardedBot`` | not sharded |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db import default_path
+from db import default_path, location_of, shown_location
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE = {"1", "true", "yes", "on"}
@@ -65,7 +65,8 @@ def parse_env_file(text: str) -> dict[str, str]:
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None = field(default=None, repr=False)
-    db_path: Path = field(default_factory=default_path)
+    #: A SQLite file, or a ``postgresql://…`` URL (a ``str``: a ``Path`` would fold its ``//``).
+    db_path: Path | str = field(default_factory=default_path)
     test_guild: int | None = None
     sharded: bool = False
     log_level: str = "INFO"
@@ -78,7 +79,7 @@ class Config:
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
         return (
-            f"Config(token={token}, db_path={str(self.db_path)!r}, "
+            f"Config(token={token}, db_path={shown_location(self.db_path)!r}, "
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
             f"force_sync={self.force_sync!r})"
@@ -102,7 +103,7 @@ class Config:
 
         db_text = values.get("ARDOISE_DB", "").strip()
         # The storage package owns the default location (data/ardoise.sqlite3).
-        db_path = Path(db_text).expanduser() if db_text else default_path()
+        db_path = location_of(db_text) if db_text else default_path()
 
         guild_text = values.get("ARDOISE_TEST_GUILD", "").strip()
         test_guild: int | None = None

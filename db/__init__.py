@@ -91,8 +91,8 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 ``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status).
 """
 
-from db.connection import Connection, StaleVersion
-from db.core import Database, default_path
+from db.connection import Connection, StaleVersion, is_postgresql, shown_location
+from db.core import Database, default_path, location_of
 from db.daily import DailyAttempt, DailyChallengeRow, DailyRow
 from db.digits import DigitsMatch, GhostRow, Seat
 from db.focus import FocusAnswer, ProgressRow
@@ -129,4 +129,7 @@ __all__ = [
     "TurnRow",
     "WaitingGame",
     "default_path",
+    "is_postgresql",
+    "location_of",
+    "shown_location",
 ]

@@ -123,7 +123,7 @@ class AssignmentsRepository:
             assignment_id = await self._conn.insert(
                 "INSERT INTO assignments (guild_id, name, teacher_id, role_id, level, topic,"
                 " set_id, set_name, count, questions, due_at, created_at, lang)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
                 (guild_id, name, teacher_id, role_id, level, topic, set_id, set_name,
                  len(questions), dumps(list(questions)), to_db_time(due_at),
                  to_db_time(utc(now)), lang))

@@ -1,18 +1,26 @@
-"""The one module that executes SQL: a :class:`Connection` to the database file, and the values
-and refusals every repository shares.
+"""The one module that executes SQL: a :class:`Connection` to the database (a SQLite file, or a
+PostgreSQL server), and the values and refusals every repository shares.
 
 A ``Connection`` is one writer connection behind an ``asyncio.Lock`` and one read-only reader
 (``db/__init__.py``, "Design decisions", says why). Its public methods are the whole of what the
-repositories use to reach SQLite, so that a second engine (PostgreSQL, issue 18) has one place to
-differ in: how statements run (:meth:`~Connection.all`, :meth:`~Connection.one`,
-:meth:`~Connection.run`, :meth:`~Connection.returning`, :meth:`~Connection.insert`,
-:meth:`~Connection.many`), transactions (:meth:`~Connection.transaction`,
-:meth:`~Connection.atomic`), the two write policies of the versioned tables
+repositories use to reach the database, so that the two engines differ in one place: how
+statements run (:meth:`~Connection.all`, :meth:`~Connection.one`, :meth:`~Connection.run`,
+:meth:`~Connection.returning`, :meth:`~Connection.insert`, :meth:`~Connection.many`),
+transactions (:meth:`~Connection.transaction`, :meth:`~Connection.atomic`,
+:meth:`~Connection.attempt`), the two write policies of the versioned tables
 (:meth:`~Connection.update_versioned` for a change of state, :meth:`~Connection.update_bookkeeping`
-for the columns that are not), and how times and JSON are stored as text.
+for the columns that are not), how times and JSON are stored as text, and backups.
 
-This module imports nothing else of ``db`` but the migration runner: the repositories import it,
-and ``db.core`` (the facade) imports them.
+Below the ``Connection`` are two engines: :class:`_Sqlite` (aiosqlite; the default, a file) and
+:class:`_Postgres` (asyncpg; ``ARDOISE_DB=postgresql://…``). The SQL text they differ in is
+:mod:`db.dialect`'s (``conn.dialect`` gives a repository the fragments it needs). On PostgreSQL:
+``?`` placeholders become ``$n``; a constraint's refusal is raised as the same
+:data:`IntegrityError` (its message starting as SQLite's does: "FOREIGN KEY constraint failed",
+"UNIQUE constraint failed"…); ``numeric`` results (``sum`` and ``avg`` of integers) come back as
+``int`` or ``float`` as SQLite gives them; rows are read by name or position as on SQLite.
+
+This module imports nothing else of ``db`` but the migration runner and the dialect: the
+repositories import it, and ``db.core`` (the facade) imports them.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -28,19 +37,54 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
 from bot.domain import DomainError
 from db import migrate as _migrate
+from db.dialect import (
+    NOCASE_COLLATION,
+    POSTGRESQL,
+    SQLITE,
+    Dialect,
+    postgresql_schema,
+    postgresql_statement,
+)
 
 #: How long a writer waits for another process's write lock (the CLI during a live bot).
 BUSY_TIMEOUT_MS = 5000
+#: Readers of a PostgreSQL database: reads outside a transaction run on this many connections
+#: at most, side by side (SQLite's one reader connection is enough: WAL reads are quick).
+POSTGRES_READERS = 4
 
-#: A row as the repositories read it: by column name (``row["game_id"]``) or position.
-Row = sqlite3.Row
-#: A constraint refused a write (a foreign key, a unique key): the driver's own exception.
+#: A row as the repositories read it: by column name (``row["game_id"]``) or position
+#: (``sqlite3.Row`` or ``asyncpg.Record``: both read the same way).
+Row = Any
+#: A constraint refused a write (a foreign key, a unique key): SQLite's exception, raised for
+#: PostgreSQL's refusals too (:func:`_integrity_error`).
 IntegrityError = sqlite3.IntegrityError
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgresql(location: str | os.PathLike[str]) -> bool:
+    """Whether ``location`` names a PostgreSQL database (a ``postgresql://…`` URL) rather than a
+    SQLite file."""
+    return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
+
+
+def shown_location(location: str | os.PathLike[str]) -> str:
+    """``location`` as logs and messages may show it: a URL's password replaced by ``***``."""
+    text = str(location)
+    if not is_postgresql(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
 
 
 # --- Refusals ------------------------------------------------------------------------------
@@ -118,25 +162,23 @@ class _Tx:
 
 
 class Connection:
-    """The writer and the reader of one database file.
+    """The writer and the reader of one database (a SQLite file, or a PostgreSQL database).
 
-    Open it with ``await Connection.open(path, migrations)`` (``Database.open`` does); close it
-    with ``await conn.close()``. Every method is safe to call from any task: writes queue on one
-    lock, reads outside a transaction never wait for them.
+    Open it with ``await Connection.open(location, migrations)`` (``Database.open`` does); close
+    it with ``await conn.close()``. Every method is safe to call from any task: writes queue on
+    one lock, reads outside a transaction never wait for them.
     """
 
-    def __init__(
-        self,
-        path: Path,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        version: int,
-    ) -> None:
-        self.path = path
-        #: The schema version the migrations left the file at.
+    def __init__(self, location: str | Path, engine: _Sqlite | _Postgres, version: int) -> None:
+        #: The SQLite file (None for PostgreSQL).
+        self.path: Path | None = engine.path if isinstance(engine, _Sqlite) else None
+        #: The file or the URL (with its password: show it with :func:`shown_location`).
+        self.location = location
+        #: The SQL fragments that differ between the engines (:mod:`db.dialect`).
+        self.dialect: Dialect = engine.dialect
+        #: The schema version the migrations left the database at.
         self.version = version
-        self._writer = writer
-        self._reader = reader
+        self._engine = engine
         self._write_lock = asyncio.Lock()
         self._tx: ContextVar[_Tx | None] = ContextVar(f"ardoise_tx_{id(self)}", default=None)
         self._closed = False
@@ -146,55 +188,31 @@ class Connection:
     @classmethod
     async def open(
         cls,
-        file: Path,
+        location: str | os.PathLike[str],
         migrations: Sequence[_migrate.Migration],
         target: int | None = None,
         *,
         upgrade: bool = True,
     ) -> Connection:
-        """Connect the writer (switching the file to WAL), apply ``migrations`` up to ``target``
-        (:func:`db.migrate.migrate`: each its own transaction; none with ``upgrade`` false), then
-        connect the read-only reader. A refused or failed upgrade closes the writer and leaves
-        the file as the last whole migration left it."""
-        writer = await cls._connect(file)
-        try:
-            await writer.execute("PRAGMA journal_mode = WAL")
-            # Before the reader exists: a new file is only WAL once its schema is written.
-            version = await _migrate.migrate(writer, migrations, target, upgrade=upgrade)
-            reader = await cls._connect(file)
-        except BaseException:
-            await writer.close()
-            raise
-        # The reader can never write, even by mistake: writes go through the writer.
-        await reader.execute("PRAGMA query_only = ON")
-        return cls(file, writer, reader, version)
-
-    @staticmethod
-    async def _connect(file: Path) -> aiosqlite.Connection:
-        # isolation_level=None: sqlite3 opens no transaction behind our back; transaction() does.
-        conn = await aiosqlite.connect(file, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        conn.row_factory = sqlite3.Row
-        # NORMAL is safe with WAL: a power cut may lose the last commits, never corrupt the file.
-        for pragma in (
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-            "PRAGMA synchronous = NORMAL",
-        ):
-            await conn.execute(pragma)
-        return conn
+        """Connect the writer, apply ``migrations`` up to ``target`` (:func:`db.migrate.migrate`:
+        each its own transaction; none with ``upgrade`` false), then connect the reader(s).
+        ``location`` is a SQLite file, or a ``postgresql://`` URL. A refused or failed upgrade
+        closes the writer and leaves the database as the last whole migration left it."""
+        if is_postgresql(location):
+            url = str(location)
+            pg, version = await _Postgres.open(url, migrations, target, upgrade)
+            return cls(url, pg, version)
+        file = Path(location)
+        lite, version = await _Sqlite.open(file, migrations, target, upgrade)
+        return cls(file, lite, version)
 
     async def close(self) -> None:
-        """Close both connections, after the running write."""
+        """Close the connections, after the running write."""
         if self._closed:
             return
         self._closed = True
         async with self._write_lock:
-            try:
-                # Keeps the planner's statistics fresh at little cost (SQLite's advice).
-                await self._writer.execute("PRAGMA optimize")
-            finally:
-                await self._reader.close()
-                await self._writer.close()
+            await self._engine.close()
 
     # --- Transactions --------------------------------------------------------------------
 
@@ -224,31 +242,34 @@ class Connection:
         if outer is not None:
             outer.depth += 1
             name = f"nested_{outer.depth}"
-            await self._writer.execute(f"SAVEPOINT {name}")
+            await self._engine.command(f"SAVEPOINT {name}")
             try:
                 yield
             except BaseException:
-                await self._writer.execute(f"ROLLBACK TO {name}")
-                await self._writer.execute(f"RELEASE {name}")
+                await self._engine.command(f"ROLLBACK TO {name}")
+                await self._engine.command(f"RELEASE {name}")
                 raise
             else:
-                await self._writer.execute(f"RELEASE {name}")
+                await self._engine.command(f"RELEASE {name}")
             finally:
                 outer.depth -= 1
             return
         if self._closed:
             raise RuntimeError("the database is closed")
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
+            # SQLite: take the write lock at once, so a transaction never fails half-way for
+            # want of it. PostgreSQL locks rows as they are written.
+            await self._engine.command(
+                "BEGIN IMMEDIATE" if isinstance(self._engine, _Sqlite) else "BEGIN")
             tx = _Tx(asyncio.current_task())
             token = self._tx.set(tx)
             try:
                 yield
-                await self._writer.execute("COMMIT")
+                await self._engine.command("COMMIT")
             except BaseException:
                 # Also on cancellation: the queued statements run first, then this rollback.
-                if self._writer.in_transaction:
-                    await self._writer.execute("ROLLBACK")
+                if self._engine.in_transaction():
+                    await self._engine.command("ROLLBACK")
                 raise
             finally:
                 tx.open = False
@@ -266,53 +287,61 @@ class Connection:
                 yield
 
     @asynccontextmanager
-    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def attempt(self) -> AsyncIterator[None]:
+        """Statements whose failure (an :data:`IntegrityError`) the caller catches and goes on
+        after, inside a transaction. On PostgreSQL a failed statement spoils the whole
+        transaction, so inside one this is a savepoint; SQLite undoes only the statement, so
+        there it costs nothing."""
+        if isinstance(self._engine, _Postgres) and self._current() is not None:
+            async with self.transaction():
+                yield
+        else:
+            yield
+
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[None]:
         """The writer, for one statement. Outside a transaction the statement commits on its own,
         but still under the lock: on the shared writer connection it would otherwise become part
         of another task's open transaction."""
         if self._current() is not None:
-            yield self._writer
+            yield
             return
         async with self._write_lock:
             if self._closed:
                 raise RuntimeError("the database is closed")
-            yield self._writer
+            yield
 
     # --- Statements ------------------------------------------------------------------------
 
-    def _read_conn(self) -> aiosqlite.Connection:
-        return self._writer if self._current() is not None else self._reader
-
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one reading statement (inside a transaction, what it wrote included)."""
-        return list(await self._read_conn().execute_fetchall(sql, params))
+        return await self._engine.fetch(sql, params, writer=self._current() is not None)
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of one reading statement, or None."""
-        rows = await self._read_conn().execute_fetchall(sql, params)
+        rows = await self._engine.fetch(sql, params, writer=self._current() is not None)
         return next(iter(rows), None)
 
     async def returning(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one writing statement; the rows of its RETURNING clause."""
-        async with self._statement() as writer:
-            return list(await writer.execute_fetchall(sql, params))
+        async with self._statement():
+            return await self._engine.fetch(sql, params, writer=True)
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one writing statement; the number of rows it changed."""
-        async with self._statement() as writer:
-            return (await writer.execute(sql, params)).rowcount
+        async with self._statement():
+            return await self._engine.execute(sql, params)
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one INSERT; the new row's id."""
-        async with self._statement() as writer:
-            cursor = await writer.execute(sql, params)
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        """Run one ``INSERT … RETURNING <its key>``; the new row's key (both engines return it
+        the same way, where SQLite's last row id has no PostgreSQL twin)."""
+        rows = await self.returning(sql, params)
+        return int(rows[0][0])
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each row, all in one transaction."""
         async with self.atomic():
-            await self._writer.executemany(sql, rows)
+            await self._engine.executemany(sql, rows)
 
     # --- The two write policies of a versioned row ----------------------------------------
 
@@ -385,11 +414,89 @@ class Connection:
     # --- Backup ------------------------------------------------------------------------------
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path:
-        """Copy the live database to ``dest`` with SQLite's online backup; writers go on meanwhile.
+        """Copy the live database to ``dest``; writers go on meanwhile. SQLite: the online backup
+        API, from the reader (one consistent snapshot). PostgreSQL: ``pg_dump`` (custom format;
+        without it, an ``OSError`` gives the command to run).
 
         The copy is written beside ``dest`` and renamed into place when complete, so ``dest`` is
-        never a half-written database.
+        never a half-written backup.
         """
+        return await self._engine.backup(dest)
+
+
+# --- The engines -----------------------------------------------------------------------------
+#
+# An engine runs one statement on its writer or its reader; the Connection above it owns the
+# lock, the transactions and the write policies, the same for both.
+
+
+class _Sqlite:
+    """A SQLite file: two aiosqlite connections (WAL; the reader is read-only)."""
+
+    dialect = SQLITE
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection,
+                 reader: aiosqlite.Connection) -> None:
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+
+    @classmethod
+    async def open(cls, file: Path, migrations: Sequence[_migrate.Migration], target: int | None,
+                   upgrade: bool) -> tuple[_Sqlite, int]:
+        writer = await cls._connect(file)
+        try:
+            await writer.execute("PRAGMA journal_mode = WAL")
+            # Before the reader exists: a new file is only WAL once its schema is written.
+            version = await _migrate.migrate(_SqliteMigrations(writer), migrations, target,
+                                             upgrade=upgrade)
+            reader = await cls._connect(file)
+        except BaseException:
+            await writer.close()
+            raise
+        # The reader can never write, even by mistake: writes go through the writer.
+        await reader.execute("PRAGMA query_only = ON")
+        return cls(file, writer, reader), version
+
+    @staticmethod
+    async def _connect(file: Path) -> aiosqlite.Connection:
+        # isolation_level=None: sqlite3 opens no transaction behind our back; transaction() does.
+        conn = await aiosqlite.connect(file, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn.row_factory = sqlite3.Row
+        # NORMAL is safe with WAL: a power cut may lose the last commits, never corrupt the file.
+        for pragma in (
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+            "PRAGMA synchronous = NORMAL",
+        ):
+            await conn.execute(pragma)
+        return conn
+
+    async def command(self, sql: str) -> None:
+        await self.writer.execute(sql)
+
+    def in_transaction(self) -> bool:
+        return self.writer.in_transaction
+
+    async def fetch(self, sql: str, params: Sequence[Any], *, writer: bool) -> list[Row]:
+        conn = self.writer if writer else self.reader
+        return list(await conn.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, params: Sequence[Any]) -> int:
+        return (await self.writer.execute(sql, params)).rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.writer.executemany(sql, rows)
+
+    async def close(self) -> None:
+        try:
+            # Keeps the planner's statistics fresh at little cost (SQLite's advice).
+            await self.writer.execute("PRAGMA optimize")
+        finally:
+            await self.reader.close()
+            await self.writer.close()
+
+    async def backup(self, dest: str | os.PathLike[str]) -> Path:
         target = Path(dest)
         if target.exists() and target.resolve() == self.path.resolve():
             raise ValueError("a backup cannot overwrite the database it copies")
@@ -399,10 +506,222 @@ class Connection:
         copy = await aiosqlite.connect(partial, isolation_level=None)
         try:
             # From the reader: a consistent snapshot that does not hold the write lock.
-            await self._reader.backup(copy)
+            await self.reader.backup(copy)
             # The copy keeps the source's WAL mode; fold everything into the one file.
             await copy.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             await copy.close()
         os.replace(partial, target)
         return target
+
+
+class _SqliteMigrations:
+    """:func:`db.migrate.migrate`'s view of a SQLite writer (in autocommit mode)."""
+
+    dialect = SQLITE
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def current_version(self) -> int:
+        await self.conn.execute(_migrate.SCHEMA_MIGRATIONS)
+        rows = await self.conn.execute_fetchall(
+            "SELECT coalesce(max(version), 0) FROM schema_migrations")
+        return int(next(iter(rows))[0])
+
+    async def apply(self, migration: _migrate.Migration) -> None:
+        try:
+            # executescript commits any open transaction first, so BEGIN must be in the script.
+            await self.conn.executescript("BEGIN IMMEDIATE;\n" + migration.sql_for("sqlite"))
+            await self.conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, datetime.now(UTC).isoformat(" ")),
+            )
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                await self.conn.execute("ROLLBACK")
+            raise
+
+
+def _numeric(text: str) -> int | float:
+    """PostgreSQL's ``numeric`` (``sum`` of integers, ``avg``) as SQLite gives it: a whole number
+    as ``int``, any other as ``float``."""
+    return float(text) if any(c in text for c in ".eEN") else int(text)
+
+
+def _integrity_error(error: Exception) -> sqlite3.IntegrityError:
+    """A PostgreSQL constraint's refusal as the :data:`IntegrityError` the repositories catch,
+    its message starting as SQLite's would (``db.focus`` tells a missing player by it)."""
+    import asyncpg
+
+    kinds = {
+        asyncpg.ForeignKeyViolationError: "FOREIGN KEY",
+        asyncpg.UniqueViolationError: "UNIQUE",
+        asyncpg.CheckViolationError: "CHECK",
+        asyncpg.NotNullViolationError: "NOT NULL",
+    }
+    kind = next((name for cls, name in kinds.items() if isinstance(error, cls)), "constraint")
+    return sqlite3.IntegrityError(f"{kind} constraint failed: {error}")
+
+
+class _Postgres:
+    """A PostgreSQL database: one asyncpg writer connection, and a pool of read-only readers.
+
+    Reads outside a transaction see the last committed state (READ COMMITTED) and never wait for
+    a writer, as WAL readers do on SQLite. Writers of several processes meet in the server: the
+    versioned updates and the one-statement checks (``gold + ? >= 0``) are safe under READ
+    COMMITTED, as PostgreSQL re-reads a row a concurrent transaction changed before updating it.
+    """
+
+    dialect = POSTGRESQL
+
+    def __init__(self, url: str, writer: Any, readers: Any) -> None:
+        import asyncpg
+
+        self.url = url
+        self.writer = writer
+        self.readers = readers
+        self._asyncpg = asyncpg
+
+    @staticmethod
+    async def _setup(conn: Any) -> None:
+        await conn.set_type_codec("numeric", encoder=str, decoder=_numeric,
+                                  schema="pg_catalog", format="text")
+
+    @classmethod
+    async def open(cls, url: str, migrations: Sequence[_migrate.Migration], target: int | None,
+                   upgrade: bool) -> tuple[_Postgres, int]:
+        try:
+            import asyncpg
+        except ImportError as error:  # pragma: no cover - asyncpg is a dependency
+            raise RuntimeError("PostgreSQL needs asyncpg: pip install asyncpg") from error
+        writer = await asyncpg.connect(url, statement_cache_size=1024)
+        readers = None
+        try:
+            await cls._setup(writer)
+            version = await _migrate.migrate(_PostgresMigrations(writer), migrations, target,
+                                             upgrade=upgrade)
+            readers = await asyncpg.create_pool(
+                url, min_size=1, max_size=POSTGRES_READERS, statement_cache_size=1024,
+                init=cls._setup, server_settings={"default_transaction_read_only": "on"})
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(url, writer, readers), version
+
+    async def command(self, sql: str) -> None:
+        await self.writer.execute(sql)
+
+    def in_transaction(self) -> bool:
+        return bool(self.writer.is_in_transaction())
+
+    @staticmethod
+    def _prepare(sql: str, params: Sequence[Any]) -> tuple[str, list[Any]]:
+        text, null_tests = postgresql_statement(sql)
+        values = list(params)
+        for index in null_tests:
+            # Only tested for NULL: any text says "not NULL".
+            if values[index] is not None:
+                values[index] = "1"
+        return text, values
+
+    async def fetch(self, sql: str, params: Sequence[Any], *, writer: bool) -> list[Row]:
+        text, values = self._prepare(sql, params)
+        try:
+            if writer:
+                return await self.writer.fetch(text, *values)
+            return await self.readers.fetch(text, *values)
+        except self._asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity_error(error) from error
+
+    async def execute(self, sql: str, params: Sequence[Any]) -> int:
+        text, values = self._prepare(sql, params)
+        try:
+            status = await self.writer.execute(text, *values)
+        except self._asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity_error(error) from error
+        # "UPDATE 3", "INSERT 0 1", "DELETE 0": the last word is the count of rows.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else -1
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        batch = [self._prepare(sql, row) for row in rows]
+        if not batch:
+            return
+        try:
+            await self.writer.executemany(batch[0][0], [values for _, values in batch])
+        except self._asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity_error(error) from error
+
+    async def close(self) -> None:
+        try:
+            await self.readers.close()
+        finally:
+            await self.writer.close()
+
+    async def backup(self, dest: str | os.PathLike[str]) -> Path:
+        """``pg_dump`` in its custom format (``pg_restore`` reads it), written beside ``dest``
+        and renamed into place; without ``pg_dump``, the command to run says how."""
+        target = Path(dest)
+        command = pg_dump_command(self.url, target)
+        if shutil.which("pg_dump") is None:
+            raise OSError(
+                "pg_dump is not installed (apt-get install postgresql-client, the same major "
+                "version as the server or newer); then run: " + " ".join(
+                    _quoted(part) for part in pg_dump_command(shown_location(self.url), target)))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        command[command.index(str(target))] = str(partial)
+        process = await asyncio.create_subprocess_exec(
+            *command, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        _, errors = await process.communicate()
+        if process.returncode != 0:
+            partial.unlink(missing_ok=True)
+            raise OSError(f"pg_dump failed: {errors.decode(errors='replace').strip()}")
+        os.replace(partial, target)
+        return target
+
+
+def pg_dump_command(url: str, dest: Path) -> list[str]:
+    """The ``pg_dump`` command that backs up the database at ``url`` into ``dest``: one
+    consistent snapshot (pg_dump reads in one transaction), writers go on meanwhile."""
+    return ["pg_dump", "--format=custom", "--no-owner", "--file", str(dest), f"--dbname={url}"]
+
+
+def _quoted(part: str) -> str:
+    return part if all(c.isalnum() or c in "-_=./:@*" for c in part) else f"'{part}'"
+
+
+class _PostgresMigrations:
+    """:func:`db.migrate.migrate`'s view of a PostgreSQL writer. An advisory lock makes two
+    processes that start together upgrade one after the other (the second finds nothing to do)."""
+
+    dialect = POSTGRESQL
+    LOCK = 0x41524430  # "ARD0": any constant that Ardoise alone uses
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    async def current_version(self) -> int:
+        await self.conn.execute("SELECT pg_advisory_lock($1)", self.LOCK)
+        try:
+            await self.conn.execute(NOCASE_COLLATION)
+            await self.conn.execute(postgresql_schema(_migrate.SCHEMA_MIGRATIONS))
+            return int(await self.conn.fetchval(
+                "SELECT coalesce(max(version), 0) FROM schema_migrations"))
+        finally:
+            await self.conn.execute("SELECT pg_advisory_unlock($1)", self.LOCK)
+
+    async def apply(self, migration: _migrate.Migration) -> None:
+        async with self.conn.transaction():
+            # Held to the end of the transaction: a second process waits, then sees the row.
+            await self.conn.execute("SELECT pg_advisory_xact_lock($1)", self.LOCK)
+            if await self.conn.fetchval(
+                    "SELECT 1 FROM schema_migrations WHERE version = $1", migration.version):
+                return
+            await self.conn.execute(migration.sql_for("postgresql"))
+            await self.conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.version, migration.name, datetime.now(UTC).isoformat(" "))

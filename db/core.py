@@ -13,7 +13,7 @@ from db import migrate as _migrate
 from db.assignments import AssignmentsRepository
 from db.class_report import ClassReportRepository
 from db.command_sync import CommandSyncs
-from db.connection import Connection, StaleVersion
+from db.connection import Connection, StaleVersion, is_postgresql, shown_location
 from db.daily import DailyRepository
 from db.digits import DigitsRepository
 from db.export import delete_player, export_player
@@ -26,16 +26,24 @@ from db.rithmo import RithmoRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
 
-__all__ = ["DEFAULT_RELATIVE_PATH", "Database", "StaleVersion", "default_path"]
+__all__ = ["DEFAULT_RELATIVE_PATH", "Database", "StaleVersion", "default_path", "location_of"]
 
 DEFAULT_RELATIVE_PATH = Path("data") / "ardoise.sqlite3"
 
 
-def default_path() -> Path:
-    """The database file: ``$ARDOISE_DB`` if set, else ``data/ardoise.sqlite3`` under the current
-    directory (its folder is created when the database is opened)."""
+def location_of(text: str) -> Path | str:
+    """What ``ARDOISE_DB`` (or ``--db``) says: a ``postgresql://…`` URL (kept as text: a path
+    would fold its ``//``), else a SQLite file."""
+    text = text.strip()
+    return text if is_postgresql(text) else Path(text).expanduser()
+
+
+def default_path() -> Path | str:
+    """The database: ``$ARDOISE_DB`` if set (a file, or a ``postgresql://…`` URL), else
+    ``data/ardoise.sqlite3`` under the current directory (its folder is created when the
+    database is opened)."""
     env = os.environ.get("ARDOISE_DB", "").strip()
-    return Path(env) if env else DEFAULT_RELATIVE_PATH
+    return location_of(env) if env else DEFAULT_RELATIVE_PATH
 
 
 class Database:
@@ -49,7 +57,11 @@ class Database:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+        #: The SQLite file (None on PostgreSQL); ``location`` is the file or the URL.
         self.path = connection.path
+        self.location = connection.location
+        #: "sqlite" or "postgresql".
+        self.engine = connection.dialect.name
         self.version = connection.version
         self.servers = ServersRepository(connection)
         self.players = PlayersRepository(connection)
@@ -77,7 +89,9 @@ class Database:
         upgrade: bool = True,
         migrations: Sequence[_migrate.Migration] | None = None,
     ) -> Database:
-        """Open (creating it and its folder if need be) and upgrade the database at ``path``.
+        """Open (creating it and its folder if need be) and upgrade the database at ``path``: a
+        SQLite file, or a ``postgresql://user:password@host:port/name`` URL (the database must
+        exist; its tables are created).
 
         ``path`` defaults to :func:`default_path`. ``target_version`` stops the upgrade at that
         version and ``upgrade=False`` applies none (both for tests and tools: the repositories
@@ -88,10 +102,13 @@ class Database:
             path = default_path()
         if str(path) == ":memory:" or str(path).startswith("file:"):
             raise ValueError("Ardoise keeps its database in a file: give a path, not ':memory:'")
-        file = Path(path)
-        file.parent.mkdir(parents=True, exist_ok=True)
+        if is_postgresql(path):
+            location: Path | str = str(path)
+        else:
+            location = Path(path)
+            location.parent.mkdir(parents=True, exist_ok=True)
         connection = await Connection.open(
-            file,
+            location,
             _migrate.load_migrations() if migrations is None else migrations,
             target_version,
             upgrade=upgrade,
@@ -100,6 +117,10 @@ class Database:
 
     async def close(self) -> None:
         await self.connection.close()
+
+    def describe(self) -> str:
+        """The database as logs may show it (a URL's password hidden)."""
+        return shown_location(self.location)
 
     async def __aenter__(self) -> Database:
         return self
@@ -127,7 +148,8 @@ class Database:
     # --- Backup, export, deletion ------------------------------------------------------------
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path:
-        """Copy the live database to ``dest`` with SQLite's online backup; writers go on meanwhile.
+        """Copy the live database to ``dest`` (SQLite's online backup, or ``pg_dump``); writers go
+        on meanwhile.
 
         The copy is written beside ``dest`` and renamed into place when complete, so ``dest`` is
         never a half-written database.

@@ -210,7 +210,8 @@ class DailyRepository:
                 streak = player.daily_streak + 1 if last == day - timedelta(days=1) else 1
                 await self._conn.run(
                     "UPDATE players SET daily_streak = ?,"
-                    " best_daily_streak = max(best_daily_streak, ?), last_daily_day = ?"
+                    f" best_daily_streak = {self._conn.dialect.greatest('best_daily_streak', '?')},"
+                    " last_daily_day = ?"
                     " WHERE guild_id = ? AND user_id = ?",
                     (streak, streak, day.isoformat(), guild_id, user_id),
                 )

@@ -101,6 +101,9 @@ class DigitsRepository:
     def __init__(self, conn: Connection, players: PlayersRepository) -> None:
         self._conn = conn
         self._players = players
+        # A match's seats as a JSON list, read with the match in one query.
+        self._seats = conn.dialect.json_rows(
+            "seat, user_id, to_act, result", "digits_seats WHERE match_id = m.match_id", "seat")
 
     async def create_match(
         self,
@@ -131,7 +134,8 @@ class DigitsRepository:
             await self._players.ensure_many([(guild_id, user) for user in players], moment)
             match_id = await self._conn.insert(
                 "INSERT INTO digits_matches (guild_id, channel_id, message_id, kind, status, state,"
-                " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING match_id",
                 (
                     guild_id,
                     channel_id,
@@ -155,9 +159,7 @@ class DigitsRepository:
     async def get_match(self, match_id: int) -> DigitsMatch | None:
         # One query (the seats as a JSON list): a round trip to the database thread is the cost.
         row = await self._conn.one(
-            "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
-            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
-            " AS seats FROM digits_matches m WHERE m.match_id = ?",
+            f"SELECT m.*, {self._seats} AS seats FROM digits_matches m WHERE m.match_id = ?",
             (match_id,),
         )
         return None if row is None else _match(row)
@@ -168,9 +170,8 @@ class DigitsRepository:
         """The member's pending and active matches in one server, the oldest first: of one
         ``kind`` ("duel", "ghost") and in one ``seat`` (0: the challenger) when given."""
         rows = await self._conn.all(
-            "SELECT m.*, (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
-            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
-            " AS seats FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+            f"SELECT m.*, {self._seats} AS seats"
+            " FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.status IN ('pending', 'active')"
             " AND (? IS NULL OR m.kind = ?) AND (? IS NULL OR s.seat = ?)"
             " ORDER BY m.match_id",
@@ -183,10 +184,8 @@ class DigitsRepository:
         """The member's last ``limit`` solo (ghost) matches in one server that have a result,
         the oldest of them first (what "adapt" reads to choose the next solo's level)."""
         rows = await self._conn.all(
-            "SELECT * FROM (SELECT m.*,"
-            " (SELECT json_group_array(json_array(seat, user_id, to_act, result))"
-            "   FROM (SELECT * FROM digits_seats WHERE match_id = m.match_id ORDER BY seat))"
-            " AS seats FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+            f"SELECT * FROM (SELECT m.*, {self._seats} AS seats"
+            " FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.kind = 'ghost'"
             " AND s.result IS NOT NULL"
             " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?)"
@@ -244,10 +243,13 @@ class DigitsRepository:
                 *MATCHES, match_id, expected_version, sets, params
             )
             if to_act is not None:
+                waiting = sorted(set(to_act))
+                marks = ", ".join("?" * len(waiting))
                 await self._conn.run(
-                    "UPDATE digits_seats SET to_act = (user_id IN (SELECT value FROM json_each(?)))"
-                    " WHERE match_id = ?",
-                    (dumps(sorted(set(to_act))), match_id),
+                    f"UPDATE digits_seats SET to_act = CASE WHEN user_id IN ({marks}) THEN 1"
+                    " ELSE 0 END WHERE match_id = ?" if waiting else
+                    "UPDATE digits_seats SET to_act = 0 WHERE match_id = ?",
+                    (*waiting, match_id),
                 )
             return version
 

@@ -140,6 +140,8 @@ async def export_player(
     db: Connection, schema_version: int, guild_id: int, user_id: int
 ) -> dict[str, Any]:
     # One transaction: every part of the export comes from the same moment.
+    # A state that holds the member's id as text (then read in Python to be sure).
+    holds = db.dialect.contains("state")
     async with db.transaction():
         key = (guild_id, user_id)
 
@@ -165,7 +167,7 @@ async def export_player(
         met = []
         for match in await rows(
             "SELECT match_id, kind, status, round, state, created_at, finished_at"
-            " FROM digits_matches WHERE guild_id = ? AND instr(state, ?) > 0 AND match_id NOT IN"
+            f" FROM digits_matches WHERE guild_id = ? AND {holds} AND match_id NOT IN"
             " (SELECT match_id FROM digits_seats WHERE user_id = ?) ORDER BY match_id",
             (guild_id, str(user_id), user_id),
         ):
@@ -175,7 +177,7 @@ async def export_player(
         live = await rows(
             "SELECT live_id, channel_id, CASE WHEN teacher_id = ? THEN 'teacher' ELSE 'student'"
             " END AS role, status, state, created_at, updated_at FROM focus_live_rounds"
-            " WHERE guild_id = ? AND (teacher_id = ? OR instr(state, ?) > 0) ORDER BY live_id",
+            f" WHERE guild_id = ? AND (teacher_id = ? OR {holds}) ORDER BY live_id",
             (user_id, guild_id, user_id, str(user_id)),
         )
         for entry in live:
@@ -253,6 +255,7 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
     stamp = to_db_time(utc())
     key = (guild_id, user_id)
     text = str(user_id)
+    holds = db.dialect.contains("state")
     counts: dict[str, int] = {}
     async with db.transaction():
         known = (
@@ -277,7 +280,7 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         # The states that hold them: their own matches, and the others' that met their ghost.
         anonymised_matches = 0
         for row in await db.all(
-            "SELECT match_id, state FROM digits_matches WHERE guild_id = ? AND (instr(state, ?) > 0"
+            f"SELECT match_id, state FROM digits_matches WHERE guild_id = ? AND ({holds}"
             " OR match_id IN (SELECT match_id FROM digits_seats WHERE user_id = ?))",
             (guild_id, text, user_id),
         ):
@@ -307,7 +310,7 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         ended = changed_rounds = 0
         for row in await db.all(
             "SELECT live_id, teacher_id, status, state FROM focus_live_rounds"
-            " WHERE guild_id = ? AND (teacher_id = ? OR instr(state, ?) > 0)",
+            f" WHERE guild_id = ? AND (teacher_id = ? OR {holds})",
             (guild_id, user_id, text),
         ):
             state = json.loads(row["state"])

@@ -106,7 +106,8 @@ class FocusRepository:
         row = _row(answer, utc(now))
         async with self._conn.atomic():
             try:
-                return await self._conn.run(_INSERT, row) == 1
+                async with self._conn.attempt():
+                    return await self._conn.run(_INSERT, row) == 1
             except IntegrityError as error:
                 # A newcomer's first answer: create the player, then insert again. (Cheaper than
                 # making sure of the player before every answer.)
@@ -171,13 +172,8 @@ class FocusRepository:
             period = "NULL"
             modifiers: tuple[str, ...] = ()
         else:
-            # date(t, '±N minutes') shifts to local time; 'weekday 0' then '-6 days' goes to the
-            # Monday starting the week (a Sunday stays put for 'weekday 0').
-            period = (
-                "date(answered_at, ?)"
-                if by == "day"
-                else ("date(answered_at, ?, 'weekday 0', '-6 days')")
-            )
+            # Shifted to local time by '±N minutes', then the day or the Monday of its week.
+            period = self._conn.dialect.local_day("answered_at", week=by == "week")
             modifiers = (f"{int(utc_offset_minutes):+d} minutes",)
         conditions = ["guild_id = ?", "user_id = ?"]
         params: list[object] = [*modifiers, guild_id, user_id]

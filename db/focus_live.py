@@ -69,7 +69,7 @@ class LiveRoundsRepository:
             await self._servers.ensure(guild_id, now)
             live_id = await self._conn.insert(
                 "INSERT INTO focus_live_rounds (guild_id, channel_id, teacher_id, status, state,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
+                " created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING live_id",
                 (guild_id, channel_id, teacher_id, dumps(state), stamp, stamp),
             )
             row = await self.get(live_id)

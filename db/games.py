@@ -101,15 +101,18 @@ class GamesRepository:
     async def overdue(self, now: datetime | None = None) -> list[OverdueGame]:
         """Active games whose deadline is at or before ``now``, the oldest deadline first."""
         stamp = to_db_time(utc(now))
+        dialect = self._conn.dialect
+        waiting_seats = ("digits_seats s WHERE s.match_id = m.match_id AND s.to_act = 1"
+                         " AND s.user_id IS NOT NULL")
+        to_move = "CASE to_move WHEN 'white' THEN white_id ELSE black_id END"
         rows = await self._conn.all(
             "SELECT 'digits', match_id, guild_id, channel_id, message_id, deadline, warned_at,"
-            " (SELECT json_group_array(user_id) FROM digits_seats s"
-            "   WHERE s.match_id = m.match_id AND s.to_act = 1 AND s.user_id IS NOT NULL), version"
+            f" {dialect.json_values('user_id', waiting_seats)}, version"
             " FROM digits_matches m"
             " WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
             " UNION ALL"
             " SELECT 'rithmo', game_id, guild_id, channel_id, message_id, deadline, warned_at,"
-            " json_array(CASE to_move WHEN 'white' THEN white_id ELSE black_id END), version"
+            f" {dialect.json_list(to_move)}, version"
             " FROM rithmo_games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
             " ORDER BY 6, 1, 2",
             (stamp, stamp),

@@ -52,7 +52,7 @@ class QuestionSetsRepository:
             await self._servers.ensure(guild_id, now)
             set_id = await self._conn.insert(
                 "INSERT INTO question_sets (guild_id, name, author_id, created_at)"
-                " VALUES (?, ?, ?, ?)", (guild_id, name, author_id, stamp))
+                " VALUES (?, ?, ?, ?) RETURNING set_id", (guild_id, name, author_id, stamp))
             await self._conn.many(
                 "INSERT INTO question_set_items (set_id, position, text, answer, topic)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -67,7 +67,8 @@ class QuestionSetsRepository:
         """``create``, or None (nothing stored) when the server has a set of that name already:
         a teacher may take it between another's check and their write."""
         try:
-            return await self.create(guild_id, name, author_id, items, now)
+            async with self._conn.attempt():
+                return await self.create(guild_id, name, author_id, items, now)
         except IntegrityError:
             if await self.get(guild_id, name) is None:
                 raise

@@ -122,6 +122,9 @@ class RithmoRepository:
     def __init__(self, conn: Connection, players: PlayersRepository) -> None:
         self._conn = conn
         self._players = players
+        # A game's turns as a JSON list, read with the game in one query.
+        self._turns = conn.dialect.json_rows(
+            "ply, side, notation, played_at", "rithmo_turns WHERE game_id = g.game_id", "ply")
 
     async def create_game(
         self,
@@ -160,7 +163,8 @@ class RithmoRepository:
             game_id = await self._conn.insert(
                 "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
                 " computer_side, challenger_id, victories, position, to_move, deadline, status,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING game_id",
                 (
                     guild_id,
                     channel_id,
@@ -185,9 +189,7 @@ class RithmoRepository:
     async def get_game(self, game_id: int) -> RithmoGame | None:
         # One query (the turns as a JSON list): a round trip to the database thread is the cost.
         row = await self._conn.one(
-            "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
-            "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
-            " AS turns FROM rithmo_games g WHERE g.game_id = ?",
+            f"SELECT g.*, {self._turns} AS turns FROM rithmo_games g WHERE g.game_id = ?",
             (game_id,),
         )
         return None if row is None else _game(row)
@@ -198,9 +200,7 @@ class RithmoRepository:
         """The member's open games in one server (and channel, when given): challenges made by or
         to them and games being played, whether or not it is their turn; the newest first."""
         rows = await self._conn.all(
-            "SELECT g.*, (SELECT json_group_array(json_array(ply, side, notation, played_at))"
-            "   FROM (SELECT * FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
-            " AS turns FROM rithmo_games g"
+            f"SELECT g.*, {self._turns} AS turns FROM rithmo_games g"
             " WHERE g.status IN ('pending', 'active') AND (g.white_id = ? OR g.black_id = ?)"
             " AND g.guild_id = ? AND (? IS NULL OR g.channel_id = ?)"
             " ORDER BY g.game_id DESC",

@@ -1,0 +1,165 @@
+"""What differs in the SQL text between SQLite and PostgreSQL, written once.
+
+The repositories write one SQL for both engines: ``?`` placeholders, ``ON CONFLICT`` upserts,
+``RETURNING``, times and JSON as text (:mod:`db.connection` converts them). What cannot be said
+the same way in both is here, as a :class:`Dialect` whose methods return SQL fragments (a JSON
+list of rows, a local day, a substring test, the greater of two values), and in the two
+translations of a whole text: :func:`postgresql_statement` (placeholders) and
+:func:`postgresql_schema` (a portable migration's types). Nothing here runs SQL.
+
+Decisions (PostgreSQL):
+
+- **Times stay text** (``YYYY-MM-DD HH:MM:SS.fff`` UTC), as on SQLite: the columns are ``TEXT`` on
+  both, the repositories see the same values, text order is time order, and a copy between the
+  engines moves them unchanged. SQL that reads a time as a time casts it
+  (``answered_at::timestamp``).
+- **JSON stays text**: SQL never looks inside the engines' states; the few queries that build a
+  JSON list (a match's seats, a game's turns) return text on both (asyncpg decodes ``json`` as
+  ``str``).
+- **Integers are BIGINT** (Discord ids need 64 bits), ``REAL`` is ``DOUBLE PRECISION`` (SQLite's
+  REAL is 8 bytes), ``INTEGER PRIMARY KEY`` is an identity column, ``COLLATE NOCASE`` is an ICU
+  collation that ignores case (created before the first migration), ``WITHOUT ROWID`` and
+  ``STRICT`` are SQLite's storage details and go.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: The collation PostgreSQL uses for SQLite's NOCASE: ICU, case-insensitive, accent-sensitive.
+NOCASE_COLLATION = (
+    "DO $$ BEGIN"
+    " IF NOT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'nocase') THEN"
+    " CREATE COLLATION nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false);"
+    " END IF; END $$"
+)
+
+
+class Dialect:
+    """SQLite's fragments; :class:`PostgresDialect` overrides those PostgreSQL says otherwise."""
+
+    name = "sqlite"
+
+    def json_rows(self, columns: str, source: str, order: str) -> str:
+        """A scalar subquery: the JSON list (text) of ``[columns…]`` per row of ``source`` (a
+        table and its WHERE), in ``order``; ``[]`` when there is none."""
+        return (
+            f"(SELECT json_group_array(json_array({columns}))"
+            f" FROM (SELECT * FROM {source} ORDER BY {order}))"
+        )
+
+    def json_values(self, column: str, source: str) -> str:
+        """A scalar subquery: the JSON list (text) of one column of ``source``'s rows."""
+        return f"(SELECT json_group_array({column}) FROM {source})"
+
+    def json_list(self, expression: str) -> str:
+        """A JSON list (text) of one value."""
+        return f"json_array({expression})"
+
+    def local_day(self, column: str, *, week: bool = False) -> str:
+        """The day (``YYYY-MM-DD`` text) of a time column once shifted by a parameter
+        ``'±N minutes'``, or with ``week`` the Monday starting its week."""
+        if week:
+            # 'weekday 0' goes to the next Sunday (a Sunday stays), '-6 days' to its Monday.
+            return f"date({column}, ?, 'weekday 0', '-6 days')"
+        return f"date({column}, ?)"
+
+    def contains(self, text: str) -> str:
+        """Whether the parameter is a substring of ``text`` (an SQL boolean)."""
+        return f"instr({text}, ?) > 0"
+
+    def greatest(self, *values: str) -> str:
+        """The greatest of the values (SQLite's many-argument ``max``)."""
+        return f"max({', '.join(values)})"
+
+
+class PostgresDialect(Dialect):
+    name = "postgresql"
+
+    def json_rows(self, columns: str, source: str, order: str) -> str:
+        return (
+            f"(SELECT coalesce(json_agg(json_build_array({columns}) ORDER BY {order}), '[]')"
+            f" FROM {source})"
+        )
+
+    def json_values(self, column: str, source: str) -> str:
+        return f"(SELECT coalesce(json_agg({column}), '[]') FROM {source})"
+
+    def json_list(self, expression: str) -> str:
+        return f"json_build_array({expression})"
+
+    def local_day(self, column: str, *, week: bool = False) -> str:
+        shifted = f"({column}::timestamp + ?::text::interval)"
+        if week:
+            return f"date_trunc('week', {shifted})::date::text"
+        return f"{shifted}::date::text"
+
+    def contains(self, text: str) -> str:
+        return f"strpos({text}, ?) > 0"
+
+    def greatest(self, *values: str) -> str:
+        return f"greatest({', '.join(values)})"
+
+
+SQLITE = Dialect()
+POSTGRESQL = PostgresDialect()
+
+
+# --- Whole texts -------------------------------------------------------------------------------
+
+# A string literal, a quoted name, a comment, or a placeholder: literals and comments are copied
+# as they are (a '?' inside one is text, not a parameter).
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?")
+# "x IS ?" in SQLite compares with NULL as a value; PostgreSQL says IS NOT DISTINCT FROM.
+_IS_PARAM = re.compile(r"\bIS\s+(NOT\s+)?\?", re.IGNORECASE)
+# "? IS NULL": PostgreSQL cannot tell the type of a parameter only tested for NULL.
+_NULL_TEST = re.compile(r"\?(\s+IS\s+(?:NOT\s+)?NULL\b)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def postgresql_statement(sql: str) -> tuple[str, tuple[int, ...]]:
+    """One repository statement for PostgreSQL: ``?`` becomes ``$1, $2…``, ``IS [NOT] ?``
+    becomes ``IS [NOT] DISTINCT FROM``; and the positions (from 0) of the parameters that are
+    only tested for NULL (``? IS NULL``), which are cast to text (their value is passed as text,
+    or NULL, by the connection). Cached: the repositories' statements are constants."""
+    sql = _IS_PARAM.sub(lambda m: "IS DISTINCT FROM ?" if m[1] else "IS NOT DISTINCT FROM ?", sql)
+    sql = _NULL_TEST.sub(r"?::ardoise_null_test\1", sql)
+    out: list[str] = []
+    null_tests: list[int] = []
+    count = 0
+    position = 0
+    for token in _TOKENS.finditer(sql):
+        out.append(sql[position:token.start()])
+        position = token.end()
+        if token[0] == "?":
+            count += 1
+            out.append(f"${count}")
+            if sql.startswith("::ardoise_null_test", position):
+                null_tests.append(count - 1)
+                out.append("::text")
+                position += len("::ardoise_null_test")
+        else:
+            out.append(token[0])
+    out.append(sql[position:])
+    return "".join(out), tuple(null_tests)
+
+
+_TYPES = [
+    (re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\b", re.IGNORECASE),
+     "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b", re.IGNORECASE), "BIGINT"),
+    (re.compile(r"\bREAL\b", re.IGNORECASE), "DOUBLE PRECISION"),
+    (re.compile(r"\bCOLLATE\s+NOCASE\b", re.IGNORECASE), "COLLATE nocase"),
+    (re.compile(r"\)\s*WITHOUT\s+ROWID\b", re.IGNORECASE), ")"),
+    (re.compile(r"\)\s*STRICT\b", re.IGNORECASE), ")"),
+]
+
+
+def postgresql_schema(sql: str) -> str:
+    """A migration in the portable subset (``db/migrations``' README in ``db/migrate.py``),
+    for PostgreSQL: the types translated, SQLite's table options dropped. Comments are left
+    alone but for these words (harmless there)."""
+    for pattern, replacement in _TYPES:
+        sql = pattern.sub(replacement, sql)
+    return sql
