@@ -46,7 +46,7 @@ class Dialect:
         table and its WHERE), in ``order``; ``[]`` when there is none."""
         return (
             f"(SELECT json_group_array(json_array({columns}))"
-            f" FROM (SELECT * FROM {source} ORDER BY {order}))"
+            f" FROM (SELECT * FROM {source} ORDER BY {order}) AS ordered)"
         )
 
     def json_values(self, column: str, source: str) -> str:

@@ -188,7 +188,7 @@ class DigitsRepository:
             " FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.kind = 'ghost'"
             " AND s.result IS NOT NULL"
-            " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?)"
+            " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?) AS latest"
             " ORDER BY finished_at, match_id",
             (user_id, guild_id, limit),
         )
@@ -334,7 +334,7 @@ class DigitsRepository:
             "SELECT user_id, match_id, round, slate, created_at FROM ("
             " SELECT *, ROW_NUMBER() OVER ("
             "   PARTITION BY user_id ORDER BY created_at DESC, match_id DESC) AS nth"
-            " FROM digits_ghosts WHERE guild_id = ? AND round = ? AND user_id <> ?)"
+            " FROM digits_ghosts WHERE guild_id = ? AND round = ? AND user_id <> ?) AS ranked"
             " WHERE nth = 1 ORDER BY created_at DESC, match_id DESC LIMIT ?",
             (guild_id, round, exclude_user_id, limit),
         )

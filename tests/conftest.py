@@ -6,6 +6,15 @@
         record = await standin.slash(ana, "digits card", digit="Odd")
         assert record.reply.embeds[0]["title"] == "Impair — rang 1"
 
+The database: ``db_location`` is a fresh SQLite file, and, when ``ARDOISE_TEST_DATABASE_URL``
+names a PostgreSQL server (``postgresql://user@host:port/any``; ``./ardoise test`` starts one),
+every test that uses it (the repository tests' ``db`` fixtures, ``bot_runner`` and so every e2e
+test) runs a second time on a fresh PostgreSQL database, its id ending ``[postgresql]``. Each
+such database is a copy of a template migrated once per session (``CREATE DATABASE … TEMPLATE``:
+a few milliseconds, where migrating takes a second). ``empty_db_location`` is one with no
+table yet (for the upgrade tests). ``sqlite_only`` skips the PostgreSQL run of a test about
+SQLite's own file.
+
 ``standin`` fails the test at teardown if it recorded an error (a late, double or invalid answer,
 an unknown route…); a test that causes one on purpose takes it with ``standin.take_errors()``.
 ``start_bot(extra_cogs=["bot_test_cog"])`` adds the test-only cog; ``restart_bot(bot)`` closes a
@@ -16,7 +25,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+import itertools
+import os
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,8 +43,136 @@ import cogs
 from bot.app import Ardoise, create_bot
 from bot.local import StandIn
 from bot.settings import Config
+from db import Database
 
 BOT_READY_TIMEOUT = 10.0
+
+#: A PostgreSQL server for the database tests' second run (any database name: the tests make
+#: their own databases beside it).
+POSTGRES_URL = os.environ.get("ARDOISE_TEST_DATABASE_URL", "").strip()
+ENGINES = ("sqlite", "postgresql") if POSTGRES_URL else ("sqlite",)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # Only when PostgreSQL is there: without it the ids stay as they were.
+    for name in ("db_location", "empty_db_location"):
+        if name in metafunc.fixturenames and len(ENGINES) > 1:
+            metafunc.parametrize(name, ENGINES, indirect=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "sqlite_only: a test of SQLite's own file (its PostgreSQL run is skipped)")
+
+
+def _server_url(database: str) -> str:
+    """``POSTGRES_URL`` with its database name replaced."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    return urlunsplit(urlsplit(POSTGRES_URL)._replace(path=f"/{database}"))
+
+
+class PostgresDatabases:
+    """Fresh databases on the test server: copies of a template migrated once per session, or
+    empty ones. Named after the process, so that two test runs on one server never meet."""
+
+    def __init__(self) -> None:
+        self.prefix = f"ardoise_test_{os.getpid()}"
+        self.template = f"{self.prefix}_template"
+        self.counter = itertools.count(1)
+        self.made_template = False
+
+    async def _admin(self) -> Any:
+        import asyncpg
+
+        return await asyncpg.connect(_server_url("postgres"))
+
+    async def new(self, *, empty: bool = False) -> str:
+        name = f"{self.prefix}_{next(self.counter)}"
+        admin = await self._admin()
+        try:
+            if empty:
+                await admin.execute(f'CREATE DATABASE "{name}"')
+                return _server_url(name)
+            if not self.made_template:
+                await admin.execute(f'DROP DATABASE IF EXISTS "{self.template}"')
+                await admin.execute(f'CREATE DATABASE "{self.template}"')
+                from db import Database
+
+                migrated = await Database.open(_server_url(self.template))
+                await migrated.close()
+                self.made_template = True
+            # FILE_COPY: a small template is copied quicker than WAL-logged.
+            await admin.execute(
+                f'CREATE DATABASE "{name}" TEMPLATE "{self.template}" STRATEGY = FILE_COPY')
+        finally:
+            await admin.close()
+        return _server_url(name)
+
+    async def drop(self, url: str) -> None:
+        admin = await self._admin()
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+    def drop_template(self) -> None:
+        if not self.made_template:
+            return
+
+        async def drop() -> None:
+            admin = await self._admin()
+            try:
+                await admin.execute(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
+            finally:
+                await admin.close()
+
+        # The session's loop is gone by now: a thread of its own runs this last statement.
+        thread = threading.Thread(target=asyncio.run, args=(drop(),))
+        thread.start()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def postgres_databases() -> Iterator[PostgresDatabases]:
+    databases = PostgresDatabases()
+    try:
+        yield databases
+    finally:
+        databases.drop_template()
+
+
+async def _location(request: pytest.FixtureRequest, tmp_path: Path, *, empty: bool
+                    ) -> AsyncIterator[Path | str]:
+    engine = getattr(request, "param", "sqlite")
+    if engine == "sqlite":
+        yield tmp_path / "ardoise.sqlite3"
+        return
+    if request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("a test of SQLite's own file")
+    databases: PostgresDatabases = request.getfixturevalue("postgres_databases")
+    url = await databases.new(empty=empty)
+    try:
+        yield url
+    finally:
+        await databases.drop(url)
+
+
+@pytest_asyncio.fixture
+async def db_location(request: pytest.FixtureRequest, tmp_path: Path
+                      ) -> AsyncIterator[Path | str]:
+    """Where a test's database is: a new SQLite file, or (``[postgresql]``) a new PostgreSQL
+    database already at the latest version."""
+    async for location in _location(request, tmp_path, empty=False):
+        yield location
+
+
+@pytest_asyncio.fixture
+async def empty_db_location(request: pytest.FixtureRequest, tmp_path: Path
+                            ) -> AsyncIterator[Path | str]:
+    """As ``db_location``, but with no table yet (a test of the migrations)."""
+    async for location in _location(request, tmp_path, empty=True):
+        yield location
 
 
 @pytest_asyncio.fixture
@@ -49,10 +189,18 @@ async def standin(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandIn]:
     assert server.errors == [], "the stand-in recorded errors:\n" + "\n".join(server.errors)
 
 
+@pytest_asyncio.fixture
+async def db(db_location: Path | str) -> AsyncIterator[Database]:
+    """The repository tests' database, open at the latest version (SQLite, then PostgreSQL)."""
+    database = await Database.open(db_location)
+    yield database
+    await database.close()
+
+
 class BotRunner:
     """Starts real bots against the stand-in and stops them all at the end of the test."""
 
-    def __init__(self, standin: StandIn, db_path: Path) -> None:
+    def __init__(self, standin: StandIn, db_path: Path | str) -> None:
         self.standin = standin
         self.db_path = db_path
         self.running: dict[Ardoise, asyncio.Task[None]] = {}
@@ -102,8 +250,8 @@ class BotRunner:
 
 
 @pytest_asyncio.fixture
-async def bot_runner(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(standin, tmp_path / "ardoise.sqlite3")
+async def bot_runner(standin: StandIn, db_location: Path | str) -> AsyncIterator[BotRunner]:
+    runner = BotRunner(standin, db_location)
     try:
         yield runner
     finally:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -23,13 +22,6 @@ from db.class_report import EDGES_MS, SPANS, Tally, span_of, tally_of_times
 G = 10
 ANA, BOB, CHLOE, DAN = 101, 102, 103, 104
 NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)  # a Tuesday
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "a.sqlite3")
-    yield database
-    await database.close()
 
 
 def answer(user: int, topic: str, right: bool, time_ms: int, at: datetime,

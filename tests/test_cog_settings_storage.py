@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -16,13 +15,6 @@ from db import Database, ServerSettings
 
 GUILD, OTHER = 1, 2
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 def test_the_match_defaults_are_the_engines():

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -20,13 +18,6 @@ from db import Database, StaleVersion
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 GUILD = 1
 ANA, SAM = 10, 11
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def _match(db: Database) -> int:

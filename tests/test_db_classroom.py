@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from db import Database
@@ -11,13 +9,6 @@ from db.question_sets import SetItem
 from db.students import StudentSettings
 
 G, U = 10, 20
-
-
-@pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "a.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_a_student_without_settings_has_the_servers(db: Database) -> None:

@@ -1,6 +1,8 @@
 """db: opening, migrations, transactions, optimistic concurrency, backup and the command line.
 
-Every test works on a real SQLite file in pytest's temporary folder.
+Every test works on a real SQLite file in pytest's temporary folder, and those of a database
+(``db``, ``db_location``, ``empty_db_location``) again on PostgreSQL when
+``ARDOISE_TEST_DATABASE_URL`` is set (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ import contextlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -26,11 +27,38 @@ T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 GUILD = 1
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
+async def run_script(location: Path | str, sql: str) -> None:
+    """Statements written straight to the database, under the repositories (old rows to upgrade,
+    a newer version's mark)."""
+    if isinstance(location, Path):
+        conn = sqlite3.connect(location)
+        try:
+            conn.executescript(sql)
+        finally:
+            conn.close()
+        return
+    import asyncpg
+
+    pg = await asyncpg.connect(location)
+    try:
+        await pg.execute(sql)
+    finally:
+        await pg.close()
+
+
+async def table_exists(db: Database, name: str) -> bool:
+    if db.engine == "sqlite":
+        found = await db.connection.one("SELECT 1 FROM sqlite_master WHERE name = ?", (name,))
+    else:
+        found = await db.connection.one("SELECT 1 WHERE to_regclass(?) IS NOT NULL", (name,))
+    return found is not None
+
+
+async def database_checks_out(db: Database) -> None:
+    """SQLite's own checks of its file; PostgreSQL checks every constraint as it writes."""
+    if db.engine == "sqlite":
+        assert (await db.connection.one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
+        assert await db.connection.all("PRAGMA foreign_key_check") == []
 
 
 def answer(user: int, given: int = 4, at: datetime = T0) -> FocusAnswer:
@@ -119,6 +147,8 @@ def test_migrations_are_numbered_without_gaps_and_leave_transactions_to_the_runn
     assert not control.search("CREATE TRIGGER t AFTER INSERT ON a\nBEGIN\n  SELECT 1;\nEND;")
     for migration in migrations:
         assert control.search(migration.sql) is None, migration.name
+        if migration.postgresql is not None:
+            assert control.search(migration.postgresql) is None, migration.name
 
 
 def test_a_gap_in_the_migration_numbers_is_refused(tmp_path: Path) -> None:
@@ -131,7 +161,7 @@ def test_a_gap_in_the_migration_numbers_is_refused(tmp_path: Path) -> None:
 async def test_migrations_from_empty_record_every_version(db: Database) -> None:
     rows = await db.connection.all("SELECT version, name FROM schema_migrations ORDER BY version")
     assert [tuple(r) for r in rows] == [(m.version, m.name) for m in load_migrations()]
-    assert (await db.connection.one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
+    await database_checks_out(db)
 
 
 TS = "2026-01-05 10:00:00.000"
@@ -171,23 +201,22 @@ INSERT INTO daily_attempts (guild_id, day, user_id, score, time_ms, started_at, 
 
 
 @pytest.mark.parametrize("start", range(LATEST_VERSION))
-async def test_upgrade_from_each_earlier_version_keeps_the_rows(tmp_path: Path, start: int) -> None:
-    path = tmp_path / "old.sqlite3"
+async def test_upgrade_from_each_earlier_version_keeps_the_rows(
+    empty_db_location: Path | str, start: int
+) -> None:
+    path = empty_db_location
     old = await Database.open(path, target_version=start)
     assert old.version == start
     await old.close()
-    conn = sqlite3.connect(path)
     if start >= 1:
-        conn.executescript(SEED_V1)
+        await run_script(path, SEED_V1)
     if start >= 2:
-        conn.executescript(SEED_V2)
-    conn.close()
+        await run_script(path, SEED_V2)
 
     db = await Database.open(path)
     try:
         assert db.version == LATEST_VERSION
-        assert (await db.connection.one("PRAGMA integrity_check"))[0] == "ok"  # type: ignore[index]
-        assert await db.connection.all("PRAGMA foreign_key_check") == []
+        await database_checks_out(db)
         if start == 0:
             return
         settings = await db.servers.get(1)
@@ -228,16 +257,13 @@ async def test_upgrade_from_each_earlier_version_keeps_the_rows(tmp_path: Path, 
         await db.close()
 
 
-async def test_a_newer_database_is_refused_with_a_clear_message(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite3"
+async def test_a_newer_database_is_refused_with_a_clear_message(
+    empty_db_location: Path | str,
+) -> None:
+    path = empty_db_location
     await (await Database.open(path)).close()
-    conn = sqlite3.connect(path)
-    conn.execute(
-        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'future', 'x')",
-        (LATEST_VERSION + 1,),
-    )
-    conn.commit()
-    conn.close()
+    await run_script(path, "INSERT INTO schema_migrations (version, name, applied_at)"
+                           f" VALUES ({LATEST_VERSION + 1}, 'future', 'x')")
     with pytest.raises(DatabaseVersionError) as refused:
         await Database.open(path)
     assert str(refused.value) == (
@@ -246,20 +272,23 @@ async def test_a_newer_database_is_refused_with_a_clear_message(tmp_path: Path) 
     )
 
 
-async def test_a_failing_migration_leaves_the_previous_version_intact(tmp_path: Path) -> None:
-    path = tmp_path / "ardoise.sqlite3"
+async def test_a_failing_migration_leaves_the_previous_version_intact(
+    empty_db_location: Path | str,
+) -> None:
+    path = empty_db_location
     broken = Migration(
         LATEST_VERSION + 1,
         "broken",
         "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);",
     )
-    with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+    # sqlite3.OperationalError, or asyncpg's UndefinedTableError: the driver's own refusal.
+    with pytest.raises(Exception, match="no_such_table"):
         await Database.open(path, migrations=[*load_migrations(), broken])
     db = await Database.open(path)
     try:
         assert db.version == LATEST_VERSION
-        half_done = "SELECT name FROM sqlite_master WHERE name = 'half_done'"
-        assert await db.connection.one(half_done) is None
+        assert not await table_exists(db, "half_done")
+        assert await table_exists(db, "focus_answers")
     finally:
         await db.close()
 
@@ -486,6 +515,7 @@ async def _seed_some_rows(db: Database) -> None:
     await db.daily.create(GUILD, date(2026, 11, 30), [{"text": "1 + 1", "answer": 2}])
 
 
+@pytest.mark.sqlite_only
 async def test_backup_opens_and_holds_the_same_rows(db: Database, tmp_path: Path) -> None:
     await _seed_some_rows(db)
     dest = await db.backup(tmp_path / "backups" / "copy.sqlite3")
@@ -501,6 +531,7 @@ async def test_backup_opens_and_holds_the_same_rows(db: Database, tmp_path: Path
         await copy.close()
 
 
+@pytest.mark.sqlite_only
 async def test_backup_during_writes_is_a_consistent_snapshot(db: Database, tmp_path: Path) -> None:
     await _seed_some_rows(db)
 
@@ -524,9 +555,44 @@ async def test_backup_during_writes_is_a_consistent_snapshot(db: Database, tmp_p
     assert count % 2 == 0
 
 
+@pytest.mark.sqlite_only
 async def test_backup_refuses_to_overwrite_its_own_database(db: Database) -> None:
     with pytest.raises(ValueError, match="overwrite"):
         await db.backup(db.path)
+
+
+async def test_a_postgresql_backup_is_pg_dumps_and_restores(
+    db: Database, tmp_path: Path, postgres_databases: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if db.engine == "sqlite":
+        pytest.skip("pg_dump backs up PostgreSQL (SQLite's backup is tested above)")
+    await _seed_some_rows(db)
+    dest = await db.backup(tmp_path / "backups" / "ardoise.dump")
+    assert dest.is_file() and not dest.with_name("ardoise.dump.partial").exists()
+    restored = await postgres_databases.new(empty=True)  # type: ignore[attr-defined]
+    try:
+        process = await asyncio.create_subprocess_exec(
+            "pg_restore", "--no-owner", f"--dbname={restored}", str(dest),
+            stderr=asyncio.subprocess.PIPE)
+        _, errors = await process.communicate()
+        assert process.returncode == 0, errors.decode()
+        copy = await Database.open(restored)
+        try:
+            assert copy.version == LATEST_VERSION
+            assert (await copy.servers.get(GUILD)).language == "fr"
+            for table in ("focus_answers", "digits_matches", "focus_rollup", "daily_challenges"):
+                count = f"SELECT count(*) FROM {table}"
+                assert (await copy.connection.one(count)) == (await db.connection.one(count))
+        finally:
+            await copy.close()
+    finally:
+        await postgres_databases.drop(restored)  # type: ignore[attr-defined]
+    # Without pg_dump: the command to run, its password hidden.
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(OSError, match="pg_dump is not installed") as missing:
+        await db.backup(tmp_path / "again.dump")
+    assert "then run: pg_dump --format=custom --no-owner --file" in str(missing.value)
+    assert not (tmp_path / "again.dump").exists()
 
 
 # --- Command line -------------------------------------------------------------------------

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -12,13 +10,6 @@ from bot.domain import DomainError
 from db import Database, StaleVersion
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_a_new_live_round_is_active_at_version_one_with_its_state(db: Database) -> None:

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
-
-import pytest
 
 from db import Database
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 GUILD, OTHER_GUILD = 1, 2
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def _game(db: Database, white: int | None, black: int | None, channel: int,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from datetime import UTC, datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -77,13 +76,6 @@ def test_a_topics_questions_come_from_the_levels_that_have_it_easiest_first():
     with pytest.raises(DomainError) as refused:
         play.topic_questions("fractions", 3, [1], random.Random(0))
     assert refused.value.code == "class.assign.unknown_topic"
-
-
-@pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "a.sqlite3")
-    yield database
-    await database.close()
 
 
 def draft(**given) -> play.Draft:

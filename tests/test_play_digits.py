@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,6 @@ from db import Database, FocusAnswer, StaleVersion
 
 GUILD, CHANNEL = 7, 70
 ANA, SAM, LEA = Member(1001, "Ana"), Member(1002, "Sam"), Member(1003, "Léa")
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def duel(db: Database) -> StoredMatch:

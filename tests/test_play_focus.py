@@ -6,9 +6,7 @@ state kept and saved."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
-from pathlib import Path
 
 import pytest
 
@@ -22,13 +20,6 @@ from db import Database, FocusAnswer, ServerSettings
 GUILD, ANA, BEN = 1, 10, 11
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 DAY = date(2026, 12, 1)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 def settings(**values: object) -> ServerSettings:

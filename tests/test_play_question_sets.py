@@ -5,7 +5,6 @@ JSON, the CSV written back, names, storing and deleting, practice from a set."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -213,13 +212,6 @@ def test_a_refusal_keeps_its_details() -> None:
 
 
 # --- Storing, deleting, practising ----------------------------------------------------------
-
-
-@pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(tmp_path / "a.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_a_set_is_stored_once_by_name_and_deleted_by_id(db: Database) -> None:

@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -29,13 +27,6 @@ from bot.rithmo.opponents import random_turn
 from db import Database, StaleVersion
 
 GUILD, CHANNEL, ANA, SAM = 1, 10, 100, 200
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 @pytest.fixture

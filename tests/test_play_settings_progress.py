@@ -4,9 +4,7 @@ board is coded)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -15,13 +13,6 @@ from bot.play import progress, settings
 from db import Database, FocusAnswer
 
 GUILD, ANA = 1, 10
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_settings_are_saved_checked_and_a_save_of_nothing_changes_nothing(

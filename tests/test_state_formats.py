@@ -10,7 +10,7 @@ import copy
 import io
 import json
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -145,13 +145,6 @@ def test_the_match_record_and_the_match_command_are_as_before():
         out = io.StringIO()
         assert digits_cli.main(command.split(), stdin=io.StringIO(""), stdout=out) == 0
         assert out.getvalue() == expected, command
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_the_cog_s_match_state_saved_before_versions_loads_and_plays_on(db: Database):
