@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 
 from bot.domain import DomainError
-from db.core import Database, default_path
+from db.connection import is_postgresql
+from db.core import Database, default_path, location_of
 from db.migrate import DatabaseVersionError
 
 
@@ -31,9 +32,10 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument(
             "--db",
-            type=Path,
+            type=location_of,
             default=None,
-            help="database file (default: $ARDOISE_DB, else data/ardoise.sqlite3)",
+            help="database file or postgresql:// URL (default: $ARDOISE_DB, else"
+            " data/ardoise.sqlite3)",
         )
         return sub
 
@@ -52,16 +54,16 @@ def _parser() -> argparse.ArgumentParser:
 
 async def _run(args: argparse.Namespace) -> str:
     path = args.db or default_path()
-    if args.command != "migrate" and not Path(path).exists():
+    if args.command != "migrate" and not is_postgresql(path) and not Path(path).exists():
         raise FileNotFoundError(f"no database at {path}")
     # A backup copies the file as it is: an older database is not upgraded first.
     db = await Database.open(path, upgrade=args.command != "backup")
     try:
         if args.command == "backup":
             dest = await db.backup(args.dest)
-            return f"backed up {path} to {dest}"
+            return f"backed up {db.describe()} to {dest}"
         if args.command == "migrate":
-            return f"{path}: schema version {db.version}"
+            return f"{db.describe()}: schema version {db.version}"
         if args.command == "export-player":
             text = json.dumps(
                 await db.export_player(args.guild, args.user), ensure_ascii=False, indent=2

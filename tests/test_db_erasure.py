@@ -6,8 +6,9 @@ set for them in their own settings) and runs live rounds of their own, takes a t
 assignments (one finished, one begun), and as a teacher uploads a question set and sets an
 assignment from it that another member takes. Their answers are in the class report's rollups.
 
-After the delete, no column of any table (found from ``sqlite_master``, so a future table is
-scanned too) holds the member's id or display name; the others' games still load and go on; the
+After the delete, no column of any table (found from ``sqlite_master``, or PostgreSQL's catalogue
+on its run, so a future table is scanned too) holds the member's id or display name; the others'
+games still load and go on; the
 class report, the assignments' reports and the live round's report still work for the teacher
 and show nothing of the member; the export holds every row the delete removed or changed.
 """
@@ -55,7 +56,7 @@ DOUBLES = b"question,answer\n2 x 4,8\n3 x 5,15\n6 x 2,12\n"
 @dataclass
 class World:
     bot: Any
-    path: Path
+    path: Path | str  # the SQLite file, or the PostgreSQL URL
     zed: Member  # the member who asks to be forgotten
     bob: Member
     ana: Member
@@ -223,7 +224,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
                                    set="Doubles", count=2)).reply
     await take_assignment(standin, bot, ana, doubles, "Doubles")
 
-    path = Path(bot.settings.db_path)
+    path = bot.settings.db_path
     world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
                   wall, auto_final, auto_live_id, still, still_live_id, zed_tables)
     # Every table that can hold a member holds Zed (a new table must be added here and to the
@@ -246,13 +247,70 @@ def live_sheet(record: Any) -> str:
 # --- The scan: every column of every table ---------------------------------------------------
 
 
-def tables(conn: sqlite3.Connection) -> list[str]:
-    return [name for (name,) in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+@dataclass
+class Table:
+    columns: list[str]
+    key: list[str]  # the primary key's columns (SQLite's rowid for a table without one)
+    rows: list[dict[str, Any]]
 
 
-def columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))]
+def read_all(path: Path | str) -> dict[str, Table]:
+    """Every row of every table, straight from the database under the repositories."""
+    if isinstance(path, Path):
+        return _read_sqlite(path)
+    # The test's own loop runs the bot: PostgreSQL is read from a loop of this thread's own.
+    found: dict[str, dict[str, Table]] = {}
+
+    def read() -> None:
+        found["tables"] = asyncio.run(_read_postgresql(path))
+
+    import threading
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+    return found["tables"]
+
+
+def _read_sqlite(path: Path) -> dict[str, Table]:
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    try:
+        found = {}
+        for (table,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall():
+            info = list(conn.execute("SELECT * FROM pragma_table_info(?)", (table,)))
+            names = [r["name"] for r in info]
+            key = [r["name"] for r in sorted(info, key=lambda r: r["pk"]) if r["pk"]]
+            select = "*" if key else "rowid AS rowid_, *"
+            found[table] = Table(names, key or ["rowid_"], [
+                dict(row) for row in conn.execute(f'SELECT {select} FROM "{table}"')])
+        return found
+    finally:
+        conn.close()
+
+
+async def _read_postgresql(url: str) -> dict[str, Table]:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        found = {}
+        for (table,) in await conn.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = 'public' ORDER BY table_name"):
+            names = [r[0] for r in await conn.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = $1"
+                " AND table_schema = 'public' ORDER BY ordinal_position", table)]
+            key = [r[0] for r in await conn.fetch(
+                "SELECT a.attname FROM pg_index i JOIN pg_attribute a"
+                " ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)"
+                " WHERE i.indrelid = $1::regclass AND i.indisprimary", table)]
+            found[table] = Table(names, key or names, [
+                dict(row) for row in await conn.fetch(f'SELECT * FROM "{table}"')])
+        return found
+    finally:
+        await conn.close()
 
 
 def holds(value: Any, user_id: int, name: str) -> bool:
@@ -267,20 +325,14 @@ def holds(value: Any, user_id: int, name: str) -> bool:
     return False
 
 
-def traces(path: Path, user_id: int, name: str) -> list[tuple[str, str, Any]]:
+def traces(path: Path | str, user_id: int, name: str) -> list[tuple[str, str, Any]]:
     """(table, column, value) of every stored value that holds the member."""
-    conn = sqlite3.connect(path)
-    try:
-        found = []
-        for table in tables(conn):
-            names = columns(conn, table)
-            quoted = ", ".join(f'"{c}"' for c in names)
-            for row in conn.execute(f'SELECT {quoted} FROM "{table}"'):
-                found += [(table, column, value) for column, value in zip(names, row, strict=True)
-                          if holds(value, user_id, name)]
-        return found
-    finally:
-        conn.close()
+    found = []
+    for table, content in read_all(path).items():
+        for row in content.rows:
+            found += [(table, column, row[column]) for column in content.columns
+                      if holds(row[column], user_id, name)]
+    return found
 
 
 async def run_cli(*args: str) -> int:
@@ -488,23 +540,10 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 IMPLIED = {"guild_id", "user_id"}
 
 
-def snapshot(path: Path) -> dict[str, dict[tuple[Any, ...], dict[str, Any]]]:
+def snapshot(path: Path | str) -> dict[str, dict[tuple[Any, ...], dict[str, Any]]]:
     """Every row of every table, by primary key (the rowid for a table without one)."""
-    conn = sqlite3.connect(path)
-    conn.row_factory = sqlite3.Row
-    try:
-        rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {}
-        for table in tables(conn):
-            info = list(conn.execute("SELECT * FROM pragma_table_info(?)", (table,)))
-            key = [r["name"] for r in sorted(info, key=lambda r: r["pk"]) if r["pk"]]
-            select = "*" if key else "rowid AS rowid_, *"
-            rows[table] = {}
-            for row in conn.execute(f'SELECT {select} FROM "{table}"'):
-                data = dict(row)
-                rows[table][tuple(data[k] for k in key or ["rowid_"])] = data
-        return rows
-    finally:
-        conn.close()
+    return {table: {tuple(row[k] for k in content.key): row for row in content.rows}
+            for table, content in read_all(path).items()}
 
 
 def decoded(value: Any) -> Any:
@@ -597,8 +636,9 @@ async def test_the_export_holds_every_row_the_delete_removes_or_changes(standin,
     assert not mentions(met, world.bob.id, "Bob")
 
 
-async def test_a_teacher_who_never_played_is_exported_and_forgotten(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "ardoise.sqlite3")
+async def test_a_teacher_who_never_played_is_exported_and_forgotten(
+        db_location: Path | str) -> None:
+    db = await Database.open(db_location)
     teacher = 1234567890123456789
     try:
         row = await db.focus_live.create(5, 6, teacher, {"round": None, "names": {
@@ -612,13 +652,13 @@ async def test_a_teacher_who_never_played_is_exported_and_forgotten(tmp_path: Pa
         assert (gone.teacher_id, gone.status, gone.state["names"]) == (None, "finished", {})
     finally:
         await db.close()
-    assert traces(tmp_path / "ardoise.sqlite3", teacher, NAME) == []
+    assert traces(db_location, teacher, NAME) == []
 
 
 async def test_a_teacher_known_only_by_a_set_and_an_assignment_is_exported_and_forgotten(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, db_location: Path | str, capsys: pytest.CaptureFixture[str]) -> None:
     # No player row, no live round, no game: only what they authored names them.
-    path, teacher = tmp_path / "ardoise.sqlite3", 1234567890123456780
+    path, teacher = db_location, 1234567890123456780
     db = await Database.open(path)
     try:
         made = await db.question_sets.create(5, "Doubles", teacher, [SetItem("2 × 4", 8)])
@@ -676,8 +716,8 @@ def test_both_players_of_a_duel_forgotten_are_two_pseudonyms_and_the_match_still
     assert read.to_json() == twice["engine"]
 
 
-async def test_a_second_delete_finds_nobody(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "ardoise.sqlite3")
+async def test_a_second_delete_finds_nobody(db_location: Path | str) -> None:
+    db = await Database.open(db_location)
     try:
         await db.players.ensure(5, 77)
         await db.delete_player(5, 77)
