@@ -5,9 +5,13 @@
     python -m db export-player GUILD USER [--db PATH] [--out FILE]   a member's data as JSON
     python -m db delete-player GUILD USER [--db PATH]     forget a member (prints what went or
                                                           changed; db/export.py says how)
+    python -m db copy SRC DST                             every row of SRC into the new DST,
+                                                          checked (db/copy.py says how)
 
-``--db`` defaults to ``$ARDOISE_DB``, else ``data/ardoise.sqlite3``. Errors are one line on
-standard error and exit status 1.
+A database is a SQLite file or a ``postgresql://user:password@host:port/name`` URL (its database
+created beforehand, ``createdb name``). ``backup`` of PostgreSQL runs ``pg_dump`` (custom format,
+``pg_restore`` reads it). ``--db`` defaults to ``$ARDOISE_DB``, else ``data/ardoise.sqlite3``.
+Errors are one line on standard error and exit status 1.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from pathlib import Path
 
 from bot.domain import DomainError
 from db.connection import is_postgresql
+from db.copy import CopyError
+from db.copy import copy as copy_database
 from db.core import Database, default_path, location_of
 from db.migrate import DatabaseVersionError
 
@@ -49,10 +55,34 @@ def _parser() -> argparse.ArgumentParser:
     delete = add("delete-player", "delete everything stored about one member")
     delete.add_argument("guild", type=int)
     delete.add_argument("user", type=int)
+    copy = commands.add_parser(
+        "copy", help="copy every row of SRC into DST (a new database), then check the copy")
+    copy.add_argument("src", type=location_of, help="SQLite file or postgresql:// URL")
+    copy.add_argument("dst", type=location_of, help="SQLite file or postgresql:// URL (empty)")
     return parser
 
 
+async def _copy(args: argparse.Namespace) -> str:
+    if not is_postgresql(args.src) and not Path(args.src).exists():
+        raise FileNotFoundError(f"no database at {args.src}")
+    if not is_postgresql(args.dst) and Path(args.dst).exists():
+        raise FileExistsError(f"{args.dst} exists: copy into a new file")
+    # The source is read as it is: an older one is not upgraded behind its owner's back.
+    src = await Database.open(args.src, upgrade=False)
+    try:
+        dst = await Database.open(args.dst)
+        try:
+            lines = await copy_database(src.connection, dst.connection)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+    return "\n".join([f"copy {src.describe()} -> {dst.describe()}", *lines])
+
+
 async def _run(args: argparse.Namespace) -> str:
+    if args.command == "copy":
+        return await _copy(args)
     path = args.db or default_path()
     if args.command != "migrate" and not is_postgresql(path) and not Path(path).exists():
         raise FileNotFoundError(f"no database at {path}")
@@ -83,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         print(asyncio.run(_run(args)))
-    except (DomainError, DatabaseVersionError, FileNotFoundError, ValueError, OSError) as error:
+    except (DomainError, DatabaseVersionError, CopyError, ValueError, OSError) as error:
         print(f"python -m db {args.command}: {error}", file=sys.stderr)
         return 1
     return 0

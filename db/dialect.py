@@ -36,10 +36,46 @@ NOCASE_COLLATION = (
 )
 
 
+# --- The catalogue (the copy tool reads the tables it moves) --------------------------------------
+
+
+class Catalogue:
+    """SQL that lists the tables, their columns and the tables they refer to (SQLite)."""
+
+    #: Rows (name): every table of the database.
+    tables = ("SELECT name FROM sqlite_master WHERE type = 'table'"
+              " AND name NOT LIKE 'sqlite%' ORDER BY name")
+    #: Rows (column, place in the primary key from 1, else 0) of the table given as parameter.
+    columns = "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid"
+    #: Rows (table) that the table given as parameter refers to by a foreign key.
+    references = 'SELECT DISTINCT "table" FROM pragma_foreign_key_list(?)'
+    #: Rows (column) of the table's identity columns (none on SQLite: its rowid goes on by itself).
+    identities: str | None = None
+
+
+class PostgresCatalogue(Catalogue):
+    tables = ("SELECT table_name FROM information_schema.tables"
+              " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+              " ORDER BY table_name")
+    columns = (
+        "SELECT a.attname, coalesce((SELECT k.n FROM pg_index i,"
+        " unnest(i.indkey) WITH ORDINALITY AS k (attnum, n)"
+        " WHERE i.indrelid = a.attrelid AND i.indisprimary AND k.attnum = a.attnum), 0)"
+        " FROM pg_attribute a WHERE a.attrelid = ?::text::regclass AND a.attnum > 0"
+        " AND NOT a.attisdropped ORDER BY a.attnum")
+    references = ("SELECT DISTINCT confrelid::regclass::text FROM pg_constraint"
+                  " WHERE conrelid = ?::text::regclass AND contype = 'f'")
+    identities = ("SELECT column_name FROM information_schema.columns"
+                  " WHERE table_schema = current_schema() AND table_name = ?"
+                  " AND is_identity = 'YES'")
+
+
+
 class Dialect:
     """SQLite's fragments; :class:`PostgresDialect` overrides those PostgreSQL says otherwise."""
 
     name = "sqlite"
+    catalogue = Catalogue()
 
     def json_rows(self, columns: str, source: str, order: str) -> str:
         """A scalar subquery: the JSON list (text) of ``[columns…]`` per row of ``source`` (a
@@ -76,6 +112,7 @@ class Dialect:
 
 class PostgresDialect(Dialect):
     name = "postgresql"
+    catalogue = PostgresCatalogue()
 
     def json_rows(self, columns: str, source: str, order: str) -> str:
         return (
@@ -163,3 +200,4 @@ def postgresql_schema(sql: str) -> str:
     for pattern, replacement in _TYPES:
         sql = pattern.sub(replacement, sql)
     return sql
+

@@ -50,19 +50,23 @@ BOT_READY_TIMEOUT = 10.0
 #: A PostgreSQL server for the database tests' second run (any database name: the tests make
 #: their own databases beside it).
 POSTGRES_URL = os.environ.get("ARDOISE_TEST_DATABASE_URL", "").strip()
-ENGINES = ("sqlite", "postgresql") if POSTGRES_URL else ("sqlite",)
+#: The PostgreSQL run is marked: ``pytest -m postgresql`` runs only it (``./ardoise test`` does).
+ENGINES = [pytest.param("sqlite", id="sqlite"),
+           pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     # Only when PostgreSQL is there: without it the ids stay as they were.
     for name in ("db_location", "empty_db_location"):
-        if name in metafunc.fixturenames and len(ENGINES) > 1:
+        if name in metafunc.fixturenames and POSTGRES_URL:
             metafunc.parametrize(name, ENGINES, indirect=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "sqlite_only: a test of SQLite's own file (its PostgreSQL run is skipped)")
+    config.addinivalue_line(
+        "markers", "postgresql: the run of a database test on PostgreSQL")
 
 
 def _server_url(database: str) -> str:
