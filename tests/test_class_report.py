@@ -60,11 +60,13 @@ async def both(db: Database) -> list:
 # --- The rollup ----------------------------------------------------------------------------
 
 
-def test_the_spans_are_the_migrations() -> None:
-    sql = (Path(__file__).parent.parent / "db" / "migrations" / "0011_class_report.sql"
-           ).read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["0011_class_report.sql", "0011_class_report.postgresql.sql"])
+def test_the_spans_are_the_migrations(name: str) -> None:
+    sql = (Path(__file__).parent.parent / "db" / "migrations" / name).read_text(encoding="utf-8")
     for index, edge in enumerate(EDGES_MS):
         assert f"WHEN time_ms < {edge} THEN {index} " in sql
+        assert f"WHEN NEW.time_ms < {edge} THEN {index} " in sql
+        assert f"WHEN OLD.time_ms < {edge} THEN {index} " in sql
     assert f"ELSE {SPANS - 1} END" in sql
     assert [span_of(t) for t in (0, 999, 1000, 7999, 8000, 59_999, 60_000, 10**7)] == [
         0, 0, 1, 7, 8, 14, 15, 15]
@@ -141,8 +143,8 @@ async def test_an_erased_member_leaves_nothing_in_the_rollup(db: Database) -> No
 
 
 async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
-        tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+        empty_db_location: Path | str) -> None:
+    path = empty_db_location
     old = await Database.open(path, target_version=10)
     await old.focus.record_many([
         answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
@@ -160,6 +162,38 @@ async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
         assert tallies(await both(new))[(ANA, "addition")] == (3, 2)
     finally:
         await new.close()
+
+
+async def test_the_rollups_are_the_same_on_both_engines_for_the_same_answers(
+        db: Database, tmp_path: Path) -> None:
+    """The test's database (PostgreSQL's PL/pgSQL triggers, on its run) against a SQLite file:
+    the same answers, some erased, give the same rows to the last column."""
+    rng = random.Random(18)
+    reference = await Database.open(tmp_path / "reference.sqlite3")
+    try:
+        made = [answer(rng.choice((ANA, BOB, CHLOE, DAN)), rng.choice(("addition", "tables")),
+                       rng.random() < 0.7, rng.choice((0, 999, 1000, 7999, 8000, 59_999, 60_000,
+                                                       rng.randint(0, 90_000))),
+                       # Across quarter hours, their edges, days and a change of year.
+                       datetime(2026, 12, 31, 23, 0, tzinfo=UTC)
+                       + timedelta(seconds=rng.choice((0, 899, 900, rng.randint(0, 86_400)))))
+                for _ in range(300)]
+        for database in (db, reference):
+            await database.focus.record_many(made[:200])
+            for one in made[200:]:
+                await database.focus.record(one)
+            await database.delete_player(G, DAN)
+        every = "guild_id, user_id, topic, answers, correct, " + ", ".join(
+            f"t{i}" for i in range(SPANS))
+        for table, order in (("focus_rollup", "slot, user_id, topic"),
+                             ("focus_rollup_total", "user_id, topic")):
+            columns = f"slot, {every}" if table == "focus_rollup" else f"first_slot, {every}"
+            query = f"SELECT {columns} FROM {table} ORDER BY {order}"
+            ours = [tuple(r) for r in await db.connection.all(query)]
+            assert ours == [tuple(r) for r in await reference.connection.all(query)], table
+            assert len(ours) >= 6  # three members (Dan erased), two topics, many slots
+    finally:
+        await reference.close()
 
 
 # --- The median, the bands ------------------------------------------------------------------

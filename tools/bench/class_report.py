@@ -13,6 +13,10 @@ over 120 days), prints for the periods "week", "term" (90 days) and "all":
 each the median, minimum and maximum of several repeats, in wall-clock time and in CPU time
 of the process (the database's thread included). Then what the rollup's trigger costs a
 write: rounds of six answers recorded per second with it and without it.
+
+With ``--database postgresql://…`` the same is measured on a fresh database of that server too
+(its CPU time is then the bot's side only: the server is another process), and the medians are
+printed side by side.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from bot.ui.class_report import picture
 from db.connection import to_db_time
 from db.core import Database
 from db.focus import FocusAnswer
+from tools.bench.engines import SideBySide, engines, fresh
 
 GUILD = 1
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
@@ -41,6 +46,8 @@ DAYS = 120
 ROUND = 6
 PERIODS = ("week", "term", "all")
 BATCH = 6_000
+#: The figures of this run, by measure and engine.
+SIDE = SideBySide()
 
 
 def answers_of(students: int, answers: int, seed: int = 1) -> list[FocusAnswer]:
@@ -92,7 +99,11 @@ async def timed(work: Callable[[], Awaitable[Any]], repeats: int
     return times, result
 
 
-async def report_figures(db: Database, repeats: int) -> None:
+def median_ms(times: list[tuple[float, float]]) -> str:
+    return f"{statistics.median(w for w, _ in times) * 1000:,.1f} ms"
+
+
+async def report_figures(db: Database, repeats: int, size: str) -> None:
     names = {uid: f"Student name {uid}" for uid in range(1000, 1000 + 100_000)}
     for period in PERIODS:
         async def query(period: str = period) -> service.ClassReport:
@@ -103,6 +114,7 @@ async def report_figures(db: Database, repeats: int) -> None:
         answers = report.class_total.answers
         print(f"  {period:<5} {len(report.students):>5} students, {answers:>9,} answers")
         print(f"    query + build   {spread(times)}")
+        SIDE.add(f"{size}, {period}: query + build", median_ms(times))
 
         async def draw(report: service.ClassReport = report) -> bytes:
             return picture(report, "en", 0)
@@ -122,40 +134,56 @@ async def report_figures(db: Database, repeats: int) -> None:
                 " WHERE guild_id = ? AND answered_at >= ? GROUP BY user_id, topic",
                 (GUILD, since or ""))
 
-        print(f"    (focus_answers, counts only: {spread((await timed(raw, repeats))[0])})")
+        times = (await timed(raw, repeats))[0]
+        print(f"    (focus_answers, counts only: {spread(times)})")
+        SIDE.add(f"{size}, {period}: focus_answers counts only", median_ms(times))
 
 
-async def write_cost(folder: Path, rounds: int) -> None:
+async def write_cost(folder: Path, rounds: int, server: str | None) -> None:
     made = answers_of(200, rounds * ROUND, seed=2)
     for label, drop in (("with the rollup's trigger", False), ("without it", True)):
-        db = await Database.open(folder / f"writes-{drop}.sqlite3")
-        try:
-            if drop:
-                await db.connection.run("DROP TRIGGER focus_rollup_add")
-            started = time.perf_counter()
-            for start in range(0, len(made), ROUND):
-                await db.focus.record_many(made[start:start + ROUND], now=NOW)
-            seconds = time.perf_counter() - started
-        finally:
-            await db.close()
-        print(f"  rounds of 6 answers, one transaction each, {label:<26}"
-              f" {rounds / seconds:8,.0f} rounds/s")
-
-
-async def measure(sizes: list[tuple[int, int]], repeats: int, rounds: int) -> None:
-    with tempfile.TemporaryDirectory(prefix="ardoise-bench-") as name:
-        folder = Path(name)
-        for students, answers in sizes:
-            db = await Database.open(folder / f"report-{students}.sqlite3")
+        async with fresh(server, folder, f"writes_{int(drop)}") as location:
+            db = await Database.open(location)
             try:
-                seconds = await fill(db, students, answers)
-                rows = (await db.connection.all("SELECT count(*) FROM focus_rollup"))[0][0]
-                print(f"{students:,} students, {answers:,} answers over {DAYS} days"
-                      f" (stored in {seconds:.1f} s; {rows:,} rollup rows)")
-                await report_figures(db, repeats)
+                if drop:
+                    # PostgreSQL names a trigger within its table.
+                    await db.connection.run("DROP TRIGGER focus_rollup_add" + (
+                        " ON focus_answers" if db.engine == "postgresql" else ""))
+                started = time.perf_counter()
+                for start in range(0, len(made), ROUND):
+                    await db.focus.record_many(made[start:start + ROUND], now=NOW)
+                seconds = time.perf_counter() - started
             finally:
                 await db.close()
-        await write_cost(folder, rounds)
+        print(f"  rounds of 6 answers, one transaction each, {label:<26}"
+              f" {rounds / seconds:8,.0f} rounds/s")
+        SIDE.add(f"rounds of 6 answers per second, {label}", f"{rounds / seconds:,.0f}")
+
+
+async def measure(sizes: list[tuple[int, int]], repeats: int, rounds: int,
+                  database: str | None = None) -> None:
+    with tempfile.TemporaryDirectory(prefix="ardoise-bench-") as name:
+        folder = Path(name)
+        for engine, server in engines(database):
+            SIDE.engine = engine
+            print(f"== {engine}")
+            for students, answers in sizes:
+                async with fresh(server, folder, f"report_{students}") as location:
+                    db = await Database.open(location)
+                    try:
+                        seconds = await fill(db, students, answers)
+                        rows = (await db.connection.all("SELECT count(*) FROM focus_rollup"))[0][0]
+                        print(f"{students:,} students, {answers:,} answers over {DAYS} days"
+                              f" (stored in {seconds:.1f} s; {rows:,} rollup rows)")
+                        SIDE.add(f"{students:,} students: {answers:,} answers stored",
+                                 f"{seconds:.1f} s")
+                        await report_figures(db, repeats, f"{students:,} students")
+                    finally:
+                        await db.close()
+            await write_cost(folder, rounds, server)
+    if database:
+        print("\nSide by side (medians):")
+        print(SIDE.table())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,9 +194,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds recorded to measure a write (default 3 000)")
     parser.add_argument("--quick", action="store_true",
                         help="30 students/1,200 answers and 100/6,000, for a try")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="a PostgreSQL server (postgresql://user@host:port/postgres): the"
+                        " same work there too, side by side")
     args = parser.parse_args(argv)
     sizes = [(30, 1_200), (100, 6_000)] if args.quick else [(30, 20_000), (1_000, 1_000_000)]
-    asyncio.run(measure(sizes, args.repeats, args.rounds))
+    asyncio.run(measure(sizes, args.repeats, args.rounds, args.database))
     return 0
 
 

@@ -1,6 +1,8 @@
-"""Storage benchmark: ``taskset -c 0 .venv/bin/python -m tools.bench.db [--quick]``.
+"""Storage benchmark: ``taskset -c 0 .venv/bin/python -m tools.bench.db [--quick]
+[--database postgresql://…]``.
 
-Prints, on a fresh database file in a temporary folder:
+Prints, on a fresh database file in a temporary folder (and with ``--database`` on a fresh
+database of that PostgreSQL server too, then both side by side):
 
 - Focus answers recorded per second: one answer per transaction (one task, then 50 tasks at
   once), a Focus round of 6 answers per transaction, and batches of 500;
@@ -26,10 +28,13 @@ from typing import Any
 
 from db.core import Database, StaleVersion
 from db.focus import FocusAnswer
+from tools.bench.engines import SideBySide, engines, fresh
 
 GUILD = 1
 START = datetime(2026, 1, 1, tzinfo=UTC)
 TOPICS = ("addition", "subtraction", "multiplication", "division", "tables", "priority")
+#: The figures of this run, by measure and engine.
+SIDE = SideBySide()
 
 
 def _answer(rng: random.Random, user: int, moment: datetime) -> FocusAnswer:
@@ -84,6 +89,7 @@ async def _rate(label: str, count: int, run: Callable[[], Awaitable[None]]) -> f
     elapsed = time.perf_counter() - started
     per_second = count / elapsed
     print(f"  {label:<58} {per_second:>9,.0f} /s   ({count:,} in {elapsed:.2f} s)")
+    SIDE.add(label, f"{per_second:,.0f} /s")
     return per_second
 
 
@@ -185,7 +191,7 @@ async def bench_saves(db: Database, scale: int) -> None:
         print(f"  {'  stale saves refused (then read again)':<58} {refusals:>9,}")
 
 
-async def bench_progress(db: Database, path: Path, scale: int) -> None:
+async def bench_progress(db: Database, scale: int) -> None:
     print("Progress query: a student with 10,000 answers among 100,000")
     rng = random.Random(3)
     student = 7
@@ -206,6 +212,7 @@ async def bench_progress(db: Database, path: Path, scale: int) -> None:
                 result = await db.focus.progress(GUILD, student, by=by)
                 times.append(time.perf_counter() - started)
             answers = sum(r.answers for r in result)
+            SIDE.add(f"progress {label}, by {by}", f"{statistics.median(times) * 1000:.2f} ms")
             print(
                 f"  {label + ', by ' + by:<44} median {statistics.median(times) * 1000:7.2f} ms"
                 f"   ({len(result):,} rows, {answers:,} answers)"
@@ -216,28 +223,33 @@ async def bench_progress(db: Database, path: Path, scale: int) -> None:
     await timed("without index")
 
 
-async def measure(quick: bool) -> None:
+async def measure(quick: bool, database: str | None = None) -> None:
     scale = 1 if quick else 3
     with tempfile.TemporaryDirectory(prefix="ardoise-bench-") as folder:
-        for name, bench in (("answers", bench_answers), ("saves", bench_saves)):
-            path = Path(folder) / f"{name}.sqlite3"
-            db = await Database.open(path)
-            try:
-                await bench(db, scale)
-            finally:
-                await db.close()
-        path = Path(folder) / "progress.sqlite3"
-        db = await Database.open(path)
-        try:
-            await bench_progress(db, path, scale)
-        finally:
-            await db.close()
+        for engine, server in engines(database):
+            SIDE.engine = engine
+            print(f"== {engine}")
+            for name, bench in (("answers", bench_answers), ("saves", bench_saves),
+                                ("progress", bench_progress)):
+                async with fresh(server, Path(folder), name) as location:
+                    db = await Database.open(location)
+                    try:
+                        await bench(db, scale)
+                    finally:
+                        await db.close()
+    if database:
+        print("\nSide by side:")
+        print(SIDE.table())
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.db", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a third of the work, for a try")
-    asyncio.run(measure(parser.parse_args(argv).quick))
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="a PostgreSQL server (postgresql://user@host:port/postgres): the"
+                        " same work there too, side by side")
+    args = parser.parse_args(argv)
+    asyncio.run(measure(args.quick, args.database))
     return 0
 
 
