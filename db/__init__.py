@@ -1,10 +1,12 @@
-"""Ardoise's storage: the one place that speaks SQL (SQLite, through aiosqlite).
+"""Ardoise's storage: the one place that speaks SQL (SQLite through aiosqlite, or PostgreSQL
+through asyncpg).
 
 Use
 ---
 ::
 
     db = await Database.open(path)          # default_path(): $ARDOISE_DB or data/ardoise.sqlite3
+                                            # (a file, or a postgresql://… URL)
     match = await db.digits.get_match(42)
     try:
         await db.digits.save_match(42, new_state, expected_version=match.version)
@@ -16,7 +18,8 @@ Use
     await db.close()
 
 Layers: :mod:`db.connection` is the one module that executes SQL (a ``Connection``: statements,
-transactions, the two write policies of versioned rows, times and JSON as text); the
+transactions, the two write policies of versioned rows, times and JSON as text, over one of two
+engines), with :mod:`db.dialect` the SQL text the engines differ in; the
 repositories are built on it (each receives the connection and the repositories it builds on,
 never the ``Database``); :mod:`db.core`'s ``Database`` is the facade that opens the connection,
 runs the migrations and builds them. Tools and tests that need a raw statement use
@@ -29,16 +32,25 @@ progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matc
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
-or deletes a player's data.
+or deletes a player's data, and copies a database from one engine to the other (:mod:`db.copy`).
 
 Design decisions
 ----------------
+- **Two engines, one interface.** SQLite (a file, the default) and PostgreSQL (``ARDOISE_DB=
+  postgresql://…``, for several bot processes sharing one database). The repositories write one
+  SQL (``?`` placeholders, ``ON CONFLICT``, ``RETURNING``); the connection translates it for
+  PostgreSQL, and the few fragments said differently are :mod:`db.dialect`'s. Times and JSON are
+  text on both, integers are 64-bit, rows read by name or position, a refused constraint is the
+  same ``IntegrityError``. docs/postgresql.md says what differs and why. What follows holds on
+  both, but where it names SQLite.
 - **Two connections.** Writes go through one *writer* connection, one transaction at a time: an
   ``asyncio.Lock`` queues the tasks, ``BEGIN IMMEDIATE`` takes SQLite's write lock at once (so a
   transaction never fails half-way for want of it), and any exception, cancellation included,
   rolls back. Reads outside a transaction go to a second, read-only *reader* connection: with WAL
   they see the last committed state and never wait for a writer, nor see its uncommitted rows.
-  Inside a transaction, reads use the writer and see the transaction's own changes.
+  Inside a transaction, reads use the writer and see the transaction's own changes. On
+  PostgreSQL the same: one writer connection per process behind the lock (plain ``BEGIN``: rows
+  are locked as they are written), and a pool of read-only readers.
 - **Joining transactions.** ``async with db.transaction()`` marks the current task (a context
   variable); every repository call the task makes inside joins it, so repository methods compose
   ("finish the match, then rate it" is one transaction). A nested ``transaction()`` is a
@@ -62,9 +74,11 @@ Design decisions
   save: a button posted from version N stays valid while the bot records its message, and the
   two writes can land in any order. So no caller retries for them.
 - **Migrations.** Numbered files ``db/migrations/NNNN_name.sql``, each applied in its own
-  transaction with its row in ``schema_migrations``; a database from any earlier version upgrades
-  at open. A database newer than the code is refused with :class:`DatabaseVersionError` ("database
-  version N is newer than this Ardoise (M); upgrade Ardoise") rather than be misread.
+  transaction with its row in ``schema_migrations`` (PostgreSQL reads a portable file with its
+  types translated, or its twin ``NNNN_name.postgresql.sql``: :mod:`db.migrate`); a database
+  from any earlier version upgrades at open. A database newer than the code is refused with
+  :class:`DatabaseVersionError` ("database version N is newer than this Ardoise (M); upgrade
+  Ardoise") rather than be misread.
 - **Pragmas.** WAL; ``synchronous = NORMAL`` (with WAL a power cut may lose the last commits but
   never corrupts the file; an application crash loses nothing); ``foreign_keys = ON`` on both
   connections; ``busy_timeout`` 5 s, for the command line working beside a running bot;
@@ -81,7 +95,8 @@ Design decisions
   opaque JSON to SQL, but not to the erasure: the states that hold the member's id are walked in
   Python, their name dropped and their id replaced by a pseudonym (``db.export`` explains how).
 - **Backup** uses SQLite's online backup API from the reader connection: writers go on, the copy
-  is one consistent snapshot, written beside the destination and renamed into place.
+  is one consistent snapshot, written beside the destination and renamed into place. On
+  PostgreSQL, ``pg_dump`` (custom format), or the command to run when it is missing.
 
 Refusals (``DomainError`` codes, for the bot's catalogues)
 ---------------------------------------------------------
