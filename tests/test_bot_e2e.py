@@ -270,7 +270,7 @@ async def test_a_restarted_bot_closes_its_database_and_the_new_one_reads_it(
     await bot.db.servers.update(standin.guild.id, language="fr")
     again = await restart_bot(bot)
     assert bot.db is None
-    assert again.db is not None and again.db.path == bot.settings.db_path
+    assert again.db is not None and again.db.location == bot.settings.db_path
     sam = standin.add_member("Sam")
     rules = await standin.slash(sam, "digits rules")
     assert rules.reply.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"

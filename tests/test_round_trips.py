@@ -94,6 +94,7 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[Statements]:
     yield Statements(monkeypatch)
 
 
+@pytest.mark.sqlite_only  # the hops to aiosqlite's thread
 async def test_a_focus_practice_answer(standin, start_bot, statements):
     quiet(await start_bot())
     ana = standin.add_member("Ana")
@@ -109,6 +110,7 @@ async def test_a_focus_practice_answer(standin, start_bot, statements):
     assert len(step.calls) <= FOCUS_ANSWER["discord"], step.describe()
 
 
+@pytest.mark.sqlite_only
 async def test_a_solo_rithmo_move_and_ardoises_reply(standin, start_bot, statements):
     bot = await start_bot()
     quiet(bot)

@@ -1,5 +1,5 @@
 -- PostgreSQL's twin of 0006_focus_answer_key.sql (which explains it): the same, but the day's
--- questions are numbered with PostgreSQL's JSON functions (json_each has no twin there).
+-- questions are numbered with PostgreSQL's JSON functions (SQLite's table-valued one has no twin).
 
 -- Ardoise schema 6: each Focus answer keyed by its round and question, so that a second write of
 -- the same answer (the bot killed between storing an answer and the round's progress, then the

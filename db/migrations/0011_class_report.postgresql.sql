@@ -1,5 +1,5 @@
 -- PostgreSQL's twin of 0011_class_report.sql (which explains the rollups): the same tables, the
--- backfill and the triggers in PL/pgSQL (SQLite's trigger bodies and strftime have no twin there).
+-- backfill and the triggers in PL/pgSQL (SQLite's trigger bodies and its date function have no twin).
 -- tests/test_class_report.py checks that both engines give the same rollups for the same answers.
 
 -- Ardoise schema 11: the class report's rollups (/class report, bot/play/class_report.py).
