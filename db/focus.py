@@ -104,15 +104,18 @@ class FocusRepository:
         """Store one answer; whether it was new (False: that question of that round was stored
         already, and is left as it was)."""
         row = _row(answer, utc(now))
+        try:
+            # Alone, one statement that commits on its own (no BEGIN, no COMMIT); in a caller's
+            # transaction, a savepoint on PostgreSQL (Connection.attempt), so that a refusal
+            # spoils nothing.
+            async with self._conn.attempt():
+                return await self._conn.run(_INSERT, row) == 1
+        except IntegrityError as error:
+            # A newcomer's first answer: create the player, then insert again. (Cheaper than
+            # making sure of the player before every answer.)
+            if "FOREIGN KEY" not in str(error):
+                raise
         async with self._conn.atomic():
-            try:
-                async with self._conn.attempt():
-                    return await self._conn.run(_INSERT, row) == 1
-            except IntegrityError as error:
-                # A newcomer's first answer: create the player, then insert again. (Cheaper than
-                # making sure of the player before every answer.)
-                if "FOREIGN KEY" not in str(error):
-                    raise
             await self._players.ensure(answer.guild_id, answer.user_id, now)
             return await self._conn.run(_INSERT, row) == 1
 
