@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,11 @@ PNG_1x1 = bytes.fromhex(
 
 
 def _store(bot: Any) -> Path:
-    return Path(bot.settings.db_path).with_suffix(".tally.json")
+    """Beside the database file; for a PostgreSQL database (reused by the next test), in the
+    temporary folder under the test server's id (new for each test, kept across a restart)."""
+    if isinstance(bot.settings.db_path, Path):
+        return bot.settings.db_path.with_suffix(".tally.json")
+    return Path(tempfile.gettempdir()) / f"ardoise-test-{bot.settings.test_guild}.tally.json"
 
 
 def load_games(bot: Any) -> dict[str, Any]:
