@@ -194,11 +194,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds recorded to measure a write (default 3 000)")
     parser.add_argument("--quick", action="store_true",
                         help="30 students/1,200 answers and 100/6,000, for a try")
+    parser.add_argument("--sizes", metavar="S:A,…", default=None,
+                        help="servers of S students and A answers (default 30:20000,1000:1000000)")
     parser.add_argument("--database", metavar="URL", default=None,
                         help="a PostgreSQL server (postgresql://user@host:port/postgres): the"
                         " same work there too, side by side")
     args = parser.parse_args(argv)
     sizes = [(30, 1_200), (100, 6_000)] if args.quick else [(30, 20_000), (1_000, 1_000_000)]
+    if args.sizes:
+        sizes = [(int(s), int(a)) for s, a in (part.split(":") for part in args.sizes.split(","))]
     asyncio.run(measure(sizes, args.repeats, args.rounds, args.database))
     return 0
 
