@@ -334,9 +334,16 @@ class Connection:
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one ``INSERT … RETURNING <its key>``; the new row's key (both engines return it
-        the same way, where SQLite's last row id has no PostgreSQL twin)."""
-        rows = await self.returning(sql, params)
-        return int(rows[0][0])
+        the same way). Without RETURNING, SQLite's last row id, which has no PostgreSQL twin:
+        there it is refused, with what to write instead."""
+        if "RETURNING" in sql.upper():
+            rows = await self.returning(sql, params)
+            return int(rows[0][0])
+        if not isinstance(self._engine, _Sqlite):
+            raise ValueError("on PostgreSQL an INSERT gives its new key with 'RETURNING <key>':"
+                             f" add it to {sql[:60]!r}…")
+        async with self._statement():
+            return await self._engine.insert(sql, params)
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each row, all in one transaction."""
@@ -487,6 +494,11 @@ class _Sqlite:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.writer.executemany(sql, rows)
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        cursor = await self.writer.execute(sql, params)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     async def close(self) -> None:
         try:

@@ -73,3 +73,14 @@ def test_ardoise_db_is_a_file_or_a_url_whose_password_is_never_shown(tmp_path: P
     settings = Config.from_env({"ARDOISE_DB": f" {url} "}, env_file=None)
     assert settings.db_path == url
     assert "s3cret" not in repr(settings) and "***" in repr(settings)
+
+
+async def test_an_insert_gives_its_key_with_returning_or_sqlites_last_row_id(db) -> None:
+    await db.servers.ensure(5)
+    sql = "INSERT INTO question_sets (guild_id, name, created_at) VALUES (?, ?, 'x')"
+    first = await db.connection.insert(sql + " RETURNING set_id", (5, "a"))
+    if db.engine == "sqlite":
+        assert await db.connection.insert(sql, (5, "b")) == first + 1
+    else:
+        with pytest.raises(ValueError, match="RETURNING <key>"):
+            await db.connection.insert(sql, (5, "b"))
