@@ -116,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     except (DomainError, DatabaseVersionError, CopyError, ValueError, OSError) as error:
         print(f"python -m db {args.command}: {error}", file=sys.stderr)
         return 1
+    except Exception as error:
+        # PostgreSQL's refusals (no such database, a wrong password…) are asyncpg's own.
+        if not type(error).__module__.startswith("asyncpg"):
+            raise
+        print(f"python -m db {args.command}: PostgreSQL says: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

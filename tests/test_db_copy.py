@@ -151,3 +151,15 @@ async def test_a_destination_with_rows_or_another_version_is_refused_and_left_al
     assert "schema version 5" in capsys.readouterr().err
     assert await run_cli(["copy", str(source), str(source)]) == 1
     assert "exists: copy into a new file" in capsys.readouterr().err
+
+
+def test_a_postgresql_database_that_does_not_exist_is_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from conftest import POSTGRES_URL, _server_url
+
+    if not POSTGRES_URL:
+        pytest.skip("needs ARDOISE_TEST_DATABASE_URL")
+    assert cli(["migrate", "--db", _server_url("ardoise_no_such_database")]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("python -m db migrate: PostgreSQL says:")
+    assert "does not exist" in said and said.count("\n") == 1
