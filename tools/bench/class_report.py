@@ -38,7 +38,7 @@ from bot.ui.class_report import picture
 from db.connection import to_db_time
 from db.core import Database
 from db.focus import FocusAnswer
-from tools.bench.engines import SideBySide, engines, fresh
+from tools.bench import SideBySide, engines, fresh
 
 GUILD = 1
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)

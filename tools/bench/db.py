@@ -28,7 +28,7 @@ from typing import Any
 
 from db.core import Database, StaleVersion
 from db.focus import FocusAnswer
-from tools.bench.engines import SideBySide, engines, fresh
+from tools.bench import SideBySide, engines, fresh
 
 GUILD = 1
 START = datetime(2026, 1, 1, tzinfo=UTC)
