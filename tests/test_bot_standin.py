@@ -23,7 +23,8 @@ async def test_an_answer_after_the_deadline_is_refused_and_recorded(standin, sta
     assert record.messages == []  # Discord dropped the answer: nobody saw "done at last"
     errors = standin.take_errors()
     assert len(errors) == 1
-    assert "/test slow by Sam: answered after 0.1" in errors[0]
+    # 0.15 s and more: how much more is the machine's load (and the database's speed).
+    assert "/test slow by Sam: answered after 0." in errors[0]
     assert "(Discord allows 0.05 s)" in errors[0]
 
 

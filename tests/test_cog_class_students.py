@@ -5,8 +5,10 @@ extra time on the idle window, anonymous and hidden students in the public ranki
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from test_cog_digits import duel, match_id_of
@@ -31,6 +33,14 @@ from db.students import StudentSettings
 
 SEED = 42
 EN, FR = image_words("en"), image_words("fr")
+
+
+async def until_followed_up(record: Any, timeout: float = 5.0) -> None:
+    """Until the answer's private follow-up came (sent after a database read, which a loaded
+    machine or PostgreSQL may make longer than the stand-in's idle wait)."""
+    async with asyncio.timeout(timeout):
+        while not record.followups:
+            await asyncio.sleep(0.005)
 
 
 def fields(record) -> dict[str, str]:
@@ -349,7 +359,7 @@ async def test_anonymous_and_hidden_students_in_the_leaderboard(standin, start_b
     asked = await standin.slash(léa, "leaderboard", game="focus-daily")
     assert asked.reply.attachments[0].data == images.render_leaderboard(
         rows, EN, title="Focus: today's daily challenge", date=today, out_of=ROUND_SIZE)
-    await standin.idle()
+    await until_followed_up(asked)
     [private] = asked.followups
     assert private.ephemeral_to == léa.id
     assert private.content == ("Only you see this: you are number 3 in this ranking, where the "
@@ -364,7 +374,7 @@ async def test_anonymous_and_hidden_students_in_the_leaderboard(standin, start_b
                   {"rank": 3, "name": "Zoé", "score": 4, "time": 10.0}]
     assert shown.reply.attachments[0].data == images.render_leaderboard(
         daily_rows, EN, None, today, None, 10, ROUND_SIZE)
-    await standin.idle()
+    await until_followed_up(shown)
     [told] = shown.followups
     assert told.ephemeral_to == ana.id and told.content == (
         "Only you see this: you are number 1 in this ranking, which the others see without you.")
