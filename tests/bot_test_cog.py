@@ -28,12 +28,19 @@ PNG_1x1 = bytes.fromhex(
 )
 
 
+#: The test games of PostgreSQL runs.
+TALLIES = Path(tempfile.gettempdir()) / "ardoise-test-tallies"
+
+
 def _store(bot: Any) -> Path:
-    """Beside the database file; for a PostgreSQL database (reused by the next test), in the
-    temporary folder under the test server's id (new for each test, kept across a restart)."""
+    """Beside the database file; for a PostgreSQL database (reused by the next test), in
+    ``TALLIES`` under the database's name (tests/conftest.py removes it when the database is
+    emptied for the next test) and the test server's id (kept across a restart)."""
     if isinstance(bot.settings.db_path, Path):
         return bot.settings.db_path.with_suffix(".tally.json")
-    return Path(tempfile.gettempdir()) / f"ardoise-test-{bot.settings.test_guild}.tally.json"
+    TALLIES.mkdir(exist_ok=True)
+    name = str(bot.settings.db_path).rsplit("/", 1)[-1]
+    return TALLIES / f"{name}-{bot.settings.test_guild}.tally.json"
 
 
 def load_games(bot: Any) -> dict[str, Any]:

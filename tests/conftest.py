@@ -148,6 +148,11 @@ class PostgresDatabases:
             await conn.execute(self.emptying)
         finally:
             await conn.close()
+        # And what the test cog (bot_test_cog.py) kept beside it.
+        from bot_test_cog import TALLIES
+
+        for kept in TALLIES.glob(f"{url.rsplit('/', 1)[1]}-*.tally.json"):
+            kept.unlink()
         self.free.append(url)
 
     async def drop(self, url: str) -> None:
