@@ -44,7 +44,8 @@ Rithmomachia
 ``render_board(position, words, last_turn=None, flipped=False) -> bytes`` (PNG, 1072 wide)
     The position JSON ({"to_move", "pieces": [{"square", "side", "shape", "value" | "parts"}],
     "taken"}), lying down (White's rank 1 on the left), with ``last_turn`` {"from", "to",
-    "captured": [squares]} highlighted, the pieces each side has taken, and every pyramid's
+    "captured": [squares], "explained": [sentences]} highlighted and each capture's arithmetic
+    written under it (the caller's sentences), the pieces each side has taken, and every pyramid's
     components listed; ``flipped=True`` shows it from Black's side. See images/board.py.
 
 Focus

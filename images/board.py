@@ -109,7 +109,8 @@ def board_image(position: Mapping[str, Any], words: Words,
 
     strip_h = 54
     height = (g.board_bottom + _COORD + 8 + 2 * strip_h
-              + (26 if last_turn else 0) + 26 * len(pyramids) + _M)
+              + (26 if last_turn else 0) + _EXPLAINED_H * len(_explained(last_turn))
+              + 26 * len(pyramids) + _M)
     im, d = st.canvas(g.width, height)
     sprites = _Sprites()
 
@@ -130,6 +131,11 @@ def board_image(position: Mapping[str, Any], words: Words,
     if last_turn:
         _last_turn_text(d, last_turn, y, words)
         y += 26
+        for line in _explained(last_turn):
+            # Each capture's arithmetic, shrunk to the picture's width (the message has it whole).
+            text, f = st.fit_text(line, g.width - 2 * _M - 16, 15, 10)
+            st.text(d, (_M + 16, y + _EXPLAINED_H / 2), text, f, st.CHALK, "lm")
+            y += _EXPLAINED_H
     for file, rank, p in pyramids:
         _pyramid_line(d, p, f"{FILES[file]}{rank}", y, words)
         y += 26
@@ -239,6 +245,17 @@ def _taken_strip(im: Image.Image, d: ImageDraw.ImageDraw, sprites: _Sprites, sid
     for i, p in enumerate(taken):
         cx = x0 + 6 + i * (size + 2) + size / 2
         sprites.draw(im, d, dict(p, side=victim), cx, y + h / 2 - 2, size)
+
+
+_EXPLAINED_H = 22
+
+
+def _explained(last_turn: Mapping[str, Any] | None) -> list[str]:
+    """The sentences the caller wrote for the last turn's captures ("12 taken by ambush: 8 + 4
+    = 12"), at most 8 (a turn rarely takes more; the message lists them all)."""
+    if not last_turn:
+        return []
+    return [str(s) for s in (last_turn.get("explained") or [])][:8]
 
 
 def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, words: Words

@@ -12,7 +12,9 @@ import pytest
 from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from bot.rithmo import Board, Capture, Move
+from bot.play.rithmo_explain import capture_text
+from bot.play.rithmo_turns import turn_explanations
+from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
 
 # A short common victory, so that the first capture wins: body with one piece.
@@ -92,6 +94,12 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
     board = await play(standin, sam, black, board)
     final = await play(standin, ana, capture, board)
     assert f"{ana.mention} (White) played `{capture}` and took" in final.content
+    # The capture's arithmetic, as the engine explains it on the board before the turn.
+    before = Board.start()
+    for done in (white, black):
+        before.push(done)
+    explained = capture_text(turn_explanations(before, Turn.parse(capture))[0], "en")
+    assert f"\n• {explained}" in final.content and " taken by " in explained
     assert "wins game #1 by the victory of body!" in final.content
     assert "Ratings:" in final.content and f"{ana.mention} 1500 → 1" in final.content
     assert final.buttons() == []  # a finished game has nothing left to click

@@ -20,7 +20,7 @@ import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,6 +33,7 @@ from bot.play.rithmo_turns import (
     mention,
     server_settings,
     taken_texts,
+    turn_explanations,
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
 from bot.rithmo.opponents import LEVELS, choose_turn
@@ -113,6 +114,8 @@ class Played:
     position: dict[str, Any]
     last_turn: dict[str, Any]
     taken: list[str]
+    #: Each capture's arithmetic (:func:`bot.play.rithmo_turns.turn_explanations`).
+    whys: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -189,8 +192,14 @@ class RithmoService:
     def last_turn(self, row: RithmoGame) -> dict[str, Any] | None:
         if not row.turns:
             return None
-        with self.engine(row) as game:
-            return last_turn_json(game.turns[-1])
+        with self.engine(row) as game:  # ours alone in the block: undone, then played again
+            board = game.board
+            turn = board.pop()
+            try:
+                whys = turn_explanations(board, turn)
+            finally:
+                board.push(turn)
+            return last_turn_json(turn, whys)
 
     def board_copy(self, row: RithmoGame) -> Board:
         with self.engine(row) as game:
@@ -343,6 +352,7 @@ class RithmoService:
         blob = {**stored_position(row), "string": game.board.position_string()}
         game.pop()
         taken = taken_texts(game.board, turn)
+        whys = turn_explanations(game.board, turn)
         game.push(notation)
         try:
             next_side = other(side)
@@ -358,8 +368,8 @@ class RithmoService:
             self._give_back(row.game_id, game)
             raise
         self._give_back(row.game_id, game)  # at the turns now stored
-        return Played(after, notation, side, outcome, ratings, position, last_turn_json(turn),
-                      taken)
+        return Played(after, notation, side, outcome, ratings, position,
+                      last_turn_json(turn, whys), taken, whys)
 
     async def _save(self, row: RithmoGame, outcome: Outcome | None, notation: str,
                     blob: dict[str, Any], next_side: str, deadline: datetime | None,

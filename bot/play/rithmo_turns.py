@@ -45,6 +45,7 @@ from bot.rithmo import (
 )
 from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.victory import KINDS, PROPER
+from bot.rithmo.why import explain_capture
 from bot.texts import number, t
 
 log = logging.getLogger(__name__)
@@ -193,9 +194,10 @@ def victim_text(board: Board, capture: Capture) -> str:
     return piece_text(piece)
 
 
-def last_turn_json(turn: Turn) -> dict[str, Any]:
+def last_turn_json(turn: Turn, whys: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """The last turn as images.render_board highlights it: squares left and reached, and the
-    squares where pieces were taken (a pyramid's square once)."""
+    squares where pieces were taken (a pyramid's square once); with ``whys``
+    (:func:`turn_explanations`), the arithmetic of each capture under ``"why"``."""
     out: dict[str, Any] = {}
     if turn.move is not None:
         out["from"], out["to"] = name(turn.move.frm), name(turn.move.to)
@@ -204,6 +206,20 @@ def last_turn_json(turn: Turn) -> dict[str, Any]:
     captured = list(dict.fromkeys(name(c.square) for c in turn.captures))
     if captured:
         out["captured"] = captured
+    if whys:
+        out["why"] = [dict(w) for w in whys]
+    return out
+
+
+def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
+    """Each capture of a turn with its arithmetic (:func:`bot.rithmo.why.explain_capture`),
+    in the order taken, each explained on the board as it stood just before that capture."""
+    out: list[dict[str, Any]] = []
+    with exploring(board_before) as board:
+        for step in turn.steps():
+            if isinstance(step, Capture):
+                out.append(explain_capture(board, step))
+            board.play(step)
     return out
 
 

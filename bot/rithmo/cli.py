@@ -1,7 +1,8 @@
 """``python -m bot.rithmo start | moves | captures``: the engine on the command line.
 
 ``start`` prints the set-up position; ``moves`` and ``captures`` read a position (JSON) on standard
-input and print the plain moves, or every capture open to the side to move. The formats are the
+input and print the plain moves, or every capture open to the side to move with its arithmetic
+(``"why"``, :mod:`bot.rithmo.why`). The formats are the
 contract of ``shared/design/engine-commands.md``. Bad input exits with status 2 and one line on
 standard error, nothing on standard output (reading, limits and that line: :mod:`bot.engine_cli`).
 
@@ -21,6 +22,7 @@ from bot.engine_cli import BadInput, check_keys, read_json
 from bot.engine_cli import run as run_command
 from bot.rithmo.board import Board
 from bot.rithmo.squares import name
+from bot.rithmo.why import explained_options
 
 USAGE = "usage: python -m bot.rithmo start | moves | captures   (moves/captures read a position " \
         "as JSON on standard input)"
@@ -70,7 +72,7 @@ def _answer(args: list[str], stdin: IO[Any] | None) -> str:
             out = {"moves": [{"from": name(m.frm), "to": name(m.to),
                               "kind": "irregular" if m.irregular else "regular"} for m in moves]}
         else:
-            out = {"captures": _read_board(stdin).capture_options()}
+            out = {"captures": explained_options(_read_board(stdin))}
     except (BadInput, DomainError) as err:
         raise BadInput(f"rithmo {cmd}: {err}") from None
     return json.dumps(out)

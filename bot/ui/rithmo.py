@@ -30,6 +30,7 @@ from bot.domain import DomainError
 from bot.i18n import image_words, t
 from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, RithmoService, other, player_name
+from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import (
     CHOICES_LIMIT,
     Option,
@@ -145,10 +146,23 @@ def end_text(row: RithmoGame, lang: str) -> str:
 def played_line(row: RithmoGame, played: Played, lang: str) -> str:
     who = player_name(row, played.side, lang)
     side = side_name(played.side, lang)
+    if played.whys:
+        # Each capture with its arithmetic: the reason a class plays this game.
+        head = t("rithmo_why.played", lang, player=who, side=side, turn=played.turn,
+                 pieces=", ".join(played.taken))
+        return "\n".join([head, *(f"• {capture_text(w, lang)}" for w in played.whys)])
     if played.taken:
         return t("rithmo.board.played_taking", lang, player=who, side=side,
                  turn=played.turn, pieces=", ".join(played.taken))
     return t("rithmo.board.played", lang, player=who, side=side, turn=played.turn)
+
+
+def explained_turn(last_turn: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """The last turn for the picture, with each capture's sentence (``"explained"``) in
+    ``lang``: the picture writes what it is handed, in the member's language."""
+    if not last_turn or not last_turn.get("why"):
+        return last_turn
+    return {**last_turn, "explained": [capture_text(w, lang) for w in last_turn["why"]]}
 
 
 def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
@@ -431,7 +445,7 @@ class Boards:
             flipped = active and row.to_move == "black"
         async with self._drawing:
             png = await asyncio.to_thread(images.render_board, position, image_words(lang),
-                                          last_turn, flipped)
+                                          explained_turn(last_turn, lang), flipped)
         said = alt_text.board({side: self.plain_name(row, side, lang) for side in SIDES},
                               row.to_move if active else None, last_turn, flipped, lang)
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)
