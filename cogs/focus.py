@@ -191,7 +191,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
         start = await play.start_practice(self.bot.db, interaction.guild_id, interaction.user.id,
-                                          level, self.seed())
+                                          level, self.seed(), self.now())
         await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
                           in_place=in_place, data={"level": start.level, "own": start.own},

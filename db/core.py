@@ -20,6 +20,7 @@ from db.export import delete_player, export_player
 from db.focus import FocusRepository
 from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
+from db.mastery import MasteryRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
 from db.rithmo import RithmoRepository
@@ -53,7 +54,8 @@ class Database:
         self.version = connection.version
         self.servers = ServersRepository(connection)
         self.players = PlayersRepository(connection)
-        self.focus = FocusRepository(connection, self.players)
+        self.mastery = MasteryRepository(connection)
+        self.focus = FocusRepository(connection, self.players, self.mastery)
         self.focus_live = LiveRoundsRepository(connection, self.servers)
         self.daily = DailyRepository(connection, self.servers, self.players, self.focus)
         self.digits = DigitsRepository(connection, self.players)

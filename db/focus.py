@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
+from db.mastery import CHUNK, MasteryRepository
 from db.players import PlayersRepository
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
@@ -96,24 +97,31 @@ _INSERT = (
 
 
 class FocusRepository:
-    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
+    def __init__(self, conn: Connection, players: PlayersRepository,
+                 mastery: MasteryRepository | None = None) -> None:
         self._conn = conn
         self._players = players
+        self._mastery = mastery or MasteryRepository(conn)
 
     async def record(self, answer: FocusAnswer, now: datetime | None = None) -> bool:
-        """Store one answer; whether it was new (False: that question of that round was stored
-        already, and is left as it was)."""
-        row = _row(answer, utc(now))
+        """Store one answer and move the member's mastery by it, in one transaction; whether it
+        was new (False: that question of that round was stored already, and is left as it was,
+        the mastery too)."""
+        moment = utc(now)
+        row = _row(answer, moment)
         async with self._conn.atomic():
             try:
-                return await self._conn.run(_INSERT, row) == 1
+                new = await self._conn.run(_INSERT, row) == 1
             except IntegrityError as error:
                 # A newcomer's first answer: create the player, then insert again. (Cheaper than
                 # making sure of the player before every answer.)
                 if "FOREIGN KEY" not in str(error):
                     raise
-            await self._players.ensure(answer.guild_id, answer.user_id, now)
-            return await self._conn.run(_INSERT, row) == 1
+                await self._players.ensure(answer.guild_id, answer.user_id, now)
+                new = await self._conn.run(_INSERT, row) == 1
+            if new:
+                await self._mastery.apply([answer], moment)
+            return new
 
     async def round_answers(self, guild_id: int, user_id: int, round_key: str
                             ) -> list[FocusAnswer]:
@@ -136,8 +144,9 @@ class FocusRepository:
         return [_answer(row) for row in rows]
 
     async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
-        """Store several answers in one transaction (a whole round); how many were given (those
-        of a round already stored are left as they were)."""
+        """Store several answers in one transaction (a whole round), with the mastery they move;
+        how many were given (those of a round already stored are left as they were, and move
+        nothing again)."""
         moment = utc(now)
         given = list(answers)
         rows = [_row(answer, moment) for answer in given]
@@ -145,8 +154,35 @@ class FocusRepository:
             return 0
         async with self._conn.atomic():
             await self._players.ensure_many(((a.guild_id, a.user_id) for a in given), moment)
+            stored = await self._stored_keys(given)
             await self._conn.many(_INSERT, rows)
+            new: list[FocusAnswer] = []
+            for answer in given:
+                key = (answer.guild_id, answer.user_id, answer.round_key, answer.question_no)
+                if answer.round_key is not None:
+                    if key in stored:
+                        continue
+                    stored.add(key)
+                new.append(answer)
+            new.sort(key=lambda a: utc(a.answered_at or moment))  # oldest first, stable
+            await self._mastery.apply(new, moment)
         return len(rows)
+
+    async def _stored_keys(self, answers: list[FocusAnswer]
+                           ) -> set[tuple[int, int, str | None, int | None]]:
+        """Which of these answers' (member, round, question) are stored already."""
+        keys = sorted({(a.guild_id, a.user_id, a.round_key, a.question_no) for a in answers
+                       if a.round_key is not None})
+        found: set[tuple[int, int, str | None, int | None]] = set()
+        for start in range(0, len(keys), CHUNK):
+            part = keys[start:start + CHUNK]
+            rows = await self._conn.all(
+                "SELECT guild_id, user_id, round_key, question_no FROM focus_answers"
+                " WHERE (guild_id, user_id, round_key, question_no) IN"
+                f" (VALUES {', '.join(['(?, ?, ?, ?)'] * len(part))})",
+                [value for key in part for value in key])
+            found |= {(r[0], r[1], r[2], r[3]) for r in rows}
+        return found
 
     async def progress(
         self,

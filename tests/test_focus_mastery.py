@@ -210,8 +210,11 @@ def test_the_model_decides_the_level_the_pin_wins():
         two.record(Evidence(f"{n + 9} - 3", "subtraction", 2, False, 1.0, T0))
     down = model_level(two, wrong, current=2)
     assert (down.level, down.reason, down.weak_topics) == (1, "down", ("subtraction",))
-    few = model_level(model, history[:3], current=1)
+    few = model_level(model, history[:4], current=1)
     assert few.reason == "not_enough_answers"
+    # Proficient, but three of the last five wrong: not up (the answers' share too).
+    mixed = history[:2] + [Answer("q", "addition", 1, 5, 4, False, 1.0)] * 3
+    assert model_level(model, mixed, current=1).reason == "stay"
     # Addition proficient, subtraction never seen at level 2: not up yet.
     stay = Mastery()
     for n in range(6):

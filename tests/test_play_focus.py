@@ -5,7 +5,6 @@ state kept and saved."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -13,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from bot.domain import DomainError
-from bot.focus import ROUND_SIZE, FocusRound, generate_questions
+from bot.focus import ROUND_SIZE, FocusRound
 from bot.focus.round import mark
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds, LiveState, live_or_over
 from db import Database, FocusAnswer, ServerSettings
+from tests.focus_helpers import practice_questions
 
 GUILD, ANA, BEN = 1, 10, 11
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -49,7 +49,9 @@ async def test_practice_starts_at_the_member_s_level_and_refuses_a_level_out_of_
         db: Database) -> None:
     start = await play.start_practice(db, GUILD, ANA, None, seed=42)
     assert (start.level, start.own) == (1, 1)
-    assert start.questions == generate_questions(1, ROUND_SIZE, random.Random(42))
+    # A newcomer's round (bot.focus.review): five at their level, one of the level above.
+    assert start.questions == practice_questions(1, 42)
+    assert [q.level for q in start.questions] == [1] * (ROUND_SIZE - 1) + [2]
     await db.servers.update(GUILD, focus_level_max=4)
     with pytest.raises(DomainError) as refused:
         await play.start_practice(db, GUILD, ANA, 6, seed=42)

@@ -27,6 +27,9 @@ from bot.focus.round import Answer
 
 WINDOW = 12
 MIN_ANSWERS = 6
+#: The answers at the level :func:`model_level` waits for: a practice round's, one of its six
+#: questions being of the level above.
+MODEL_MIN_ANSWERS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +94,12 @@ def model_level(mastery: Mastery, history: Sequence[Answer], current: int | None
                 pin: int | None = None, min_level: int = MIN_LEVEL,
                 max_level: int = MAX_LEVEL) -> Advice:
     """The level decided by the member's mastery (``bot.focus.mastery``), the rule of
-    ``docs/rules/focus.md`` ("Mastery"): with at least 6 answers at the level, one level up once
-    every skill of the level is Proficient or Mastered; one level down when at least half of the
-    level's skills practised are back at Attempted and fewer than half of the last answers were
-    right; else stay. The weak topics: the level's skills practised and not yet Proficient. The
-    pin and the range as :func:`next_level`."""
+    ``docs/rules/focus.md`` ("Mastery"), on the last 12 answers at the level (at least
+    ``MODEL_MIN_ANSWERS`` of them, else stay): one level up once every skill of the level is
+    Proficient or Mastered and at least 5 in 6 of those answers were right; one level down when
+    at least half of the level's skills practised are back at Attempted and fewer than half of
+    those answers were right; else stay. The weak topics: the level's skills practised and not
+    yet Proficient. The pin and the range as :func:`next_level`."""
     low, high = check_level_range(min_level, max_level)
     counted = next_level(history, current, pin, min_level, max_level)
     if current is None or pin is not None:
@@ -105,9 +109,9 @@ def model_level(mastery: Mastery, history: Sequence[Answer], current: int | None
     seen = [s for s in skills if states[s] is not None]
     weak = tuple(s for s in seen if (states[s] or 0) < PROFICIENT)
     n, right = counted.answers, counted.right
-    if n < MIN_ANSWERS:
+    if n < MODEL_MIN_ANSWERS:
         reason, level = "not_enough_answers", current
-    elif all((states[s] or 0) >= PROFICIENT for s in skills):
+    elif all((states[s] or 0) >= PROFICIENT for s in skills) and 6 * right >= 5 * n:
         reason, level = "up", current + 1
     elif 2 * sum(states[s] == ATTEMPTED for s in seen) >= len(seen) and 2 * right < n:
         reason, level = "down", current - 1

@@ -70,7 +70,7 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
                  next_level: int | None = None, size: int = ROUND_SIZE) -> list[Question]:
     """The questions of a practice round at ``level`` for a member whose model is ``mastery``
     (``next_level``: the level above when the member's levels allow one; None at the top)."""
-    chosen: list[Question] = []
+    chosen: list[Question] = []  # the reviews first, then the level's
     seen: set[str] = set()
 
     def take(question: Question) -> bool:
@@ -81,9 +81,10 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
         chosen.append(question)
         return True
 
-    reviews = [item for item in mastery.due_facts(now) if fact_level(item.key) <= level]
-    for item in reviews[:REVIEW_SLOTS]:
-        take(question_for_fact(item.key, rng))
+    due = [item for item in mastery.due_facts(now) if fact_level(item.key) <= level]
+    reviews = [question_for_fact(item.key, rng) for item in due[:REVIEW_SLOTS]]
+    for question in reviews:
+        take(question)
     ahead = 1 if next_level is not None and size - len(chosen) > 1 else 0
     wanted = size - len(chosen) - ahead
     pool = generate_questions(level, min(MAX_COUNT, max(wanted * POOL, wanted + len(seen))), rng)
@@ -92,14 +93,16 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
         if len(chosen) == size - ahead:
             break
         take(pool[i])
+    at_level = chosen[len(reviews):]
     if ahead:
         assert next_level is not None
-        for question in generate_questions(next_level, 6, rng):
-            if take(question):
-                break
-    head = chosen[: size - ahead] if ahead else chosen
-    rng.shuffle(head)
-    return head + chosen[len(head):]
+        above = generate_questions(next_level, 6, rng)
+        at_level.append(next((q for q in above if (fact_of(q.ascii) or q.ascii) not in seen),
+                             above[0]))
+    # The reviews among the level's questions, at random places; the one from above last.
+    for question in reviews:
+        at_level.insert(rng.randrange(len(at_level) - ahead + 1), question)
+    return at_level
 
 
 def round_shares(questions: Sequence[Question], mastery: Mastery, level: int, now: datetime

@@ -19,14 +19,14 @@ from bot.focus import (
     FocusRound,
     Question,
     daily_questions,
-    generate_questions,
-    next_level,
 )
-from bot.focus.adaptive import Advice
+from bot.focus.adaptive import Advice, model_level
+from bot.focus.review import choose_round
 from bot.play import students
 from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
+from db.connection import utc
 from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
@@ -101,12 +101,19 @@ class PracticeStart:
 
 
 async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
-                         seed: int) -> PracticeStart:
+                         seed: int, now: datetime | None = None) -> PracticeStart:
     """A practice round at the member's level, or at ``level`` when their levels allow it (the
-    student's own pin or range, else the server's: ``bot.play.students.focus_rules``)."""
+    student's own pin or range, else the server's: ``bot.play.students.focus_rules``), chosen
+    from their mastery (``bot.focus.review.choose_round``: the facts due for review, one
+    question of the next level their levels allow, the rest at the level)."""
     rules = await students.rules_for(db, guild_id, user_id)
     levels = rules.focus
-    own = levels.level_of(await db.players.get(guild_id, user_id))
+    player = await db.players.get(guild_id, user_id)
+    if player is None:
+        # A newcomer's row now, not at their first answer: that answer, stored with the mastery
+        # it moves, then takes no more statements than before the model.
+        await db.players.ensure(guild_id, user_id, now)
+    own = levels.level_of(player)
     if level is not None and level != own:
         if levels.pinned is not None:
             code = "focus.level_pinned_for_you" if levels.own else "focus.level_pinned"
@@ -116,22 +123,27 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
             raise DomainError(code, "level outside the member's range",
                               level=level, min=levels.low, max=levels.high)
     chosen = own if level is None else level
-    return PracticeStart(generate_questions(chosen, ROUND_SIZE, random.Random(seed)), chosen, own,
-                         rules.time_factor)
+    moment = utc(now)
+    model = await db.mastery.load(guild_id, user_id, moment)
+    above = chosen + 1 if chosen < levels.high else None
+    questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
+                             size=ROUND_SIZE)
+    return PracticeStart(questions, chosen, own, rules.time_factor)
 
 
 async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
                           ) -> Advice | None:
-    """After a round: at the member's own level, the next level (stored) and why, within their
-    levels (the student's own, else the server's); at a level they chose, nothing moves
-    (None)."""
+    """After a round: at the member's own level, the next level (stored) and why, decided by
+    their mastery (``bot.focus.adaptive.model_level``) within their levels (the student's own,
+    else the server's; a teacher's pin wins); at a level they chose, nothing moves (None)."""
     if level != own:
         return None
     levels = (await students.rules_for(db, guild_id, user_id)).focus
     stored = await db.focus.recent(guild_id, user_id, limit=HISTORY)
     past = history([a for a in stored if counts_for_level(a.round_key, a.topic)])
-    advice = next_level(past, current=own, pin=levels.pinned,
-                        min_level=levels.low, max_level=levels.high)
+    model = await db.mastery.load(guild_id, user_id)
+    advice = model_level(model, past, current=own, pin=levels.pinned,
+                         min_level=levels.low, max_level=levels.high)
     player = await db.players.get(guild_id, user_id)
     if player is None or player.focus_level != advice.level:
         await db.players.set_focus_level(guild_id, user_id, advice.level)
