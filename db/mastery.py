@@ -25,10 +25,15 @@ from bot.focus.mastery import (
 )
 from bot.focus.questions import TOPICS
 from db.connection import Connection, Row, from_db_time, to_db_time, utc
+from db.migrate import load_migrations
 
 #: The round key of a practice round from a teacher's set begins so (as
 #: ``bot.play.question_sets.SET_ROUND_PREFIX``): its answers move facts, not skills.
 SET_ROUND_PREFIX = "practice-set:"
+#: The schema version that made the tables (found by the migration's name, whatever its number):
+#: a database opened at an older version (tests and tools that stop an upgrade there) stores its
+#: answers without a model, and the backfill works it out after the upgrade.
+SCHEMA = next(m.version for m in load_migrations() if m.name == "focus_mastery")
 #: Keys a statement reads at most (four parameters each: well within SQLite's limit).
 CHUNK = 2000
 
@@ -103,6 +108,8 @@ class MasteryRepository:
     async def apply(self, answers: Sequence[_Answer], now: datetime) -> None:
         """Move the members' items by ``answers`` (new ones, oldest first), inside the caller's
         transaction: one read, one batched write."""
+        if self._conn.version < SCHEMA:
+            return
         by_member: dict[tuple[int, int], list[Evidence]] = {}
         for answer in answers:
             by_member.setdefault((answer.guild_id, answer.user_id), []).append(

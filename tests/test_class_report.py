@@ -17,7 +17,7 @@ import pytest
 
 from bot.domain import DomainError
 from bot.play import class_report as service
-from db import Database, FocusAnswer
+from db import LATEST_VERSION, Database, FocusAnswer
 from db.class_report import EDGES_MS, SPANS, Tally, span_of, tally_of_times
 
 G = 10
@@ -158,7 +158,7 @@ async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
     await old.close()
     new = await Database.open(path)
     try:
-        assert new.version == 11
+        assert new.version == LATEST_VERSION
         rows = await both(new)
         assert tallies(rows) == {(ANA, "addition"): (2, 1), (BOB, "Fractions"): (1, 1)}
         assert rows[0].tally.spans == tally_of_times([1500, 7500]).spans

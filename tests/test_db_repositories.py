@@ -765,6 +765,8 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "digits_ghosts": 1,
         "focus_rollup": 4,  # the class report's rollups: 08:00–08:02, 23:30, 29th, 30th
         "focus_rollup_total": 2,  # 2 topics
+        "focus_mastery": 3,  # their facts and skills
+        "focus_mastery_backfill": 0,
         "focus_answers": 6,
         "daily_attempts": 1,
         "assignment_attempts": 0,
