@@ -10,6 +10,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.bench.digits_match    # whole matches per second
     .venv/bin/python -m tools.bench.rithmo          # the Rithmomachia engine's speed
     .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
+    .venv/bin/python -m tools.bench.mastery         # a round chosen from 10,000 answers' mastery
     .venv/bin/python -m tools.bench.db              # the storage
     .venv/bin/python -m tools.bench.images          # the pictures
     .venv/bin/python -m tools.bench.class_report    # the teacher's class report
@@ -22,6 +23,8 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.samples docs/images   # the README's pictures, drawn again
 
 ``tools.experiments`` keeps what was measured and not kept (the Monte Carlo tree search that lost
-to the alpha-beta), so that its figures in ``docs/benchmarks.md`` can be made again. The figures
+to the alpha-beta) and the simulations behind a design (``python -m
+tools.experiments.mastery_review``: rounds chosen from the mastery model against rounds at
+random), so that its figures in ``docs/benchmarks.md`` can be made again. The figures
 and what they taught are in ``docs/benchmarks.md``; speed is printed by tools, never asserted.
 """
