@@ -53,6 +53,11 @@ Focus
 ``render_progress(records, words, title=None) -> bytes`` (PNG, 900 × 480)
     Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
 
+``render_mastery(data, words) -> bytes`` (PNG, 828 × about 700)
+    The mastery map: {"title", "facts": {"7*8": 3, …}, "skills": [{"skill", "level",
+    "mastery"}]}: the multiplication table 1–10 and the addition table to 20 coloured by each
+    fact's state (with pips: colour never alone), a legend, the skills (images/mastery.py).
+
 ``render_streak(played, streak, today, words, weeks=12, best=None, title=None) -> bytes``
     (PNG) The streak calendar: ISO dates played (or ``datetime.date``), the current and best
     streaks as the Focus engine's Streak counts them (``streak.on(today)``, ``streak.best``; best
@@ -84,6 +89,7 @@ Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m too
 from images.board import render_board
 from images.class_report import render_class_report
 from images.live_report import render_live_report
+from images.mastery import render_mastery
 from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
 from images.shop import render_shop
@@ -97,6 +103,7 @@ __all__ = [
     "render_class_report",
     "render_leaderboard",
     "render_live_report",
+    "render_mastery",
     "render_progress",
     "render_replay",
     "render_shop",

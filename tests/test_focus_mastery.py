@@ -26,6 +26,7 @@ from bot.focus.mastery import (
     Evidence,
     Mastery,
     fact_of,
+    map_data,
     moves,
     skill_of,
     skill_seconds,
@@ -221,3 +222,20 @@ def test_the_model_decides_the_level_the_pin_wins():
         stay.record(Evidence(f"{n + 2} + 3", "addition", 2, True, 1.0, T0))
     level_two = [Answer("q", "addition", 2, 5, 5, True, 1.0) for _ in range(6)]
     assert model_level(stay, level_two, current=2).reason == "stay"
+
+
+def test_the_map_draws_the_tables_facts_and_each_skill_at_its_highest_level():
+    model = Mastery()
+    for text, topic, level, right in (("8 × 7", "multiplication", 4, True),
+                                      ("11 × 12", "multiplication", 5, True),
+                                      ("13 − 5", "subtraction", 2, False),
+                                      ("9 + 9", "addition", 1, True),
+                                      ("3 × 4", "multiplication", 3, False)):
+        model.record(Evidence(text, topic, level, right, 1.0, T0))
+    data = map_data(model, T0 + timedelta(hours=1))
+    assert data["facts"] == {"7*8": FAMILIAR, "9+9": FAMILIAR, "3*4": ATTEMPTED}
+    assert data["skills"] == [{"skill": "addition", "level": 1, "mastery": FAMILIAR},
+                              {"skill": "subtraction", "level": 2, "mastery": ATTEMPTED},
+                              {"skill": "multiplication", "level": 5, "mastery": FAMILIAR}]
+    # 110 cells' facts (55 a side), none mastered; due: the two wrong facts (the map's or not).
+    assert (data["table"], data["seen"], data["mastered"], data["due"]) == (110, 3, 0, 2)

@@ -83,6 +83,21 @@ SHOP_FULL = {
               "6": "Double", "7": "Power", "8": "Sigma"},
 }
 
+#: A mastery map (issue 17): every state in both tables (7 × 8 is one fact: both cells), a
+#: fact never answered, the skills at their levels, a French title.
+MASTERY = {
+    "title": "Inès : carte de maîtrise",
+    "facts": {**{f"{a}*{b}": 1 + (a * b + a) % 4 for a in range(1, 11) for b in range(a, 11)
+                 if (a + 2 * b) % 5},
+              **{f"{a}+{b}": 1 + (a + b) % 4 for a in range(1, 11) for b in range(a, 11)
+                 if a * b % 3}},
+    "skills": [{"skill": "addition", "level": 2, "mastery": 4},
+               {"skill": "subtraction", "level": 2, "mastery": 3},
+               {"skill": "multiplication", "level": 4, "mastery": 2},
+               {"skill": "division", "level": 4, "mastery": 1},
+               {"skill": "priority", "level": 6, "mastery": 1}],
+}
+
 CASES: dict[str, Callable[[], bytes]] = {
     "slate_fr_long_names.png": lambda: images.render_slate(
         {"1": {"digit": "Puissance", "level": 3, "atk": 25, "hp": 10, "shield": 0},
@@ -104,6 +119,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "streak_new_student.png": lambda: images.render_streak(
         samples.NEW_STUDENT_DAYS, 2, "2026-11-30", FR, best=2, first_day="2026-11-24"),
     "class_report_fr.png": lambda: images.render_class_report(CLASS_REPORT, FR),
+    "mastery_map_fr.png": lambda: images.render_mastery(MASTERY, FR),
     "leaderboard.png": lambda: images.render_leaderboard(
         samples.LEADERBOARD, EN, date="2026-11-30", highlight="Inès", out_of=6),
 }

@@ -306,3 +306,31 @@ class Mastery:
         return isinstance(other, Mastery) and self.items == other.items
 
     __hash__ = None  # type: ignore[assignment]
+
+
+#: The tables the mastery map draws: 1 to 10 each way.
+MAP_SIDE = 10
+
+
+def map_data(model: Mastery, now: datetime) -> dict[str, Any]:
+    """What ``images.render_mastery`` draws of a model (JSON): the facts of the multiplication
+    table 1–10 and the addition table to 20 with their levels, each skill at the highest level
+    practised (the engine's order of topics, then the others), and the table's counts: facts
+    answered, mastered, due for review (every fact, not only the tables', for the last)."""
+    shown = {f"{a}{op}{b}" for op in "*+" for a in range(1, MAP_SIDE + 1)
+             for b in range(a, MAP_SIDE + 1)}
+    facts = {i.key: i.level for i in model.facts() if i.key in shown}
+    best: dict[str, Item] = {}
+    for item in model.skills():
+        skill, level = split_skill(item.key)
+        if skill not in best or split_skill(best[skill].key)[1] < level:
+            best[skill] = item
+
+    def order(skill: str) -> tuple[int, str]:
+        return (TOPICS.index(skill) if skill in TOPICS else len(TOPICS), skill)
+
+    skills = [{"skill": s, "level": split_skill(best[s].key)[1], "mastery": best[s].level}
+              for s in sorted(best, key=order)]
+    return {"facts": facts, "skills": skills, "seen": len(facts),
+            "mastered": sum(level == MASTERED for level in facts.values()),
+            "table": len(shown), "due": len(model.due_facts(now))}
