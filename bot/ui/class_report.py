@@ -78,8 +78,19 @@ def _cell(tally: Tally | None) -> dict[str, Any] | None:
             "median_s": None if median is None else median / 1000}
 
 
+def _with_mastery(cell: dict[str, Any] | None, student: StudentRow, topic: str
+                  ) -> dict[str, Any] | None:
+    """The cell with the student's mastery of the skill (pips), when they have one."""
+    known = student.mastery.get(topic)
+    if known is None:
+        return cell
+    return {**(cell or {"band": None}), "mastery": known.mastery}
+
+
 def _row(student: StudentRow, topics: Sequence[str]) -> dict[str, Any]:
-    return {"name": student.name, "cells": [_cell(student.cells.get(topic)) for topic in topics]}
+    return {"name": student.name,
+            "cells": [_with_mastery(_cell(student.cells.get(topic)), student, topic)
+                      for topic in topics]}
 
 
 def days_text(report: ClassReport, lang: str) -> str:
