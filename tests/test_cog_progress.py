@@ -97,7 +97,7 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
                                 "mastery.png": mastery}
     assert embeds[2]["image"]["url"] == "attachment://mastery.png"
     assert embeds[2]["fields"] == [{"name": "Mastery", "inline": True, "value":
-                                    "Tables: 0 of 110 facts mastered, 1 due for review."}]
+                                    "Table facts mastered: 0 of 110 · due for review: 1"}]
 
 
 def test_the_answers_counted_start_with_the_calendars_first_monday():
