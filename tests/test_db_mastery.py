@@ -113,3 +113,19 @@ async def test_an_upgrade_works_the_model_out_from_the_answers_already_there(
         assert await new.mastery.load(G, ANA) == expected  # once only
     finally:
         await new.close()
+
+
+async def test_the_class_report_works_out_a_student_waiting_for_the_backfill(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await Database.open(path, target_version=11)
+    await old.focus.record_many([answer(ANA, "8 + 5", 13, 13, 1000, NOW, topic="addition",
+                                        level=1)])
+    await old.close()
+    new = await Database.open(path)
+    try:
+        assert await new.mastery.skill_levels(G, [ANA]) == [
+            SkillLevel(ANA, "addition", 1, FAMILIAR)]
+        assert await new.connection.all("SELECT * FROM focus_mastery_backfill") == []
+    finally:
+        await new.close()
