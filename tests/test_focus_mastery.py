@@ -239,3 +239,14 @@ def test_the_map_draws_the_tables_facts_and_each_skill_at_its_highest_level():
                               {"skill": "multiplication", "level": 5, "mastery": FAMILIAR}]
     # 110 cells' facts (55 a side), none mastered; due: the two wrong facts (the map's or not).
     assert (data["table"], data["seen"], data["mastered"], data["due"]) == (110, 3, 0, 2)
+
+
+def test_at_a_pinned_level_only_that_levels_facts_come_back():
+    model = Mastery()
+    model.record(Evidence("8 + 5", "addition", 1, False, 2.0, days(-1)))
+    model.record(Evidence("7 × 8", "multiplication", 4, False, 2.0, days(-1)))
+    for seed in range(30):
+        mixed = {fact_of(q.ascii) for q in choose_round(model, 4, random.Random(seed), T0)}
+        assert {"5+8", "7*8"} <= mixed
+        pinned = choose_round(model, 4, random.Random(seed), T0, only_level=True)
+        assert "7*8" in {fact_of(q.ascii) for q in pinned} and {q.level for q in pinned} == {4}

@@ -61,7 +61,9 @@ async def test_practice_starts_at_the_member_s_level_and_refuses_a_level_out_of_
     with pytest.raises(DomainError) as pinned:
         await play.start_practice(db, GUILD, ANA, 2, seed=42)
     assert pinned.value.code == "focus.level_pinned" and pinned.value.params == {"level": 3}
-    assert (await play.start_practice(db, GUILD, ANA, 3, seed=1)).level == 3
+    at_pin = await play.start_practice(db, GUILD, ANA, 3, seed=1)
+    # A pinned level is a lesson on one kind of question: nothing from the level above.
+    assert at_pin.level == 3 and {q.level for q in at_pin.questions} == {3}
 
 
 async def test_a_perfect_round_at_the_own_level_moves_the_level_a_chosen_one_does_not(

@@ -67,9 +67,12 @@ def _weakness(question: Question, mastery: Mastery, now: datetime) -> float:
 
 
 def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime, *,
-                 next_level: int | None = None, size: int = ROUND_SIZE) -> list[Question]:
+                 next_level: int | None = None, size: int = ROUND_SIZE,
+                 only_level: bool = False) -> list[Question]:
     """The questions of a practice round at ``level`` for a member whose model is ``mastery``
-    (``next_level``: the level above when the member's levels allow one; None at the top)."""
+    (``next_level``: the level above when the member's levels allow one; None at the top).
+    ``only_level``: the reviews only of the level's own facts (a level the teacher pinned for a
+    lesson on one kind of question)."""
     chosen: list[Question] = []  # the reviews first, then the level's
     seen: set[str] = set()
 
@@ -81,7 +84,8 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
         chosen.append(question)
         return True
 
-    due = [item for item in mastery.due_facts(now) if fact_level(item.key) <= level]
+    due = [item for item in mastery.due_facts(now)
+           if (fact_level(item.key) == level if only_level else fact_level(item.key) <= level)]
     reviews = [question_for_fact(item.key, rng) for item in due[:REVIEW_SLOTS]]
     for question in reviews:
         take(question)

@@ -105,7 +105,8 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
     """A practice round at the member's level, or at ``level`` when their levels allow it (the
     student's own pin or range, else the server's: ``bot.play.students.focus_rules``), chosen
     from their mastery (``bot.focus.review.choose_round``: the facts due for review, one
-    question of the next level their levels allow, the rest at the level)."""
+    question of the next level their levels allow, the rest at the level; at a pinned level,
+    only that level)."""
     rules = await students.rules_for(db, guild_id, user_id)
     levels = rules.focus
     player = await db.players.get(guild_id, user_id)
@@ -125,9 +126,12 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
     chosen = own if level is None else level
     moment = utc(now)
     model = await db.mastery.load(guild_id, user_id, moment)
-    above = chosen + 1 if chosen < levels.high else None
+    # A level the teacher pinned is a lesson on one kind of question: nothing from above, and
+    # only that level's facts to review.
+    pinned = levels.pinned is not None
+    above = chosen + 1 if chosen < levels.high and not pinned else None
     questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
-                             size=ROUND_SIZE)
+                             size=ROUND_SIZE, only_level=pinned)
     return PracticeStart(questions, chosen, own, rules.time_factor)
 
 
