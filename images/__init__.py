@@ -53,7 +53,7 @@ Focus
 ``render_progress(records, words, title=None) -> bytes`` (PNG, 900 × 480)
     Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
 
-``render_mastery(data, words) -> bytes`` (PNG, 828 × about 700)
+``render_mastery(data, words) -> bytes`` (PNG, 828 × 578 + 30 a line of two skills)
     The mastery map: {"title", "facts": {"7*8": 3, …}, "skills": [{"skill", "level",
     "mastery"}]}: the multiplication table 1–10 and the addition table to 20 coloured by each
     fact's state (with pips: colour never alone), a legend, the skills (images/mastery.py).

@@ -1,5 +1,7 @@
 """Focus: arithmetic quizzes (questions by level, answer reading, rounds, the daily challenge,
-live class rounds and the adaptive level). A pure engine: no discord, no database, no images.
+live class rounds, the adaptive level, and the mastery per fact and skill with spaced review,
+``bot.focus.mastery``, from which ``bot.focus.review`` chooses a practice round). A pure
+engine: no discord, no database, no images.
 
 The rules it plays are in ``docs/rules/focus.md``.
 """

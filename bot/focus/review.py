@@ -111,7 +111,8 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
 
 def round_shares(questions: Sequence[Question], mastery: Mastery, level: int, now: datetime
                  ) -> dict[str, int]:
-    """How many questions of a round are reviews, at the level, and above it (tests, bench)."""
+    """How many questions of a round are reviews, at the level, and above it (what the tests
+    count)."""
     due = {i.key for i in mastery.due_facts(now)}
     shares = {"review": 0, "level": 0, "next": 0}
     for q in questions:
