@@ -64,6 +64,22 @@ class _Answer(Protocol):
     def correct(self) -> bool: ...
 
 
+class _Stored:
+    """A stored answer's row as :func:`evidence` reads it (its ``skill`` column when the table
+    has one, else its topic: ``bot.focus.mastery.skill_of``)."""
+
+    def __init__(self, row: Row) -> None:
+        self.question: str = row["question"]
+        self.topic: str = row["topic"]
+        # A row's ``in`` looks at its values, not its columns.
+        self.skill: str | None = row["skill"] if "skill" in row.keys() else None  # noqa: SIM118
+        self.level: int = row["level"]
+        self.time_ms: int = row["time_ms"]
+        self.round_key: str | None = row["round_key"]
+        self.answered_at = from_db_time(row["answered_at"])
+        self.correct = bool(row["correct"])
+
+
 def counts_for_skill(round_key: str | None, skill: str) -> bool:
     """A teacher's own question (a set's) trains no skill of the engine's: the adaptive level's
     rule (``bot.play.question_sets.counts_for_level``)."""
@@ -152,17 +168,11 @@ class MasteryRepository:
         migration too: the model is made again from all of them)."""
         async with self._conn.transaction():
             rows = await self._conn.all(
-                "SELECT topic, level, question, correct, time_ms, answered_at, round_key"
-                " FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+                "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY answered_at, answer_id", (guild_id, user_id))
             model = Mastery()
             for row in rows:
-                skill = row["topic"]
-                model.record(Evidence(
-                    text=row["question"], skill=skill, level=row["level"],
-                    correct=bool(row["correct"]), seconds=row["time_ms"] / 1000,
-                    at=from_db_time(row["answered_at"]) or now,
-                    counts_for_skill=counts_for_skill(row["round_key"], skill)))
+                model.record(evidence(_Stored(row), now))
             await self._conn.run(
                 "DELETE FROM focus_mastery WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id))
