@@ -4,6 +4,8 @@ draws it."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from test_cog_focus import focus_bot
 
 from bot.focus.mastery import ATTEMPTED, fact_of
@@ -44,3 +46,34 @@ async def test_a_fact_answered_wrong_comes_back_the_next_round(standin, start_bo
 
     progress = await standin.slash(ana, "progress")
     assert {a.filename for a in progress.reply.attachments} >= {"mastery.png"}
+
+
+async def test_a_fact_answered_well_comes_back_a_day_later_on_the_bots_clock(standin, start_bot,
+                                                                            clock):
+    bot = await focus_bot(start_bot)
+    focus = bot.get_cog("Focus")
+    monday = datetime(2026, 12, 7, 9, tzinfo=UTC)
+    focus.now = lambda: monday
+    ana = standin.add_member("Ana")
+    guild = standin.guild.id
+    await bot.db.players.set_focus_level(guild, ana.id, 4)
+    window = (await standin.slash(ana, "focus practice")).reply
+    first = fact_of(await answer_shown(standin, ana, window))
+    while " = ?" in window.text():
+        await answer_shown(standin, ana, window)
+    item = (await bot.db.mastery.load(guild, ana.id)).fact(first)
+    # Answered within 3 s on the bot's clock (the round's own clock: no time passed): back Tuesday.
+    assert item.due == monday + timedelta(days=1) and item.step == 1
+    model = await bot.db.mastery.load(guild, ana.id)
+    assert model.due_facts(monday + timedelta(hours=23)) == []
+    focus.now = lambda: monday + timedelta(days=1, minutes=5)
+    await standin.click(ana, window, label="Another round")
+    tuesday = set()
+    while " = ?" in window.text():
+        tuesday.add(fact_of(await answer_shown(standin, ana, window)))
+    due = {i.key for i in model.due_facts(monday + timedelta(days=1, minutes=5))}
+    # Two of Monday's facts come back on Tuesday (two review slots), passed: back on Friday.
+    assert len(due & tuesday) == 2
+    after = await bot.db.mastery.load(guild, ana.id)
+    passed = [after.fact(key) for key in due & tuesday]
+    assert all(i.step == 2 and i.due == monday + timedelta(days=4, minutes=5) for i in passed)
