@@ -13,6 +13,10 @@ At start (``setup_hook``, after login, before the gateway):
    after the commands were deleted on Discord's side). To the test server when
    ``ARDOISE_TEST_GUILD`` is set (instant), else globally.
 
+Several processes (``ARDOISE_SHARDS``, ``ARDOISE_SHARD_COUNT``; docs/deploy.md) each run a
+``ShardedArdoise`` on their own shards; ``owns(guild_id)`` tells the background tasks which
+servers are this process's (``bot/shards.py``).
+
 ``close()`` closes the database after the connection. At login, before all this, the threads of
 ``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are made nicer than the event loop
 (``bot/background.py``).
@@ -35,7 +39,8 @@ import cogs
 from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
 from bot.limits import Limits
-from bot.settings import Config
+from bot.settings import Config, check_shard_ids
+from bot.shards import owner_of
 from bot.tree import ArdoiseTree
 from db import Database
 
@@ -164,6 +169,11 @@ class Ardoise(commands.Bot):
             log.info("synced %d commands %s", len(self.synced), where)
         return True
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process acts on the server ``guild_id`` in the background: one process
+        owns every server; a sharded one, the servers of its shards (``bot/shards.py``)."""
+        return True
+
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("connected as %s (%s) to %d servers", self.user, self.user.id, len(self.guilds))
@@ -179,11 +189,33 @@ class Ardoise(commands.Bot):
 
 
 class ShardedArdoise(Ardoise, commands.AutoShardedBot):
-    """The same bot, sharded: discord.py runs as many shards as Discord recommends."""
+    """The same bot, sharded: discord.py runs the shards of ``settings.shard_ids`` out of
+    ``settings.shard_count`` (all of them, and as many as Discord recommends, when unset)."""
+
+    def __init__(self, settings: Config, *, cog_names: Sequence[str] | None = None,
+                 **options: Any) -> None:
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            if settings.shard_ids is not None:
+                options.setdefault("shard_ids", list(settings.shard_ids))
+        super().__init__(settings, cog_names=cog_names, **options)
+
+    async def launch_shards(self) -> None:
+        wanted = self.settings.shard_ids
+        if wanted is not None and self.shard_count is None:
+            # Named shards of Discord's count: discord.py wants the count with the ids, so it
+            # is asked for here, once logged in (the same request discord.py would make).
+            count, _, _ = await self.http.get_bot_gateway()
+            check_shard_ids(wanted, count, "Discord's recommended shard count")
+            self.shard_count, self.shard_ids = count, list(wanted)
+        await super().launch_shards()
+
+    def owns(self, guild_id: int) -> bool:
+        return owner_of(self.shard_ids, self.shard_count)(guild_id)
 
 
 def create_bot(settings: Config, *, cog_names: Sequence[str] | None = None,
                **options: Any) -> Ardoise:
     """The bot for ``settings``; ``cog_names`` and ``options`` (discord.py's) are for tests."""
-    cls = ShardedArdoise if settings.sharded else Ardoise
+    cls = ShardedArdoise if settings.runs_shards else Ardoise
     return cls(settings, cog_names=cog_names, **options)
