@@ -28,6 +28,9 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +48,10 @@ from bot.tree import ArdoiseTree
 from db import Database
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two reads of the settings versions of the servers whose language this process
+#: keeps (a change another process made is seen within this time; bot/i18n.py Languages).
+SETTINGS_CHECK_S = 5.0
 
 
 class Ardoise(commands.Bot):
@@ -76,6 +83,10 @@ class Ardoise(commands.Bot):
         self.languages = Languages()
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
+        self._settings_watch: asyncio.Task[None] | None = None
+        #: This bot's name in the claims of shared work (db.daily.claim_post): the machine, the
+        #: process and this bot (two bots of one process, in tests, are two claimers).
+        self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     @property
     def database(self) -> Database:
@@ -122,6 +133,8 @@ class Ardoise(commands.Bot):
         for name in self.cog_names:
             await self.load_extension(name)
         await self.sync_commands()
+        self._settings_watch = asyncio.create_task(self._watch_settings(),
+                                                   name="ardoise-settings-versions")
 
     async def _open_database(self) -> None:
         path = self.settings.db_path
@@ -130,7 +143,25 @@ class Ardoise(commands.Bot):
         log.info("database open: %s", path)
 
     async def _server_language(self, guild_id: int) -> str | None:
-        return (await self.database.servers.get(guild_id)).language
+        settings = await self.database.servers.get(guild_id)
+        self.languages.seen(guild_id, settings.version)
+        return settings.language
+
+    async def check_settings(self) -> list[int]:
+        """Forget the kept languages of the servers whose settings changed in the database
+        since they were read (by another process, or the command line); those servers."""
+        kept = self.languages.cached()
+        if not kept or self.db is None:
+            return []
+        return self.languages.check(await self.database.servers.versions(kept))
+
+    async def _watch_settings(self) -> None:
+        while True:
+            await asyncio.sleep(SETTINGS_CHECK_S)
+            try:
+                await self.check_settings()
+            except Exception:
+                log.exception("reading the servers' settings versions failed")
 
     async def command_payload(self, guild: discord.abc.Snowflake | None = None
                               ) -> list[dict[str, Any]]:
@@ -179,6 +210,9 @@ class Ardoise(commands.Bot):
         log.info("connected as %s (%s) to %d servers", self.user, self.user.id, len(self.guilds))
 
     async def close(self) -> None:
+        if self._settings_watch is not None:
+            self._settings_watch.cancel()
+            self._settings_watch = None
         try:
             await super().close()
         finally:

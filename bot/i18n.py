@@ -25,7 +25,7 @@ Language of an interaction
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import discord
 from discord import app_commands
@@ -129,22 +129,49 @@ class Languages:
 
     The settings cog sets ``loader`` (read a server's choice from the database) and calls
     ``set()`` when a teacher changes it; until then every server follows the members' locales.
+
+    With several processes on one database, another process (or the command line) may change a
+    server's settings: each cached language keeps the settings version it was read at
+    (``seen``), and ``check`` (the bot calls it every few seconds with the versions the database
+    holds now) forgets those that moved on, to be read again at their next use.
     """
 
     def __init__(self, loader: GuildLanguageLoader | None = None) -> None:
         self.loader = loader
         self._cache: dict[int, str | None] = {}
+        self._versions: dict[int, int] = {}
 
-    def set(self, guild_id: int, lang: str | None) -> None:
+    def set(self, guild_id: int, lang: str | None, *, version: int | None = None) -> None:
         if lang is not None and lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}")
         self._cache[guild_id] = lang
+        if version is not None:
+            self._versions[guild_id] = version
+
+    def seen(self, guild_id: int, version: int) -> None:
+        """The settings version the language being loaded for ``guild_id`` was read at."""
+        self._versions[guild_id] = version
+
+    def cached(self) -> list[int]:
+        """The servers whose language is kept."""
+        return list(self._cache)
+
+    def check(self, versions: Mapping[int, int]) -> list[int]:
+        """Forget the languages whose settings version is no longer the one in ``versions``
+        (read from the database); the servers forgotten."""
+        stale = [g for g in list(self._cache)
+                 if g in versions and versions[g] != self._versions.get(g)]
+        for guild_id in stale:
+            self.forget(guild_id)
+        return stale
 
     def forget(self, guild_id: int | None = None) -> None:
         if guild_id is None:
             self._cache.clear()
+            self._versions.clear()
         else:
             self._cache.pop(guild_id, None)
+            self._versions.pop(guild_id, None)
 
     async def of_guild(self, guild_id: int) -> str | None:
         if guild_id in self._cache:

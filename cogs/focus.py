@@ -272,7 +272,9 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         the day is not posted yet (the database remembers the post); the (server, day) posted."""
         posted: list[tuple[int, date]] = []
         async with self._post_lock:  # the loop and a caller never post the same day twice
-            for settings in await play.servers_with_daily(self.bot.db):
+            # Only this process's servers (its shards'), and each post claimed first: another
+            # process on the same shard (a restart overlapping) never posts it too.
+            for settings in await play.servers_with_daily(self.bot.db, self.bot.owns):
                 guild = self.bot.get_guild(settings.guild_id)
                 day = play.local_day(settings, now)
                 if guild is None or now.astimezone(settings.tz()).hour < settings.daily_hour:
@@ -280,6 +282,9 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                 if (guild.id, day) in self._post_failed:
                     continue
                 if await play.due_daily(self.bot.db, settings, now) is None:
+                    continue
+                if not await play.claim_daily_post(self.bot.db, settings, day,
+                                                   self.bot.worker_id, now):
                     continue
                 try:
                     message = await self._post_daily(guild, settings, day)

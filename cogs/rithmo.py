@@ -404,7 +404,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         """Warn each player past their time (once), and forfeit the games whose grace is over."""
         if self.bot.db is None:
             return
-        for event in await self.service.overdue(now):
+        for event in await self.service.overdue(now, self.bot.owns):
             try:
                 await self._tell_overdue(event)
             except Exception:

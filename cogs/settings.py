@@ -110,7 +110,7 @@ class Settings(ArdoiseCog):
         chosen = None if language == "auto" else language
         settings, _ = await service.save_settings(self.bot.db, interaction.guild_id,
                                                   {"language": chosen})
-        self.bot.languages.set(interaction.guild_id, chosen)
+        self.bot.languages.set(interaction.guild_id, chosen, version=settings.version)
         # The answer is already in the new language.
         lang = chosen or lang_from_locale(interaction.locale)
         interaction.extras["lang"] = lang

@@ -43,6 +43,9 @@ class ServerSettings:
     move_time_limit_s: int = 86400
     #: Roles whose members may change these settings, besides those with Manage Server.
     admin_role_ids: frozenset[int] = field(default_factory=frozenset)
+    #: Moved on by every change (``update``, ``set_admin_roles``): a process keeping these in
+    #: memory compares it (``versions``) to know another process changed them.
+    version: int = field(default=0, compare=False)
 
     def may_manage(self, role_ids: Iterable[int]) -> bool:
         """Whether a member with these roles is one of the settings' managers by role."""
@@ -54,7 +57,8 @@ class ServerSettings:
 
 #: The settings a teacher may change with ``update``; ``admin_role_ids`` has its own method.
 EDITABLE = tuple(
-    f.name for f in fields(ServerSettings) if f.name not in ("guild_id", "admin_role_ids")
+    f.name for f in fields(ServerSettings)
+    if f.name not in ("guild_id", "admin_role_ids", "version")
 )
 
 
@@ -99,8 +103,10 @@ def _check(settings: ServerSettings) -> None:
 _COLUMNS = (
     "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
     " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
-    " move_time_limit_s"
+    " move_time_limit_s, settings_version"
 )
+#: How many servers one ``versions`` statement asks about (SQLite's variables are many more).
+_VERSION_BATCH = 500
 
 
 class ServersRepository:
@@ -158,10 +164,11 @@ class ServersRepository:
             )
             assignments = ", ".join(f"{name} = ?" for name in EDITABLE)
             await self._conn.run(
-                f"UPDATE servers SET {assignments}, updated_at = ? WHERE guild_id = ?",
+                f"UPDATE servers SET {assignments}, updated_at = ?,"
+                " settings_version = settings_version + 1 WHERE guild_id = ?",
                 (*values, to_db_time(utc(now)), guild_id),
             )
-        return new
+        return replace(new, version=current.version + 1)
 
     async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
         """Replace the roles allowed to change the settings."""
@@ -173,7 +180,24 @@ class ServersRepository:
                 "INSERT INTO server_admin_roles (guild_id, role_id) VALUES (?, ?)",
                 [(guild_id, role) for role in roles],
             )
+            await self._conn.run(
+                "UPDATE servers SET settings_version = settings_version + 1 WHERE guild_id = ?",
+                (guild_id,),
+            )
             return await self.get(guild_id)
+
+    async def versions(self, guild_ids: Iterable[int]) -> dict[int, int]:
+        """The settings version of each of these servers (0 for one never configured): a read
+        by key, so that a process may ask every few seconds about every server it keeps."""
+        ids = list(dict.fromkeys(guild_ids))
+        found = dict.fromkeys(ids, 0)
+        for start in range(0, len(ids), _VERSION_BATCH):
+            batch = ids[start:start + _VERSION_BATCH]
+            rows = await self._conn.all(
+                "SELECT guild_id, settings_version FROM servers WHERE guild_id IN"
+                f" ({', '.join('?' * len(batch))})", batch)
+            found.update((row[0], row[1]) for row in rows)
+        return found
 
 
 def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
@@ -194,4 +218,5 @@ def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
         rithmo_victories=None if victories is None else json.loads(victories),
         move_time_limit_s=row["move_time_limit_s"],
         admin_role_ids=roles,
+        version=row["settings_version"],
     )

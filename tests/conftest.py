@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -47,6 +48,19 @@ async def standin(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandIn]:
     finally:
         await server.close()
     assert server.errors == [], "the stand-in recorded errors:\n" + "\n".join(server.errors)
+
+
+#: A database server for the tests that share one database between processes (issue 18's CI
+#: sets it to a PostgreSQL URL); unset, they share a SQLite file of their own.
+SHARED_DATABASE_ENV = "ARDOISE_TEST_DATABASE_URL"
+
+
+@pytest.fixture
+def shared_database(tmp_path: Path) -> str:
+    """Where the bots (and Database objects) of one test share their database, as
+    ``ARDOISE_DB`` names it: ``ARDOISE_TEST_DATABASE_URL`` when set, else a SQLite file in the
+    test's folder. (A server database must be emptied between tests by whoever provides it.)"""
+    return os.environ.get(SHARED_DATABASE_ENV) or str(tmp_path / "shared.sqlite3")
 
 
 class BotRunner:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.domain import DomainError
 from bot.focus import (
@@ -25,6 +25,7 @@ from bot.focus.review import choose_round
 from bot.play import students
 from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
+from bot.shards import Owner, every_server
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
 from db.connection import utc
 from db.students import StudentSettings
@@ -246,8 +247,23 @@ async def due_daily(db: Database, settings: ServerSettings, now: datetime) -> da
     return local.date()
 
 
-async def servers_with_daily(db: Database) -> list[ServerSettings]:
-    return await db.servers.all_with_daily()
+async def servers_with_daily(db: Database, owns: Owner = every_server) -> list[ServerSettings]:
+    """The servers with a daily challenge channel that this process ``owns`` (its shards')."""
+    return [s for s in await db.servers.all_with_daily() if owns(s.guild_id)]
+
+
+#: How long a claim of a daily post holds: the claimer posts within seconds; a process that died
+#: before posting leaves the post to another (or to itself, restarted) after this.
+DAILY_CLAIM = timedelta(minutes=10)
+
+
+async def claim_daily_post(db: Database, settings: ServerSettings, day: date, owner: str,
+                           now: datetime) -> bool:
+    """Whether ``owner`` (this process) is the one to post ``day``'s challenge: the challenge is
+    drawn if need be, then claimed in one statement (``db.daily.claim_post``), so that two
+    processes never both post it."""
+    await daily_challenge(db, settings, day, now)
+    return await db.daily.claim_post(settings.guild_id, day, owner, now + DAILY_CLAIM, now)
 
 
 async def daily_posted(db: Database, guild_id: int, day: date, channel_id: int,

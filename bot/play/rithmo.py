@@ -37,6 +37,7 @@ from bot.play.rithmo_turns import (
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
 from bot.rithmo.opponents import LEVELS, choose_turn
+from bot.shards import Owner, every_server
 from db import Database, RatingChange, RithmoGame, StaleVersion
 
 if TYPE_CHECKING:
@@ -463,13 +464,15 @@ class RithmoService:
 
     # the clock -------------------------------------------------------------------------
 
-    async def overdue(self, now: datetime | None = None) -> list[Warned | Ended]:
+    async def overdue(self, now: datetime | None = None, owns: Owner = every_server
+                      ) -> list[Warned | Ended]:
         """Warn each player past their time (once: a grace follows), and forfeit the games whose
-        grace is over; what happened, game by game (a game that moved meanwhile is left)."""
+        grace is over; what happened, game by game (a game that moved meanwhile is left). Only
+        the games of the servers this process ``owns`` (its shards'): each game once."""
         now = now or utcnow()
         done: list[Warned | Ended] = []
         for late in await self.db.games.overdue(now):
-            if late.game != "rithmo":
+            if late.game != "rithmo" or not owns(late.guild_id):
                 continue
             try:
                 event = await self._overdue(late.game_id, late.warned_at, now)
