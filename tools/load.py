@@ -490,8 +490,8 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
     environment, until SIGTERM."""
     base_url = os.environ[STANDIN_URL_ENV]
     point_discord_at(base_url)
-    settings = Config(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
-                        test_guild=int(os.environ["ARDOISE_TEST_GUILD"]))
+    # The bot's own reading of the environment: ARDOISE_SHARDS and ARDOISE_SHARD_COUNT too.
+    settings = Config.from_env(env_file=None)
     bot = create_bot(settings, guild_ready_timeout=0.02)
     if thread_nice is not None:
         import concurrent.futures
