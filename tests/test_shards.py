@@ -229,3 +229,21 @@ async def test_two_real_processes_on_two_shards_one_restarted_mid_game(standin, 
             assert len(game.turns) == 4  # two turns each side, none lost, none twice
     finally:
         await setup.close()
+
+
+async def test_without_a_count_the_process_takes_discords_recommendation(
+        standin, bot_runner, shared_database):
+    school_0, school_1 = two_shards(standin)
+    standin.recommended_shards = 2  # GET /gateway/bot says 2
+    settings = Config(token=standin.token, db_path=Path(shared_database), shard_ids=(1,))
+    bot = await bot_runner.start(settings=settings)
+    assert (bot.shard_count, bot.shard_ids) == (2, [1])
+    assert standin.connected_shards == {(1, 2)}
+    assert [g.id for g in bot.guilds] == [school_1.id]
+    assert bot.owns(school_1.id) and not bot.owns(school_0.id)
+    await bot_runner.stop(bot)
+    everything = await bot_runner.start(settings=Config(token=standin.token, sharded=True,
+                                                        db_path=Path(shared_database)))
+    assert standin.connected_shards == {(0, 2), (1, 2)}
+    assert sorted(g.id for g in everything.guilds) == sorted([school_0.id, school_1.id])
+    assert everything.owns(school_0.id) and everything.owns(school_1.id)
