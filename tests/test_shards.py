@@ -29,6 +29,7 @@ from bot.rithmo import Board
 from bot.settings import Config
 from bot.shards import owner_of, shard_of
 from db import Database
+from tests.test_cog_digits import match_id_of
 from tools.load import STANDIN_URL_ENV, Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,6 +161,35 @@ async def test_a_language_changed_by_another_process_is_seen_within_the_check(
     french = (await standin.slash(ana, "help")).reply.text()
     assert french != english
     assert await first.check_settings() == []  # read again: nothing changed since
+
+
+async def test_each_process_keeps_the_clocks_and_timers_of_its_own_servers(
+        standin, bot_runner, shared_database):
+    school_0, school_1 = two_shards(standin)
+    first = await sharded_bot(bot_runner, 0, shared_database)
+    second = await sharded_bot(bot_runner, 1, shared_database)
+    sam = standin.add_member("Sam", guild=school_1)
+    teacher = standin.add_member("Mme Roux", teacher=True, guild=school_1)
+    # A solo match of The 20 Digits on the second shard's server: its clock is the second's.
+    started = (await standin.slash(sam, "digits solo")).reply
+    deadline = (await first.db.digits.require_match(match_id_of(started))).deadline
+    assert deadline is not None
+    await first.get_cog("Digits").check_clocks(deadline + timedelta(seconds=1))
+    await standin.idle()
+    assert not any(m.content.startswith("⌛") for m in standin.channel_messages(
+        school_1.channels[0]))
+    await second.get_cog("Digits").check_clocks(deadline + timedelta(seconds=1))
+    up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=started)
+    assert sam.mention in up.content
+    # A self-running live round there: only the second process arms its timer, after a
+    # restart too.
+    await standin.slash(teacher, "focus live", count=2, level=4)
+    assert await first.get_cog("Focus").arm_live_timers() == {}
+    assert first.get_cog("Focus").live_timers() == {}
+    assert list(second.get_cog("Focus").live_timers()) == [1]
+    second = await bot_runner.restart(second)
+    assert list(second.get_cog("Focus").live_timers()) == [1]
+    assert school_0.id not in {g.id for g in second.guilds}
 
 
 # --- Two real processes ----------------------------------------------------------------------
