@@ -66,11 +66,12 @@ the two shards. ``capacity`` measures how far that scales::
 
     .venv/bin/python -m tools.load capacity --processes 1,2 --levels 20,40,80,120,160
 
-plays ``focus`` rounds with more and more members at once (``--levels``), first against one bot
-process, then against two, in one run, over 4 servers: for each step the interactions a second,
-the first answers' 95th percentile and maximum, the bots' CPU an interaction; then, for each
-number of processes, the most interactions a second served with a p95 under 250 ms. A step past
-that bound ends the steps of its count.
+plays ``focus`` rounds with more and more members at once (``--levels``, starting one after the
+other over ``--ramp`` 2 s, so that the load is a rate rather than one burst of commands),
+first against one bot process, then against two, in one run, over 4 servers: for each step
+the interactions a second, the first answers' 95th percentile and maximum, the bots' CPU an
+interaction; then, for each number of processes, the most interactions a second served with a
+p95 under 250 ms. A step past that bound ends the steps of its count.
 
 Figures and what they taught are in ``docs/benchmarks.md`` ("The bot under load").
 """
@@ -230,6 +231,8 @@ class Driver:
     standin: StandIn
     think: float = 0.0
     reaction: float = 0.0
+    #: Seconds over which the Focus members start, one after the other (0: all at once).
+    ramp: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(2026))
     #: The servers the members join, in turn (default: the stand-in's first server).
     guilds: Sequence[Guild] = ()
@@ -278,7 +281,12 @@ class Driver:
     # focus ------------------------------------------------------------------------------------
 
     async def focus(self, members: Sequence[Member], rounds: int) -> None:
-        await asyncio.gather(*(self.guarded(m.name, self.focus_member(m, i, rounds))
+        async def started(member: Member, index: int) -> None:
+            if self.ramp > 0:
+                await asyncio.sleep(self.ramp * index / len(members))
+            await self.focus_member(member, index, rounds)
+
+        await asyncio.gather(*(self.guarded(m.name, started(m, i))
                                for i, m in enumerate(members)))
 
     async def focus_member(self, member: Member, index: int, rounds: int) -> None:
@@ -420,6 +428,8 @@ class Options:
     #: Bot processes (two-process mode), each on its own shard of this many: ``ARDOISE_SHARDS``
     #: i of ``ARDOISE_SHARD_COUNT`` n, all on one database.
     processes: int = 1
+    #: Seconds over which the Focus members start (0: all at the same instant).
+    ramp: float = 0.0
     #: Servers the members are spread over (spread over the shards of 2 as well).
     guilds: int = 1
     #: The bots' shared database (``ARDOISE_DB``: a file, or a server's URL); default: a
@@ -621,7 +631,8 @@ def servers(standin: StandIn, count: int) -> list[Guild]:
 async def measure(standin: StandIn, guilds: Sequence[Guild], scenario: str, options: Options,
                   bot_cpu: Callable[[], tuple[float, float | None]] | None) -> Figures:
     """Play ``scenario`` once (after its warm-up) against the running bot; its figures."""
-    driver = Driver(standin, think=options.think, reaction=options.reaction, guilds=guilds)
+    driver = Driver(standin, think=options.think, reaction=options.reaction, guilds=guilds,
+                    ramp=options.ramp)
     if options.warm_up:
         await _play(driver, scenario, options, size=0.01)
         await standin.idle(timeout=30)
@@ -808,6 +819,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", default="20,40,80,120,160,240",
                         help="capacity: members at once, step by step (default "
                              "20,40,80,120,160,240)")
+    parser.add_argument("--ramp", type=float, metavar="SECONDS",
+                        help="the Focus members start one after the other over this time "
+                             "(default: all at once; capacity: 2)")
     parser.add_argument("--db", metavar="PATH_OR_URL",
                         help="the bots' shared database (ARDOISE_DB; default: a SQLite file in "
                              "the temporary folder)")
@@ -840,7 +854,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                       profile=args.profile, warm_up=not args.no_warm_up,
                       switch_interval=args.switch_interval, db_dir=args.db_dir,
                       render_process=args.render_process, thread_nice=args.thread_nice,
-                      processes=counts[0], guilds=args.guilds, database=args.db)
+                      processes=counts[0], guilds=args.guilds, database=args.db,
+                      ramp=args.ramp or 0.0)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
     where = ("bot, stand-in and members in one process"
              + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
@@ -863,12 +878,13 @@ def main_capacity(args: argparse.Namespace, counts: Sequence[int]) -> None:
                       bot_core=None if args.no_pin else args.bot_core,
                       driver_core=None if args.no_pin else args.driver_core,
                       warm_up=not args.no_warm_up, db_dir=args.db_dir, guilds=guilds,
-                      database=args.db)
+                      database=args.db, ramp=2.0 if args.ramp is None else args.ramp)
     levels = [int(n) for n in args.levels.split(",")]
     where = ("unpinned" if args.no_pin else
              f"bot process i on core {args.bot_core} + i, stand-in and members beside them")
-    print(f"capacity: Focus rounds by {', '.join(map(str, levels))} members at once, acting "
-          f"{args.reaction:g} s after each answer, over {guilds} servers; "
+    print(f"capacity: Focus rounds by {', '.join(map(str, levels))} members at once (starting "
+          f"over {options.ramp:g} s), acting {args.reaction:g} s after each answer, over "
+          f"{guilds} servers; "
           f"{' then '.join(map(str, counts))} bot process(es), each on its own shard, one "
           f"database ({args.db or 'a SQLite file'}); {where}", flush=True)
     print(CAPACITY_HEADER, flush=True)
