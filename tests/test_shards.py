@@ -55,9 +55,16 @@ def test_a_servers_shard_is_discords_rule_and_a_process_owns_its_shards_servers(
         shard_of(guild, 0)
 
 
+def settings_of(standin: StandIn, database: str, **environ: str) -> Config:
+    """The bot's settings as a process reads them from its environment (``ARDOISE_DB`` a file,
+    or a server's URL, read as ``python -m bot`` reads it)."""
+    return Config.from_env({"DISCORD_TOKEN": standin.token, "ARDOISE_DB": database, **environ},
+                           None)
+
+
 async def sharded_bot(bot_runner: Any, shard: int, database: str) -> Any:
-    settings = Config(token=bot_runner.standin.token, db_path=Path(database), shard_ids=(shard,),
-                      shard_count=2)
+    settings = settings_of(bot_runner.standin, database, ARDOISE_SHARDS=str(shard),
+                           ARDOISE_SHARD_COUNT="2")
     bot = await bot_runner.start(settings=settings)
     focus = bot.get_cog("Focus")
     focus.autopost = False  # the test posts, at the hour it chooses
@@ -265,15 +272,15 @@ async def test_without_a_count_the_process_takes_discords_recommendation(
         standin, bot_runner, shared_database):
     school_0, school_1 = two_shards(standin)
     standin.recommended_shards = 2  # GET /gateway/bot says 2
-    settings = Config(token=standin.token, db_path=Path(shared_database), shard_ids=(1,))
+    settings = settings_of(standin, shared_database, ARDOISE_SHARDS="1")
     bot = await bot_runner.start(settings=settings)
     assert (bot.shard_count, bot.shard_ids) == (2, [1])
     assert standin.connected_shards == {(1, 2)}
     assert [g.id for g in bot.guilds] == [school_1.id]
     assert bot.owns(school_1.id) and not bot.owns(school_0.id)
     await bot_runner.stop(bot)
-    everything = await bot_runner.start(settings=Config(token=standin.token, sharded=True,
-                                                        db_path=Path(shared_database)))
+    everything = await bot_runner.start(settings=settings_of(standin, shared_database,
+                                                             ARDOISE_SHARDED="1"))
     assert standin.connected_shards == {(0, 2), (1, 2)}
     assert sorted(g.id for g in everything.guilds) == sorted([school_0.id, school_1.id])
     assert everything.owns(school_0.id) and everything.owns(school_1.id)

@@ -727,13 +727,15 @@ def capacity_row(step: Step) -> str:
     figures = step.figures
     cpu = "" if figures.bot_cpu is None else (
         f"{figures.bot_cpu / max(1, figures.interactions) * 1000:6.2f}")
+    driver = f"{figures.driver_cpu / max(1, figures.interactions) * 1000:6.2f}"
     return (f"  {step.processes:9} {step.members:7} {figures.interactions:12} "
             f"{step.per_second:14.1f} {step.p95 * 1000:8.1f} "
-            f"{max(figures.all_times() or [0]) * 1000:8.1f} {cpu:>10} {figures.errors:6}")
+            f"{max(figures.all_times() or [0]) * 1000:8.1f} {cpu:>10} {driver:>13} "
+            f"{figures.errors:6}")
 
 
 CAPACITY_HEADER = ("  processes members interactions  interactions/s  p95 ms   max ms  bot CPU ms "
-                   "errors")
+                   "driver CPU ms errors")
 
 
 def capacity_report(steps: Sequence[Step]) -> str:
