@@ -74,7 +74,12 @@ Design decisions
   Days of the daily challenge are the server's local dates (``ServerSettings.timezone``).
 - **Ratings** (Glicko-2, :mod:`bot.ratings`) are updated in the transaction that finishes a game
   between two members; each game is one rating period; a week without rated games widens the RD.
-  Ghost matches and games against Ardoise are not rated.
+  Ghost matches and games against Ardoise are not rated. Both rating rows are written (taken)
+  before they are read, so that two processes rating games of one player at once lose neither.
+- **Several processes on one database** (issue 18, docs/architecture.md): the daily post is
+  claimed in one statement (``daily.claim_post``) so that one process posts it; every change of
+  a server's settings moves ``servers.settings_version`` on, which a process keeping them in
+  memory reads (``servers.versions``) to forget what another process changed.
 - **A member's data on request**: :meth:`Database.export_player` gives everything as JSON;
   :meth:`Database.delete_player` removes their rows, abandons their unfinished games and leaves the
   others' finished games with an anonymous (NULL) opponent, in one transaction. Game states are
