@@ -240,7 +240,7 @@ async def test_two_real_processes_on_two_shards_one_restarted_mid_game(standin, 
         ana = standin.add_member("Ana", guild=school_0)
         sam = standin.add_member("Sam", guild=school_1)
         async with bot_process(standin, shared_database, "0"):
-            async with bot_process(standin, shared_database, "1"):
+            async with bot_process(standin, shared_database, "1") as crashing:
                 # Each process posts its own server's challenge as soon as it is ready.
                 await standin.wait_until(lambda: all(
                     standin.channel_messages(daily[s.id]) for s in (school_0, school_1)),
@@ -253,6 +253,8 @@ async def test_two_real_processes_on_two_shards_one_restarted_mid_game(standin, 
                            for m in (ana, sam)}
                 boards = {m.id: await solo_turn(standin, setup, m, started[m.id])
                           for m in (ana, sam)}
+                crashing.kill()  # no goodbye: what it had stored is all there is
+                await crashing.wait()
             # Shard 1's process is gone: a new one takes over, in the middle of Sam's game.
             async with bot_process(standin, shared_database, "1"):
                 boards[sam.id] = await solo_turn(standin, setup, sam, boards[sam.id])

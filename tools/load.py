@@ -728,14 +728,18 @@ def capacity_row(step: Step) -> str:
     cpu = "" if figures.bot_cpu is None else (
         f"{figures.bot_cpu / max(1, figures.interactions) * 1000:6.2f}")
     driver = f"{figures.driver_cpu / max(1, figures.interactions) * 1000:6.2f}"
+    # How long the bots' event loops waited for a core, a share of the step's time (summed
+    # over the processes): the machine's other work, or the bots' own threads.
+    waited = "" if figures.bot_wait is None else (
+        f"{figures.bot_wait / max(figures.seconds, 1e-9):6.0%}")
     return (f"  {step.processes:9} {step.members:7} {figures.interactions:12} "
             f"{step.per_second:14.1f} {step.p95 * 1000:8.1f} "
             f"{max(figures.all_times() or [0]) * 1000:8.1f} {cpu:>10} {driver:>13} "
-            f"{figures.errors:6}")
+            f"{waited:>11} {figures.errors:6}")
 
 
 CAPACITY_HEADER = ("  processes members interactions  interactions/s  p95 ms   max ms  bot CPU ms "
-                   "driver CPU ms errors")
+                   "driver CPU ms loop waited errors")
 
 
 def capacity_report(steps: Sequence[Step]) -> str:
