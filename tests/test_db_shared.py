@@ -91,3 +91,19 @@ async def test_a_change_of_settings_moves_the_version_the_other_process_reads(
     assert await first.servers.versions([GUILD]) == {GUILD: 2}
     many = [GUILD + (n << 22) for n in range(1200)]  # more than one statement's batch
     assert (await first.servers.versions(many))[GUILD] == 2
+
+
+async def test_a_late_player_is_warned_by_one_process_only(two: tuple[Database, Database]
+                                                           ) -> None:
+    first, second = two
+    game = await first.rithmo.create_game(
+        GUILD, white_id=10, black_id=11, victories={}, position={"p": 0}, status="active",
+        deadline=T0, now=T0 - timedelta(hours=1))
+    match = await first.digits.create_match(GUILD, [10, 11], {"gold": 5}, status="active",
+                                            now=T0)
+    for kind, key in (("rithmo", game.game_id), ("digits", match.match_id)):
+        warned = await asyncio.gather(*(
+            db.games.mark_warned(kind, key, grace_deadline=T0 + timedelta(hours=6), now=T0)
+            for db in (first, second, first, second)))
+        assert sorted(warned) == [False, False, False, True], kind
+    assert (await second.rithmo.require_game(game.game_id)).deadline == T0 + timedelta(hours=6)

@@ -192,7 +192,8 @@ async def _tick_one(db: Database, match_id: int, now: datetime, owns: Owner
     lead = warn_lead(await limit_s(db, game.row.guild_id))
     if game.row.warned_at is not None or deadline - lead > now:
         return None
-    await db.games.mark_warned("digits", match_id, now=now)
+    if not await db.games.mark_warned("digits", match_id, now=now):
+        return None  # another process warned them a moment ago
     return Warned(game, late, deadline)
 
 

@@ -493,7 +493,9 @@ class RithmoService:
         late_side = row.to_move
         if warned_at is None:
             grace = now + timedelta(seconds=grace_seconds(await self._limit(row.guild_id)))
-            await self.db.games.mark_warned("rithmo", game_id, grace_deadline=grace, now=now)
+            if not await self.db.games.mark_warned("rithmo", game_id, grace_deadline=grace,
+                                                   now=now):
+                return None  # another process warned them a moment ago
             return Warned(row, row.player(late_side), grace)
         return await self._finish(row, other(late_side), "timeout", now=now)
 
