@@ -1,4 +1,4 @@
--- Ardoise schema 12: several bot processes on one database (issue 18; docs/architecture.md,
+-- Ardoise schema 13: several bot processes on one database (issue 18; docs/architecture.md,
 -- "Several processes").
 --
 -- servers.settings_version: moved on by one at every change of a server's settings (db/servers.py
