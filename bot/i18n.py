@@ -110,8 +110,12 @@ def error_key(code: str) -> str:
 def error_text(error: DomainError, lang: str) -> str:
     """A domain error said in ``lang``: its own sentence, else the generic refusal."""
     key = error_key(error.code)
-    if has(key, lang) or has(key, DEFAULT_LANG):
-        return t(key, lang, **quoted(error.params))
+    if has(key, lang) or has(key, DEFAULT_LANG) or has(f"{key}.other", DEFAULT_LANG):
+        # A refusal may carry the refusal it explains further ("did you mean …?" after the
+        # reason): said first, in the same language.
+        params = {k: error_text(v, lang) if isinstance(v, DomainError) else v
+                  for k, v in quoted(error.params).items()}
+        return t(key, lang, **params)
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)
 

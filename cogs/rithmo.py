@@ -68,6 +68,8 @@ from bot.ui.rithmo import (
     stamp,
     state_lines,
 )
+from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
+from bot.ui.rithmo_resign import ask_resign
 from bot.views import ensure_player, ensure_version
 from cogs import ArdoiseCog
 from db import RithmoGame
@@ -79,7 +81,7 @@ DEADLINE_CHECK_S = 60
 
 class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
-    persistent_items = PERSISTENT_ITEMS
+    persistent_items = PERSISTENT_ITEMS + RESIGN_ITEMS
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -335,10 +337,8 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @app_commands.command(name="resign", description="Resign your Rithmomachia game")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        ended = await self.service.resign(await self.current_game(interaction),
-                                          interaction.user.id)
-        await self.boards.end(ended.row, ended.ratings, interaction=interaction)
+        # Asked first, privately: the game ends when "Resign" is pressed (bot.ui.rithmo_resign).
+        await ask_resign(interaction, await self.current_game(interaction))
 
     @app_commands.command(name="draw",
                           description="Offer a draw in your Rithmomachia game, or accept one")

@@ -119,7 +119,8 @@ async def test_an_illegal_or_unreadable_turn_is_refused_with_its_reason(standin,
     refused = await standin.slash(ana, "rithmo move", turn="c3-c5")
     assert refused.reply.ephemeral
     assert refused.reply.content == (
-        "c3-c5: the round R64 on c3 moves one square diagonally, onto an empty square.")
+        "c3-c5: the round R64 on c3 moves one square diagonally, onto an empty square.\n"
+        "Did you mean one of these turns: `c3-b4`, `b3-c5`?")
     refused = await standin.slash(ana, "rithmo move", turn="c3-d4")
     assert refused.reply.content.startswith("c3-d4: d4 is taken by the R6.")
     refused = await standin.slash(ana, "rithmo move", turn="xd14")
@@ -205,11 +206,15 @@ async def test_resigning_ends_the_game_and_rates_it(standin, start_bot):
     bot = await start_bot()
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     _, board = await start_game(standin, ana, sam)
-    resigned = await standin.slash(sam, "rithmo resign")
-    assert not resigned.reply.ephemeral
-    assert resigned.reply.content.startswith(
+    asked = (await standin.slash(sam, "rithmo resign")).reply
+    assert asked.ephemeral  # asked first, privately (issue 16)
+    await standin.click(sam, asked, label="Resign game #1")
+    assert asked.text() == "You resigned game #1."
+    resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+    assert not resigned.ephemeral
+    assert resigned.content.startswith(
         f"🏳️ {sam.mention} resigns game #1: {ana.mention} (White) wins.")
-    assert resigned.reply.attachments and board.buttons() == []
+    assert resigned.attachments and board.buttons() == []
     game = await bot.db.rithmo.require_game(1)
     assert (game.status, game.result, game.reason) == ("finished", "white", "resignation")
     assert (await bot.db.players.rating(standin.guild.id, sam.id, "rithmo")).losses == 1
@@ -380,16 +385,16 @@ async def test_the_engines_coded_refusal_is_said_in_each_members_language(standi
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam", locale="fr")
     _, board = await start_game(standin, ana, sam)
     refused = await standin.slash(ana, "rithmo move", turn="a2-a5")
-    assert refused.reply.ephemeral and refused.reply.content == (
+    assert refused.reply.ephemeral and refused.reply.content.startswith(
         "a2-a5: the path of the S153 on a2 is blocked at a3; a regular move passes only over "
-        "empty squares.")
+        "empty squares.\nDid you mean one of these turns: `a2-b5`")
     refused = await standin.slash(ana, "rithmo move", turn="drop T36 d1")
     assert refused.reply.content == "You hold no T36 to drop."
     await play(standin, ana, "c4-b5", board)
     refused = await standin.slash(sam, "rithmomachie jouer", tour="h16-h13")
-    assert refused.reply.ephemeral and refused.reply.content == (
+    assert refused.reply.ephemeral and refused.reply.content.startswith(
         "h16-h13 : le chemin de la pièce S361 en h16 est bloqué en h15 ; un déplacement régulier "
-        "ne passe que par des cases vides.")
+        "ne passe que par des cases vides.\nVoulais-tu dire")
     refused = await standin.slash(sam, "rithmomachie jouer", tour="xc4")
     assert refused.reply.content == "Il n'y a pas de pièce à prendre en c4."
     game = await bot.db.rithmo.require_game(1)
@@ -410,7 +415,8 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     assert board.button("Jouer un tour")
     refused = await standin.slash(ana, "rithmomachie jouer", tour="c3-c5")
     assert refused.reply.content == (
-        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.")
+        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.\n"
+        "Voulais-tu dire l'un de ces tours : `c3-b4`, `b3-c5` ?")
     played = await standin.slash(ana, "rithmomachie jouer", tour="c4-b5")
     assert played.reply.content == "Tu as joué `c4-b5`."
     board = await standin.wait_for_message(lambda m: "a joué" in m.content, after=board)
@@ -419,8 +425,11 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     assert opened.reply.content.startswith("Partie n° 1 · tu joues les Noirs.")
     rules = await standin.slash(sam, "rithmomachie règles")
     assert rules.reply.embeds[0]["title"] == "Rithmomachie — la règle en bref"
-    resigned = await standin.slash(sam, "rithmomachie abandon")
-    assert resigned.reply.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
+    asked = (await standin.slash(sam, "rithmomachie abandon")).reply
+    assert asked.text().startswith(f"Abandonner la partie n° 1 contre {ana.mention} (tour 2) ?")
+    await standin.click(sam, asked, label="Abandonner la partie n° 1")
+    resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+    assert resigned.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
     léa = standin.add_member("Léa", locale="fr")
     solo = (await standin.slash(léa, "rithmomachie solo")).reply
     assert f"{léa.mention} (Blancs) contre Ardoise (Noirs), niveau 1 (débutant)" in solo.content

@@ -36,6 +36,7 @@ from bot.play.rithmo_turns import (
     turn_explanations,
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
+from bot.rithmo.notation import with_suggestions
 from bot.rithmo.opponents import LEVELS, choose_turn
 from bot.shards import Owner, every_server
 from db import Database, RatingChange, RithmoGame, StaleVersion
@@ -344,8 +345,15 @@ class RithmoService:
         game = self._take(row)  # ours alone until given back, whatever we await
         try:
             turn = game.push(text)  # a refusal names its reason: the catalogues say it
-        except BaseException:
+        except DomainError as refused:
+            # A member's turn refused: the legal turns nearest to it follow the reason.
+            error = refused if user_id is None else with_suggestions(game.board, text, refused)
             self._give_back(row.game_id, game)  # a refused push leaves the game as it was
+            if error is refused:
+                raise
+            raise error from refused
+        except BaseException:
+            self._give_back(row.game_id, game)
             raise
         notation = str(turn)
         outcome = game.outcome()

@@ -44,6 +44,7 @@ from bot.rithmo import (
     name,
 )
 from bot.rithmo.squares import SHAPE_LETTERS
+from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
 from bot.rithmo.why import explain_capture
 from bot.texts import number, t
@@ -241,13 +242,14 @@ _TOKEN = re.compile(r"drop\s*[a-z]\s*[0-9]+\s+[a-z][0-9]+|x\s*[a-z][0-9]+(?:\s*\
 
 
 def normalise(text: str) -> str:
-    """Lower case, ``×`` as ``x``, dashes as ``-``, commas as spaces, single spaces."""
-    text = text.lower().replace("×", "x").replace("–", "-").replace("—", "-")
-    return " ".join(text.replace(",", " ").replace(";", " ").split())
+    """The engine's tolerant reading (:func:`bot.rithmo.turns.tidy`: ``C4 D5`` is ``c4-d5``),
+    commas as spaces, single spaces."""
+    return " ".join(tidy(text.replace(",", " ").replace(";", " ")).split())
 
 
 def _squash(text: str) -> str:
-    return "".join(normalise(text).split())
+    """Without spaces or dashes: ``c4d`` is the beginning of ``c4-d5``."""
+    return "".join(normalise(text).split()).replace("-", "")
 
 
 @dataclass
