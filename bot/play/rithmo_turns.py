@@ -152,7 +152,8 @@ def settings_text(settings: Settings, lang: str) -> str:
     """The victories of a game on one line each, then the move limit."""
     lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
     if settings.move_limit is not None:
-        lines.append("• " + t("rithmo.settings.move_limit", lang, turns=settings.move_limit))
+        lines.append("• " + t("rithmo.settings.move_limit", lang,
+                                count=settings.move_limit))
     return "\n".join(lines)
 
 

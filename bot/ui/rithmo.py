@@ -130,7 +130,7 @@ def end_text(row: RithmoGame, lang: str) -> str:
         key = {"agreed": "rithmo.end.agreed", "move_limit": "rithmo.end.move_limit_draw"}
         return t(key.get(reason, "rithmo.end.draw"), lang, game=game,
                  white=player_name(row, "white", lang), black=player_name(row, "black", lang),
-                 limit=len(row.turns))
+                 count=len(row.turns))
     if result not in SIDES:
         return t("rithmo.end.abandoned", lang, game=game)
     winner, loser = player_name(row, result, lang), player_name(row, other(result), lang)

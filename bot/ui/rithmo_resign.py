@@ -49,7 +49,7 @@ class ResignQuestion(GameButton):
                               "this question was asked to someone else")
         if now - self.version > CONFIRM_S:
             raise DomainError("rithmo.resign_expired", "this question has expired",
-                              minutes=CONFIRM_S // 60)
+                              count=CONFIRM_S // 60)
 
 
 def _asked(row: RithmoGame, user_id: int) -> dict[str, Any]:
