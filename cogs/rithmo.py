@@ -64,12 +64,13 @@ from bot.ui.rithmo import (
     challenge_view,
     draw_view,
     played_line,
-    rules_embed,
     stamp,
     state_lines,
 )
 from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
 from bot.ui.rithmo_resign import ask_resign
+from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
+from bot.ui.rithmo_rules import send_rules
 from bot.views import ensure_player, ensure_version
 from cogs import ArdoiseCog
 from db import RithmoGame
@@ -81,7 +82,7 @@ DEADLINE_CHECK_S = 60
 
 class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
-    persistent_items = PERSISTENT_ITEMS + RESIGN_ITEMS
+    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -383,12 +384,12 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                       opponent=mention(row.player(other(offerer_side)), lang), game=game_id),
             view=None, allowed_mentions=pings())
 
-    @app_commands.command(name="rules", description="The rules of Rithmomachia in short")
+    @app_commands.command(name="rules", description="The rules of Rithmomachia, in pages with "
+                                                    "pictures")
     @limited("text")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
-        lang = await lang_for(interaction)
-        await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
+        await send_rules(interaction, show)  # bot.ui.rithmo_rules: the pages and their buttons
 
     # the clock -------------------------------------------------------------------------
 

@@ -92,6 +92,10 @@ class Geometry:
         self.y0 = _HEADER_H + _COORD
         self.width = 2 * (_M + _COORD) + RANKS * SQ
         self.board_bottom = self.y0 + 8 * SQ
+        #: The width of the margins where the coordinates are written.
+        self.coord = _COORD
+        #: The bottom of the key under the board (what a picture of the board alone keeps).
+        self.key_bottom = self.board_bottom + _COORD + KEY_H
 
     def cell(self, file: int, rank: int) -> st.Box:
         """The square of ``file`` (0–7, a–h) and ``rank`` (1–16): (x0, y0, x1, y1)."""

@@ -13,7 +13,7 @@ from test_cog_rithmo import play, start_game
 from bot.domain import DomainError
 from bot.i18n import t
 from bot.local import StandInError
-from bot.ui import rithmo_resign
+from bot.ui import rithmo_resign, rithmo_rules
 
 
 async def test_a_move_typed_with_a_space_no_dash_or_capitals_is_played(standin, start_bot):
@@ -172,3 +172,78 @@ async def test_the_turn_menus_clear_button_is_not_taken_for_resigning(standin, s
     board = await play(standin, ana, "c4-b5", board)
     view = (await standin.click(sam, board, label="Play a turn")).reply  # the game's language
     assert view.component("rithmo:cancel")["label"] == "Effacer ce tour"
+
+
+# --------------------------------------------------------------------------------------------
+# /rithmo rules, in pages
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_the_rules_pages_turn_with_a_picture_of_each_move_and_capture(standin, start_bot):
+    await start_bot()
+    ana = standin.add_member("Ana")
+    page = (await standin.slash(ana, "rithmo rules")).reply
+    assert page.ephemeral
+    embed = page.embeds[0]
+    assert embed["title"] == "Rithmomachia · the board and its squares"
+    assert embed["footer"]["text"].startswith("Page 1 of 13")
+    assert "**c4** is where the letter c meets the number 4" in embed["description"]
+    assert "repository" not in page.text()  # no more pointer to a file
+    assert page.button("◀ Previous")["disabled"]
+    (picture,) = page.attachments
+    assert picture.filename == "rithmo-rules.png" and picture.data.startswith(b"\x89PNG")
+    titles, pictures = [embed["title"]], {picture.data}
+    for number in range(2, 14):
+        turned = await standin.click(ana, page, label="Next ▶")
+        assert turned.reply is page
+        embed = page.embeds[0]
+        assert embed["footer"]["text"].startswith(f"Page {number} of 13")
+        titles.append(embed["title"])
+        if page.attachments:
+            assert page.attachments[0].description  # every picture is described
+            pictures.add(page.attachments[0].data)
+    assert titles[5:11] == [f"Capture {n} of 6 · the {name}" for n, name in enumerate(
+        ["encounter", "ambush", "assault", "power", "progression", "emprisonment"], start=1)]
+    assert titles[-1] == "Victories" and page.button("Next ▶")["disabled"]
+    assert len(pictures) == 12  # the turn's page is text; every other has its own picture
+    await standin.click(ana, page, label="◀ Previous")
+    assert page.embeds[0]["title"] == "A turn, and how to type it" and not page.attachments
+    assert "`c4 b5` and `C4B5` work too" in page.embeds[0]["description"]
+    await standin.click(ana, page, label="◀ Previous")
+    assert page.embeds[0]["title"] == "Capture 6 of 6 · the emprisonment"
+    assert page.attachments  # the picture is back
+
+
+async def test_the_rules_in_french_and_only_the_asker_turns_them_until_they_expire(
+        standin, start_bot):
+    bot = await start_bot()
+    lea, sam = standin.add_member("Léa", locale="fr"), standin.add_member("Sam")
+    page = (await standin.slash(lea, "rithmomachie règles", montrer=True)).reply
+    assert not page.ephemeral
+    assert page.embeds[0]["title"] == "Rithmomachie · le plateau et ses cases"
+    assert page.embeds[0]["footer"]["text"].startswith("Page 1 sur 13")
+    await standin.click(lea, page, label="Suivante ▶")
+    assert page.embeds[0]["title"] == "Déplacements · le rond"
+    assert "peut aller en **d5, f5, d7**" in page.embeds[0]["description"]
+    refused = await standin.click(sam, page, label="Suivante ▶")  # the asker's language
+    assert refused.ephemeral and refused.reply.content == (
+        "These rules pages are Léa's: type /rithmo rules to get your own.")
+    assert page.embeds[0]["footer"]["text"].startswith("Page 2 sur 13")
+
+    clock = Clock()
+    windows = rithmo_rules.rules_windows(bot)
+    windows.clock = clock
+    windows.show(page.id, windows.get(page.id))
+    clock.now += rithmo_rules.EXPIRY + 1
+    expired = await standin.click(lea, page, label="Suivante ▶")
+    assert expired.ephemeral and expired.reply.content == (
+        "Ces pages de règle se sont fermées (après 15 minutes) : tape de nouveau "
+        "/rithmomachie règles.")
+    assert page.embeds[0]["footer"]["text"].startswith("Page 2 sur 13")

@@ -181,16 +181,6 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
     return embed
 
 
-def rules_embed(lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t("rithmo.rules.title", lang),
-                          description=t("rithmo.rules.intro", lang), colour=EMBED_COLOUR)
-    for section in ("board", "moves", "captures", "turn", "victories", "typing"):
-        embed.add_field(name=t(f"rithmo.rules.{section}_name", lang),
-                        value=t(f"rithmo.rules.{section}", lang), inline=False)
-    embed.set_footer(text=t("rithmo.rules.footer", lang))
-    return embed
-
-
 # ------------------------------------------------------------------------------ buttons
 
 
