@@ -59,6 +59,10 @@ async def test_autocomplete_reads_a_move_typed_without_a_dash(standin, start_bot
     assert [c["value"] for c in choices] == ["c4-d5"]
     choices = await standin.autocomplete(ana, "rithmo move", "turn", turn="c4 b")
     assert [c["value"] for c in choices] == ["c4-b5"]
+    # Nothing legal begins with it: the nearest legal turns are offered instead.
+    choices = await standin.autocomplete(ana, "rithmo move", "turn", turn="c4-c5")
+    assert [c["value"] for c in choices] == ["c4-d5", "c4-b5", "d4-c5"]
+    assert choices[0]["name"] == "c4-d5 — R8"
 
 
 # --------------------------------------------------------------------------------------------

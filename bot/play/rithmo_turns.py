@@ -43,6 +43,7 @@ from bot.rithmo import (
     Victory,
     name,
 )
+from bot.rithmo.notation import nearest_turns
 from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
@@ -368,7 +369,17 @@ def completions(board: Board, typed: str, limit: int = CHOICES_LIMIT) -> list[Co
             rank = (0 if not more.text else 1, more.group, -len(item.taken), text)
             if text not in found or rank < found[text][0]:
                 found[text] = (rank, item)
-    return [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
+    offered = [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
+    if offered or not norm:
+        return offered
+    # Nothing legal begins so (``c4-c5``, a round moved straight): the nearest legal turns.
+    return [Completion(turn, _mover(board, turn)) for turn in nearest_turns(board, typed)]
+
+
+def _mover(board: Board, turn: str) -> str | None:
+    """``R8``: the piece a suggested plain move moves (None for other turns)."""
+    step = Turn.parse(turn).move
+    return piece_text(board.piece_at(step.frm)) if step is not None else None
 
 
 # ------------------------------------------------------------------------------ select menus
