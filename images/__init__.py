@@ -47,6 +47,10 @@ Rithmomachia
     "captured": [squares], "explained": [sentences]} highlighted and each capture's arithmetic
     written under it (the caller's sentences), the pieces each side has taken, and every pyramid's
     components listed; ``flipped=True`` shows it from Black's side. See images/board.py.
+``render_lesson(position, words, marks=None, half=False) -> bytes`` (PNG)
+    A position for the rules pages, with marks on squares ({"moves", "leaps", "capturers",
+    "victims", "line", "named": [squares]}); ``half`` keeps White's half. See
+    images/rithmo_rules.py.
 
 Focus
 -----
@@ -92,6 +96,7 @@ from images.live_report import render_live_report
 from images.mastery import render_mastery
 from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
+from images.rithmo_rules import render_lesson
 from images.shop import render_shop
 from images.slate import render_battle, render_slate
 from images.words import Words
@@ -102,6 +107,7 @@ __all__ = [
     "render_board",
     "render_class_report",
     "render_leaderboard",
+    "render_lesson",
     "render_live_report",
     "render_mastery",
     "render_progress",

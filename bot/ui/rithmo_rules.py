@@ -36,7 +36,7 @@ from bot.replies import shown_name
 from bot.rithmo import WHITE, Board, Victory, name
 from bot.tree import report_error
 from bot.views import Windows, component_int
-from images.rithmo_rules import render_lesson
+from images import render_lesson
 
 PREFIX = "rithmo.rules:"
 EXPIRY = 15 * 60.0
