@@ -67,6 +67,7 @@ def test_nothing_close_suggests_nothing() -> None:
     board = Board.start()
     assert nearest_turns(board, "hello") == []
     assert nearest_turns(board, "") == []
+    assert nearest_turns(board, "c4-d5" + "x" * 5990) == []  # no turn is that long
     refused = DomainError("rithmo.game_over", "over", outcome="white")
     assert with_suggestions(board, "c4-c5", refused) is refused  # not a typed turn's refusal
 

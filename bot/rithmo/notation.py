@@ -27,6 +27,9 @@ from bot.rithmo.turns import Capture, Drop, tidy
 
 #: Suggestions listed at most.
 LIMIT = 3
+#: Longer texts get none: a turn a member types is short (``xd7 xe8 c3-e8 xf9`` is 17 characters),
+#: and the edit distance costs the product of the two lengths.
+LONGEST = 48
 #: The refusals of a turn the member typed (not of the game: a game over has nothing to suggest).
 TURN_CODES = frozenset({
     "rithmo.bad_notation", "rithmo.bad_square", "rithmo.capture_before_drop", "rithmo.no_piece",
@@ -101,7 +104,7 @@ def nearest_turns(board: Board, text: str, limit: int = LIMIT) -> list[str]:
     """The legal turns nearest to ``text`` (at most ``limit``, nearest first); none when nothing
     is close. The board is left as it was."""
     typed = tidy(text).replace(" ", "") if isinstance(text, str) else ""
-    if not typed:
+    if not typed or len(typed) > LONGEST:
         return []
     squares = _squares_in(typed)
     mover = board.turn

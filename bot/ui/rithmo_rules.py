@@ -23,7 +23,7 @@ import io
 import re
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Self
 
 import discord
@@ -60,7 +60,6 @@ class Lesson:
     line: tuple[str, ...] = ()
     named: tuple[str, ...] = ()
     picture: bool = True
-    params: dict[str, str] = field(default_factory=dict)
 
     def board(self) -> Board:
         if self.pieces is None:
@@ -125,7 +124,7 @@ def arrangement_wins() -> bool:
     return Victory.make("excellent").achieved(BY_PAGE["victories"].board(), WHITE)
 
 
-def page_params(lesson: Lesson, lang: str) -> dict[str, Any]:
+def page_params(lesson: Lesson) -> dict[str, Any]:
     """The squares a page's text names, from the engine (the moves of its pieces)."""
     board = lesson.board()
     params: dict[str, Any] = {}
@@ -137,11 +136,11 @@ def page_params(lesson: Lesson, lang: str) -> dict[str, Any]:
 
 
 def page_text(page: str, lang: str) -> str:
-    return t(f"rithmo.rules.pages.{page}.text", lang, **page_params(BY_PAGE[page], lang))
+    return t(f"rithmo.rules.pages.{page}.text", lang, **page_params(BY_PAGE[page]))
 
 
 def page_alt(page: str, lang: str) -> str:
-    return t(f"rithmo.rules.pages.{page}.alt", lang, **page_params(BY_PAGE[page], lang))
+    return t(f"rithmo.rules.pages.{page}.alt", lang, **page_params(BY_PAGE[page]))
 
 
 def draw_picture(page: str, lang: str) -> bytes:
