@@ -5,8 +5,10 @@ The coordinates are the notation's (``docs/rules/rithmomachia.md``, the engine's
 files a–h, 16 ranks 1–16, White's first rank is 1. Lying down, the 16 ranks are the columns and
 the 8 files the rows, so the ranks' numbers are written along the top and bottom edges and the
 files' letters along the left and right edges: the piece on c4 stands in the row marked "c" and
-the column marked "4". A short key in the header says so ("c4: letter c at the side, number 4 at
-the top"), for a child who knows chess and looks for the letters along the bottom.
+the column marked "4". A line under the board says so ("c4 is where letter c (files a–h, left
+and right) meets number 4 (ranks 1–16, top and bottom)"), for a child who knows chess and looks
+for the letters along the bottom. (Standing up, files across as in chess, the board would be
+shown half as large in Discord, its numbers hard to read on a phone.)
 :class:`Geometry` gives each square's pixel rectangle and each label's position, the drawing uses
 nothing else, and a test checks from them that the label beside every square names it.
 
