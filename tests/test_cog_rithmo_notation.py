@@ -89,6 +89,19 @@ async def test_resign_asks_privately_and_keep_playing_changes_nothing(standin, s
     await play(standin, ana, "c4-b5", board)  # the game goes on
 
 
+async def test_the_question_is_answered_after_a_restart(standin, start_bot, restart_bot):
+    """The buttons are persistent: a question asked before a restart still resigns after it."""
+    bot = await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    _, board = await start_game(standin, ana, sam)
+    asked = (await standin.slash(sam, "rithmo resign")).reply
+    bot = await restart_bot(bot)
+    await standin.click(sam, asked, label="Resign game #1")
+    assert asked.text() == "You resigned game #1."
+    await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+    assert (await bot.db.rithmo.require_game(1)).reason == "resignation"
+
+
 async def test_an_expired_or_forged_question_changes_nothing(standin, start_bot, monkeypatch):
     bot = await start_bot()
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
