@@ -70,8 +70,9 @@ from bot.ui.rithmo import (
 from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
 from bot.ui.rithmo_resign import ask_resign
 from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
-from bot.ui.rithmo_rules import send_rules
-from bot.views import ensure_player, ensure_version
+from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
+from bot.ui.rithmo_rules import say_forged, send_rules
+from bot.views import ensure_player, ensure_version, routed_nowhere
 from cogs import ArdoiseCog
 from db import RithmoGame
 
@@ -108,6 +109,12 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         if self._boards is None:
             self._boards = Boards(self.bot, self.service)
         return self._boards
+
+    @commands.Cog.listener("on_interaction")
+    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+        # A rules page button its message does not show (a modified client): refused.
+        if routed_nowhere(interaction, RULES_PREFIX):
+            await say_forged(interaction)
 
     async def current_game(self, interaction: discord.Interaction,
                            statuses: tuple[str, ...] = ("active",)) -> RithmoGame:

@@ -261,6 +261,17 @@ async def test_the_rules_in_french_and_only_the_asker_turns_them_until_they_expi
     clock.now += rithmo_rules.EXPIRY + 1
     expired = await standin.click(lea, page, label="Suivante ▶")
     assert expired.ephemeral and expired.reply.content == (
-        "Ces pages de règle se sont fermées (après 15 minutes) : tape de nouveau "
+        "Ces pages de règles se sont fermées (après 15 minutes) : tape de nouveau "
         "/rithmomachie règles.")
     assert page.embeds[0]["footer"]["text"].startswith("Page 2 sur 13")
+
+
+async def test_a_forged_rules_page_is_refused_and_the_page_stays(standin, start_bot):
+    await start_bot()
+    ana = standin.add_member("Ana")
+    page = (await standin.slash(ana, "rithmo rules")).reply
+    for forged in ("rithmo.rules:13", "rithmo.rules:-1", "rithmo.rules:01", "rithmo.rules:x"):
+        refused = await standin.forge(ana, page, forged)
+        assert refused.reply.ephemeral
+        assert refused.reply.content.startswith("This button or menu sent something I never")
+    assert page.embeds[0]["footer"]["text"].startswith("Page 1 of 13")

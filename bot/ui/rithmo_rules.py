@@ -35,7 +35,7 @@ from bot.i18n import image_words, lang_for, t
 from bot.replies import shown_name
 from bot.rithmo import WHITE, Board, Victory, name
 from bot.tree import report_error
-from bot.views import Windows, component_int
+from bot.views import Windows, component_int, invalid_component
 from images import render_lesson
 
 PREFIX = "rithmo.rules:"
@@ -258,6 +258,11 @@ class RulesPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(
                                  attachments=await window.files(), view=window.view())
         except Exception as error:
             await report_error(interaction, error)
+
+
+async def say_forged(interaction: discord.Interaction) -> None:
+    """A page button its message does not show (only a modified client sends one): refused."""
+    await report_error(interaction, invalid_component("page"))
 
 
 PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)
