@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.focus.exact import WHOLE, Exact, exact_text, parse_exact
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
 from db.mastery import CHUNK, MasteryRepository
 from db.players import PlayersRepository
@@ -30,13 +31,15 @@ class FocusAnswer:
     topic: str
     level: int
     question: str
-    expected: int
-    given: int | None
+    expected: Exact
+    given: Exact | None
     time_ms: int
     source: str = "practice"
     answered_at: datetime | None = None
     round_key: str | None = None
     question_no: int | None = None
+    skill: str | None = None
+    form: str | None = None  # None: a whole number (bot.focus.exact's WHOLE)
 
     @property
     def correct(self) -> bool:
@@ -60,6 +63,23 @@ class ProgressRow:
         return self.correct / self.answers
 
 
+def _whole_part(value: Exact | None) -> int | None:
+    """The INTEGER column of an exact value: itself when whole, else its whole part (toward
+    zero; the exact value is in the text column)."""
+    return None if value is None else int(value)
+
+
+def _exact_text(value: Exact | None, form: str | None) -> str | None:
+    """The text column of an exact value: None when whole (the INTEGER column holds it)."""
+    if value is None or isinstance(value, int):
+        return None
+    return exact_text(value, form or WHOLE)
+
+
+def _exact(whole: int | None, text: str | None) -> Exact | None:
+    return whole if text is None else parse_exact(text)
+
+
 def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
     if answer.source not in SOURCES:
         raise ValueError(f"unknown answer source {answer.source!r}; one of {SOURCES}")
@@ -76,12 +96,16 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
         answer.topic,
         answer.level,
         answer.question,
-        answer.expected,
-        answer.given,
+        _whole_part(answer.expected),
+        _whole_part(answer.given),
         int(answer.correct),
         answer.time_ms,
         answer.round_key,
         answer.question_no,
+        None if answer.skill == answer.topic else answer.skill,
+        None if answer.form == WHOLE else answer.form,
+        _exact_text(answer.expected, answer.form),
+        _exact_text(answer.given, answer.form),
     )
 
 
@@ -89,8 +113,9 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
 # nothing happens, the first answer stands.
 _INSERT = (
     "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level, question,"
-    " expected, given, correct, time_ms, round_key, question_no)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " expected, given, correct, time_ms, round_key, question_no, skill, form, expected_exact,"
+    " given_exact)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id, round_key, question_no) WHERE round_key IS NOT NULL"
     " DO NOTHING"
 )
@@ -260,11 +285,13 @@ def _answer(row: Row) -> FocusAnswer:
         topic=row["topic"],
         level=row["level"],
         question=row["question"],
-        expected=row["expected"],
-        given=row["given"],
+        expected=_exact(row["expected"], row["expected_exact"]),
+        given=_exact(row["given"], row["given_exact"]),
         time_ms=row["time_ms"],
         source=row["source"],
         answered_at=from_db_time(row["answered_at"]),
         round_key=row["round_key"],
         question_no=row["question_no"],
+        skill=row["skill"],
+        form=row["form"],
     )

@@ -31,6 +31,9 @@ class ServerSettings:
     focus_level_min: int = 1
     focus_level_max: int | None = None
     focus_level_pinned: int | None = None
+    #: The school year whose skills Focus practice draws from (``bot.focus.school``'s ids:
+    #: "cycle3", "grade6", …); None: the eight levels.
+    focus_school_year: str | None = None
     #: The 20 Digits match defaults: starting lives, base gold per round, rounds, the draft variant
     #: (the engine's ``MatchSettings`` lives, base_gold, rounds, draft).
     match_lives: int = 10
@@ -82,6 +85,9 @@ def _check(settings: ServerSettings) -> None:
         value = getattr(s, name)
         if value is not None and not (isinstance(value, int) and value >= 1):
             raise _invalid(name, value, "a level is a whole number from 1")
+    if s.focus_school_year is not None and not (
+            isinstance(s.focus_school_year, str) and 0 < len(s.focus_school_year) <= 20):
+        raise _invalid("focus_school_year", s.focus_school_year, "a school year's id")
     if s.focus_level_max is not None and s.focus_level_max < s.focus_level_min:
         raise _invalid("focus_level_max", s.focus_level_max, "below the lowest level")
     if not (isinstance(s.match_lives, int) and 1 <= s.match_lives <= 99):
@@ -103,7 +109,7 @@ def _check(settings: ServerSettings) -> None:
 _COLUMNS = (
     "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
     " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
-    " move_time_limit_s, settings_version"
+    " move_time_limit_s, settings_version, focus_school_year"
 )
 #: How many servers one ``versions`` statement asks about (SQLite's variables are many more).
 _VERSION_BATCH = 500
@@ -217,6 +223,7 @@ def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
         match_draft=bool(row["match_draft"]),
         rithmo_victories=None if victories is None else json.loads(victories),
         move_time_limit_s=row["move_time_limit_s"],
+        focus_school_year=row["focus_school_year"],
         admin_role_ids=roles,
         version=row["settings_version"],
     )

@@ -10,7 +10,7 @@ known; an item not due yet goes after every due one, so that nothing is crammed)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from bot.focus.mastery import FACT, SKILL, Mastery, fact_of, fact_operands, skill_item, skill_of
@@ -66,13 +66,20 @@ def _weakness(question: Question, mastery: Mastery, now: datetime) -> float:
     return item.level + (0 if item.is_due(now) else 4)
 
 
+#: Draws ``count`` different questions of a level: ``(level, count, rng) -> questions``.
+Generate = Callable[[int, int, random.Random], list[Question]]
+
+
 def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime, *,
                  next_level: int | None = None, size: int = ROUND_SIZE,
-                 only_level: bool = False) -> list[Question]:
+                 only_level: bool = False, generate: Generate | None = None) -> list[Question]:
     """The questions of a practice round at ``level`` for a member whose model is ``mastery``
     (``next_level``: the level above when the member's levels allow one; None at the top).
     ``only_level``: the reviews only of the level's own facts (a level the teacher pinned for a
-    lesson on one kind of question)."""
+    lesson on one kind of question). ``generate(level, count, rng)`` draws a level's questions
+    (a school year's skills at that level: ``bot.play.focus.practice_questions``); the eight
+    levels' own questions when None."""
+    make = generate or generate_questions
     chosen: list[Question] = []  # the reviews first, then the level's
     seen: set[str] = set()
 
@@ -91,7 +98,7 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
         take(question)
     ahead = 1 if next_level is not None and size - len(chosen) > 1 else 0
     wanted = size - len(chosen) - ahead
-    pool = generate_questions(level, min(MAX_COUNT, max(wanted * POOL, wanted + len(seen))), rng)
+    pool = make(level, min(MAX_COUNT, max(wanted * POOL, wanted + len(seen))), rng)
     ranked = sorted(range(len(pool)), key=lambda i: (_weakness(pool[i], mastery, now), i))
     for i in ranked:
         if len(chosen) == size - ahead:
@@ -100,7 +107,7 @@ def choose_round(mastery: Mastery, level: int, rng: random.Random, now: datetime
     at_level = chosen[len(reviews):]
     if ahead:
         assert next_level is not None
-        above = generate_questions(next_level, 6, rng)
+        above = make(next_level, 6, rng)
         at_level.append(next((q for q in above if (fact_of(q.ascii) or q.ascii) not in seen),
                              above[0]))
     # The reviews among the level's questions, at random places; the one from above last.

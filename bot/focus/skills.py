@@ -446,10 +446,12 @@ def _topic_at(topic: str, focus_level: int) -> Build:
     return build
 
 
-def _whole(topic: str, *levels: int) -> Skill:
+def _whole(topic: str, *levels: tuple[str, int]) -> Skill:
+    """A topic of the eight levels as a skill: its levels are the Focus levels where it
+    changes (``tier``), with the same questions as there."""
     return Skill(topic, topic, WHOLE, tuple(
-        SkillLevel(n, LEVELS[lv].name, lv, _topic_at(topic, lv))
-        for n, lv in enumerate(levels, 1)))
+        SkillLevel(n, name, lv, _topic_at(topic, lv))
+        for n, (name, lv) in enumerate(levels, 1)))
 
 
 def _skill(id: str, topic: str, form: str, *levels: tuple[str, int, Build]) -> Skill:
@@ -458,13 +460,18 @@ def _skill(id: str, topic: str, form: str, *levels: tuple[str, int, Build]) -> S
 
 
 SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
-    _whole(ADDITION, 1, 3, 8),
-    _whole(SUBTRACTION, 2, 3, 8),
-    _whole(MULTIPLICATION, 3, 4, 5, 8),
-    _whole(DIVISION, 4, 5, 8),
-    _whole(SQUARES, 5, 8),
-    _whole(PRIORITY, 6, 8),
-    _whole(PARENTHESES, 7, 8),
+    _whole(ADDITION, ("Sums within 20", 1), ("Sums within 100", 3), ("Sums within 1000", 8)),
+    _whole(SUBTRACTION, ("Differences within 20", 2), ("Differences within 100", 3),
+           ("Differences within 1000", 8)),
+    _whole(MULTIPLICATION, ("Tables of 2 to 5", 3), ("Tables to 10", 4), ("Tables to 12", 5),
+           ("Two digits × one digit", 8)),
+    _whole(DIVISION, ("Exact division, tables to 10", 4), ("Exact division, tables to 12", 5),
+           ("Three digits ÷ one digit", 8)),
+    _whole(SQUARES, ("Squares of 2 to 15", 5), ("Squares of 11 to 20", 8)),
+    _whole(PRIORITY, ("Two steps: × and ÷ before + and −", 6),
+           ("Two steps, larger numbers", 8)),
+    _whole(PARENTHESES, ("Two steps with parentheses", 7),
+           ("Parentheses, larger numbers", 8)),
     _skill("missing-addition", MISSING, WHOLE,
            ("? + b = c within 20", 2, missing("+", 1)),
            ("? + b = c within 100", 3, missing("+", 2)),

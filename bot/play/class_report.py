@@ -22,7 +22,7 @@ from datetime import date, datetime, time, timedelta
 
 from bot.domain import DomainError
 from bot.focus.mastery import LEVEL_NAMES
-from bot.focus.questions import TOPICS
+from bot.focus.skills import ALL_TOPICS
 from bot.play.focus import local_day
 from bot.texts import decimal_symbol, has, t
 from db import Database
@@ -60,7 +60,7 @@ def topic_name(topic: str, lang: str) -> str:
     """A Focus topic's name in the language; a teacher's own topic (from a question set) as it
     was typed."""
     key = f"focus.topics.{topic}"
-    return t(key, lang) if topic in TOPICS and has(key, lang) else topic
+    return t(key, lang) if topic in ALL_TOPICS and has(key, lang) else topic
 
 
 def topic_key(typed: str) -> str:
@@ -68,7 +68,7 @@ def topic_key(typed: str) -> str:
     its name in either language ("Priorités de calcul" is ``priority``), else their own topic as
     typed."""
     folded = typed.strip().casefold()
-    for key in TOPICS:
+    for key in ALL_TOPICS:
         if folded == key or folded in (topic_name(key, lang).casefold() for lang in ("en", "fr")):
             return key
     return typed
@@ -76,7 +76,8 @@ def topic_key(typed: str) -> str:
 
 def topic_order(topics: Collection[str]) -> list[str]:
     """The Focus topics in the engine's order, then the teachers' own alphabetically."""
-    return sorted(topics, key=lambda k: (TOPICS.index(k) if k in TOPICS else len(TOPICS),
+    return sorted(topics, key=lambda k: (ALL_TOPICS.index(k) if k in ALL_TOPICS
+                                         else len(ALL_TOPICS),
                                          k.casefold(), k))
 
 

@@ -19,9 +19,13 @@ from bot.focus import (
     FocusRound,
     Question,
     daily_questions,
+    generate_questions,
 )
 from bot.focus.adaptive import Advice, model_level
+from bot.focus.exact import WHOLE
 from bot.focus.review import choose_round
+from bot.focus.school import YEARS, pool
+from bot.focus.skills import SkillRef, draw
 from bot.play import students
 from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
@@ -71,7 +75,8 @@ def daily_round_key(day: date) -> str:
 def history(answers: list[FocusAnswer]) -> list[Answer]:
     """Stored answers (latest first) as the engine's, oldest first."""
     return [Answer(question=a.question, topic=a.topic, level=a.level, expected=a.expected,
-                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000)
+                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000,
+                   skill=a.skill or "", form=a.form or WHOLE)
             for a in reversed(answers)]
 
 
@@ -90,6 +95,27 @@ async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None 
 
 
 # --- Practice --------------------------------------------------------------------------------
+
+
+def practice_skills(server: ServerSettings, student: StudentSettings | None, level: int
+                    ) -> tuple[SkillRef, ...] | None:
+    """The skills, at which of their levels, that a practice round at Focus ``level`` may draw
+    from for a member with these settings: the share at ``level`` of their school year (the
+    student's own, else the server's: ``bot.focus.school.pool``); None without a school year
+    (or with one no longer known): the eight levels' questions, as before school years."""
+    year = students.school_year_of(server, student)
+    if year is None or year not in YEARS:
+        return None
+    return pool(year, level)
+
+
+def practice_questions(skills: tuple[SkillRef, ...] | None, level: int, rng: random.Random,
+                       count: int = ROUND_SIZE) -> list[Question]:
+    """A practice round's questions at Focus ``level``: drawn from ``skills``
+    (``practice_skills``), or the level's own when None."""
+    if skills is None:
+        return generate_questions(level, count, rng)
+    return draw(skills, count, rng, level=level)
 
 
 @dataclass(frozen=True)
@@ -131,8 +157,14 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
     # only that level's facts to review.
     pinned = levels.pinned is not None
     above = chosen + 1 if chosen < levels.high and not pinned else None
+
+    def generate(level: int, count: int, rng: random.Random) -> list[Question]:
+        # The school year's share of skills at that level, or the level's own questions.
+        return practice_questions(practice_skills(rules.server, rules.settings, level), level,
+                                  rng, count)
+
     questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
-                             size=ROUND_SIZE, only_level=pinned)
+                             size=ROUND_SIZE, only_level=pinned, generate=generate)
     return PracticeStart(questions, chosen, own, rules.time_factor)
 
 
