@@ -19,6 +19,7 @@ from bot.domain import DomainError
 from bot.play import class_report as service
 from db import LATEST_VERSION, Database, FocusAnswer
 from db.class_report import EDGES_MS, SPANS, Tally, span_of, tally_of_times
+from db.connection import to_db_time
 
 G = 10
 ANA, BOB, CHLOE, DAN = 101, 102, 103, 104
@@ -152,9 +153,16 @@ async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
         tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     old = await Database.open(path, target_version=10)
-    await old.focus.record_many([
-        answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
-        answer(BOB, "Fractions", True, 30_000, NOW - timedelta(days=40))])
+    # Written as version 10 wrote them (today's repository writes the columns of later versions).
+    for a in (answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
+              answer(BOB, "Fractions", True, 30_000, NOW - timedelta(days=40))):
+        await old.players.ensure(G, a.user_id)
+        await old.connection.run(
+            "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level,"
+            " question, expected, given, correct, time_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (G, a.user_id, to_db_time(a.answered_at), a.source, a.topic, a.level, a.question,
+             a.expected, a.given, int(a.correct), a.time_ms))
     await old.close()
     new = await Database.open(path)
     try:

@@ -102,14 +102,11 @@ def focus_text(settings: ServerSettings, lang: str) -> str:
         text = t("settings.show.focus_one", lang, level=low)
     else:
         text = t("settings.show.focus_range", lang, min=low, max=high)
-    return text + "\n" + school_year_text(settings.focus_school_year, lang)
-
-
-def school_year_text(year: str | None, lang: str) -> str:
-    """What practice draws from: a school year's skills, or the eight levels."""
-    if year is None:
-        return t("settings.show.school_year_none", lang)
-    return t("settings.show.school_year", lang, year=t(f"focus.school_years.{year}", lang))
+    year = settings.focus_school_year
+    if year is None:  # the eight levels, as always: nothing more to say
+        return text
+    return text + "\n" + t("settings.show.school_year", lang,
+                           year=t(f"focus.school_years.{year}", lang))
 
 
 def daily_text(settings: ServerSettings, lang: str) -> str:

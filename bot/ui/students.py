@@ -46,8 +46,9 @@ def school_year_choices() -> list[Choice[str]]:
                    value=SERVER)]
 
 
-def school_year_line(view: StudentView, lang: str) -> str:
-    """Their school year and where it comes from (their own, the server's, none)."""
+def school_year_line(view: StudentView, lang: str) -> str | None:
+    """Their school year and where it comes from (their own or the server's); None without
+    one (practice as it always was: nothing to say)."""
     own, server = view.student.school_year, view.server.focus_school_year
     if own is not None:
         return t("class_students.school_year.own", lang,
@@ -55,7 +56,7 @@ def school_year_line(view: StudentView, lang: str) -> str:
     if server is not None:
         return t("class_students.school_year.server", lang,
                  year=t(f"focus.school_years.{server}", lang))
-    return t("class_students.school_year.none", lang)
+    return None
 
 
 def focus_text(view: StudentView, lang: str) -> str:
@@ -84,7 +85,9 @@ def focus_text(view: StudentView, lang: str) -> str:
                        low=student.level_min or MIN_LEVEL, high=student.level_max or MAX_LEVEL))
     else:
         lines.append(t("class_students.focus.matches_server", lang))
-    lines.append(school_year_line(view, lang))
+    year = school_year_line(view, lang)
+    if year is not None:
+        lines.append(year)
     lines.append(t("class_students.focus.daily", lang))
     return "\n".join(lines)
 
