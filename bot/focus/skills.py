@@ -291,8 +291,9 @@ def decimals_times_ten(level: int) -> Build:
             a, power, divide = _hundredths(rng, 1, 999), rng.choice((10, 100)), False
         else:
             divide = rng.random() < 0.4
-            if divide:
-                a, power = Fraction(rng.randint(1, 999)), rng.choice((10, 100))
+            if divide:  # a whole number whose quotient is a decimal (not 950 ÷ 10)
+                power = rng.choice((10, 100))
+                a = Fraction(rng.choice([n for n in range(1, 1000) if n % 10]))
             else:
                 a, power = _hundredths(rng, 1, 9999), rng.choice((10, 100, 1000))
         if divide:
@@ -550,8 +551,8 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
            ("Larger powers, negative bases", 8, power(3))),
     _skill("square-roots", POWERS, WHOLE,
            ("Square roots of 4 to 100", 5, square_root(2, 10)),
-           ("Square roots of 121 to 225", 6, square_root(11, 15)),
-           ("Square roots of 256 to 625", 7, square_root(16, 25))),
+           ("Square roots of 121 to 400", 6, square_root(11, 20)),
+           ("Square roots of 441 to 900", 7, square_root(21, 30))),
 )}
 
 
