@@ -276,7 +276,7 @@ def decimals_multiply(level: int) -> Build:
         elif level == 2:
             a, n = _tenths(rng, 11, 99), rng.randint(2, 9)
         else:
-            a, n = _hundredths(rng, 11, 999), rng.randint(2, 12)
+            a, n = _hundredths(rng, 11, 999), rng.choice((2, 3, 4, 5, 6, 7, 8, 9, 11, 12))
         parts: tuple[Part, ...] = (Dec(a), "*", n) if rng.random() < 0.5 else (n, "*", Dec(a))
         return made(a * n, *parts)
     return build
