@@ -75,9 +75,14 @@ def test_the_years_follow_the_school_s_order() -> None:
         tiers = [SKILLS[s].level(n).tier for s, n in ladder(year)]
         return min(tiers), max(tiers)
 
-    for country in (["cycle2", "cycle3", "cycle4"], [f"grade{n}" for n in range(1, 9)]):
+    for country in (["cycle2", "cycle3", "cycle4"], [f"grade{n}" for n in range(1, 9)],
+                    ["cp", "ce1", "ce2", "cm1", "cm2", "6e", "5e", "4e", "3e"]):
         spans = [span(y) for y in country]
         assert [low for low, _ in spans] == sorted(low for low, _ in spans), spans
+    # A class practises its cycle's skills (CP–CE2 in cycle 2, CM1–6e in 3, 5e–3e in 4).
+    for cycle, classes in (("cycle2", ("cp", "ce1", "ce2")), ("cycle3", ("cm1", "cm2", "6e")),
+                           ("cycle4", ("5e", "4e", "3e"))):
+        assert set().union(*(ladder(c) for c in classes)) <= set(ladder(cycle)), cycle
     assert "negatives-add" in dict(YEARS["cycle4"].skills)
     assert "negatives-add" not in dict(YEARS["cycle3"].skills)
     assert "decimals-add" in dict(YEARS["cycle3"].skills)

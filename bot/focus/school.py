@@ -1,7 +1,8 @@
 """School years: which skills, at which of their levels, a class of a given year practises.
 
 France by cycle (cycle 2: CP–CE2, cycle 3: CM1–6e, cycle 4: 5e–3e, after the national
-programmes), the United States by grade (1 to 8, after the Common Core's operations strands).
+programmes) and by class (CP to 3e, each its part of its cycle), the United States by grade
+(1 to 8, after the Common Core's operations strands).
 A teacher chooses a school year for the server (``/settings``) or for one student
 (``/class student``); practice then draws from that year's skills.
 
@@ -43,7 +44,7 @@ YEARS: dict[str, SchoolYear] = {year.id: year for year in (
           ("addition", (2, 3)), ("subtraction", (2, 3)), ("missing-addition", (2, 3)),
           ("missing-subtraction", (2, 3)), ("multiplication", (2, 3, 4)),
           ("division", (1, 2, 3)), ("missing-multiplication", (2, 3)),
-          ("missing-division", (1, 2)), ("decimals-add", (1, 2, 3)),
+          ("missing-division", (1, 2, 3)), ("decimals-add", (1, 2, 3)),
           ("decimals-subtract", (1, 2, 3)), ("decimals-times-ten", (1, 2, 3)),
           ("decimals-multiply", (1, 2)), ("fractions-of", (1, 2)),
           ("fractions-simplify", (1,)), ("fractions-add", (1,)), ("percentages", (1, 2)),
@@ -58,6 +59,42 @@ YEARS: dict[str, SchoolYear] = {year.id: year for year in (
           ("negatives-multiply", (1, 2, 3)), ("negatives-divide", (1, 2, 3)),
           ("negatives-priority", (1, 2, 3)), ("powers", (1, 2, 3)),
           ("square-roots", (1, 2, 3))),
+    _year("cp", "fr",
+          ("addition", (1,)), ("subtraction", (1,)), ("missing-addition", (1,))),
+    _year("ce1", "fr",
+          ("addition", (1, 2)), ("subtraction", (1, 2)), ("missing-addition", (1, 2)),
+          ("missing-subtraction", (1,)), ("multiplication", (1,))),
+    _year("ce2", "fr",
+          ("addition", (2,)), ("subtraction", (2,)), ("missing-subtraction", (2,)),
+          ("multiplication", (1, 2)), ("missing-multiplication", (1,)), ("division", (1,))),
+    _year("cm1", "fr",
+          ("addition", (3,)), ("subtraction", (3,)), ("multiplication", (2, 3)),
+          ("division", (1, 2)), ("missing-multiplication", (2,)), ("missing-division", (1,)),
+          ("decimals-add", (1,)), ("decimals-subtract", (1,)), ("decimals-times-ten", (1,)),
+          ("fractions-of", (1,))),
+    _year("cm2", "fr",
+          ("multiplication", (3, 4)), ("division", (2, 3)), ("missing-division", (2,)),
+          ("decimals-add", (2, 3)), ("decimals-subtract", (2, 3)),
+          ("decimals-times-ten", (2,)), ("decimals-multiply", (1,)), ("fractions-of", (2,)),
+          ("percentages", (1,))),
+    _year("6e", "fr",
+          ("missing-multiplication", (3,)), ("missing-division", (3,)),
+          ("decimals-times-ten", (3,)), ("decimals-multiply", (2,)),
+          ("fractions-simplify", (1,)), ("fractions-add", (1,)), ("fractions-of", (2,)),
+          ("percentages", (1, 2)), ("priority", (1,)), ("parentheses", (1,))),
+    _year("5e", "fr",
+          ("squares", (1,)), ("priority", (2,)), ("parentheses", (2,)),
+          ("decimals-multiply", (3,)), ("fractions-simplify", (2,)), ("fractions-add", (2,)),
+          ("fractions-subtract", (1, 2)), ("percentages", (2,)),
+          ("negatives-add", (1, 2)), ("negatives-subtract", (1, 2))),
+    _year("4e", "fr",
+          ("squares", (2,)), ("fractions-simplify", (3,)), ("fractions-add", (3,)),
+          ("fractions-subtract", (3,)), ("percentages", (3,)), ("negatives-add", (3,)),
+          ("negatives-subtract", (3,)), ("negatives-multiply", (1, 2, 3)),
+          ("negatives-divide", (1, 2, 3)), ("negatives-priority", (1, 2)), ("powers", (1, 2))),
+    _year("3e", "fr",
+          ("fractions-of", (3,)), ("percentages", (3,)), ("negatives-priority", (3,)),
+          ("powers", (2, 3)), ("square-roots", (1, 2, 3))),
     _year("grade1", "us",
           ("addition", (1,)), ("subtraction", (1,)), ("missing-addition", (1,)),
           ("missing-subtraction", (1,))),

@@ -96,7 +96,7 @@ from discord import ui
 
 from bot import replies
 from bot.domain import DomainError
-from bot.focus import Answer, FocusRound, Question
+from bot.focus import TOPICS, Answer, FocusRound, Question
 from bot.focus.answers import read_for
 from bot.focus.exact import DECIMAL, LOWEST, WHOLE, Exact, exact_text
 from bot.focus.round import mark
@@ -267,7 +267,11 @@ def seconds_text(seconds: float, lang: str) -> str:
     return f"{decimal(seconds, lang, 1)} s"
 
 
-def level_text(level: int, lang: str) -> str:
+def level_text(level: int, lang: str, skill: str | None = None) -> str:
+    """``Level 5 · Squares and tables to 12``; a question of a skill of a school year names its
+    skill instead (``Level 5 · adding fractions``)."""
+    if skill is not None and skill not in TOPICS:
+        return t("focus.level_line", lang, level=level, name=t(f"focus.skills.{skill}", lang))
     return t("focus.level_line", lang, level=level, name=t(f"focus.levels.{level}", lang))
 
 
@@ -330,7 +334,8 @@ def question_embed(run: FocusRun) -> discord.Embed:
     if run.notice:
         embed.add_field(name="\u200b", value=run.notice, inline=False)
     # A teacher's set (``data["set"]``) has no level to show.
-    level = "" if run.data.get("set") is not None else level_text(question.level, lang) + " · "
+    level = "" if run.data.get("set") is not None else level_text(question.level, lang,
+                                                                    question.skill) + " · "
     embed.set_footer(text=level + t("focus.run.how", lang))
     return embed
 

@@ -177,6 +177,9 @@ VICTORY_NAMES = {
 SCHOOL_YEARS_EN = {
     "cycle2": "Cycle 2 (France: CP, CE1, CE2)", "cycle3": "Cycle 3 (France: CM1, CM2, 6e)",
     "cycle4": "Cycle 4 (France: 5e, 4e, 3e)",
+    **{year: f"{name} (France)" for year, name in (
+        ("cp", "CP"), ("ce1", "CE1"), ("ce2", "CE2"), ("cm1", "CM1"), ("cm2", "CM2"),
+        ("6e", "6e"), ("5e", "5e"), ("4e", "4e"), ("3e", "3e"))},
     **{f"grade{n}": f"Grade {n} (US)" for n in range(1, 9)}}
 #: The school years (``bot.focus.school``) in English; the French are the catalogue's
 #: ``settings.choices.school_year.*`` (the names ``/settings show`` and ``/class student`` say
