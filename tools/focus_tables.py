@@ -7,8 +7,8 @@ that the documents hold exactly these tables, so that they never drift from the 
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 
 from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
@@ -64,13 +64,17 @@ def years_table(lang: str) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
-    lang = argv[0] if argv else "en"
-    print(skills_table(lang))
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.focus_tables",
+                                     description="The tables of docs/rules/focus.md, as Markdown.")
+    parser.add_argument("lang", nargs="?", default="en", choices=sorted(HEAD),
+                        help="en (focus.md) or fr (focus.fr.md)")
+    args = parser.parse_args(argv)
+    print(skills_table(args.lang))
     print()
-    print(years_table(lang))
+    print(years_table(args.lang))
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

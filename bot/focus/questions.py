@@ -205,7 +205,10 @@ class Question:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"text": self.text, "ascii": self.ascii,
                                 "answer": json_answer(self.answer, self.form),
-                                "topic": self.topic, "level": self.level, "skill": self.skill}
+                                "topic": self.topic, "level": self.level}
+        # Only what differs from a question of the eight levels: their JSON stays as it was.
+        if self.skill != self.topic:
+            data["skill"] = self.skill
         if self.form != WHOLE:
             data["form"] = self.form
         return data

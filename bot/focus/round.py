@@ -53,7 +53,10 @@ class Answer:
             "question": self.question, "topic": self.topic, "level": self.level,
             "expected": json_answer(self.expected, self.form),
             "given": None if self.given is None else json_answer(self.given, self.form),
-            "correct": self.correct, "seconds": self.seconds, "skill": self.skill}
+            "correct": self.correct, "seconds": self.seconds}
+        # Only what differs from an answer of the eight levels: their JSON stays as it was.
+        if self.skill != self.topic:
+            data["skill"] = self.skill
         if self.form != WHOLE:
             data["form"] = self.form
         return data
