@@ -113,3 +113,27 @@ async def test_the_server_s_school_year_is_chosen_in_settings_and_practice_draws
     # Back to no school year: the eight levels' questions, as before.
     await standin.slash(head, "settings focus", school_year="none")
     assert (await bot.db.servers.get(standin.guild.id)).focus_school_year is None
+
+
+def test_answers_and_questions_are_written_for_the_member() -> None:
+    from bot.focus import Question
+    from bot.focus.exact import DECIMAL, FRACTION, LOWEST, WHOLE
+    from bot.ui.focus_run import level_text, placeholder, question_label, question_line, value_text
+    assert value_text(Fraction(43, 5), DECIMAL, "fr") == "8,6"
+    assert value_text(Fraction(43, 5), DECIMAL, "en") == "8.6"
+    assert value_text(Fraction(-5, 2), FRACTION, "fr") == "−5/2"
+    assert value_text(-12, WHOLE, "en") == "−12" and value_text(15, WHOLE, "en") == "15"
+    simplify = Question("12/16", "12/16", Fraction(3, 4), "fractions", 5,
+                        skill="fractions-simplify", form=LOWEST)
+    assert question_line(simplify, "fr") == "## Simplifie 12/16"
+    assert question_label(simplify, "en") == "Simplify 12/16"
+    assert placeholder(simplify, "fr") == "Une fraction irréductible, comme 3/4"
+    missing = Question("? × 7 = 42", "? * 7 = 42", 6, "missing", 4,
+                       skill="missing-multiplication")
+    assert question_label(missing, "en") == "? × 7 = 42"  # asks itself: no "=" added
+    assert question_line(missing, "en").endswith("? × 7 = 42")
+    plain = Question("7 + 8", "7 + 8", 15, "addition", 1)
+    assert question_label(plain, "en") == "7 + 8 =" and placeholder(plain, "en") == \
+        "A whole number, like 42"
+    assert level_text(5, "fr", "fractions-add") == "Niveau 5 · addition de fractions"
+    assert level_text(1, "en", "addition") == level_text(1, "en")  # the eight levels' name
