@@ -111,7 +111,9 @@ def _is_grouping(groups: list[str], seps: list[str]) -> bool:
 
 # --- exact answers: decimals and fractions (the skills of ``bot.focus.skills``) ---------------
 
-_DECIMAL = re.compile(r"([0-9]{1,3}(?:[  \u202f][0-9]{3})*|[0-9]*)(?:[.,]([0-9]+))?")
+# Spaces that group thousands: ordinary, non-breaking, narrow non-breaking, thin, figure.
+_GROUP_SPACE = "[ \u00a0\u202f\u2009\u2007]"
+_DECIMAL = re.compile(rf"([0-9]{{1,3}}(?:{_GROUP_SPACE}[0-9]{{3}})*|[0-9]*)(?:[.,]([0-9]+))?")
 _FRACTION = re.compile(r"([0-9]+)\s*[/⁄∕÷]\s*([0-9]+)")
 
 
