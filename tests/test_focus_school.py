@@ -102,6 +102,12 @@ def test_names_in_both_languages() -> None:
             assert has(f"focus.skills.{skill}", lang)
     assert t("focus.topics.negatives", "fr") == "nombres relatifs"
     assert t("focus.topics.fractions", "en") == "fractions"
+    # The class report names the new topics too, and orders them after the eight levels'.
+    from bot.play.class_report import topic_name, topic_order
+    assert topic_name("negatives", "fr") == "nombres relatifs"
+    assert topic_name("Fractions (Mme Roux)", "fr") == "Fractions (Mme Roux)"  # a teacher's own
+    assert topic_order(["fractions", "Géométrie", "addition", "negatives"]) == [
+        "addition", "negatives", "fractions", "Géométrie"]
 
 
 def test_practice_draws_from_the_student_s_year_else_the_server_s_else_the_eight_levels(
