@@ -68,7 +68,7 @@ class AttemptAnswer:
     user_id: int
     question_no: int
     question: str
-    expected: Exact  # an int, or a Fraction (db.focus: schema 13's exact columns)
+    expected: Exact  # an int, or a Fraction (db.focus: schema 14's exact columns)
     given: Exact | None
     correct: bool
     time_ms: int

@@ -1,6 +1,6 @@
 """School years (``bot.focus.school``): their skills, the ladder shared among the eight Focus
 levels, what practice draws from (``bot.play.focus.practice_skills``), the settings that choose
-them and the exact answers stored (schema 13)."""
+them and the exact answers stored (schema 14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
--- Ardoise schema 13: Focus skills and school years (issue 17, bot/focus/skills.py, school.py).
+-- Ardoise schema 14: Focus skills and school years (issue 17, bot/focus/skills.py, school.py).
 --
 -- - servers.focus_school_year and student_settings.school_year: the school year whose skills
 --   practice draws from (bot/focus/school.py: 'cycle2'…'cycle4', 'grade1'…'grade8'); NULL: none
