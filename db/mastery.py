@@ -23,7 +23,7 @@ from bot.focus.mastery import (
     skill_of,
     split_skill,
 )
-from bot.focus.questions import TOPICS
+from bot.focus.skills import SKILLS
 from db.connection import Connection, Row, from_db_time, to_db_time, utc
 from db.migrate import load_migrations
 
@@ -82,8 +82,9 @@ class _Stored:
 
 def counts_for_skill(round_key: str | None, skill: str) -> bool:
     """A teacher's own question (a set's) trains no skill of the engine's: the adaptive level's
-    rule (``bot.play.question_sets.counts_for_level``)."""
-    return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in TOPICS
+    rule (``bot.play.question_sets.counts_for_level``); every skill of the engine's does (the
+    eight levels' topics and the school years' skills, ``bot.focus.skills.SKILLS``)."""
+    return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in SKILLS
 
 
 def evidence(answer: _Answer, now: datetime) -> Evidence:

@@ -12,17 +12,25 @@ from bot.focus import MAX_LEVEL, Question
 from bot.focus.mastery import Mastery
 from bot.focus.questions import work_out
 from bot.focus.review import choose_round
+from bot.focus.school import pool
+from bot.focus.skills import draw
 
 #: Any time will do for a newcomer's model: nothing in it is due.
 SOME_TIME = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def practice_questions(level: int, seed: int, model: Mastery | None = None,
-                       now: datetime = SOME_TIME, high: int = MAX_LEVEL) -> list[Question]:
+                       now: datetime = SOME_TIME, high: int = MAX_LEVEL,
+                       school_year: str | None = None) -> list[Question]:
     """The round at ``level`` the bot's ``seed`` gives a member whose model is ``model`` (None:
-    a newcomer's), their highest level being ``high``."""
+    a newcomer's), their highest level being ``high``, practising ``school_year``'s skills
+    (None: the eight levels' questions)."""
+    generate = None
+    if school_year is not None:
+        def generate(lvl: int, count: int, rng: random.Random) -> list[Question]:
+            return draw(pool(school_year, lvl), count, rng, level=lvl)
     return choose_round(model or Mastery(), level, random.Random(seed), now,
-                        next_level=level + 1 if level < high else None)
+                        next_level=level + 1 if level < high else None, generate=generate)
 
 
 _ASKED = re.compile(r"([0-9][0-9 +−×÷()]*?) = \?")

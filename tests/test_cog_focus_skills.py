@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.focus.school import pool
 from bot.focus.skills import draw
+from tests.focus_helpers import practice_questions
 
 SEED = 42
 
@@ -99,7 +100,9 @@ async def test_the_server_s_school_year_is_chosen_in_settings_and_practice_draws
     shown = await standin.slash(head, "settings show")
     assert "Practice draws from the skills of cycle 4 (France: 5e, 4e, 3e)." in shown.reply.text()
 
-    questions = draw(pool("cycle4", 1), 6, random.Random(SEED), level=1)
+    # The round the model chooses (a newcomer's: five at level 1, one from level 2), drawn from
+    # the year's skills at each level.
+    questions = practice_questions(1, SEED, school_year="cycle4")
     window = (await standin.slash(ana, "focus practice")).reply
     for q in questions:
         clock.now += 1.0
@@ -108,7 +111,8 @@ async def test_the_server_s_school_year_is_chosen_in_settings_and_practice_draws
         await answer(standin, ana, window, typed, "Answer")
     assert "Practice: 6/6" in window.text()
     stored = await bot.db.focus.recent(standin.guild.id, ana.id)
-    assert {a.skill or a.topic for a in stored} <= {s for s, _ in pool("cycle4", 1)}
+    assert {a.skill or a.topic for a in stored} <= {s for s, _ in pool("cycle4", 1)
+                                                    + pool("cycle4", 2)}
 
     # Back to no school year: the eight levels' questions, as before.
     await standin.slash(head, "settings focus", school_year="none")
