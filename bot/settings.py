@@ -83,6 +83,8 @@ class Config:
     log_level: str = "INFO"
     #: One: a search is pure Python, two at once only share the interpreter (bot/limits.py).
     strong_searches: int = 1
+    #: Seconds the strong level thinks a turn (``ARDOISE_STRONG_SECONDS``; master thinks 2 s).
+    strong_seconds: float = 0.5
     #: Sync the slash commands at start even if they did not change since the last sync
     #: (``ARDOISE_SYNC=1`` or ``python -m bot --sync``; see bot/app.py).
     force_sync: bool = False
@@ -94,7 +96,7 @@ class Config:
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
             f"shard_ids={self.shard_ids!r}, shard_count={self.shard_count!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
-            f"force_sync={self.force_sync!r})"
+            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r})"
         )
 
     @property
@@ -153,6 +155,17 @@ class Config:
                 f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
             )
 
+        seconds_text = values.get("ARDOISE_STRONG_SECONDS", "").strip() or "0.5"
+        try:
+            strong_seconds = float(seconds_text)
+        except ValueError:
+            strong_seconds = 0.0
+        if not 0.05 <= strong_seconds <= 10:
+            raise ConfigError(
+                "ARDOISE_STRONG_SECONDS must be a number of seconds from 0.05 to 10, "
+                f"not {seconds_text!r}"
+            )
+
         sync_text = values.get("ARDOISE_SYNC", "").strip().lower()
         if sync_text not in _TRUE | _FALSE:
             raise ConfigError(
@@ -168,6 +181,7 @@ class Config:
             shard_count=shard_count,
             log_level=level,
             strong_searches=int(searches_text),
+            strong_seconds=strong_seconds,
             force_sync=sync_text in _TRUE,
         )
 

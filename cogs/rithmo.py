@@ -20,8 +20,9 @@ Decisions
     - The move clock: a player past the server's move time limit is warned once (pinged) and
       given a grace of a quarter of that limit (at least a minute); past the grace, the game is
       lost on time.
-    - Against Ardoise, ``bot.rithmo.opponents.choose_turn`` chooses its turn (in a thread, seeded by
-      game and turn, so a replay is the same); ``self.service.choose_turn`` is where a test puts
+    - Against Ardoise, ``bot.rithmo.opponents.choose_turn`` chooses its turn (seeded by the game's
+      stored seed and the turn, so a replay is the same; the searching levels in worker
+      processes, ``bot.play.rithmo_search``); ``self.service.choose_turn`` is where a test puts
       a fake search.
 """
 
@@ -49,6 +50,7 @@ from bot.play.rithmo import (
     player_name,
     require_active,
 )
+from bot.play.rithmo_search import SearchPool
 from bot.play.rithmo_turns import completions, mention, settings_text, side_name
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
@@ -95,13 +97,16 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     async def cog_unload(self) -> None:
         self.deadline_loop.cancel()
+        if self._service is not None:
+            self._service.close()  # the search workers go with the bot
 
     @property
     def service(self) -> RithmoService:
         # Built on first use: the database is opened after the cogs are added.
         if self._service is None:
+            pool = SearchPool(seconds={"strong": self.bot.settings.strong_seconds})
             self._service = RithmoService(self.bot.database, self.bot.languages,
-                                          self.bot.limits.searches)
+                                          self.bot.limits.searches, pool=pool)
         return self._service
 
     @property
@@ -240,11 +245,11 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @app_commands.command(name="solo", description="Play Rithmomachia against Ardoise")
     @limited("start")
-    @app_commands.describe(level="How strong Ardoise plays (1 beginner to 3 strong)",
+    @app_commands.describe(level="How strong Ardoise plays (1 beginner to 4 master)",
                            colour="Your colour")
     @app_commands.choices(colour=COLOUR_CHOICES)
     async def solo(self, interaction: discord.Interaction,
-                   level: app_commands.Range[int, 1, 3] = 1, colour: str | None = None) -> None:
+                   level: app_commands.Range[int, 1, 4] = 1, colour: str | None = None) -> None:
         lang = await lang_for(interaction)
         me = interaction.user.id
         guild_id = interaction.guild_id

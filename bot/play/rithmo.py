@@ -37,12 +37,13 @@ from bot.play.rithmo_turns import (
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
 from bot.rithmo.notation import with_suggestions
-from bot.rithmo.opponents import LEVELS, choose_turn
+from bot.rithmo.opponents import LEVELS, SEARCHING, choose_turn, new_seed, turn_rng
 from bot.shards import Owner, every_server
 from db import Database, RatingChange, RithmoGame, StaleVersion
 
 if TYPE_CHECKING:
     from bot.limits import SearchGate
+    from bot.play.rithmo_search import SearchPool
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +51,21 @@ SIDES = ("white", "black")
 CACHE_SIZE = 256
 MIN_GRACE_S = 60
 
-#: The version of the ``position`` column's layout: ``{"format", "string", "lang", "level"}`` (the
-#: position string after the last turn, the language of a game's first messages, the level of
-#: Ardoise in a solo game). 1: the layout of 2026-12 with the field; 0 (no field): the same,
-#: written before versions (``bot.formats``).
-POSITION_FORMAT = 1
+#: The version of the ``position`` column's layout: ``{"format", "string", "lang", "level",
+#: "seed"}`` (the position string after the last turn, the language of a game's first messages,
+#: the level of Ardoise in a solo game, the seed of Ardoise's choices). 2: with the seed; 1: the
+#: same without it (such a game's seed is its id, which gives the choices it was given then); 0
+#: (no field): as 1, written before versions (``bot.formats``).
+POSITION_FORMAT = 2
 
-#: Ardoise's choice of a turn: ``(its own copy of the game, level, rng) -> turn``, run in a thread.
+#: Ardoise's choice of a turn: ``(its own copy of the game, level, rng) -> turn``, run in a thread
+#: (the default, :func:`bot.rithmo.opponents.choose_turn`, runs its searching levels in the
+#: service's process pool instead).
 ChooseTurn = Callable[[Game, int, random.Random], Turn | str]
+
+#: The levels searched in the process pool (middle, strong, master): the beginner's turn takes
+#: a few milliseconds, a thread is enough.
+POOLED = frozenset(n for n, name in LEVELS.items() if name != "beginner")
 
 
 class Languages(Protocol):
@@ -149,15 +157,18 @@ class Warned:
 
 
 class RithmoService:
-    """Rithmomachia's use cases over ``db`` (never None). ``searches`` is the strong level's gate
-    (``bot.limits.SearchGate``); ``choose_turn`` is Ardoise's search (a test may put a fake one)."""
+    """Rithmomachia's use cases over ``db`` (never None). ``searches`` is the strong and master
+    levels' gate (``bot.limits.SearchGate``); ``choose_turn`` is Ardoise's search (a test may put a
+    fake one, called in a thread); ``pool`` the worker processes of the real one's searching
+    levels (:mod:`bot.play.rithmo_search`), made when first needed."""
 
     def __init__(self, db: Database, languages: Languages, searches: SearchGate,
-                 choose: ChooseTurn = choose_turn) -> None:
+                 choose: ChooseTurn = choose_turn, pool: SearchPool | None = None) -> None:
         self.db = db
         self.languages = languages
         self.searches = searches
         self.choose_turn: ChooseTurn = choose
+        self._pool = pool
         self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
 
     # the engine cache ------------------------------------------------------------------
@@ -278,15 +289,29 @@ class RithmoService:
         return {FORMAT_KEY: POSITION_FORMAT, "string": Board.start().position_string(),
                 "lang": lang, **more}
 
+    @property
+    def pool(self) -> SearchPool:
+        """The worker processes of the searching levels (made, not started, on first use)."""
+        if self._pool is None:
+            from bot.play.rithmo_search import SearchPool
+
+            self._pool = SearchPool()
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the search workers (the bot is closing)."""
+        if self._pool is not None:
+            self._pool.close()
+
     @staticmethod
     def check_level(level: int) -> None:
         if level not in LEVELS:
             raise DomainError("rithmo.bad_level", "unknown level", level=level)
 
     def check_strong(self, guild_id: int, level: int) -> bool:
-        """Whether ``level`` is the strong one; refused while its searches are saturated (checked
-        before the rate bucket, so that trying again when told works)."""
-        if LEVELS.get(level) != "strong":
+        """Whether ``level`` is strong or master; refused while their searches are saturated
+        (checked before the rate bucket, so that trying again when told works)."""
+        if level not in SEARCHING:
             return False
         if self.searches.saturated(guild_id):
             raise DomainError("limits.strong_busy", "the strong level is saturated",
@@ -306,7 +331,8 @@ class RithmoService:
             guild_id, white_id=user_id if side == "white" else None,
             black_id=user_id if side == "black" else None, computer_side=other(side),
             challenger_id=user_id, victories=settings.to_json(), status="active",
-            channel_id=channel_id, position=self._start_position(lang, level=level),
+            channel_id=channel_id,
+            position=self._start_position(lang, level=level, seed=new_seed()),
             deadline=deadline)
         started = Started(row, settings, server.move_time_limit_s)
         if side == "black":
@@ -402,15 +428,26 @@ class RithmoService:
         return await self.db.rithmo.require_game(row.game_id), ratings
 
     async def computer_turn(self, row: RithmoGame) -> Played:
-        """Ardoise chooses (in a thread, seeded by game and turn, so a replay is the same) and
-        plays. The strong level's searches wait for a free one (``SearchGate``)."""
+        """Ardoise chooses and plays, seeded by the game's stored seed and the turn's number (so
+        a replay is the same; a game stored without a seed uses its id). The middle, strong and
+        master levels search in a worker process (:mod:`bot.play.rithmo_search`), the beginner
+        (or a test's fake choice) in a thread; strong and master searches wait for a free one
+        (``SearchGate``)."""
+        position = stored_position(row)
+        level = int(position.get("level", 1))
+        seed = position.get("seed", row.game_id)
+        ply = len(row.turns)
         with self.engine(row) as game:
-            own = Game.from_json(game.to_json())  # the thread gets a game of its own
-        level = int(stored_position(row).get("level", 1))
-        rng = random.Random(f"rithmo:{row.game_id}:{len(row.turns)}")
-        strong = LEVELS.get(level) == "strong"
-        async with self.searches.slot(row.guild_id) if strong else contextlib.nullcontext():
-            turn = await asyncio.to_thread(self.choose_turn, own, level, rng)
+            game_json = game.to_json()
+        gated = level in SEARCHING
+        async with self.searches.slot(row.guild_id) if gated else contextlib.nullcontext():
+            if self.choose_turn is choose_turn and level in POOLED:
+                turn: Turn | str = await self.pool.choose(game_json, level, LEVELS[level],
+                                                          seed, ply)
+            else:
+                own = Game.from_json(game_json)  # the thread gets a game of its own
+                turn = await asyncio.to_thread(self.choose_turn, own, level,
+                                               turn_rng(seed, ply))
         return await self.apply_turn(row, None, str(turn))
 
     async def answers(self, played: Played) -> list[Played]:

@@ -65,6 +65,7 @@ class GameSpec:
     seconds: tuple[tuple[str, float], ...]  # or CPU seconds a turn, by level
     victories: tuple[str, ...] = ("body", "mediocre")
     limit_rule: str = "draw"
+    wall_clock: bool = False  # time budgets on the wall clock (as in play) instead of CPU time
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,8 @@ class GameResult:
 
 
 def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
-              turns_played: int, nodes: dict[str, int], seconds: dict[str, float]
-              ) -> list[Step]:
+              turns_played: int, nodes: dict[str, int], seconds: dict[str, float],
+              wall_clock: bool = False) -> list[Step]:
     """The turn a level plays, with its budget. For measurements, ``strong@N`` is the strong level
     with N nodes a turn whatever the ladder's budget, and ``mcts`` (or ``mcts@N``) the tree
     search of :mod:`tools.experiments.rithmo_mcts` with the same node budget."""
@@ -93,7 +94,7 @@ def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
 
         return MCTS(settings, n or DEFAULT_NODES, rng).search(board, turns_played)
     return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=n,
-                        seconds=t, clock=time.process_time)
+                        seconds=t, clock=time.perf_counter if wall_clock else time.process_time)
 
 
 def play_game(spec: GameSpec) -> GameResult:
@@ -115,7 +116,7 @@ def play_game(spec: GameSpec) -> GameResult:
         side = game.to_move
         t = time.process_time()
         steps = steps_for(levels[side], game.board, settings, rngs[side], len(game.turns),
-                          nodes, seconds)
+                          nodes, seconds, spec.wall_clock)
         spent[levels[side]] += time.process_time() - t
         game.push(Turn.from_steps([s for s in steps if s is not END]))
     out = game.outcome()
@@ -155,7 +156,7 @@ def run_pair(upper: str, lower: str, args: argparse.Namespace,
              pool: multiprocessing.pool.Pool | None) -> list[GameResult]:
     specs = [GameSpec(upper, lower, i, args.seed, args.opening, args.move_limit,
                       tuple(args.node_budgets.items()), tuple(args.time_budgets.items()),
-                      tuple(args.victories.split(",")), args.limit_rule)
+                      tuple(args.victories.split(",")), args.limit_rule, args.clock == "wall")
              for i in range(args.games)]
     if pool is None:
         return [play_game(s) for s in specs]
@@ -244,6 +245,10 @@ def main(argv: list[str] | None = None) -> int:
                              "named thinks its play default; not reproducible)")
     ap.add_argument("--move-limit", type=int, default=DEFAULT_MOVE_LIMIT,
                     help=f"turns in all before the limit rule (default {DEFAULT_MOVE_LIMIT})")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="--time on the process's CPU clock (fair on a loaded machine, default) "
+                         "or the wall clock (as in play: on a loaded machine both levels get "
+                         "fewer positions, and the games end sooner)")
     ap.add_argument("--limit-rule", choices=("draw", "goods"), default="draw",
                     help="what the move limit gives (the rules' two: a draw, or the greater "
                          "value taken wins)")
@@ -282,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
 
     pairs = [tuple(args.pair)] if args.pair else list(PAIRS)
     budget_text = (", ".join(f"{k} {v:g} s" for k, v in args.time_budgets.items())
-                   + " of CPU a turn" if args.time_budgets
+                   + f" of {'wall-clock' if args.clock == 'wall' else 'CPU'} time a turn"
+                   if args.time_budgets
                    else ", ".join(f"{k} {v} nodes" for k, v in args.node_budgets.items())
                    + " a turn")
     print(f"Ladder: {args.games} games a pair, seed {args.seed}, {budget_text}, "
