@@ -32,6 +32,7 @@ import multiprocessing
 import multiprocessing.pool
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 
@@ -158,9 +159,15 @@ def run_pair(upper: str, lower: str, args: argparse.Namespace,
                       tuple(args.node_budgets.items()), tuple(args.time_budgets.items()),
                       tuple(args.victories.split(",")), args.limit_rule, args.clock == "wall")
              for i in range(args.games)]
-    if pool is None:
-        return [play_game(s) for s in specs]
-    return pool.map(play_game, specs, chunksize=1)
+    games = map(play_game, specs) if pool is None else pool.imap_unordered(play_game, specs)
+    results = []
+    for r in games:  # one line a game as it ends (to standard error): a long run shows progress
+        results.append(r)
+        score = sum(x.upper_score for x in results)
+        print(f"  game {r.spec.index}: {upper} {('lost', 'drew', 'won')[int(2 * r.upper_score)]}"
+              f" ({r.reason}, {r.turns} turns); {score:g} / {len(results)} so far",
+              file=sys.stderr, flush=True)
+    return sorted(results, key=lambda x: x.spec.index)
 
 
 def print_pair(results: list[GameResult], wall: float) -> float:
