@@ -1,0 +1,165 @@
+"""Benchmark: the event loop's lag under 50 Rithmomachia games at once, with and without the strong
+level thinking, side by side in one run.
+
+    .venv/bin/python -m tools.bench.rithmo_loop --games 50 --turns 6 --solo 2
+
+One bot, one stand-in, one process. Three rounds, each of ``--games`` new games between pairs of
+members playing ``--turns`` turns at the same moment (as ``tools.load_rithmo``: an autocomplete of
+``/rithmo move``, then the move), while a probe on the event loop sleeps 5 ms again and again and
+records how late it wakes (the lag every interaction of the bot waits through):
+
+1. **no strong search**: the games alone;
+2. **strong in the pool**: meanwhile ``--solo`` members play the strong level (``/rithmo solo
+   level:3``, a turn as soon as Ardoise has answered), so that a strong search is under way during
+   the whole round, in the bot's process pool (as in play);
+3. **strong in a thread** (the old way, for comparison): the same, with the search run by
+   ``asyncio.to_thread`` in the bot's process (the service's ``choose_turn`` replaced by the same
+   function, which takes the thread path).
+
+Printed: p50, p95 and max of the lag and of the time from a ``/rithmo move`` to the bot's first
+answer, per round, and how many strong turns Ardoise played during the round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.app import create_bot
+from bot.local.server import Channel, Member, Message, StandIn
+from bot.rithmo.opponents import choose_turn
+from bot.settings import Config
+from tools.load_rithmo import _game, _percentile
+
+PROBE_S = 0.005
+
+
+async def _probe(stop: asyncio.Event, lags: list[float]) -> None:
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(PROBE_S)
+        lags.append(time.perf_counter() - t - PROBE_S)
+
+
+async def _solo(standin: StandIn, channel: Channel, member: Member, stop: asyncio.Event,
+                played: list[int], rng: random.Random) -> None:
+    """A member against the strong level, playing as soon as Ardoise has answered, until
+    ``stop``: Ardoise opens (White), so a search starts at once."""
+    started = await standin.slash(member, "rithmo solo", level=3, colour="black",
+                                  in_channel=channel)
+    played[0] += 1
+    board: Message = started.reply
+    while not stop.is_set():
+        choices = await standin.autocomplete(member, "rithmo move", "turn", turn="",
+                                             in_channel=channel)
+        if not choices:
+            return
+        turn = rng.choice(choices)["value"]
+        await standin.slash(member, "rithmo move", turn=turn, in_channel=channel)
+        board = await standin.wait_for_message(
+            lambda m, t=turn: bool(m.attachments) and f"`{t}`" in m.content, after=board,
+            timeout=60)
+        if "🏆" in board.content or "🤝" in board.content:
+            return
+        played[0] += 1
+
+
+async def _round(standin: StandIn, tag: str, games: int, turns: int, solo: int,
+                 seed: int) -> dict[str, Any]:
+    channels = [standin.add_channel(f"{tag}-{i}") for i in range(games)]
+    pairs = [(standin.add_member(f"{tag} White {i}"), standin.add_member(f"{tag} Black {i}"))
+             for i in range(games)]
+    stop_solo = asyncio.Event()
+    strong_turns = [0]
+    solos = [asyncio.create_task(_solo(standin, standin.add_channel(f"{tag}-solo-{i}"),
+                                       standin.add_member(f"{tag} Solo {i}"), stop_solo,
+                                       strong_turns, random.Random(seed + i)))
+             for i in range(solo)]
+    if solo:
+        while strong_turns[0] == 0:  # the first strong turn is searched: the pool is warm
+            await asyncio.sleep(0.05)
+    figures: dict[str, list[float]] = {"challenge": [], "accept": [], "move": [],
+                                       "turn to board": []}
+    lags: list[float] = []
+    stop_probe = asyncio.Event()
+    probe = asyncio.create_task(_probe(stop_probe, lags))
+    before = strong_turns[0]
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    await asyncio.gather(*(
+        _game(standin, channel, white, black, turns, random.Random(rng.random()), figures)
+        for channel, (white, black) in zip(channels, pairs, strict=True)))
+    wall = time.perf_counter() - t0
+    stop_probe.set()
+    await probe
+    during = strong_turns[0] - before
+    stop_solo.set()
+    await asyncio.gather(*solos)
+    return {"lag": lags, "move": figures["move"], "wall": wall, "strong turns": during}
+
+
+async def run(games: int, turns: int, solo: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+    standin = StandIn()
+    standin.answer_deadline = 3.0
+    await standin.start()
+    standin.point_discord_here()
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Config(token=standin.token, db_path=Path(folder) / "bench.sqlite3",
+                          test_guild=standin.guild.id)
+        bot = create_bot(settings, guild_ready_timeout=0.02)
+        task = asyncio.create_task(bot.start(standin.token))
+        try:
+            await asyncio.wait_for(bot.wait_until_ready(), 10)
+            out = [("no strong search", await _round(standin, "a", games, turns, 0, seed))]
+            out.append(("strong in the pool",
+                        await _round(standin, "b", games, turns, solo, seed)))
+            service = bot.get_cog("Rithmo").service
+
+            def in_thread(game: Any, level: int, rng: random.Random) -> Any:
+                return choose_turn(game, level, rng)  # not the default: the thread path
+
+            service.choose_turn = in_thread
+            out.append(("strong in a thread (old)",
+                        await _round(standin, "c", games, turns, solo, seed)))
+            if standin.errors:
+                raise SystemExit("the stand-in recorded errors:\n" + "\n".join(standin.errors))
+            return out
+        finally:
+            await bot.close()
+            await task
+            await standin.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.rithmo_loop",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--turns", type=int, default=6)
+    parser.add_argument("--solo", type=int, default=2,
+                        help="members playing the strong level meanwhile (rounds 2 and 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    rounds = asyncio.run(run(args.games, args.turns, args.solo, args.seed))
+    print(f"{args.games} Rithmomachia games at once, {args.turns} turns each; event-loop lag "
+          f"(a {PROBE_S * 1000:g} ms sleep's lateness) and /rithmo move's first answer, in ms "
+          f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
+    print("| Round | lag p50 | lag p95 | lag max | move p50 | move p95 | strong turns | wall |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, r in rounds:
+        lag = [x * 1000 for x in r["lag"]]
+        move = [x * 1000 for x in r["move"]]
+        print(f"| {name} | {statistics.median(lag):.1f} | {_percentile(lag, 0.95):.1f} | "
+              f"{max(lag):.0f} | {statistics.median(move):.0f} | {_percentile(move, 0.95):.0f} | "
+              f"{r['strong turns']} | {r['wall']:.1f} s |")
+
+
+if __name__ == "__main__":
+    main()
