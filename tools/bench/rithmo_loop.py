@@ -4,9 +4,10 @@ level thinking, side by side in one run.
     .venv/bin/python -m tools.bench.rithmo_loop --games 50 --turns 6 --solo 2
 
 One bot, one stand-in, one process. Three rounds, each of ``--games`` new games between pairs of
-members playing ``--turns`` turns at the same moment (as ``tools.load_rithmo``: an autocomplete of
-``/rithmo move``, then the move), while a probe on the event loop sleeps 5 ms again and again and
-records how late it wakes (the lag every interaction of the bot waits through):
+members (set up ten at a time first: challenge and Accept), then ``--turns`` turns in all in every
+game at the same moment (as ``tools.load_rithmo``: an autocomplete of ``/rithmo move``, then the
+move), while a probe on the event loop sleeps 5 ms again and again and records how late it wakes
+(the lag every interaction of the bot waits through):
 
 1. **no strong search**: the games alone;
 2. **strong in the pool**: meanwhile ``--solo`` members play the strong level (``/rithmo solo
@@ -27,6 +28,7 @@ import asyncio
 import logging
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,7 +38,7 @@ from bot.app import create_bot
 from bot.local.server import Channel, Member, Message, StandIn
 from bot.rithmo.opponents import choose_turn
 from bot.settings import Config
-from tools.load_rithmo import _game, _percentile
+from tools.load_rithmo import _percentile
 
 PROBE_S = 0.005
 
@@ -71,11 +73,45 @@ async def _solo(standin: StandIn, channel: Channel, member: Member, stop: asynci
         played[0] += 1
 
 
+async def _setup(standin: StandIn, channel: Channel, white: Member, black: Member) -> Message:
+    """A challenge and its acceptance; the game's first board."""
+    posted = await standin.slash(white, "rithmo challenge", member=black, colour="white",
+                                 in_channel=channel)
+    accept = posted.reply.buttons()[0]["custom_id"]
+    await standin.click(black, posted.reply, accept)
+    return await standin.wait_for_message(lambda m: bool(m.attachments), after=posted.reply,
+                                          timeout=60)
+
+
+async def _turns(standin: StandIn, channel: Channel, players: tuple[Member, Member],
+                 board: Message, turns: int, rng: random.Random, moves: list[float]) -> None:
+    """``turns`` turns in all, each an autocomplete of /rithmo move and the move."""
+    for ply in range(turns):
+        member = players[ply % 2]
+        choices = await standin.autocomplete(member, "rithmo move", "turn", turn="",
+                                             in_channel=channel)
+        if not choices:
+            return
+        turn = rng.choice(choices)["value"]
+        record = await standin.slash(member, "rithmo move", turn=turn, in_channel=channel)
+        moves.append(record.answer_time or 0.0)
+        board = await standin.wait_for_message(
+            lambda m, t=turn: bool(m.attachments) and f"`{t}`" in m.content, after=board,
+            timeout=120)
+        if "🏆" in board.content or "🤝" in board.content:
+            return
+
+
 async def _round(standin: StandIn, tag: str, games: int, turns: int, solo: int,
                  seed: int) -> dict[str, Any]:
     channels = [standin.add_channel(f"{tag}-{i}") for i in range(games)]
     pairs = [(standin.add_member(f"{tag} White {i}"), standin.add_member(f"{tag} Black {i}"))
              for i in range(games)]
+    print(f"round {tag}: setting up {games} games", file=sys.stderr, flush=True)
+    boards = []
+    for i in range(0, games, 10):  # the games are set up ten at a time, before measuring
+        boards += await asyncio.gather(*(_setup(standin, channels[j], *pairs[j])
+                                         for j in range(i, min(i + 10, games))))
     stop_solo = asyncio.Event()
     strong_turns = [0]
     solos = [asyncio.create_task(_solo(standin, standin.add_channel(f"{tag}-solo-{i}"),
@@ -85,8 +121,8 @@ async def _round(standin: StandIn, tag: str, games: int, turns: int, solo: int,
     if solo:
         while strong_turns[0] == 0:  # the first strong turn is searched: the pool is warm
             await asyncio.sleep(0.05)
-    figures: dict[str, list[float]] = {"challenge": [], "accept": [], "move": [],
-                                       "turn to board": []}
+    print(f"round {tag}: playing", file=sys.stderr, flush=True)
+    moves: list[float] = []
     lags: list[float] = []
     stop_probe = asyncio.Event()
     probe = asyncio.create_task(_probe(stop_probe, lags))
@@ -94,15 +130,16 @@ async def _round(standin: StandIn, tag: str, games: int, turns: int, solo: int,
     t0 = time.perf_counter()
     rng = random.Random(seed)
     await asyncio.gather(*(
-        _game(standin, channel, white, black, turns, random.Random(rng.random()), figures)
-        for channel, (white, black) in zip(channels, pairs, strict=True)))
+        _turns(standin, channel, players, board, turns, random.Random(rng.random()), moves)
+        for channel, players, board in zip(channels, pairs, boards, strict=True)))
     wall = time.perf_counter() - t0
     stop_probe.set()
     await probe
     during = strong_turns[0] - before
+    print(f"round {tag}: played in {wall:.1f} s", file=sys.stderr, flush=True)
     stop_solo.set()
     await asyncio.gather(*solos)
-    return {"lag": lags, "move": figures["move"], "wall": wall, "strong turns": during}
+    return {"lag": lags, "move": moves, "wall": wall, "strong turns": during}
 
 
 async def run(games: int, turns: int, solo: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
