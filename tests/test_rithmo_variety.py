@@ -33,6 +33,13 @@ def test_ten_games_give_at_least_five_different_first_replies(level: str) -> Non
     assert len(set(replies)) >= 5, replies
 
 
+@pytest.mark.parametrize("level", ["beginner", "middle"])
+def test_ardoise_does_not_always_open_the_same_way(level: str) -> None:
+    """Playing White, Ardoise opens the game: ten games, ten seeds, at least five openings."""
+    openings = {str(choose_turn(Game(), level, turn_rng(seed, 0))) for seed in range(10)}
+    assert len(openings) >= 5, openings
+
+
 @pytest.mark.parametrize("level", list(LEVELS.values()))
 def test_a_replay_with_the_same_seed_gives_the_same_turns(level: str) -> None:
     def play(seed: int) -> list[str]:
