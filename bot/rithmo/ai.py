@@ -1,5 +1,5 @@
 """The Rithmomachia opponent: an evaluation a reader can follow, a search over turn steps, and
-four levels of play.
+five levels of play.
 
 Levels (:data:`LEVELS`, weakest first):
 
@@ -13,9 +13,18 @@ Levels (:data:`LEVELS`, weakest first):
 - ``strong``: searches. Negamax alpha-beta over turn *steps* with iterative deepening (depth in
   whole turns), principal variation search and late-move reductions, a transposition table on
   :meth:`Board.key`, captures first ordered by the value of the victim (MVV) and quiet moves by a
-  history table, within a time budget (2 s a turn by default) or a node budget (the same seed
-  and budget give the same turn: the ladder and the tests use node budgets). Monte Carlo tree
-  search was measured against it and lost (:mod:`tools.experiments.rithmo_mcts`).
+  history table, within a time budget (0.5 s a turn by default: :data:`SECONDS`) or a node
+  budget (the same seed and budget give the same turn: the ladder and the tests use node
+  budgets). Monte Carlo tree search was measured against it and lost
+  (:mod:`tools.experiments.rithmo_mcts`).
+- ``master``: the same search for 2 s a turn, for the class's best players (the ladder: it wins
+  about four games in five against strong).
+
+Variety: the searching levels keep every root step within :data:`MARGINS` points of the best
+(the search proves the others against best − margin, so those within it get exact scores) and
+the seeded rng chooses among them; the beginner's moves are random already. The material is
+kept up to date by the search step by step, in integers, so it is always the full count
+(``Searcher(verify=True)`` checks it at every evaluation).
 
 The evaluation (:class:`Evaluator`) is in *points*, 1000 points being a whole victory's worth of
 progress, seen from the side to move. Its parts (:meth:`Evaluator.explain` returns them):
