@@ -17,8 +17,10 @@ move), while a probe on the event loop sleeps 5 ms again and again and records h
    ``asyncio.to_thread`` in the bot's process (the service's ``choose_turn`` replaced by the same
    function, which takes the thread path).
 
-Printed: p50, p95 and max of the lag and of the time from a ``/rithmo move`` to the bot's first
-answer, per round, and how many strong turns Ardoise played during the round.
+The three rounds are played ``--repeat`` times in turn (the load of a shared machine changes from
+minute to minute). Printed: p50, p95 and max of the lag and of the time from a ``/rithmo move``
+to the bot's first answer, per round and per kind over all its rounds, and how many strong turns
+Ardoise played during the rounds.
 """
 
 from __future__ import annotations
@@ -142,7 +144,8 @@ async def _round(standin: StandIn, tag: str, games: int, turns: int, solo: int,
     return {"lag": lags, "move": moves, "wall": wall, "strong turns": during}
 
 
-async def run(games: int, turns: int, solo: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+async def run(games: int, turns: int, solo: int, seed: int, repeat: int = 1
+              ) -> list[tuple[str, dict[str, Any]]]:
     standin = StandIn()
     standin.answer_deadline = 3.0
     await standin.start()
@@ -154,17 +157,21 @@ async def run(games: int, turns: int, solo: int, seed: int) -> list[tuple[str, d
         task = asyncio.create_task(bot.start(standin.token))
         try:
             await asyncio.wait_for(bot.wait_until_ready(), 10)
-            out = [("no strong search", await _round(standin, "a", games, turns, 0, seed))]
-            out.append(("strong in the pool",
-                        await _round(standin, "b", games, turns, solo, seed)))
             service = bot.get_cog("Rithmo").service
 
             def in_thread(game: Any, level: int, rng: random.Random) -> Any:
                 return choose_turn(game, level, rng)  # not the default: the thread path
 
-            service.choose_turn = in_thread
-            out.append(("strong in a thread (old)",
-                        await _round(standin, "c", games, turns, solo, seed)))
+            out = []
+            for n in range(repeat):  # the rounds in turn, so that the machine's load is shared
+                service.choose_turn = choose_turn
+                out.append(("no strong search",
+                            await _round(standin, f"a{n}", games, turns, 0, seed + n)))
+                out.append(("strong in the pool",
+                            await _round(standin, f"b{n}", games, turns, solo, seed + n)))
+                service.choose_turn = in_thread
+                out.append(("strong in a thread (old)",
+                            await _round(standin, f"c{n}", games, turns, solo, seed + n)))
             if standin.errors:
                 raise SystemExit("the stand-in recorded errors:\n" + "\n".join(standin.errors))
             return out
@@ -182,15 +189,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--solo", type=int, default=2,
                         help="members playing the strong level meanwhile (rounds 2 and 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="the three rounds this many times, in turn (the machine's load "
+                             "changes: each kind's figures are over all its rounds, and each "
+                             "round is printed)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
-    rounds = asyncio.run(run(args.games, args.turns, args.solo, args.seed))
+    rounds = asyncio.run(run(args.games, args.turns, args.solo, args.seed, args.repeat))
     print(f"{args.games} Rithmomachia games at once, {args.turns} turns each; event-loop lag "
           f"(a {PROBE_S * 1000:g} ms sleep's lateness) and /rithmo move's first answer, in ms "
           f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
     print("| Round | lag p50 | lag p95 | lag max | move p50 | move p95 | strong turns | wall |")
     print("|---|---|---|---|---|---|---|---|")
+    kinds: dict[str, dict[str, Any]] = {}
     for name, r in rounds:
+        k = kinds.setdefault(name, {"lag": [], "move": [], "strong turns": 0, "wall": 0.0})
+        for key in ("lag", "move"):
+            k[key] += r[key]
+        k["strong turns"] += r["strong turns"]
+        k["wall"] += r["wall"]
+    for name, r in [*rounds, *((f"**{n}, all rounds**", k) for n, k in kinds.items())]:
         lag = [x * 1000 for x in r["lag"]]
         move = [x * 1000 for x in r["move"]]
         print(f"| {name} | {statistics.median(lag):.1f} | {_percentile(lag, 0.95):.1f} | "
