@@ -1,7 +1,7 @@
 """Benchmark: the event loop's lag under 50 Rithmomachia games at once, with and without the strong
 level thinking, side by side in one run.
 
-    .venv/bin/python -m tools.bench.rithmo_loop --games 50 --turns 6 --solo 2
+    .venv/bin/python -m tools.bench.rithmo_loop --games 50 --turns 4 --solo 2 --repeat 2
 
 One bot, one stand-in, one process. Three rounds, each of ``--games`` new games between pairs of
 members (set up ten at a time first: challenge and Accept), then ``--turns`` turns in all in every
