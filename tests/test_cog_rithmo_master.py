@@ -4,7 +4,12 @@ bot."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from bot.rithmo import Game
+from bot.settings import Config, ConfigError
 
 
 async def test_a_french_member_plays_the_master_and_ardoise_opens_from_its_workers(
@@ -28,3 +33,18 @@ async def test_level_four_is_master_in_english(standin, start_bot):
     ana = standin.add_member("Ana")
     started = await standin.slash(ana, "rithmo solo", level=4)  # Ana opens: nothing searched
     assert "level 4 (master)" in started.reply.content, started.reply.content
+
+
+def test_the_strong_levels_thinking_time_is_a_setting() -> None:
+    assert Config.from_env({}, env_file=None).strong_seconds == 0.5
+    assert Config.from_env({"ARDOISE_STRONG_SECONDS": "0.3"}, env_file=None).strong_seconds == 0.3
+    for bad in ("soon", "0", "60"):
+        with pytest.raises(ConfigError):
+            Config.from_env({"ARDOISE_STRONG_SECONDS": bad}, env_file=None)
+
+
+async def test_the_bots_search_pool_thinks_the_time_set(standin, start_bot, bot_runner):
+    bot = await start_bot()
+    await bot_runner.stop(bot)
+    bot = await start_bot(settings=replace(bot.settings, strong_seconds=0.3))
+    assert bot.get_cog("Rithmo").service.pool.seconds == {"strong": 0.3}
