@@ -106,7 +106,7 @@ def test_every_command_the_docs_give_names_a_module_that_exists() -> None:
 def test_tools_init_lists_every_tool() -> None:
     import tools
 
-    assert len(TOOLS) == 18
+    assert len(TOOLS) == 19
     assert commands_in(tools.__doc__ or "") == set(TOOLS)
 
 
@@ -176,7 +176,8 @@ def test_the_mcts_experiment_still_plays_legal_ladder_games() -> None:
     from tools.ladder.rithmo import GameSpec, play_game
 
     for upper, lower in (("mcts", "random"), ("strong", "mcts@60")):
-        spec = GameSpec(upper, lower, 0, seed=3, opening=2, move_limit=6, nodes=60, seconds=None)
+        spec = GameSpec(upper, lower, 0, seed=3, opening=2, move_limit=6,
+                        nodes=(("strong", 60),), seconds=())
         result = play_game(spec)
         assert result.turns == 6 and result.reason and result.record
         assert play_game(spec).record == result.record  # seeded: the same game again

@@ -90,8 +90,11 @@ def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
     t: float | None = seconds.get(name)
     if budget:
         n, t = int(budget), None
-    if name == "mcts":
+    if name == "mcts":  # the tree search gets the strong level's node budget unless given one
         from tools.experiments.rithmo_mcts import MCTS
+
+        if not budget:
+            n = nodes.get("strong")
 
         return MCTS(settings, n or DEFAULT_NODES, rng).search(board, turns_played)
     return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=n,
