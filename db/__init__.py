@@ -25,7 +25,8 @@ runs the migrations and builds them. Tools and tests that need a raw statement u
 Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
 ``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
-``rithmo`` (games, turns), ``games`` (across both: waiting on a player, past their time limit),
+``rithmo`` (games, turns, hints counted), ``rithmo_puzzles`` (the daily capture puzzles and the
+members' answers), ``games`` (across both: waiting on a player, past their time limit),
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
@@ -93,7 +94,8 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 ``db.stale`` (kind, id, expected, actual), ``db.not_found`` (kind and key),
 ``player.not_enough_gold`` (need, have), ``settings.invalid`` (setting, value),
 ``settings.unknown`` (setting), ``daily.none``, ``daily.already_attempted``, ``daily.not_started``,
-``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status).
+``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status),
+``rithmo.hints_off``.
 """
 
 from db.connection import Connection, StaleVersion
@@ -105,6 +107,7 @@ from db.games import UNSET, OverdueGame, WaitingGame
 from db.migrate import LATEST_VERSION, DatabaseVersionError
 from db.players import HistoryEntry, Player, PlayerRating, RatingChange, RatingRow, StreakRow
 from db.rithmo import RithmoGame, TurnRow
+from db.rithmo_puzzles import DailyPuzzle, FinishedGame, PuzzleAnswer
 from db.servers import ServerSettings
 
 __all__ = [
@@ -113,10 +116,12 @@ __all__ = [
     "Connection",
     "DailyAttempt",
     "DailyChallengeRow",
+    "DailyPuzzle",
     "DailyRow",
     "Database",
     "DatabaseVersionError",
     "DigitsMatch",
+    "FinishedGame",
     "FocusAnswer",
     "GhostRow",
     "HistoryEntry",
@@ -124,6 +129,7 @@ __all__ = [
     "Player",
     "PlayerRating",
     "ProgressRow",
+    "PuzzleAnswer",
     "RatingChange",
     "RatingRow",
     "RithmoGame",

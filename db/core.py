@@ -24,6 +24,7 @@ from db.mastery import MasteryRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
 from db.rithmo import RithmoRepository
+from db.rithmo_puzzles import RithmoPuzzlesRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
 
@@ -60,6 +61,7 @@ class Database:
         self.daily = DailyRepository(connection, self.servers, self.players, self.focus)
         self.digits = DigitsRepository(connection, self.players)
         self.rithmo = RithmoRepository(connection, self.players)
+        self.rithmo_puzzles = RithmoPuzzlesRepository(connection, self.servers, self.players)
         self.games = GamesRepository(connection)
         self.command_syncs = CommandSyncs(connection)
         self.students = StudentsRepository(connection, self.players)
