@@ -293,7 +293,8 @@ class RithmoRepository:
         column = f"hints_{side}"
         rows = await self._conn.returning(
             f"UPDATE rithmo_games SET {column} = {column} + 1"
-            " WHERE game_id = ? AND status = 'active' AND hints_allowed = 1 RETURNING " + column,
+            " WHERE game_id = ? AND status = 'active'"
+            " AND (hints_allowed = 1 OR computer_side IS NOT NULL) RETURNING " + column,
             (game_id,),
         )
         if not rows:

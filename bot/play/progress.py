@@ -1,9 +1,10 @@
 """How a student is doing, and the server's rankings, read from the database without Discord:
 ``student_progress`` (Focus accuracy per topic and day or week, the daily challenges played, the
-level, the mastery map, the ratings) and ``board`` (a ranking by rating, today's daily
-challenge, the current daily streaks). Days are the server's local days (its time zone,
-``/settings daily``). A student's own settings (``/class student``, ``bot.play.students``) count
-here: their Focus levels in what the progress says, and how the public rankings show them.
+level, the mastery map, the daily Rithmomachia puzzles answered, the ratings) and ``board`` (a
+ranking by rating, today's daily challenge, the current daily streaks). Days are the server's
+local days (its time zone, ``/settings daily``). A student's own settings (``/class student``,
+``bot.play.students``) count here: their Focus levels in what the progress says, and how the
+public rankings show them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.domain import DomainError
 from bot.focus.mastery import map_data
 from bot.play import students
 from bot.play.students import FocusRules, public_rows, rank_daily
-from db import Database, Player, PlayerRating, ProgressRow, ServerSettings
+from db import Database, Player, PlayerRating, ProgressRow, PuzzleAnswer, ServerSettings
 
 WEEKS = 12  # the calendar's weeks, and the chart's span
 MAX_DAILY_POINTS = 31  # beyond this many days with answers, the chart goes by week
@@ -42,9 +43,19 @@ def focus_level(player: Player | None, rules: FocusRules) -> tuple[int, bool]:
     return rules.level_of(player), rules.pinned is not None
 
 
-def chart_records(rows: Iterable[ProgressRow]) -> list[dict[str, Any]]:
-    return [{"date": row.period.isoformat(), "topic": row.topic, "correct": row.correct,
-             "total": row.answers} for row in rows if row.period is not None]
+#: The chart's topic of the daily Rithmomachia puzzles (a topic of its own beside Focus's).
+PUZZLE_TOPIC = "rithmo_puzzle"
+
+
+def chart_records(rows: Iterable[ProgressRow],
+                  puzzles: Iterable[PuzzleAnswer] = ()) -> list[dict[str, Any]]:
+    """The chart's records: Focus's answers per topic and period, and each daily puzzle answered
+    (one question that day, right when solved) as the topic ``rithmo_puzzle``."""
+    out = [{"date": row.period.isoformat(), "topic": row.topic, "correct": row.correct,
+            "total": row.answers} for row in rows if row.period is not None]
+    out += [{"date": a.day.isoformat(), "topic": PUZZLE_TOPIC, "correct": int(a.solved),
+             "total": 1} for a in puzzles]
+    return out
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,8 @@ class ProgressData:
     first_day: date | None = None
     #: The mastery map's data (``bot.focus.mastery.map_data``).
     mastery: dict[str, Any] | None = None
+    #: The daily Rithmomachia puzzles the student answered over the calendar's weeks.
+    puzzles: tuple[PuzzleAnswer, ...] = ()
 
 
 def first_day(player: Player | None, settings: ServerSettings, today: date,
@@ -99,7 +112,8 @@ async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
         name=name, settings=settings, today=today, player=player,
         ratings=await db.players.ratings(guild_id, user_id), rows=rows, played=played,
         levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)),
-        first_day=first_day(player, settings, today, rows, played), mastery=mastery)
+        first_day=first_day(player, settings, today, rows, played), mastery=mastery,
+        puzzles=tuple(await db.rithmo_puzzles.answers(guild_id, user_id, since=start)))
 
 
 @dataclass(frozen=True)

@@ -267,9 +267,10 @@ class RithmoService:
 
     async def challenge(self, guild_id: int, channel_id: int | None, challenger: int,
                         challenged: int, lang: str, *, colour: str | None = None,
-                        **options: Any) -> Started:
+                        hints: bool = False, **options: Any) -> Started:
         """A pending challenge with the server's victories changed by ``options``
-        (:func:`~bot.play.rithmo_turns.build_settings`)."""
+        (:func:`~bot.play.rithmo_turns.build_settings`); ``hints``: the challenger allows
+        ``/rithmo hint`` to both players (the challenged member agrees by accepting)."""
         server = await self.db.servers.get(guild_id)
         settings = build_settings(server_settings(server.rithmo_victories), **options)
         await self.ensure_free(guild_id, channel_id, [challenger, challenged], lang)
@@ -281,7 +282,7 @@ class RithmoService:
         row = await self.db.rithmo.create_game(
             guild_id, white_id=white, black_id=black, challenger_id=challenger,
             victories=settings.to_json(), position=self._start_position(lang),
-            channel_id=channel_id)
+            channel_id=channel_id, hints_allowed=hints)
         return Started(row, settings, server.move_time_limit_s)
 
     @staticmethod
@@ -333,7 +334,7 @@ class RithmoService:
             challenger_id=user_id, victories=settings.to_json(), status="active",
             channel_id=channel_id,
             position=self._start_position(lang, level=level, seed=new_seed()),
-            deadline=deadline)
+            deadline=deadline, hints_allowed=True)
         started = Started(row, settings, server.move_time_limit_s)
         if side == "black":
             started.opening = await self.computer_turn(row)

@@ -34,7 +34,7 @@ takes a few tens of milliseconds (``tools/bench`` figures in docs/benchmarks.md)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.domain import DomainError
@@ -63,7 +63,9 @@ EMPRISONMENT_KEPT = 1 / 3
 @dataclass(frozen=True)
 class Way:
     """One way to take a victim: the method, the capturers' squares, the victim's value used (a
-    pyramid component's, or the pyramid's total), and a whole legal turn that makes it."""
+    pyramid component's, or the pyramid's total), a whole legal turn that makes it, the victim as
+    the notation writes it (``T36``, ``36 (P190)``) and the arithmetic
+    (:func:`bot.rithmo.why.why`'s object)."""
 
     victim: str
     part: int
@@ -71,26 +73,30 @@ class Way:
     method: str
     by: tuple[str, ...]
     turn: str
+    piece: str
+    why: dict[str, Any] = field(default_factory=dict)
 
     @property
     def capture(self) -> str:
         """The capture step as typed: ``xd7``, ``xh15(36)``."""
         return f"x{self.victim}" + (f"({self.part})" if self.part else "")
 
-    def option(self) -> dict[str, Any]:
-        """The capture option as :meth:`Board.capture_options` gives it."""
+    def explained(self) -> dict[str, Any]:
+        """The capture option as :func:`bot.rithmo.why.explained_options` gives it (with its
+        ``"why"``), which ``bot.play.rithmo_explain.capture_text`` says."""
         return {"victim": self.victim, "method": self.method, "by": list(self.by),
-                "value": self.value}
+                "value": self.value, "why": self.why}
 
     def to_json(self) -> dict[str, Any]:
         return {"capture": self.capture, "turn": self.turn, "victim": self.victim,
                 "part": self.part, "value": self.value, "method": self.method,
-                "by": list(self.by)}
+                "by": list(self.by), "piece": self.piece, "why": self.why}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Way:
         return cls(str(data["victim"]), int(data["part"]), int(data["value"]),
-                   str(data["method"]), tuple(data["by"]), str(data["turn"]))
+                   str(data["method"]), tuple(data["by"]), str(data["turn"]),
+                   str(data["piece"]), dict(data["why"]))
 
 
 @dataclass(frozen=True)
@@ -163,6 +169,10 @@ def _part(board: Board, option: dict[str, Any]) -> tuple[int, int]:
     return square, 0 if option["value"] == victim.value else option["value"]
 
 
+def _why(board: Board, option: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
 def _victims(board: Board) -> dict[tuple[int, int], int]:
     """Every victim open to the side to move: (square, part) -> the value taken."""
     return {_part(board, opt): opt["value"] for opt in board.capture_options()}
@@ -180,7 +190,8 @@ def ways(board: Board, square: int, part: int) -> list[Way]:
         step = f"x{name(square)}" + (f"({part})" if part else "")
         whole = part == 0 or len(victim.parts) <= 1
         turn = f"{step} {opt['by'][0]}-{name(square)}" if whole else step
-        out.append(Way(name(square), part, opt["value"], opt["method"], tuple(opt["by"]), turn))
+        out.append(Way(name(square), part, opt["value"], opt["method"], tuple(opt["by"]), turn,
+                       _piece_label(board, square, part), _why(board, opt)))
     return out
 
 
@@ -294,8 +305,7 @@ def taken_ways(board: Board, turn: Turn) -> list[Way]:
                 part = step.part if victim is not None and len(victim.parts) > 1 else 0
                 found = ways(board, step.square, part)
                 if found:
-                    out.append(Way(found[0].victim, part, found[0].value, found[0].method,
-                                   found[0].by, str(turn)))
+                    out.append(replace(found[0], turn=str(turn)))
             board.play(step)
             played += 1
     finally:

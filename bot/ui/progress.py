@@ -30,7 +30,7 @@ BOARD_NAMES = {"digits": "The 20 Digits", "rithmo": "Rithmomachia",
 def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes, bytes]:
     """The three pictures (accuracy chart, streak calendar, mastery map); slow: run it in a
     thread."""
-    chart = images.render_progress(chart_records(data.rows), image_words(lang),
+    chart = images.render_progress(chart_records(data.rows, data.puzzles), image_words(lang),
                                    title=t("progress.chart_title", lang, name=data.name))
     player = data.player
     streak = player.current_daily_streak(data.today) if player else 0
@@ -64,6 +64,11 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     else:
         summary = t("progress.answers_none", lang, weeks=WEEKS)
     main.add_field(name=t("progress.answers", lang), value=summary, inline=False)
+    if data.puzzles:
+        solved = sum(a.solved for a in data.puzzles)
+        main.add_field(name=t("progress.puzzles", lang),
+                       value=t("progress.puzzles_value", lang, count=len(data.puzzles),
+                               solved=solved, weeks=WEEKS), inline=False)
     for game in RATED_GAMES:
         rating = data.ratings.get(game)
         if rating is None or rating.games == 0:
