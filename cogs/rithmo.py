@@ -1,9 +1,10 @@
 """``/rithmo``: Rithmomachia between two members, or against Ardoise.
 
 Commands: ``challenge``, ``solo``, ``move`` (typed notation, autocompleted with the legal turns),
-``board``, ``resign``, ``draw``, ``rules``. Each reads the interaction, calls one use case of
-``bot.play.rithmo`` (the games, the engine, the clock, the ratings) and says the result with
-``bot.ui.rithmo`` (texts, buttons, the "Play a turn" view, board messages).
+``board``, ``resign``, ``draw``, ``rules``; ``hint`` and ``puzzle`` (``cogs/_rithmo_puzzles.py``).
+Each reads the interaction, calls one use case of ``bot.play.rithmo`` (the games, the engine, the
+clock, the ratings) and says the result with ``bot.ui.rithmo`` (texts, buttons, the "Play a
+turn" view, board messages).
 
 How it plays
     A challenge is a public message with Accept / Decline buttons (only the challenged member
@@ -69,6 +70,7 @@ from bot.ui.rithmo import (
     stamp,
     state_lines,
 )
+from bot.ui.rithmo_puzzles import PERSISTENT_ITEMS as PUZZLE_ITEMS
 from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
 from bot.ui.rithmo_resign import ask_resign
 from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
@@ -76,6 +78,7 @@ from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
 from bot.ui.rithmo_rules import say_forged, send_rules
 from bot.views import ensure_player, ensure_version, routed_nowhere
 from cogs import ArdoiseCog
+from cogs._rithmo_puzzles import RithmoPuzzles
 from db import RithmoGame
 
 log = logging.getLogger(__name__)
@@ -83,9 +86,9 @@ log = logging.getLogger(__name__)
 DEADLINE_CHECK_S = 60
 
 
-class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
+class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
-    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS)
+    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -168,6 +171,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         proper="The proper victory, after taking the enemy pyramid",
         move_limit="Stop the game after this many turns in all (0: no limit)",
         colour="Your colour",
+        hints="Allow /rithmo hint to both players (default: no)",
     )
     @app_commands.choices(victory=VICTORY_CHOICES, proper=PROPER_CHOICES, colour=COLOUR_CHOICES)
     async def challenge(
@@ -181,6 +185,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         proper: str | None = None,
         move_limit: app_commands.Range[int, 0, 1000] | None = None,
         colour: str | None = None,
+        hints: bool = False,
     ) -> None:
         lang = await lang_for(interaction)
         me = interaction.user
@@ -197,7 +202,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                   channel=channel_text(g.channel_id, lang)) for g in reversed(waiting)])
         started = await self.service.challenge(
             interaction.guild_id, interaction.channel_id, me.id, member.id, lang, colour=colour,
-            victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
+            hints=hints, victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
             move_limit=move_limit)
         await replies.respond(
             interaction,

@@ -35,6 +35,7 @@ def test_a_generated_puzzle_has_one_target_worth_more_than_any_other_capture(see
     for way in puzzle.solutions:
         verdict = check_answer(puzzle, way.turn)
         assert verdict.right, way
+        assert way.why["result"] == puzzle.value and way.why["relation"], way  # its arithmetic
     # The decoys are worth less, and taking one is a wrong answer.
     for decoy in puzzle.others:
         assert decoy.value < puzzle.value

@@ -137,12 +137,16 @@ class Answered:
     first: PuzzleAnswer
 
 
-async def answer(db: Database, guild_id: int, user_id: int, puzzle_id: int, text: str,
+async def answer(db: Database, guild_id: int, user_id: int, puzzle_id: int | None, text: str,
                  now: datetime | None = None) -> Answered:
-    """Check ``text`` against the puzzle ``puzzle_id`` (today's, as shown): a turn the rules
-    refuse raises the engine's refusal and counts nothing; the first legal one is counted."""
+    """Check ``text`` against the puzzle ``puzzle_id`` (the one shown; None: today's): a turn the
+    rules refuse raises the engine's refusal and counts nothing; the first legal one is counted.
+    A puzzle shown before the day changed is refused (``rithmo.puzzle_over``): its answer would
+    count for a day already over."""
     now = now or datetime.now(UTC)
     today = await daily(db, guild_id, user_id, now)
+    if puzzle_id is None:
+        puzzle_id = today.stored.puzzle_id
     if today.stored.puzzle_id != puzzle_id:
         raise DomainError("rithmo.puzzle_over", "that puzzle was yesterday's: here is today's")
     verdict = check_answer(today.puzzle, text)

@@ -43,6 +43,7 @@ from bot.rithmo.game import Game
 from bot.rithmo.squares import Move, name, parse_square
 from bot.rithmo.turns import Capture, Drop, Turn
 from bot.rithmo.victory import Settings
+from bot.rithmo.why import why
 
 #: The version of :meth:`Puzzle.to_json`'s layout (stored with each daily puzzle).
 PUZZLE_FORMAT = 1
@@ -170,7 +171,8 @@ def _part(board: Board, option: dict[str, Any]) -> tuple[int, int]:
 
 
 def _why(board: Board, option: dict[str, Any]) -> dict[str, Any]:
-    return {}
+    """The arithmetic of a capture option on the board as it stands (:mod:`bot.rithmo.why`)."""
+    return why(board, option["victim"], option["value"], option["method"], option["by"])
 
 
 def _victims(board: Board) -> dict[tuple[int, int], int]:

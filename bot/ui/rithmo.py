@@ -113,6 +113,8 @@ def state_lines(row: RithmoGame, lang: str,
         return [t(key, lang, player=who, side=side_name(row.to_move, lang),
                   turn=len(row.turns) + 1, deadline=stamp(row.deadline) if row.deadline else "")]
     lines = [end_text(row, lang)]
+    if row.hints_white or row.hints_black:
+        lines.append(hints_line(row, lang))
     if ratings:
         changes = " · ".join(
             t("rithmo.end.rating_change", lang, player=mention(user, lang),
@@ -121,6 +123,13 @@ def state_lines(row: RithmoGame, lang: str,
             for user, c in ratings.items())
         lines.append(t("rithmo.end.ratings", lang, changes=changes))
     return lines
+
+
+def hints_line(row: RithmoGame, lang: str) -> str:
+    """The hints each player used (``/rithmo hint``), for the game's end."""
+    return t("rithmo_puzzles.hints.summary", lang, white=player_name(row, "white", lang),
+             black=player_name(row, "black", lang), white_count=row.hints_white,
+             black_count=row.hints_black)
 
 
 def end_text(row: RithmoGame, lang: str) -> str:
@@ -177,6 +186,9 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
                             black=player_name(row, "black", lang)), inline=True)
     embed.add_field(name=t("rithmo.challenge.clock", lang),
                     value=duration_text(limit_s, lang), inline=True)
+    if row.hints_allowed:
+        embed.add_field(name=t("rithmo_puzzles.hints.allowed", lang),
+                        value=t("rithmo_puzzles.hints.allowed_value", lang), inline=False)
     embed.set_footer(text=t("rithmo.challenge.footer", lang))
     return embed
 
