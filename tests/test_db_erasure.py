@@ -1,10 +1,11 @@
 """A member's erasure and export (``python -m db delete-player`` / ``export-player``) on a database
 the real bot filled through the stand-in: the member plays a duel and a solo match of The 20
-Digits (and their slate is the ghost another member meets), a Rithmomachia game, a daily
-challenge, answers a teacher's live rounds (one running itself, with the extra time a teacher
-set for them in their own settings) and runs live rounds of their own, takes a teacher's
-assignments (one finished, one begun), and as a teacher uploads a question set and sets an
-assignment from it that another member takes. Their answers are in the class report's rollups.
+Digits (and their slate is the ghost another member meets), a Rithmomachia game, the daily
+Rithmomachia puzzle, a daily challenge, answers a teacher's live rounds (one running itself, with
+the extra time a teacher set for them in their own settings) and runs live rounds of their own,
+takes a teacher's assignments (one finished, one begun), and as a teacher uploads a question set
+and sets an assignment from it that another member takes. Their answers are in the class report's
+rollups.
 
 After the delete, no column of any table (found from ``sqlite_master``, so a future table is
 scanned too) holds the member's id or display name; the others' games still load and go on; the
@@ -35,6 +36,8 @@ from bot.focus import TOPICS, generate_questions
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.play.digits import StoredMatch
+from bot.play.rithmo_puzzles import puzzle_seed
+from bot.rithmo.puzzles import generate
 from bot.ui.digits import side_name
 from db import Database
 from db.__main__ import main as cli
@@ -149,6 +152,12 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     rithmo_board = await play(standin, ana, black, rithmo_board)
     await play(standin, zed, capture, rithmo_board)
 
+    # The day's Rithmomachia puzzle, answered right.
+    today = datetime.now(UTC).date()
+    puzzle = generate(puzzle_seed(guild, today))
+    solved = await standin.slash(zed, "rithmo puzzle", answer=puzzle.solutions[0].turn)
+    assert solved.reply.content.startswith("✅ Right!")
+
     # A daily challenge (through the repository: the post needs the cog's clock).
     await bot.db.daily.create(guild, DAY, [])
     await bot.db.daily.start_attempt(guild, DAY, zed.id)
@@ -240,7 +249,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
         "players", "ratings", "focus_answers", "daily_attempts", "digits_matches", "digits_seats",
         "digits_ghosts", "rithmo_games", "focus_live_rounds", "focus_rollup",
         "focus_rollup_total", "focus_mastery", "focus_mastery_backfill", "student_settings",
-        "assignments", "assignment_attempts", "question_sets"}, held
+        "assignments", "assignment_attempts", "question_sets", "rithmo_puzzle_solves"}, held
     return world
 
 
@@ -483,6 +492,7 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "focus_mastery": (("focus_mastery",), ("kind", "item")),
     "focus_mastery_backfill": (("focus_mastery_backfill",), ()),
     "daily_attempts": (("daily_attempts",), ("day",)),
+    "rithmo_puzzle_solves": (("rithmo_puzzle_solves",), ("puzzle_id",)),
     "digits_ghosts": (("digits_ghosts",), ("match_id", "round")),
     "digits_seats": (("digits_matches",), ("match_id", "seat")),
     "digits_matches": (("digits_matches", "digits_matches_met"), ("match_id",)),
