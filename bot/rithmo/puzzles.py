@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.domain import DomainError
+from bot.rithmo.ai import choose_steps
 from bot.rithmo.board import BEFORE, START, Board, label
 from bot.rithmo.game import Game
 from bot.rithmo.squares import Move, name, parse_square
@@ -319,13 +320,16 @@ def taken_ways(board: Board, turn: Turn) -> list[Way]:
 # ---------------------------------------------------------------------------- sources
 
 
-def _bot_turn(game: Game, rng: random.Random) -> Turn:
-    """A weak bot's turn: the beginner level half the time, else the ladder's random level (the
-    bot's public entry points, :mod:`bot.rithmo.opponents`). Beginners against each other take
-    what they can at once and leave a capture open once in twenty turns; the random half leaves
-    pieces where they can be taken, as a child does."""
-    from bot.rithmo.opponents import choose_turn, random_turn  # opponents imports the ai
-    return choose_turn(game, 1, rng) if rng.random() < BEGINNER_SHARE else random_turn(game, rng)
+def _bot_turn(game: Game, rng: random.Random) -> None:
+    """Play a weak bot's turn: the beginner level half the time, else the ladder's random level
+    (the opponent's own levels, :func:`bot.rithmo.ai.choose_steps`, walked on the game's board:
+    no copy of it). Beginners against each other take what they can at once and leave a capture
+    open once in twenty turns; the random half leaves pieces where they can be taken, as a child
+    does."""
+    level = "beginner" if rng.random() < BEGINNER_SHARE else "random"
+    board = game.board
+    for step in choose_steps(board, game.settings, level, rng, turns_played=len(game.turns)):
+        board.push_step(step)
 
 
 def _kept(puzzle: Puzzle, rng: random.Random) -> bool:
@@ -354,7 +358,7 @@ def generate(seed: int) -> Puzzle:
                     if skip == 0:
                         return found
                     skip -= 1
-            game.push(_bot_turn(game, rng))
+            _bot_turn(game, rng)
     raise RuntimeError(f"no puzzle in 20 games of seed {seed}")  # never seen: a bug to report
 
 
