@@ -5,7 +5,7 @@ line.
 input and print the plain moves, or every capture open to the side to move with its arithmetic
 (``"why"``, :mod:`bot.rithmo.why`). The formats are the contract of
 ``shared/design/engine-commands.md``. ``puzzle --seed N`` is this project's extension
-(docs/rules/rithmomachia-puzzles.md): it reads nothing and prints the capture puzzle of seed N
+(docs/rithmo-puzzles.md): it reads nothing and prints the capture puzzle of seed N
 (:mod:`bot.rithmo.puzzles`), the same for the same seed. Bad input exits with status 2 and one
 line on standard error, nothing on standard output (reading, limits and that line:
 :mod:`bot.engine_cli`).

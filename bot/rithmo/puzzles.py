@@ -58,8 +58,9 @@ MAX_PLIES = 120
 MAX_SKIP = 2
 #: Generated games: the share of turns the beginner plays (the others are random turns).
 BEGINNER_SHARE = 0.5
-#: Generated games: the share of emprisonment-only positions kept (see :func:`_kept`).
-EMPRISONMENT_KEPT = 1 / 3
+#: Generated games: the share of positions kept whose capture is only of these methods (see
+#: :func:`_kept`); the other methods are always kept.
+KEPT = {"encounter": 0.5, "assault": 0.4, "emprisonment": 0.25}
 
 
 @dataclass(frozen=True)
@@ -333,11 +334,10 @@ def _bot_turn(game: Game, rng: random.Random) -> None:
 
 
 def _kept(puzzle: Puzzle, rng: random.Random) -> bool:
-    """Positions whose only capture is an emprisonment (no arithmetic in it) are kept one time in
-    three: the puzzles are there to practise the arithmetic captures."""
-    if any(w.method != "emprisonment" for w in puzzle.solutions):
-        return True
-    return rng.random() < EMPRISONMENT_KEPT
+    """Whether a generated position is kept: always when its capture is an ambush, a power or a
+    progression (the arithmetic the puzzles are there to practise), else sometimes (see
+    :data:`KEPT`), so that the common assaults and emprisonments do not crowd them out."""
+    return rng.random() < max(KEPT.get(w.method, 1.0) for w in puzzle.solutions)
 
 
 def generate(seed: int) -> Puzzle:
