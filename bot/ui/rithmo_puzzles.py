@@ -104,8 +104,9 @@ def _question(today: Today, lang: str) -> list[str]:
 
 def _solutions(puzzle: Puzzle, lang: str) -> list[str]:
     lines = [t("rithmo_puzzles.answer.best", lang, piece=puzzle.piece, square=puzzle.target)]
-    lines += [f"• `{w.turn}`: {way_text(w, lang)}" for w in puzzle.solutions]
-    return lines
+    ways = [t("rithmo_puzzles.answer.way", lang, turn=w.turn, why=way_text(w, lang))
+            for w in puzzle.solutions]
+    return lines + list(dict.fromkeys(ways))  # two capturers may make the same turn
 
 
 def _counted(today: Today, lang: str) -> list[str]:
