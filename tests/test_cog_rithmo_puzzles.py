@@ -13,10 +13,12 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from test_cog_rithmo import ONE_PIECE, opening_with_a_capture, play, start_game
 
+from bot.domain import DomainError
 from bot.play.rithmo_explain import capture_text
-from bot.play.rithmo_puzzles import local_day, puzzle_seed
+from bot.play.rithmo_puzzles import answer, local_day, puzzle_seed
 from bot.rithmo import Board, Game
 from bot.rithmo.opponents import random_turn
 from bot.rithmo.puzzles import Puzzle, from_turns, generate, hint
@@ -236,3 +238,18 @@ async def test_the_puzzle_and_the_hint_in_french(standin, start_bot):
     assert capture_text(puzzle.solutions[0].explained(), "fr") in answered.reply.content
     refused = await standin.slash(léa, "rithmomachie indice")
     assert refused.reply.content.startswith("Tu n'as pas de partie de Rithmomachie")
+
+
+async def test_an_answer_to_an_earlier_days_puzzle_is_refused_and_counts_nothing(
+        standin, start_bot):
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    shown = (await standin.slash(ana, "rithmo puzzle")).reply
+    puzzle_id = int(shown.button("Answer")["custom_id"].split(":")[1])
+    # The server's day ends while the form is open: tomorrow has a puzzle of its own.
+    tomorrow = datetime.now(UTC) + timedelta(days=1)
+    with pytest.raises(DomainError) as over:
+        await answer(bot.db, standin.guild.id, ana.id, puzzle_id,
+                     todays_puzzle(standin.guild.id).solutions[0].turn, now=tomorrow)
+    assert over.value.code == "rithmo.puzzle_over"
+    assert await bot.db.rithmo_puzzles.answers(standin.guild.id, ana.id) == []
