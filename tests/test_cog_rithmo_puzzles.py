@@ -46,6 +46,21 @@ def wrong_turn(puzzle: Puzzle) -> str:
                 if all(c.square != m.to for c in board.captures()))
 
 
+def opening_with_a_capture_after_a_move() -> tuple[str, str]:
+    """White's move and Black's answer after which White can take nothing at once, but a move
+    opens a capture (the first such pair in the engine's order)."""
+    board = Board.start()
+    for white in board.legal_moves():
+        board.push(str(white))
+        for black in board.legal_moves():
+            board.push(str(black))
+            if not board.captures() and hint(board) is not None:
+                return str(white), str(black)
+            board.pop()
+        board.pop()
+    raise AssertionError("no such opening")
+
+
 # ---------------------------------------------------------------------------- hints
 
 
@@ -60,7 +75,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     none = await standin.slash(ana, "rithmo hint")
     assert none.reply.ephemeral
     assert none.reply.content.startswith(
-        "💡 Game #1: no capture is open to you at the start of this turn.")
+        "💡 Game #1: no turn of yours can take anything now, not even after a move")
     assert "Hints used in this game: 1." in none.reply.content
     await play(standin, ana, white, board)
     given = await standin.slash(ana, "rithmo hint")
@@ -77,6 +92,24 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     # The hint's turn is a legal one: played, it takes the piece shown.
     answered = await standin.slash(ana, "rithmo move", turn=way.turn)
     assert answered.reply.ephemeral
+
+
+async def test_a_hint_may_be_a_capture_that_a_move_opens(standin, start_bot):
+    bot = await start_bot()
+    white, black = opening_with_a_capture_after_a_move()
+    bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
+    ana = standin.add_member("Ana")
+    board = (await standin.slash(ana, "rithmo solo")).reply
+    await play(standin, ana, white, board)
+    way = expected_hint([white, black])
+    assert way is not None and not way.turn.startswith("x")
+    move = way.turn.rsplit(" ", 1)[0]
+    given = (await standin.slash(ana, "rithmo hint")).reply.content
+    assert given.startswith(f"💡 Game #1: nothing can be taken at once, but after `{move}` you "
+                            f"can take the {way.piece} on {way.victim}.")
+    assert f"> {capture_text(way.explained(), 'en')}" in given
+    played = await standin.slash(ana, "rithmo move", turn=way.turn)
+    assert played.reply.content.startswith("You played"), played.reply.content
 
 
 async def test_hints_are_refused_with_the_real_reason(standin, start_bot):

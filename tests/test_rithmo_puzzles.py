@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.domain import DomainError
-from bot.rithmo import Board, Game
+from bot.rithmo import Board, Game, name
 from bot.rithmo.cli import main as cli
 from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, puzzle_at
 
@@ -121,3 +121,19 @@ def test_the_command_prints_a_puzzle_as_json_and_refuses_a_bad_seed():
         out, err = io.StringIO(), io.StringIO()
         assert cli(bad, stdout=out, stderr=err) == 2, bad
         assert out.getvalue() == "" and "--seed N" in err.getvalue()
+
+
+def test_with_nothing_to_take_now_the_hint_is_a_capture_a_move_opens():
+    # White's R4 on c2 takes nothing (not an assault: 16 is not 4 × 1); after c2-d3 it reaches
+    # Black's r16 on e4, and 4² = 16 (power).
+    board = Board.from_pieces({"c2": "R4", "e4": "r16", "a16": "s49"})
+    before = board.to_json()
+    assert board.captures() == []
+    given = hint(board)
+    assert board.to_json() == before  # left as it was
+    assert given is not None and (given.victim, given.method, given.value) == ("e4", "power", 16)
+    assert given.turn == "c2-d3 xe4" and given.why == {"relation": "power", "values": [4, 2],
+                                                       "result": 16}
+    played = board.push(given.turn)  # a legal turn, and it takes the piece
+    assert [name(c.square) for c in played.captures] == ["e4"]
+    assert hint(Board.from_pieces({"a1": "R4", "h16": "r9"})) is None  # nothing, even after a move

@@ -24,7 +24,8 @@ Accepted answers
 
 Hints
     :func:`hint` is the same search for a game being played: the most valuable capture open to
-    the side to move at the start of its turn (ties: the first in the board's order), or None.
+    the side to move at the start of its turn (ties: the first in the board's order); when there
+    is none, the most valuable one a move or a drop opens, taken after it; or None.
 
 Speed: a candidate position costs one capture scan; only a position with a unique best capture
 open pays for the check after each move (a scan per move, about 50 moves). A generated puzzle
@@ -266,19 +267,37 @@ def puzzle_at(board: Board, source: dict[str, Any] | None = None) -> Puzzle | No
                   tuple(solutions), tuple(others), dict(source or {}))
 
 
-def hint(board: Board) -> Way | None:
-    """A capture open to the side to move at the start of its turn, the most valuable one (ties:
-    the first in the board's order), with a whole turn that makes it; None when there is none."""
+def _most_valuable(board: Board) -> Way | None:
+    """The most valuable capture open to the side to move now (ties: the first victim in the
+    board's order, its first way), or None."""
     victims = _victims(board)
-    if not victims:
-        return None
-    top = max(victims.values())
-    for key, v in sorted(victims.items(), key=lambda kv: (-kv[1], kv[0])):
-        if v == top:
-            found = ways(board, *key)
-            if found:
-                return found[0]
+    for key, _v in sorted(victims.items(), key=lambda kv: (-kv[1], kv[0])):
+        found = ways(board, *key)
+        if found:
+            return found[0]
     return None
+
+
+def hint(board: Board) -> Way | None:
+    """A capture open to the side to move this turn, with a whole turn that makes it: the most
+    valuable one open at the start of the turn; when there is none, the most valuable one that a
+    regular move (or a drop) opens, taken after it (``c4-b5 xd7``; ties: the first move in the
+    board's order); None when no turn can take anything. The board is left as it was."""
+    now = _most_valuable(board)
+    if now is not None:
+        return now
+    best: Way | None = None
+    for step in board.legal_steps():
+        if not isinstance(step, Move | Drop) or (isinstance(step, Move) and step.irregular):
+            continue
+        board.push_step(step)
+        try:
+            after = _most_valuable(board)
+        finally:
+            board.pop_step()
+        if after is not None and (best is None or after.value > best.value):
+            best = replace(after, turn=f"{step} {after.capture}")
+    return best
 
 
 # ---------------------------------------------------------------------------- answers

@@ -49,8 +49,13 @@ def hint_text(given: HintGiven, lang: str) -> str:
     way = given.way
     if way is None:
         return f"{t('rithmo_puzzles.hint.none', lang, game=game)}\n{used}"
+    if way.turn.startswith("x"):  # open at the start of the turn
+        first = t("rithmo_puzzles.hint.take", lang, game=game, piece=way.piece, square=way.victim)
+    else:  # a move (or a drop) opens it: the turn's first step, then the capture
+        first = t("rithmo_puzzles.hint.take_after", lang, game=game, piece=way.piece,
+                  square=way.victim, move=way.turn.rsplit(" ", 1)[0])
     return "\n".join([
-        t("rithmo_puzzles.hint.take", lang, game=game, piece=way.piece, square=way.victim),
+        first,
         f"> {way_text(way, lang)}",
         t("rithmo_puzzles.hint.example", lang, turn=way.turn), used])
 
