@@ -7,7 +7,8 @@ Prints, on one core (CPU time of the process):
   ask for;
 - the daily draw from a server's finished games (``bot.play.rithmo_puzzles.draw`` over 20
   finished games of 80 random turns each, looking at 3 of them): median and slowest;
-- a hint (``bot.rithmo.puzzles.hint``) on mid-game positions: median.
+- a hint (``bot.rithmo.puzzles.hint``) on mid-game positions, with a capture open at once and
+  without (then every move is looked at): median and slowest.
 
 The figures go in docs/benchmarks.md. Speed is measured here, never asserted in tests.
 """
@@ -79,15 +80,17 @@ def main(argv: list[str] | None = None) -> None:
           f"{statistics.median(draws) * 1000:.0f} ms, slowest {max(draws) * 1000:.0f} ms "
           f"(positions from: {dict(sources)})")
 
-    boards = [_random_game(random.Random(100 + i), 30).board for i in range(50)]
-    hints = []
-    for board in boards:
+    now: list[float] = []
+    later: list[float] = []
+    for i in range(100):
+        board = _random_game(random.Random(100 + i), 20).board
         t = _clock()
         hint(board)
-        hints.append(_clock() - t)
-    print(f"hint on 50 positions after 30 random turns: median "
-          f"{statistics.median(hints) * 1000:.1f} ms, slowest {max(hints) * 1000:.1f} ms")
-
+        (now if board.captures() else later).append(_clock() - t)
+    for what, times_ in (("a capture open at once", now), ("none open at once", later)):
+        if times_:
+            print(f"hint, {len(times_)} positions after 20 random turns with {what}: median "
+                  f"{statistics.median(times_) * 1000:.1f} ms, slowest {max(times_) * 1000:.1f} ms")
 
 if __name__ == "__main__":
     main()
