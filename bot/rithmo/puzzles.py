@@ -4,8 +4,8 @@ Pure (no Discord, database or images), like the rest of the engine.
 
 What a puzzle asks
     "Find the most valuable piece you can take this turn." The position is one from a real game:
-    a game the bot plays against itself from a seed (:func:`generate`, the beginner level on both
-    sides: it leaves captures open, as children's games do), or a game members finished
+    a game the bot plays against itself from a seed (:func:`generate`: the beginner and the random
+    levels, which leave captures open as children's games do), or a game members finished
     (:func:`from_turns`). A position is a puzzle when:
 
     - the side to move has at least one capture open at the start of its turn;
@@ -258,9 +258,12 @@ def puzzle_at(board: Board, source: dict[str, Any] | None = None) -> Puzzle | No
     solutions = ways(board, square, part)
     position = board.to_json()
     for way in solutions:  # checked by the engine: each is a legal turn that takes the target
-        check = Board.from_json(position)
-        played = check.push(way.turn)
-        assert any(c.square == square and c.part == part for c in played.captures), way
+        try:
+            played = Board.from_json(position).push(way.turn)
+        except DomainError:
+            return None  # never seen: the scan and the rules would disagree
+        if not any(c.square == square and c.part == part for c in played.captures):
+            return None
     others = [w for (sq, pt), _v in sorted(victims.items(), key=lambda kv: -kv[1])
               if (sq, pt) != (square, part) for w in ways(board, sq, pt)[:1]]
     return Puzzle(position, name(square), part, value, _piece_label(board, square, part),
