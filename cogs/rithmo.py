@@ -279,7 +279,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
                    level=t(f"rithmo.level.{level}", lang))]
         if STRATEGY == "random":
             lines.append(t("rithmo.solo.random_note", lang))
-        lines.append(settings_text(started.settings, lang))
+        lines += [settings_text(started.settings, lang), t("rithmo_puzzles.hint.offer", lang)]
         opening = started.opening
         if opening is not None:
             lines.append(played_line(row, opening, lang))

@@ -72,6 +72,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
     ana = standin.add_member("Ana")
     board = (await standin.slash(ana, "rithmo solo")).reply
+    assert "Stuck? /rithmo hint shows you a capture open to you" in board.content
     none = await standin.slash(ana, "rithmo hint")
     assert none.reply.ephemeral
     assert none.reply.content.startswith(
