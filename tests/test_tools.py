@@ -106,7 +106,7 @@ def test_every_command_the_docs_give_names_a_module_that_exists() -> None:
 def test_tools_init_lists_every_tool() -> None:
     import tools
 
-    assert len(TOOLS) == 19
+    assert len(TOOLS) == 20
     assert commands_in(tools.__doc__ or "") == set(TOOLS)
 
 
@@ -141,6 +141,8 @@ def test_a_tool_runs_from_the_project_root_with_python_m() -> None:
      "games per second"),
     ("tools.bench.focus", ["--rounds", "10", "--repeats", "1"], "rounds/s"),
     ("tools.bench.mastery", ["--answers", "60", "--repeats", "1"], "round chosen (pure)"),
+    ("tools.bench.rithmo_puzzles", ["--seeds", "2", "--days", "1", "--positions", "3"],
+     "generate(seed), 2 seeds"),
     ("tools.bench.class_report", ["--quick", "--repeats", "1", "--rounds", "10"],
      "query + build"),
 ])

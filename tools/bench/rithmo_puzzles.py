@@ -50,9 +50,11 @@ def _random_game(rng: random.Random, turns: int) -> Game:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=100)
-    parser.add_argument("--days", type=int, default=20)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.rithmo_puzzles",
+                                     description="How long a capture puzzle takes to find.")
+    parser.add_argument("--seeds", type=int, default=100, help="puzzles generated")
+    parser.add_argument("--days", type=int, default=20, help="daily draws from finished games")
+    parser.add_argument("--positions", type=int, default=100, help="positions given a hint")
     args = parser.parse_args(argv)
 
     times, methods = [], Counter()
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
           ", ".join(f"{m} {n}" for m, n in methods.most_common()))
 
     games = []
-    for i in range(20):
+    for i in range(min(20, 2 * args.days)):
         game = _random_game(random.Random(i), 80)
         games.append(_Finished(i, game.settings.to_json(), [str(t) for t in game.turns]))
     draws, sources = [], Counter()
@@ -76,20 +78,20 @@ def main(argv: list[str] | None = None) -> None:
         puzzle = draw(games, 1000 + day)
         draws.append(_clock() - t)
         sources[puzzle.source["kind"]] += 1
-    print(f"daily draw from 20 finished games of 80 turns, {args.days} days: median "
+    print(f"daily draw from {len(games)} finished games of 80 turns, {args.days} days: median "
           f"{statistics.median(draws) * 1000:.0f} ms, slowest {max(draws) * 1000:.0f} ms "
           f"(positions from: {dict(sources)})")
 
     now: list[float] = []
     later: list[float] = []
-    for i in range(100):
+    for i in range(args.positions):
         board = _random_game(random.Random(100 + i), 20).board
         t = _clock()
         hint(board)
         (now if board.captures() else later).append(_clock() - t)
     for what, times_ in (("a capture open at once", now), ("none open at once", later)):
         if times_:
-            print(f"hint, {len(times_)} positions after 20 random turns with {what}: median "
+            print(f"hint, {len(times_)} positions after 20 random turns, {what}: median "
                   f"{statistics.median(times_) * 1000:.1f} ms, slowest {max(times_) * 1000:.1f} ms")
 
 if __name__ == "__main__":
