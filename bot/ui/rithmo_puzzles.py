@@ -7,6 +7,8 @@ Decisions
     - Everything here is private (ephemeral): a hint is for the member who asked, and the daily
       puzzle's answer would spoil it for the others.
     - The puzzle is drawn from the side to move, as a game's board is for the player to move.
+    - ``show_puzzle`` and ``answer_puzzle`` are the puzzle's flows (the command, the button and
+      the form call them; the cog only reads the command).
     - The "Answer" button is persistent (``rithmo.puzzle_answer:<puzzle id>:0``): a click after
       a restart still opens the form. The form itself lives 15 minutes, as discord.py keeps it;
       ``/rithmo puzzle answer:…`` types the turn without it.
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Protocol
 
 import discord
 from discord import ui
@@ -24,12 +25,14 @@ from discord import ui
 import images
 from bot import replies
 from bot.i18n import date_text, image_words, lang_for, t
+from bot.limits import hit
+from bot.play import rithmo_puzzles as puzzles
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import Answered, HintGiven, Today
 from bot.play.rithmo_turns import side_name
 from bot.rithmo.puzzles import Puzzle, Way
 from bot.ui import alt_text
-from bot.views import ArdoiseModal, GameButton, cog_of
+from bot.views import ArdoiseModal, GameButton, database
 
 PUZZLE_FILE = "puzzle.png"
 FORM_TIMEOUT = 900
@@ -63,17 +66,11 @@ def hint_text(given: HintGiven, lang: str) -> str:
 # ------------------------------------------------------------------------------ the puzzle
 
 
-class Flows(Protocol):
-    async def answer_puzzle(self, interaction: discord.Interaction, puzzle_id: int,
-                            text: str) -> None: ...
-
-
 class AnswerForm(ArdoiseModal):
     """The turn, typed as ``/rithmo move`` reads it."""
 
-    def __init__(self, flows: Flows, puzzle_id: int, lang: str) -> None:
+    def __init__(self, puzzle_id: int, lang: str) -> None:
         super().__init__(title=t("rithmo_puzzles.form.title", lang), timeout=FORM_TIMEOUT)
-        self.flows = flows
         self.puzzle_id = puzzle_id
         self.turn: ui.TextInput[AnswerForm] = ui.TextInput(
             label=t("rithmo_puzzles.form.label", lang), custom_id="turn",
@@ -81,13 +78,12 @@ class AnswerForm(ArdoiseModal):
         self.add_item(self.turn)
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        await self.flows.answer_puzzle(interaction, self.puzzle_id, self.turn.value)
+        await answer_puzzle(interaction, self.puzzle_id, self.turn.value)
 
 
 class AnswerPuzzle(GameButton, action="rithmo.puzzle_answer"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        flows: Flows = cog_of(interaction, "Rithmo")
-        await replies.modal(interaction, AnswerForm(flows, int(self.game_id),
+        await replies.modal(interaction, AnswerForm(int(self.game_id),
                                                     await lang_for(interaction)))
 
 
@@ -150,6 +146,29 @@ async def send_puzzle(interaction: discord.Interaction, today: Today, lang: str)
         lines += _counted(today, lang) + _solutions(today.puzzle, lang)
     await replies.followup(interaction, "\n".join(lines), file=file,
                            view=view or discord.utils.MISSING, ephemeral=True)
+
+
+async def show_puzzle(interaction: discord.Interaction) -> None:
+    """``/rithmo puzzle``: the server's puzzle of the day, privately."""
+    hit(interaction, "picture")  # the position's picture (an answer counts as a turn)
+    lang = await lang_for(interaction)
+    assert interaction.guild_id is not None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    today = await puzzles.daily(database(interaction), interaction.guild_id, interaction.user.id)
+    await send_puzzle(interaction, today, lang)
+
+
+async def answer_puzzle(interaction: discord.Interaction, puzzle_id: int | None,
+                        text: str) -> None:
+    """A turn given to the puzzle ``puzzle_id`` (None: today's), from the form or typed with
+    ``/rithmo puzzle answer:``; right or wrong said privately."""
+    hit(interaction, "turn")
+    lang = await lang_for(interaction)
+    assert interaction.guild_id is not None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    answered = await puzzles.answer(database(interaction), interaction.guild_id,
+                                    interaction.user.id, puzzle_id, text)
+    await replies.followup(interaction, verdict_text(answered, lang), ephemeral=True)
 
 
 def verdict_text(answered: Answered, lang: str) -> str:
