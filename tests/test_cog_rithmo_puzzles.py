@@ -20,8 +20,9 @@ from bot.domain import DomainError
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import answer, local_day, puzzle_seed
 from bot.rithmo import Board, Game
+from bot.rithmo.notation import with_suggestions
 from bot.rithmo.opponents import random_turn
-from bot.rithmo.puzzles import Puzzle, from_turns, generate, hint
+from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint
 
 
 def expected_hint(turns: list[str]) -> Any:
@@ -59,6 +60,21 @@ def opening_with_a_capture_after_a_move() -> tuple[str, str]:
             board.pop()
         board.pop()
     raise AssertionError("no such opening")
+
+
+def near_miss(puzzle: Puzzle) -> tuple[str, DomainError]:
+    """A turn one square off a legal move, which the rules refuse with legal turns near it (the
+    engine's own suggestion, as a game gives it)."""
+    for move in puzzle.board().legal_moves():
+        for last in "123456789":
+            typed = str(move)[:-1] + last
+            try:
+                check_answer(puzzle, typed)
+            except DomainError as refused:
+                said = with_suggestions(puzzle.board(), typed, refused)
+                if said.code == "rithmo.did_you_mean":
+                    return typed, said
+    raise AssertionError("no near miss")
 
 
 # ---------------------------------------------------------------------------- hints
@@ -287,3 +303,20 @@ async def test_an_answer_to_an_earlier_days_puzzle_is_refused_and_counts_nothing
                      todays_puzzle(standin.guild.id).solutions[0].turn, now=tomorrow)
     assert over.value.code == "rithmo.puzzle_over"
     assert await bot.db.rithmo_puzzles.answers(standin.guild.id, ana.id) == []
+
+
+async def test_the_answer_is_read_as_a_games_turn_tolerant_and_with_suggestions(standin,
+                                                                              start_bot):
+    bot = await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    puzzle = todays_puzzle(standin.guild.id)
+    # Capitals and an en dash, as a student types them: read as the notation.
+    typed = puzzle.solutions[0].turn.upper().replace("-", "–")
+    right = await standin.slash(ana, "rithmo puzzle", answer=typed)
+    assert right.reply.content.startswith(f"✅ Right! `{puzzle.solutions[0].turn}`")
+    # A move the piece cannot make: the reason, then the nearest legal turns (nothing counted).
+    near, suggested = near_miss(puzzle)
+    refused = await standin.slash(sam, "rithmo puzzle", answer=near)
+    assert "Did you mean" in refused.reply.content, refused.reply.content
+    assert f"`{suggested.params['turns']}`" in refused.reply.content
+    assert await bot.db.rithmo_puzzles.answers(standin.guild.id, sam.id) == []

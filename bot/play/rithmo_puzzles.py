@@ -14,8 +14,10 @@ The daily puzzle
     for everyone. Its position comes from the server's own games finished before that day (a game
     chosen by the day's seed, then a position of that game), else from a game the bot plays
     against itself from the day's seed. A member's first legal turn counts (right or wrong, once
-    a day); later answers are explained the same way but not counted. A turn the rules refuse is
-    said with its reason and counts nothing (bad input changes nothing).
+    a day); later answers are explained the same way but not counted. The turn is read as a
+    game's (the engine's tolerant notation: ``C4 D5`` is ``c4-d5``); one the rules refuse is said
+    with its reason and the nearest legal turns, as in a game, and counts nothing (bad input
+    changes nothing).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 
 from bot.domain import DomainError
 from bot.play.rithmo import RithmoService, player_name, require_active
+from bot.rithmo.notation import with_suggestions
 from bot.rithmo.puzzles import Puzzle, Verdict, Way, check_answer, from_turns, generate, hint
 from db import DailyPuzzle, Database, PuzzleAnswer, RithmoGame, ServerSettings
 
@@ -149,7 +152,14 @@ async def answer(db: Database, guild_id: int, user_id: int, puzzle_id: int | Non
         puzzle_id = today.stored.puzzle_id
     if today.stored.puzzle_id != puzzle_id:
         raise DomainError("rithmo.puzzle_over", "that puzzle was yesterday's: here is today's")
-    verdict = check_answer(today.puzzle, text)
+    try:
+        verdict = check_answer(today.puzzle, text)
+    except DomainError as refused:
+        # Said as a game says it: the reason, then the legal turns nearest to what was typed.
+        error = with_suggestions(today.puzzle.board(), text, refused)
+        if error is refused:
+            raise
+        raise error from refused
     counted = await db.rithmo_puzzles.record_answer(today.stored, user_id, verdict.turn,
                                                     verdict.right, now)
     first = await db.rithmo_puzzles.answer_of(puzzle_id, user_id)
