@@ -1,4 +1,4 @@
--- Ardoise schema 14: Rithmomachia's hints and capture puzzles (issue 16).
+-- Ardoise schema 15: Rithmomachia's hints and capture puzzles (issue 16).
 --
 -- Hints (/rithmo hint): whether the players of a game allowed them (always in a game against
 -- Ardoise; in a challenge, the challenger's choice, which the challenged member accepts with the
