@@ -46,7 +46,14 @@ def startup_line(settings: Config) -> str:
     where = (f"commands synced to the test server {settings.test_guild}"
              if settings.test_guild is not None else "commands synced globally")
     where += " (always)" if settings.force_sync else " when they changed"
-    sharding = ", sharded" if settings.sharded else ""
+    sharding = ""
+    if settings.runs_shards:
+        shards = ("all shards" if settings.shard_ids is None
+                  else "shard" + ("s " if len(settings.shard_ids) > 1 else " ")
+                  + ",".join(map(str, settings.shard_ids)))
+        count = ("Discord's recommended count" if settings.shard_count is None
+                 else f"{settings.shard_count}")
+        sharding = f", sharded ({shards} of {count})"
     database = shown_location(settings.db_path)
     return (f"Ardoise: Discord mode (DISCORD_TOKEN is set){sharding}; database {database}; "
             f"{where}. Unset DISCORD_TOKEN (or pass --local) for local play.")
@@ -59,6 +66,9 @@ async def run_on_discord(settings: Config, **options: object) -> int:
     try:
         async with bot:
             await bot.start(settings.token)
+    except ConfigError as error:  # shards beyond Discord's recommended count
+        print(f"Ardoise: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(TOKEN_REFUSED, file=sys.stderr)
         return 1

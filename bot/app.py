@@ -13,6 +13,10 @@ At start (``setup_hook``, after login, before the gateway):
    after the commands were deleted on Discord's side). To the test server when
    ``ARDOISE_TEST_GUILD`` is set (instant), else globally.
 
+Several processes (``ARDOISE_SHARDS``, ``ARDOISE_SHARD_COUNT``; docs/deploy.md) each run a
+``ShardedArdoise`` on their own shards; ``owns(guild_id)`` tells the background tasks which
+servers are this process's (``bot/shards.py``).
+
 ``close()`` closes the database after the connection. At login, before all this, the threads of
 ``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are made nicer than the event loop
 (``bot/background.py``).
@@ -24,6 +28,9 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,11 +42,16 @@ import cogs
 from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
 from bot.limits import Limits
-from bot.settings import Config
+from bot.settings import Config, check_shard_ids
+from bot.shards import owner_of
 from bot.tree import ArdoiseTree
 from db import Database
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two reads of the settings versions of the servers whose language this process
+#: keeps (a change another process made is seen within this time; bot/i18n.py Languages).
+SETTINGS_CHECK_S = 5.0
 
 
 class Ardoise(commands.Bot):
@@ -71,6 +83,10 @@ class Ardoise(commands.Bot):
         self.languages = Languages()
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
+        self._settings_watch: asyncio.Task[None] | None = None
+        #: This bot's name in the claims of shared work (db.daily.claim_post): the machine, the
+        #: process and this bot (two bots of one process, in tests, are two claimers).
+        self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     @property
     def database(self) -> Database:
@@ -117,6 +133,8 @@ class Ardoise(commands.Bot):
         for name in self.cog_names:
             await self.load_extension(name)
         await self.sync_commands()
+        self._settings_watch = asyncio.create_task(self._watch_settings(),
+                                                   name="ardoise-settings-versions")
 
     async def _open_database(self) -> None:
         path = self.settings.db_path
@@ -125,7 +143,25 @@ class Ardoise(commands.Bot):
         log.info("database open: %s", self.db.describe())
 
     async def _server_language(self, guild_id: int) -> str | None:
-        return (await self.database.servers.get(guild_id)).language
+        settings = await self.database.servers.get(guild_id)
+        self.languages.seen(guild_id, settings.version)
+        return settings.language
+
+    async def check_settings(self) -> list[int]:
+        """Forget the kept languages of the servers whose settings changed in the database
+        since they were read (by another process, or the command line); those servers."""
+        kept = self.languages.cached()
+        if not kept or self.db is None:
+            return []
+        return self.languages.check(await self.database.servers.versions(kept))
+
+    async def _watch_settings(self) -> None:
+        while True:
+            await asyncio.sleep(SETTINGS_CHECK_S)
+            try:
+                await self.check_settings()
+            except Exception:
+                log.exception("reading the servers' settings versions failed")
 
     async def command_payload(self, guild: discord.abc.Snowflake | None = None
                               ) -> list[dict[str, Any]]:
@@ -164,11 +200,19 @@ class Ardoise(commands.Bot):
             log.info("synced %d commands %s", len(self.synced), where)
         return True
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process acts on the server ``guild_id`` in the background: one process
+        owns every server; a sharded one, the servers of its shards (``bot/shards.py``)."""
+        return True
+
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("connected as %s (%s) to %d servers", self.user, self.user.id, len(self.guilds))
 
     async def close(self) -> None:
+        if self._settings_watch is not None:
+            self._settings_watch.cancel()
+            self._settings_watch = None
         try:
             await super().close()
         finally:
@@ -179,11 +223,33 @@ class Ardoise(commands.Bot):
 
 
 class ShardedArdoise(Ardoise, commands.AutoShardedBot):
-    """The same bot, sharded: discord.py runs as many shards as Discord recommends."""
+    """The same bot, sharded: discord.py runs the shards of ``settings.shard_ids`` out of
+    ``settings.shard_count`` (all of them, and as many as Discord recommends, when unset)."""
+
+    def __init__(self, settings: Config, *, cog_names: Sequence[str] | None = None,
+                 **options: Any) -> None:
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            if settings.shard_ids is not None:
+                options.setdefault("shard_ids", list(settings.shard_ids))
+        super().__init__(settings, cog_names=cog_names, **options)
+
+    async def launch_shards(self) -> None:
+        wanted = self.settings.shard_ids
+        if wanted is not None and self.shard_count is None:
+            # Named shards of Discord's count: discord.py wants the count with the ids, so it
+            # is asked for here, once logged in (the same request discord.py would make).
+            count, _, _ = await self.http.get_bot_gateway()
+            check_shard_ids(wanted, count, "Discord's recommended shard count")
+            self.shard_count, self.shard_ids = count, list(wanted)
+        await super().launch_shards()
+
+    def owns(self, guild_id: int) -> bool:
+        return owner_of(self.shard_ids, self.shard_count)(guild_id)
 
 
 def create_bot(settings: Config, *, cog_names: Sequence[str] | None = None,
                **options: Any) -> Ardoise:
     """The bot for ``settings``; ``cog_names`` and ``options`` (discord.py's) are for tests."""
-    cls = ShardedArdoise if settings.sharded else Ardoise
+    cls = ShardedArdoise if settings.runs_shards else Ardoise
     return cls(settings, cog_names=cog_names, **options)

@@ -19,3 +19,13 @@ class DomainError(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {str(self)!r}, **{self.params!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (code, message, params), so that a refusal raised in a worker process
+        # (Rithmomachia's searches) reaches the bot as the same refusal
+        return _rebuild, (type(self), self.code, str(self), self.params)
+
+
+def _rebuild(cls: type[DomainError], code: str, message: str,
+             params: dict[str, Any]) -> DomainError:
+    return cls(code, message, **params)

@@ -25,7 +25,7 @@ Language of an interaction
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import discord
 from discord import app_commands
@@ -110,8 +110,12 @@ def error_key(code: str) -> str:
 def error_text(error: DomainError, lang: str) -> str:
     """A domain error said in ``lang``: its own sentence, else the generic refusal."""
     key = error_key(error.code)
-    if has(key, lang) or has(key, DEFAULT_LANG):
-        return t(key, lang, **quoted(error.params))
+    if has(key, lang) or has(key, DEFAULT_LANG) or has(f"{key}.other", DEFAULT_LANG):
+        # A refusal may carry the refusal it explains further ("did you mean …?" after the
+        # reason): said first, in the same language.
+        params = {k: error_text(v, lang) if isinstance(v, DomainError) else v
+                  for k, v in quoted(error.params).items()}
+        return t(key, lang, **params)
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)
 
@@ -129,22 +133,49 @@ class Languages:
 
     The settings cog sets ``loader`` (read a server's choice from the database) and calls
     ``set()`` when a teacher changes it; until then every server follows the members' locales.
+
+    With several processes on one database, another process (or the command line) may change a
+    server's settings: each cached language keeps the settings version it was read at
+    (``seen``), and ``check`` (the bot calls it every few seconds with the versions the database
+    holds now) forgets those that moved on, to be read again at their next use.
     """
 
     def __init__(self, loader: GuildLanguageLoader | None = None) -> None:
         self.loader = loader
         self._cache: dict[int, str | None] = {}
+        self._versions: dict[int, int] = {}
 
-    def set(self, guild_id: int, lang: str | None) -> None:
+    def set(self, guild_id: int, lang: str | None, *, version: int | None = None) -> None:
         if lang is not None and lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}")
         self._cache[guild_id] = lang
+        if version is not None:
+            self._versions[guild_id] = version
+
+    def seen(self, guild_id: int, version: int) -> None:
+        """The settings version the language being loaded for ``guild_id`` was read at."""
+        self._versions[guild_id] = version
+
+    def cached(self) -> list[int]:
+        """The servers whose language is kept."""
+        return list(self._cache)
+
+    def check(self, versions: Mapping[int, int]) -> list[int]:
+        """Forget the languages whose settings version is no longer the one in ``versions``
+        (read from the database); the servers forgotten."""
+        stale = [g for g in list(self._cache)
+                 if g in versions and versions[g] != self._versions.get(g)]
+        for guild_id in stale:
+            self.forget(guild_id)
+        return stale
 
     def forget(self, guild_id: int | None = None) -> None:
         if guild_id is None:
             self._cache.clear()
+            self._versions.clear()
         else:
             self._cache.pop(guild_id, None)
+            self._versions.pop(guild_id, None)
 
     async def of_guild(self, guild_id: int) -> str | None:
         if guild_id in self._cache:

@@ -10,9 +10,9 @@ One place for what a member may ask of the bot, and how often:
   and components alike.
 - ``OPEN_GAMES``: how many games of each kind a member may have open at once; the cogs count
   them (they know how a game is left) and refuse with the list of those open.
-- ``SearchGate``: at most ``Settings.strong_searches`` searches of Ardoise's strong level at
-  once in this bot, servers taking turns; the others wait their turn, and a new strong game is
-  refused on a server while its searches already wait.
+- ``SearchGate``: at most ``Settings.strong_searches`` searches of Ardoise's strong and master
+  levels at once in this bot, servers taking turns; the others wait their turn, and a new strong
+  or master game is refused on a server while its searches already wait.
 
 Why not ``app_commands.checks.cooldown``: its buckets live in a closure of the decorator, shared by
 every bot of the process (the tests start many), it reads the interaction's creation time (which
@@ -40,7 +40,7 @@ from discord import app_commands
 
 from bot.domain import DomainError
 from bot.i18n import t
-from bot.rithmo.ai import DEFAULT_SECONDS
+from bot.rithmo.ai import SECONDS
 
 T = TypeVar("T")
 
@@ -83,8 +83,8 @@ RATES: dict[str, Rate] = {
     # /rithmo solo): a stored game and a public message (for Rithmomachia, a board picture).
     # The caps on open games bound how many stay open; this bounds the churn: 3 in 60 s.
     "start": Rate(3, 60.0),
-    # /rithmo solo at the strong level, on top of "start": each of Ardoise's turns is then a
-    # 2 s search (see SearchGate): one new strong game a minute.
+    # /rithmo solo at the strong or master level, on top of "start": each of Ardoise's turns is
+    # then a 0.5 s or 2 s search (see SearchGate): one new such game a minute.
     "strong": Rate(1, 60.0),
 }
 
@@ -115,11 +115,13 @@ class _ServerSearches:
 
 
 class SearchGate:
-    """At most ``bound`` strong searches run at once in this bot, and servers take turns.
+    """At most ``bound`` strong or master searches run at once in this bot, and servers take
+    turns.
 
-    A strong search is pure Python for ``seconds`` of wall time (``bot.rithmo.ai``'s budget): two
-    at once take the interpreter in turns, so each finds about half the positions in its 2 s
-    and the event loop, which must answer every member within 3 s, gets a smaller share. So a
+    A search is pure Python for its budget (``bot.rithmo.ai.SECONDS``: 0.5 s strong, 2 s master;
+    ``seconds`` here is the longest, for the wait's estimate). It runs in a worker process
+    (``bot.play.rithmo_search``), so the event loop keeps its core; the bound keeps the searches
+    to the cores the machine has, so that each gets the thinking its budget promises. So a
     turn already accepted waits for a free search instead of being refused or played weaker.
 
     Each server queues its own searches first (at most ``bound`` of a server go on to the bot's
@@ -128,7 +130,7 @@ class SearchGate:
     wait (``saturated``); another server is not refused for it.
     """
 
-    def __init__(self, bound: int, seconds: float = DEFAULT_SECONDS) -> None:
+    def __init__(self, bound: int, seconds: float = max(SECONDS.values())) -> None:
         if bound < 1:
             raise ValueError(f"the bound on strong searches is at least 1, not {bound}")
         self.bound = bound

@@ -8,12 +8,19 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | ``ARDOISE_DB`` | SQLite file, or ``postgresql://…`` URL | ``data/ardoise.sqlite3`` |
 | ``ARDOISE_TEST_GUILD`` | a server id: sync the commands there only (instant) | global sync |
 | ``ARDOISE_SHARDED`` | ``1``/``true``/``yes``/``on``: run an ``AutoShardedBot`` | not sharded |
+| ``ARDOISE_SHARDS`` | the shards this process runs: ``0,1`` or ``0-3`` (sharded) | all shards |
+| ``ARDOISE_SHARD_COUNT`` | how many shards all the processes run together (sharded) | Discord's |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
 | ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
 dependency for six lines of parsing. The token never appears in ``repr()`` or in a log line.
+
+Several processes (docs/deploy.md): each runs its own ``ARDOISE_SHARDS`` of the same
+``ARDOISE_SHARD_COUNT``, on one shared database. Setting either runs an ``AutoShardedBot``; without
+``ARDOISE_SHARD_COUNT`` the count is Discord's recommendation (``GET /gateway/bot``), read at start
+(``bot.app.ShardedArdoise.launch_shards``), which several processes must not each guess: set it.
 """
 
 from __future__ import annotations
@@ -69,9 +76,16 @@ class Config:
     db_path: Path | str = field(default_factory=default_path)
     test_guild: int | None = None
     sharded: bool = False
+    #: The shards this process runs (``ARDOISE_SHARDS``); None: every shard of the count.
+    shard_ids: tuple[int, ...] | None = None
+    #: The shards of all the processes together (``ARDOISE_SHARD_COUNT``); None: Discord's
+    #: recommendation.
+    shard_count: int | None = None
     log_level: str = "INFO"
     #: One: a search is pure Python, two at once only share the interpreter (bot/limits.py).
     strong_searches: int = 1
+    #: Seconds the strong level thinks a turn (``ARDOISE_STRONG_SECONDS``; master thinks 2 s).
+    strong_seconds: float = 0.5
     #: Sync the slash commands at start even if they did not change since the last sync
     #: (``ARDOISE_SYNC=1`` or ``python -m bot --sync``; see bot/app.py).
     force_sync: bool = False
@@ -81,9 +95,15 @@ class Config:
         return (
             f"Config(token={token}, db_path={shown_location(self.db_path)!r}, "
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
+            f"shard_ids={self.shard_ids!r}, shard_count={self.shard_count!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
-            f"force_sync={self.force_sync!r})"
+            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r})"
         )
+
+    @property
+    def runs_shards(self) -> bool:
+        """Whether the bot is an ``AutoShardedBot``: asked for, or some shards named."""
+        return self.sharded or self.shard_ids is not None or self.shard_count is not None
 
     @property
     def log_level_number(self) -> int:
@@ -121,6 +141,9 @@ class Config:
                 f"not {sharded_text!r}"
             )
 
+        shard_count = _shard_count(values.get("ARDOISE_SHARD_COUNT", ""))
+        shard_ids = _shard_ids(values.get("ARDOISE_SHARDS", ""), shard_count)
+
         level = values.get("ARDOISE_LOG_LEVEL", "").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(
@@ -131,6 +154,17 @@ class Config:
         if not searches_text.isdigit() or int(searches_text) < 1:
             raise ConfigError(
                 f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
+            )
+
+        seconds_text = values.get("ARDOISE_STRONG_SECONDS", "").strip() or "0.5"
+        try:
+            strong_seconds = float(seconds_text)
+        except ValueError:
+            strong_seconds = 0.0
+        if not 0.05 <= strong_seconds <= 10:
+            raise ConfigError(
+                "ARDOISE_STRONG_SECONDS must be a number of seconds from 0.05 to 10, "
+                f"not {seconds_text!r}"
             )
 
         sync_text = values.get("ARDOISE_SYNC", "").strip().lower()
@@ -144,7 +178,53 @@ class Config:
             db_path=db_path,
             test_guild=test_guild,
             sharded=sharded_text in _TRUE,
+            shard_ids=shard_ids,
+            shard_count=shard_count,
             log_level=level,
             strong_searches=int(searches_text),
+            strong_seconds=strong_seconds,
             force_sync=sync_text in _TRUE,
         )
+
+
+def _shard_count(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"ARDOISE_SHARD_COUNT must be a whole number, 1 or more, not {text!r}")
+    return int(text)
+
+
+def _shard_ids(text: str, count: int | None) -> tuple[int, ...] | None:
+    """``0,1``, ``2-3`` or ``0,2-4``: the shard ids, sorted, each once; checked against the count
+    when it is known (else at start, against Discord's: ``check_shard_ids``)."""
+    text = text.strip()
+    if not text:
+        return None
+    ids: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        low, high = low.strip(), high.strip()
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError("ARDOISE_SHARDS must be shard ids like 0,1 or 0-3, "
+                              f"not {text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"ARDOISE_SHARDS: the range {part.strip()!r} goes backwards")
+        ids.extend(range(first, last + 1))
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"ARDOISE_SHARDS names a shard twice: {text!r}")
+    found = tuple(sorted(ids))
+    if count is not None:
+        check_shard_ids(found, count, "ARDOISE_SHARD_COUNT")
+    return found
+
+
+def check_shard_ids(ids: tuple[int, ...], count: int, source: str) -> None:
+    """Refuse a shard id that the count has not (shards are 0 to count - 1)."""
+    beyond = [i for i in ids if i >= count]
+    if beyond:
+        raise ConfigError(
+            f"ARDOISE_SHARDS names shard {beyond[0]}, but {source} is {count}: the shards are "
+            f"0 to {count - 1}")

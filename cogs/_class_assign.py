@@ -218,7 +218,7 @@ class ClassAssign:
         """Turn the button of every post past its due date into a disabled "Closed" (the
         database remembers which are done); the assignments closed."""
         done: list[int] = []
-        for made in await play.to_close(self.bot.db, now):
+        for made in await play.to_close(self.bot.db, now, self.bot.owns):
             if self.bot.get_guild(made.guild_id) is None:
                 continue  # another process's server, or one the bot left
             assert made.channel_id is not None and made.message_id is not None

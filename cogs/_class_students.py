@@ -1,4 +1,5 @@
-"""``/class student <member> …`` (``/classe élève``): one student's own settings, shown, and
+"""``/class student <member> …`` (``/classe élève``): one student's own settings (Focus levels,
+extra time, rankings, school year), shown, and
 changed by a teacher (``Classroom.interaction_check``). The rules they change are
 ``bot.play.students``'; the words ``bot.ui.students``'."""
 
@@ -12,7 +13,13 @@ from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.play import students as play
 from bot.replies import shown_name
-from bot.ui.students import level_choices, rankings_choices, student_embed, time_choices
+from bot.ui.students import (
+    level_choices,
+    rankings_choices,
+    school_year_choices,
+    student_embed,
+    time_choices,
+)
 from cogs import ArdoiseCog
 
 
@@ -28,14 +35,16 @@ class ClassStudents(ArdoiseCog):
         max_level="The highest level their Focus may go up to",
         extra_time="More time for their Focus",
         rankings="How public rankings show them",
+        school_year="The school year whose skills their practice draws from",
         reset="Everything back to the server's settings (before the other options)")
     @app_commands.choices(level=level_choices(), min_level=level_choices(),
                           max_level=level_choices(), extra_time=time_choices(),
-                          rankings=rankings_choices())
+                          rankings=rankings_choices(), school_year=school_year_choices())
     async def student(self, interaction: discord.Interaction, member: discord.Member,
                       level: str | None = None, min_level: str | None = None,
                       max_level: str | None = None, extra_time: str | None = None,
-                      rankings: str | None = None, reset: bool = False) -> None:
+                      rankings: str | None = None, school_year: str | None = None,
+                      reset: bool = False) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -46,7 +55,8 @@ class ClassStudents(ArdoiseCog):
                               name=shown_name(member.display_name))
         view = await play.change_student(
             self.bot.db, guild_id, member.id, level=level, min_level=min_level,
-            max_level=max_level, extra_time=extra_time, rankings=rankings, reset=reset)
+            max_level=max_level, extra_time=extra_time, rankings=rankings,
+            school_year=school_year, reset=reset)
         content = (t("class_students.saved", lang, name=shown_name(member.display_name))
                    if view.changed else None)
         await replies.respond(interaction, content,

@@ -71,7 +71,7 @@ class DigitsLeave:
         after a start finds what fell due while the bot was away)."""
         if self.bot.db is None:
             return
-        for event in await leave.tick(self.bot.db, now):
+        for event in await leave.tick(self.bot.db, now, self.bot.owns):
             try:
                 await leave_ui.tell(self.bot, event)
             except Exception:

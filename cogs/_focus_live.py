@@ -260,7 +260,7 @@ class FocusLive:
     async def arm_live_timers(self) -> dict[int, float]:
         """Arm a timer for every running self-running round, from its stored state (at start,
         after a restart)."""
-        due = await self.live_rounds.active_timers()
+        due = await self.live_rounds.active_timers(self.bot.owns)
         for live_id, at in due.items():
             self._arm(live_id, at)
         return due

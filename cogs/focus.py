@@ -191,11 +191,18 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
         start = await play.start_practice(self.bot.db, interaction.guild_id, interaction.user.id,
-                                          level, self.seed())
+                                          level, self.seed(), self.now())
         await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
                           in_place=in_place, data={"level": start.level, "own": start.own},
-                          time_factor=start.time_factor)
+                          time_factor=start.time_factor, record=False,
+                          on_answer=self._record_practice_answer)
+
+    async def _record_practice_answer(self, run: FocusRun, answer: Answer) -> None:
+        # Stamped with the cog's clock, as the round was chosen by it: the mastery's reviews
+        # (due after 1, 3, 7, 21 days) follow one clock, which a test can replace.
+        await play.record_answer(self.bot.db, stored_answer(run, answer, len(run.round.answers)),
+                                 now=self.now())
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
@@ -265,7 +272,9 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         the day is not posted yet (the database remembers the post); the (server, day) posted."""
         posted: list[tuple[int, date]] = []
         async with self._post_lock:  # the loop and a caller never post the same day twice
-            for settings in await play.servers_with_daily(self.bot.db):
+            # Only this process's servers (its shards'), and each post claimed first: another
+            # process on the same shard (a restart overlapping) never posts it too.
+            for settings in await play.servers_with_daily(self.bot.db, self.bot.owns):
                 guild = self.bot.get_guild(settings.guild_id)
                 day = play.local_day(settings, now)
                 if guild is None or now.astimezone(settings.tz()).hour < settings.daily_hour:
@@ -273,6 +282,9 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                 if (guild.id, day) in self._post_failed:
                     continue
                 if await play.due_daily(self.bot.db, settings, now) is None:
+                    continue
+                if not await play.claim_daily_post(self.bot.db, settings, day,
+                                                   self.bot.worker_id, now):
                     continue
                 try:
                     message = await self._post_daily(guild, settings, day)

@@ -3,10 +3,11 @@ rankings.
 
 ``/progress`` is private (ephemeral): the student's Focus accuracy per topic over the last weeks
 (``images.render_progress`` from ``db.focus.progress``), the calendar of their daily challenges
-(``images.render_streak`` from ``db.daily.days_played``), their Focus level as they play it (the
-pinned level when the teacher set one) and their rating in each game. A student sees their own;
-another member's is for teachers (Manage Server or a teachers' role, ``bot.ui.teachers``), who
-follow each student that way.
+(``images.render_streak`` from ``db.daily.days_played``), their mastery map (the tables'
+facts and the skills, ``images.render_mastery`` from ``db.mastery``), their Focus level as they
+play it (the pinned level when the teacher set one) and their rating in each game. A student
+sees their own; another member's is for teachers (Manage Server or a teachers' role,
+``bot.ui.teachers``), who follow each student that way.
 
 ``/leaderboard`` is public: the server's ranking by rating (The 20 Digits, Rithmomachia, from
 ``db.players.leaderboard``), today's daily challenge (``db.daily.leaderboard``) or the current
@@ -65,12 +66,14 @@ class Progress(ArdoiseCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await service.student_progress(self.bot.db, guild_id, target.id,
                                               target.display_name)
-        chart, calendar = await asyncio.to_thread(progress_pictures, data, lang)
+        chart, calendar, mastery = await asyncio.to_thread(progress_pictures, data, lang)
         files = [
             discord.File(io.BytesIO(chart), "progress.png",
                          description=t("progress.chart_title", lang, name=data.name)),
             discord.File(io.BytesIO(calendar), "streak.png",
                          description=t("progress.streak_title", lang, name=data.name)),
+            discord.File(io.BytesIO(mastery), "mastery.png",
+                         description=t("mastery.map_title", lang, name=data.name)),
         ]
         await replies.followup(interaction, embeds=progress_embeds(data, lang), files=files,
                                ephemeral=True)

@@ -1,9 +1,10 @@
 """``/rithmo``: Rithmomachia between two members, or against Ardoise.
 
 Commands: ``challenge``, ``solo``, ``move`` (typed notation, autocompleted with the legal turns),
-``board``, ``resign``, ``draw``, ``rules``. Each reads the interaction, calls one use case of
-``bot.play.rithmo`` (the games, the engine, the clock, the ratings) and says the result with
-``bot.ui.rithmo`` (texts, buttons, the "Play a turn" view, board messages).
+``board``, ``resign``, ``draw``, ``rules``; ``hint`` and ``puzzle`` (``cogs/_rithmo_puzzles.py``).
+Each reads the interaction, calls one use case of ``bot.play.rithmo`` (the games, the engine, the
+clock, the ratings) and says the result with ``bot.ui.rithmo`` (texts, buttons, the "Play a
+turn" view, board messages).
 
 How it plays
     A challenge is a public message with Accept / Decline buttons (only the challenged member
@@ -20,8 +21,9 @@ Decisions
     - The move clock: a player past the server's move time limit is warned once (pinged) and
       given a grace of a quarter of that limit (at least a minute); past the grace, the game is
       lost on time.
-    - Against Ardoise, ``bot.rithmo.opponents.choose_turn`` chooses its turn (in a thread, seeded by
-      game and turn, so a replay is the same); ``self.service.choose_turn`` is where a test puts
+    - Against Ardoise, ``bot.rithmo.opponents.choose_turn`` chooses its turn (seeded by the game's
+      stored seed and the turn, so a replay is the same; the searching levels in worker
+      processes, ``bot.play.rithmo_search``); ``self.service.choose_turn`` is where a test puts
       a fake search.
 """
 
@@ -49,6 +51,7 @@ from bot.play.rithmo import (
     player_name,
     require_active,
 )
+from bot.play.rithmo_search import SearchPool
 from bot.play.rithmo_turns import completions, mention, settings_text, side_name
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
@@ -64,12 +67,18 @@ from bot.ui.rithmo import (
     challenge_view,
     draw_view,
     played_line,
-    rules_embed,
     stamp,
     state_lines,
 )
-from bot.views import ensure_player, ensure_version
+from bot.ui.rithmo_puzzles import PERSISTENT_ITEMS as PUZZLE_ITEMS
+from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
+from bot.ui.rithmo_resign import ask_resign
+from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
+from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
+from bot.ui.rithmo_rules import say_forged, send_rules
+from bot.views import ensure_player, ensure_version, routed_nowhere
 from cogs import ArdoiseCog
+from cogs._rithmo_puzzles import RithmoPuzzles
 from db import RithmoGame
 
 log = logging.getLogger(__name__)
@@ -77,9 +86,9 @@ log = logging.getLogger(__name__)
 DEADLINE_CHECK_S = 60
 
 
-class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
+class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
-    persistent_items = PERSISTENT_ITEMS
+    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -91,13 +100,16 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     async def cog_unload(self) -> None:
         self.deadline_loop.cancel()
+        if self._service is not None:
+            self._service.close()  # the search workers go with the bot
 
     @property
     def service(self) -> RithmoService:
         # Built on first use: the database is opened after the cogs are added.
         if self._service is None:
+            pool = SearchPool(seconds={"strong": self.bot.settings.strong_seconds})
             self._service = RithmoService(self.bot.database, self.bot.languages,
-                                          self.bot.limits.searches)
+                                          self.bot.limits.searches, pool=pool)
         return self._service
 
     @property
@@ -105,6 +117,12 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         if self._boards is None:
             self._boards = Boards(self.bot, self.service)
         return self._boards
+
+    @commands.Cog.listener("on_interaction")
+    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+        # A rules page button its message does not show (a modified client): refused.
+        if routed_nowhere(interaction, RULES_PREFIX):
+            await say_forged(interaction)
 
     async def current_game(self, interaction: discord.Interaction,
                            statuses: tuple[str, ...] = ("active",)) -> RithmoGame:
@@ -153,6 +171,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         proper="The proper victory, after taking the enemy pyramid",
         move_limit="Stop the game after this many turns in all (0: no limit)",
         colour="Your colour",
+        hints="Allow /rithmo hint to both players (default: no)",
     )
     @app_commands.choices(victory=VICTORY_CHOICES, proper=PROPER_CHOICES, colour=COLOUR_CHOICES)
     async def challenge(
@@ -166,6 +185,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         proper: str | None = None,
         move_limit: app_commands.Range[int, 0, 1000] | None = None,
         colour: str | None = None,
+        hints: bool = False,
     ) -> None:
         lang = await lang_for(interaction)
         me = interaction.user
@@ -182,7 +202,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                   channel=channel_text(g.channel_id, lang)) for g in reversed(waiting)])
         started = await self.service.challenge(
             interaction.guild_id, interaction.channel_id, me.id, member.id, lang, colour=colour,
-            victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
+            hints=hints, victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
             move_limit=move_limit)
         await replies.respond(
             interaction,
@@ -230,11 +250,11 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @app_commands.command(name="solo", description="Play Rithmomachia against Ardoise")
     @limited("start")
-    @app_commands.describe(level="How strong Ardoise plays (1 beginner to 3 strong)",
+    @app_commands.describe(level="How strong Ardoise plays (1 beginner to 4 master)",
                            colour="Your colour")
     @app_commands.choices(colour=COLOUR_CHOICES)
     async def solo(self, interaction: discord.Interaction,
-                   level: app_commands.Range[int, 1, 3] = 1, colour: str | None = None) -> None:
+                   level: app_commands.Range[int, 1, 4] = 1, colour: str | None = None) -> None:
         lang = await lang_for(interaction)
         me = interaction.user.id
         guild_id = interaction.guild_id
@@ -259,7 +279,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                    level=t(f"rithmo.level.{level}", lang))]
         if STRATEGY == "random":
             lines.append(t("rithmo.solo.random_note", lang))
-        lines.append(settings_text(started.settings, lang))
+        lines += [settings_text(started.settings, lang), t("rithmo_puzzles.hint.offer", lang)]
         opening = started.opening
         if opening is not None:
             lines.append(played_line(row, opening, lang))
@@ -335,10 +355,8 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @app_commands.command(name="resign", description="Resign your Rithmomachia game")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        ended = await self.service.resign(await self.current_game(interaction),
-                                          interaction.user.id)
-        await self.boards.end(ended.row, ended.ratings, interaction=interaction)
+        # Asked first, privately: the game ends when "Resign" is pressed (bot.ui.rithmo_resign).
+        await ask_resign(interaction, await self.current_game(interaction))
 
     @app_commands.command(name="draw",
                           description="Offer a draw in your Rithmomachia game, or accept one")
@@ -383,12 +401,12 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
                       opponent=mention(row.player(other(offerer_side)), lang), game=game_id),
             view=None, allowed_mentions=pings())
 
-    @app_commands.command(name="rules", description="The rules of Rithmomachia in short")
+    @app_commands.command(name="rules", description="The rules of Rithmomachia, in pages with "
+                                                    "pictures")
     @limited("text")
     @app_commands.describe(show="Show the rules to the whole channel (else only to you)")
     async def rules(self, interaction: discord.Interaction, show: bool = False) -> None:
-        lang = await lang_for(interaction)
-        await replies.respond(interaction, embed=rules_embed(lang), ephemeral=not show)
+        await send_rules(interaction, show)  # bot.ui.rithmo_rules: the pages and their buttons
 
     # the clock -------------------------------------------------------------------------
 
@@ -404,7 +422,7 @@ class Rithmo(ArdoiseCog, commands.GroupCog, group_name="rithmo",
         """Warn each player past their time (once), and forfeit the games whose grace is over."""
         if self.bot.db is None:
             return
-        for event in await self.service.overdue(now):
+        for event in await self.service.overdue(now, self.bot.owns):
             try:
                 await self._tell_overdue(event)
             except Exception:

@@ -44,12 +44,14 @@ from bot.play.settings import (
     check_daily,
     check_focus,
     check_match,
+    check_school_year,
     timezone_choices,
 )
 from bot.rithmo.victory import PROPER
 from bot.ui.settings import (
     LANGUAGE_NAMES,
     PINNED_NAMES,
+    SCHOOL_YEAR_NAMES,
     VICTORY_NAMES,
     _choices,
     check_rithmo,
@@ -110,7 +112,7 @@ class Settings(ArdoiseCog):
         chosen = None if language == "auto" else language
         settings, _ = await service.save_settings(self.bot.db, interaction.guild_id,
                                                   {"language": chosen})
-        self.bot.languages.set(interaction.guild_id, chosen)
+        self.bot.languages.set(interaction.guild_id, chosen, version=settings.version)
         # The answer is already in the new language.
         lang = chosen or lang_from_locale(interaction.locale)
         interaction.extras["lang"] = lang
@@ -156,16 +158,19 @@ class Settings(ArdoiseCog):
                                      f"{MAX_LEVEL})",
                            max_level=f"The highest level a student goes up to ({MIN_LEVEL}–"
                                      f"{MAX_LEVEL})",
-                           pinned_level="One level for everyone, or none (each their own)")
+                           pinned_level="One level for everyone, or none (each their own)",
+                           school_year="The school year whose skills practice draws from")
     @app_commands.choices(pinned_level=_choices(PINNED_NAMES, "settings.choices.pinned",
-                                                PINNED_NAMES))
+                                                PINNED_NAMES),
+                          school_year=_choices(SCHOOL_YEAR_NAMES, "settings.choices.school_year",
+                                               SCHOOL_YEAR_NAMES))
     async def focus(self, interaction: discord.Interaction,
                     min_level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
                     max_level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
-                    pinned_level: str | None = None) -> None:
+                    pinned_level: str | None = None, school_year: str | None = None) -> None:
         lang = await lang_for(interaction)
         changes = check_focus(await self._current(interaction), min_level, max_level,
-                              pinned_level)
+                              pinned_level) | check_school_year(school_year)
         await self._save(interaction, "settings.saved.focus", changes, lang)
 
     @settings.command(name="match", description="The 20 Digits: defaults of new matches")

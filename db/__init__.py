@@ -28,7 +28,8 @@ runs the migrations and builds them. Tools and tests that need a raw statement u
 Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
 ``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
-``rithmo`` (games, turns), ``games`` (across both: waiting on a player, past their time limit),
+``rithmo`` (games, turns, hints counted), ``rithmo_puzzles`` (the daily capture puzzles and the
+members' answers), ``games`` (across both: waiting on a player, past their time limit),
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
@@ -88,7 +89,12 @@ Design decisions
   Days of the daily challenge are the server's local dates (``ServerSettings.timezone``).
 - **Ratings** (Glicko-2, :mod:`bot.ratings`) are updated in the transaction that finishes a game
   between two members; each game is one rating period; a week without rated games widens the RD.
-  Ghost matches and games against Ardoise are not rated.
+  Ghost matches and games against Ardoise are not rated. Both rating rows are written (taken)
+  before they are read, so that two processes rating games of one player at once lose neither.
+- **Several processes on one database** (issue 18, docs/architecture.md): the daily post is
+  claimed in one statement (``daily.claim_post``) so that one process posts it; every change of
+  a server's settings moves ``servers.settings_version`` on, which a process keeping them in
+  memory reads (``servers.versions``) to forget what another process changed.
 - **A member's data on request**: :meth:`Database.export_player` gives everything as JSON;
   :meth:`Database.delete_player` removes their rows, abandons their unfinished games and leaves the
   others' finished games with an anonymous (NULL) opponent, in one transaction. Game states are
@@ -103,7 +109,8 @@ Refusals (``DomainError`` codes, for the bot's catalogues)
 ``db.stale`` (kind, id, expected, actual), ``db.not_found`` (kind and key),
 ``player.not_enough_gold`` (need, have), ``settings.invalid`` (setting, value),
 ``settings.unknown`` (setting), ``daily.none``, ``daily.already_attempted``, ``daily.not_started``,
-``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status).
+``daily.already_finished`` (day), ``digits.not_active``, ``rithmo.not_active`` (status),
+``rithmo.hints_off``.
 """
 
 from db.connection import Connection, StaleVersion, is_postgresql, shown_location
@@ -115,6 +122,7 @@ from db.games import UNSET, OverdueGame, WaitingGame
 from db.migrate import LATEST_VERSION, DatabaseVersionError
 from db.players import HistoryEntry, Player, PlayerRating, RatingChange, RatingRow, StreakRow
 from db.rithmo import RithmoGame, TurnRow
+from db.rithmo_puzzles import DailyPuzzle, FinishedGame, PuzzleAnswer
 from db.servers import ServerSettings
 
 __all__ = [
@@ -123,10 +131,12 @@ __all__ = [
     "Connection",
     "DailyAttempt",
     "DailyChallengeRow",
+    "DailyPuzzle",
     "DailyRow",
     "Database",
     "DatabaseVersionError",
     "DigitsMatch",
+    "FinishedGame",
     "FocusAnswer",
     "GhostRow",
     "HistoryEntry",
@@ -134,6 +144,7 @@ __all__ = [
     "Player",
     "PlayerRating",
     "ProgressRow",
+    "PuzzleAnswer",
     "RatingChange",
     "RatingRow",
     "RithmoGame",

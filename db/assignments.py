@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.domain import DomainError
+from bot.focus.exact import Exact, parse_exact
 from db.connection import Connection, Row, db_time, dumps, from_db_time, to_db_time, utc
 from db.focus import FocusAnswer, FocusRepository
 from db.players import PlayersRepository
@@ -67,8 +68,8 @@ class AttemptAnswer:
     user_id: int
     question_no: int
     question: str
-    expected: int
-    given: int | None
+    expected: Exact  # an int, or a Fraction (db.focus: schema 14's exact columns)
+    given: Exact | None
     correct: bool
     time_ms: int
 
@@ -236,12 +237,14 @@ class AssignmentsRepository:
     async def answers(self, guild_id: int, assignment_id: int) -> list[AttemptAnswer]:
         """Every stored answer of the assignment, by student and question."""
         rows = await self._conn.all(
-            "SELECT user_id, question_no, question, expected, given, correct, time_ms"
+            "SELECT user_id, question_no, question, expected, given, correct, time_ms,"
+            " expected_exact, given_exact"
             " FROM focus_answers WHERE guild_id = ? AND round_key = ?"
             " ORDER BY user_id, question_no", (guild_id, round_key(assignment_id)))
         return [AttemptAnswer(user_id=row[0], question_no=row[1], question=row[2],
-                              expected=row[3], given=row[4], correct=bool(row[5]),
-                              time_ms=row[6]) for row in rows]
+                              expected=row[3] if row[7] is None else parse_exact(row[7]),
+                              given=row[4] if row[8] is None else parse_exact(row[8]),
+                              correct=bool(row[5]), time_ms=row[6]) for row in rows]
 
     async def known_players(self, guild_id: int) -> list[int]:
         """The members who have used Ardoise in the server (the bot has no member list)."""

@@ -20,9 +20,11 @@ from db.export import delete_player, export_player
 from db.focus import FocusRepository
 from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
+from db.mastery import MasteryRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
 from db.rithmo import RithmoRepository
+from db.rithmo_puzzles import RithmoPuzzlesRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
 
@@ -65,11 +67,13 @@ class Database:
         self.version = connection.version
         self.servers = ServersRepository(connection)
         self.players = PlayersRepository(connection)
-        self.focus = FocusRepository(connection, self.players)
+        self.mastery = MasteryRepository(connection)
+        self.focus = FocusRepository(connection, self.players, self.mastery)
         self.focus_live = LiveRoundsRepository(connection, self.servers)
         self.daily = DailyRepository(connection, self.servers, self.players, self.focus)
         self.digits = DigitsRepository(connection, self.players)
         self.rithmo = RithmoRepository(connection, self.players)
+        self.rithmo_puzzles = RithmoPuzzlesRepository(connection, self.servers, self.players)
         self.games = GamesRepository(connection)
         self.command_syncs = CommandSyncs(connection)
         self.students = StudentsRepository(connection, self.players)

@@ -121,6 +121,21 @@ class DailyRepository:
         )
         return None if row is None else _challenge(row)
 
+    async def claim_post(self, guild_id: int, day: date, owner: str, until: datetime,
+                         now: datetime | None = None) -> bool:
+        """Claim the post of the server's challenge of ``day`` for ``owner`` until ``until``:
+        whether this caller may post it. One statement, so that of two processes claiming at
+        once exactly one wins: the challenge must exist, not be posted yet, and carry no claim
+        of another owner still running at ``now`` (a lapsed claim is taken over)."""
+        claimed = await self._conn.run(
+            "UPDATE daily_challenges SET post_owner = ?, post_until = ?"
+            " WHERE guild_id = ? AND day = ? AND message_id IS NULL"
+            " AND (post_owner IS NULL OR post_owner = ? OR post_until < ?)",
+            (owner, to_db_time(utc(until)), guild_id, day.isoformat(), owner,
+             to_db_time(utc(now))),
+        )
+        return claimed == 1
+
     async def set_message(self, guild_id: int, day: date, channel_id: int, message_id: int) -> None:
         """Remember where the challenge was posted."""
         await self._conn.run(

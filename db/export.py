@@ -2,8 +2,9 @@
 
 Where a member is
 -----------------
-- Rows of their own (``players``, ``ratings``, ``focus_answers`` and their rollups,
-  ``daily_attempts``, ``digits_ghosts``): exported whole, then deleted.
+- Rows of their own (``players``, ``ratings``, ``focus_answers`` and their rollups, their
+  mastery (``focus_mastery``, ``focus_mastery_backfill``), ``daily_attempts``,
+  ``rithmo_puzzle_solves``, ``digits_ghosts``): exported whole, then deleted.
 - Games they played (``digits_seats``, ``rithmo_games``): exported; their unfinished games are
   abandoned and their seat becomes NULL, so that the others keep their history.
 - Inside game states, opaque JSON that SQL never reads (``digits_matches.state``,
@@ -152,10 +153,11 @@ async def export_player(
         games = await rows(
             "SELECT game_id, CASE WHEN white_id = ? THEN 'white' ELSE 'black' END AS colour,"
             " CASE WHEN white_id = ? THEN black_id ELSE white_id END AS opponent_id, computer_side,"
-            " status, result, reason, victories, position, created_at, finished_at"
+            " status, result, reason, victories, position, created_at, finished_at, hints_allowed,"
+            " CASE WHEN white_id = ? THEN hints_white ELSE hints_black END AS hints_used"
             " FROM rithmo_games WHERE guild_id = ? AND (white_id = ? OR black_id = ?)"
             " ORDER BY game_id",
-            (user_id, user_id, guild_id, user_id, user_id),
+            (user_id, user_id, user_id, guild_id, user_id, user_id),
         )
         for game in games:
             game["turns"] = await rows(
@@ -221,8 +223,22 @@ async def export_player(
                 "SELECT * FROM focus_rollup_total WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY topic"
             ),
+            # Their mastery of each fact and skill, worked out from those answers (migration
+            # focus_mastery), and whether it is still to be worked out from older ones.
+            "focus_mastery": await rows(
+                "SELECT * FROM focus_mastery WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY kind, item"
+            ),
+            "focus_mastery_backfill": await rows(
+                "SELECT * FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?"
+            ),
             "daily_attempts": await rows(
                 "SELECT * FROM daily_attempts WHERE guild_id = ? AND user_id = ? ORDER BY day"
+            ),
+            # Their answers to the daily Rithmomachia puzzles (migration 14).
+            "rithmo_puzzle_solves": await rows(
+                "SELECT * FROM rithmo_puzzle_solves WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY day, puzzle_id"
             ),
             "digits_matches": await rows(
                 "SELECT m.match_id, m.kind, m.status, m.round, s.seat, s.result,"
@@ -342,8 +358,9 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         )
         # The rollups before focus_answers: their rows go whole (the answers' delete trigger
         # would otherwise empty them one answer at a time, and count nothing here).
-        for table in ("digits_ghosts", "focus_rollup", "focus_rollup_total", "focus_answers",
-                      "daily_attempts", "assignment_attempts", "student_settings", "ratings",
+        for table in ("digits_ghosts", "focus_rollup", "focus_rollup_total", "focus_mastery",
+                      "focus_mastery_backfill", "focus_answers", "daily_attempts",
+                      "rithmo_puzzle_solves", "assignment_attempts", "student_settings", "ratings",
                       "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key

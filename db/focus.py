@@ -6,7 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.focus.exact import WHOLE, Exact, exact_text, parse_exact
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
+from db.mastery import CHUNK, MasteryRepository
 from db.players import PlayersRepository
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
@@ -29,13 +31,15 @@ class FocusAnswer:
     topic: str
     level: int
     question: str
-    expected: int
-    given: int | None
+    expected: Exact
+    given: Exact | None
     time_ms: int
     source: str = "practice"
     answered_at: datetime | None = None
     round_key: str | None = None
     question_no: int | None = None
+    skill: str | None = None
+    form: str | None = None  # None: a whole number (bot.focus.exact's WHOLE)
 
     @property
     def correct(self) -> bool:
@@ -59,6 +63,23 @@ class ProgressRow:
         return self.correct / self.answers
 
 
+def _whole_part(value: Exact | None) -> int | None:
+    """The INTEGER column of an exact value: itself when whole, else its whole part (toward
+    zero; the exact value is in the text column)."""
+    return None if value is None else int(value)
+
+
+def _exact_text(value: Exact | None, form: str | None) -> str | None:
+    """The text column of an exact value: None when whole (the INTEGER column holds it)."""
+    if value is None or isinstance(value, int):
+        return None
+    return exact_text(value, form or WHOLE)
+
+
+def _exact(whole: int | None, text: str | None) -> Exact | None:
+    return whole if text is None else parse_exact(text)
+
+
 def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
     if answer.source not in SOURCES:
         raise ValueError(f"unknown answer source {answer.source!r}; one of {SOURCES}")
@@ -75,12 +96,16 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
         answer.topic,
         answer.level,
         answer.question,
-        answer.expected,
-        answer.given,
+        _whole_part(answer.expected),
+        _whole_part(answer.given),
         int(answer.correct),
         answer.time_ms,
         answer.round_key,
         answer.question_no,
+        None if answer.skill == answer.topic else answer.skill,
+        None if answer.form == WHOLE else answer.form,
+        _exact_text(answer.expected, answer.form),
+        _exact_text(answer.given, answer.form),
     )
 
 
@@ -88,36 +113,43 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
 # nothing happens, the first answer stands.
 _INSERT = (
     "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level, question,"
-    " expected, given, correct, time_ms, round_key, question_no)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " expected, given, correct, time_ms, round_key, question_no, skill, form, expected_exact,"
+    " given_exact)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id, round_key, question_no) WHERE round_key IS NOT NULL"
     " DO NOTHING"
 )
 
 
 class FocusRepository:
-    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
+    def __init__(self, conn: Connection, players: PlayersRepository,
+                 mastery: MasteryRepository | None = None) -> None:
         self._conn = conn
         self._players = players
+        self._mastery = mastery or MasteryRepository(conn)
 
     async def record(self, answer: FocusAnswer, now: datetime | None = None) -> bool:
-        """Store one answer; whether it was new (False: that question of that round was stored
-        already, and is left as it was)."""
-        row = _row(answer, utc(now))
-        try:
-            # Alone, one statement that commits on its own (no BEGIN, no COMMIT); in a caller's
-            # transaction, a savepoint on PostgreSQL (Connection.attempt), so that a refusal
-            # spoils nothing.
-            async with self._conn.attempt():
-                return await self._conn.run(_INSERT, row) == 1
-        except IntegrityError as error:
-            # A newcomer's first answer: create the player, then insert again. (Cheaper than
-            # making sure of the player before every answer.)
-            if "FOREIGN KEY" not in str(error):
-                raise
+        """Store one answer and move the member's mastery by it, in one transaction; whether it
+        was new (False: that question of that round was stored already, and is left as it was,
+        the mastery too)."""
+        moment = utc(now)
+        row = _row(answer, moment)
         async with self._conn.atomic():
-            await self._players.ensure(answer.guild_id, answer.user_id, now)
-            return await self._conn.run(_INSERT, row) == 1
+            try:
+                # A savepoint on PostgreSQL (Connection.attempt), so that a refusal spoils
+                # nothing of the transaction.
+                async with self._conn.attempt():
+                    new = await self._conn.run(_INSERT, row) == 1
+            except IntegrityError as error:
+                # A newcomer's first answer: create the player, then insert again. (Cheaper than
+                # making sure of the player before every answer.)
+                if "FOREIGN KEY" not in str(error):
+                    raise
+                await self._players.ensure(answer.guild_id, answer.user_id, now)
+                new = await self._conn.run(_INSERT, row) == 1
+            if new:
+                await self._mastery.apply([answer], moment)
+            return new
 
     async def round_answers(self, guild_id: int, user_id: int, round_key: str
                             ) -> list[FocusAnswer]:
@@ -140,8 +172,9 @@ class FocusRepository:
         return [_answer(row) for row in rows]
 
     async def record_many(self, answers: Iterable[FocusAnswer], now: datetime | None = None) -> int:
-        """Store several answers in one transaction (a whole round); how many were given (those
-        of a round already stored are left as they were)."""
+        """Store several answers in one transaction (a whole round), with the mastery they move;
+        how many were given (those of a round already stored are left as they were, and move
+        nothing again)."""
         moment = utc(now)
         given = list(answers)
         rows = [_row(answer, moment) for answer in given]
@@ -149,8 +182,35 @@ class FocusRepository:
             return 0
         async with self._conn.atomic():
             await self._players.ensure_many(((a.guild_id, a.user_id) for a in given), moment)
+            stored = await self._stored_keys(given)
             await self._conn.many(_INSERT, rows)
+            new: list[FocusAnswer] = []
+            for answer in given:
+                key = (answer.guild_id, answer.user_id, answer.round_key, answer.question_no)
+                if answer.round_key is not None:
+                    if key in stored:
+                        continue
+                    stored.add(key)
+                new.append(answer)
+            new.sort(key=lambda a: utc(a.answered_at or moment))  # oldest first, stable
+            await self._mastery.apply(new, moment)
         return len(rows)
+
+    async def _stored_keys(self, answers: list[FocusAnswer]
+                           ) -> set[tuple[int, int, str | None, int | None]]:
+        """Which of these answers' (member, round, question) are stored already."""
+        keys = sorted({(a.guild_id, a.user_id, a.round_key, a.question_no) for a in answers
+                       if a.round_key is not None})
+        found: set[tuple[int, int, str | None, int | None]] = set()
+        for start in range(0, len(keys), CHUNK):
+            part = keys[start:start + CHUNK]
+            rows = await self._conn.all(
+                "SELECT guild_id, user_id, round_key, question_no FROM focus_answers"
+                " WHERE (guild_id, user_id, round_key, question_no) IN"
+                f" (VALUES {', '.join(['(?, ?, ?, ?)'] * len(part))})",
+                [value for key in part for value in key])
+            found |= {(r[0], r[1], r[2], r[3]) for r in rows}
+        return found
 
     async def progress(
         self,
@@ -223,11 +283,13 @@ def _answer(row: Row) -> FocusAnswer:
         topic=row["topic"],
         level=row["level"],
         question=row["question"],
-        expected=row["expected"],
-        given=row["given"],
+        expected=_exact(row["expected"], row["expected_exact"]),
+        given=_exact(row["given"], row["given_exact"]),
         time_ms=row["time_ms"],
         source=row["source"],
         answered_at=from_db_time(row["answered_at"]),
         round_key=row["round_key"],
         question_no=row["question_no"],
+        skill=row["skill"],
+        form=row["form"],
     )

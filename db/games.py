@@ -9,7 +9,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Final
 
-from db.connection import Connection, from_db_time, to_db_time, utc
+from db.connection import Connection, from_db_time, not_found, to_db_time, utc
 
 #: pending: challenged, not yet accepted; active: being played; finished: played to a result;
 #: declined: the challenge was refused; abandoned: stopped without a result (a player's data was
@@ -136,16 +136,24 @@ class GamesRepository:
         *,
         grace_deadline: datetime | None = None,
         now: datetime | None = None,
-    ) -> None:
+    ) -> bool:
         """Note that the late player was warned (and, if given, move the deadline to the end of
-        the grace time). The game's version is kept: its buttons stay valid."""
+        the grace time), unless they were warned already: whether this call did it, and so
+        should tell them (of two processes checking the same game at once, one does). The
+        game's version is kept: its buttons stay valid."""
         if game not in GAME_KINDS:
             raise ValueError(f"unknown game {game!r}")
         moment = utc(now)
+        kind, table, key = MATCHES if game == "digits" else GAMES
         # Bookkeeping: the grace time is the same turn's clock, not a change a player acts on.
-        await self._conn.update_bookkeeping(
-            *(MATCHES if game == "digits" else GAMES),
-            game_id,
-            ["warned_at = ?", "deadline = coalesce(?, deadline)"],
-            [to_db_time(moment), None if grace_deadline is None else to_db_time(grace_deadline)],
+        changed = await self._conn.run(
+            f"UPDATE {table} SET warned_at = ?, deadline = coalesce(?, deadline)"
+            f" WHERE {key} = ? AND warned_at IS NULL",
+            (to_db_time(moment), None if grace_deadline is None else to_db_time(grace_deadline),
+             game_id),
         )
+        if changed:
+            return True
+        if await self._conn.one(f"SELECT 1 FROM {table} WHERE {key} = ?", (game_id,)) is None:
+            raise not_found(kind, id=game_id)
+        return False

@@ -229,11 +229,28 @@ class PlayersRepository:
             raise ValueError("a member cannot be rated against themselves")
         moment = utc(now)
         async with self._conn.atomic():
+            # Each rating is read after a write has taken its row (both in the same order, so
+            # two games never wait on each other): a game finishing at the same moment in
+            # another transaction, or another process, waits for this one to commit and then
+            # reads what it wrote, never the rating from before it (a lost update). On SQLite
+            # the transaction holds the file's write lock already (BEGIN IMMEDIATE); on a
+            # server database this is the row lock.
+            newcomer = Rating()
+            for user in sorted((user_a, user_b)):
+                await self.ensure(guild_id, user, moment)
+                await self._conn.run(
+                    "INSERT INTO ratings (guild_id, user_id, game, rating, rd, volatility,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET games = ratings.games",
+                    (guild_id, user, game, newcomer.rating, newcomer.rd, newcomer.volatility,
+                     to_db_time(moment)),
+                )
             before: dict[int, PlayerRating] = {}
             for user in (user_a, user_b):
-                await self.ensure(guild_id, user, moment)
                 current = await self.rating(guild_id, user, game)
-                if current.updated_at is not None:
+                if current.games == 0:
+                    current = PlayerRating(game, newcomer)  # the row the lock made, just now
+                elif current.updated_at is not None:
                     # Time away makes us less sure of a rating: one idle period a full week.
                     weeks = (moment - current.updated_at) // IDLE_PERIOD
                     current = replace(current, rating=idle(current.rating, max(weeks, 0)))

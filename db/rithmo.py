@@ -58,6 +58,14 @@ class RithmoGame:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    #: Whether ``/rithmo hint`` is open in this game (always against Ardoise; in a challenge,
+    #: as the challenger chose and the challenged member accepted), and the hints each side used.
+    hints_allowed: bool = False
+    hints_white: int = 0
+    hints_black: int = 0
+
+    def hints_used(self, side: str) -> int:
+        return self.hints_white if side == "white" else self.hints_black
 
     def player(self, side: str) -> int | None:
         return self.white_id if side == "white" else self.black_id
@@ -115,6 +123,9 @@ def _game(row: Row) -> RithmoGame:
         created_at=db_time(row["created_at"]),
         updated_at=db_time(row["updated_at"]),
         finished_at=from_db_time(row["finished_at"]),
+        hints_allowed=bool(row["hints_allowed"]),
+        hints_white=row["hints_white"],
+        hints_black=row["hints_black"],
     )
 
 
@@ -141,10 +152,12 @@ class RithmoRepository:
         channel_id: int | None = None,
         message_id: int | None = None,
         deadline: datetime | None = None,
+        hints_allowed: bool = False,
         now: datetime | None = None,
     ) -> RithmoGame:
         """A new game at version 1. Against Ardoise, ``computer_side`` names its colour and that
-        side's id is None; a pending challenge waits on the player who is not ``challenger_id``."""
+        side's id is None; a pending challenge waits on the player who is not ``challenger_id``.
+        ``hints_allowed``: whether ``/rithmo hint`` is open in it."""
         check_status(status)
         _check_side(to_move, "to_move")
         if computer_side is not None:
@@ -163,8 +176,8 @@ class RithmoRepository:
             game_id = await self._conn.insert(
                 "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
                 " computer_side, challenger_id, victories, position, to_move, deadline, status,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " RETURNING game_id",
+                " created_at, updated_at, hints_allowed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
                 (
                     guild_id,
                     channel_id,
@@ -180,6 +193,7 @@ class RithmoRepository:
                     status,
                     stamp,
                     stamp,
+                    int(hints_allowed),
                 ),
             )
             game = await self.get_game(game_id)
@@ -269,6 +283,26 @@ class RithmoRepository:
         return await self._conn.update_bookkeeping(
             *GAMES, game_id, ["message_id = ?"], [message_id], if_version=if_version
         )
+
+    async def count_hint(self, game_id: int, side: str) -> int:
+        """One more hint used by ``side`` in the game being played: the side's count after it.
+        Bookkeeping (the version stays: a hint changes nothing a player acts on); a game that is
+        not being played (finished meanwhile) raises ``rithmo.not_active``."""
+        _check_side(side)
+        column = f"hints_{side}"
+        rows = await self._conn.returning(
+            f"UPDATE rithmo_games SET {column} = {column} + 1"
+            " WHERE game_id = ? AND status = 'active'"
+            " AND (hints_allowed = 1 OR computer_side IS NOT NULL) RETURNING " + column,
+            (game_id,),
+        )
+        if not rows:
+            game = await self.require_game(game_id)
+            if game.status == "active":
+                raise DomainError("rithmo.hints_off", "hints are not allowed in this game")
+            raise DomainError("rithmo.not_active", "this game is not being played",
+                              status=game.status)
+        return int(rows[0][0])
 
     async def play_turn(
         self,

@@ -31,6 +31,9 @@ class ServerSettings:
     focus_level_min: int = 1
     focus_level_max: int | None = None
     focus_level_pinned: int | None = None
+    #: The school year whose skills Focus practice draws from (``bot.focus.school``'s ids:
+    #: "cycle3", "grade6", …); None: the eight levels.
+    focus_school_year: str | None = None
     #: The 20 Digits match defaults: starting lives, base gold per round, rounds, the draft variant
     #: (the engine's ``MatchSettings`` lives, base_gold, rounds, draft).
     match_lives: int = 10
@@ -43,6 +46,9 @@ class ServerSettings:
     move_time_limit_s: int = 86400
     #: Roles whose members may change these settings, besides those with Manage Server.
     admin_role_ids: frozenset[int] = field(default_factory=frozenset)
+    #: Moved on by every change (``update``, ``set_admin_roles``): a process keeping these in
+    #: memory compares it (``versions``) to know another process changed them.
+    version: int = field(default=0, compare=False)
 
     def may_manage(self, role_ids: Iterable[int]) -> bool:
         """Whether a member with these roles is one of the settings' managers by role."""
@@ -54,7 +60,8 @@ class ServerSettings:
 
 #: The settings a teacher may change with ``update``; ``admin_role_ids`` has its own method.
 EDITABLE = tuple(
-    f.name for f in fields(ServerSettings) if f.name not in ("guild_id", "admin_role_ids")
+    f.name for f in fields(ServerSettings)
+    if f.name not in ("guild_id", "admin_role_ids", "version")
 )
 
 
@@ -78,6 +85,9 @@ def _check(settings: ServerSettings) -> None:
         value = getattr(s, name)
         if value is not None and not (isinstance(value, int) and value >= 1):
             raise _invalid(name, value, "a level is a whole number from 1")
+    if s.focus_school_year is not None and not (
+            isinstance(s.focus_school_year, str) and 0 < len(s.focus_school_year) <= 20):
+        raise _invalid("focus_school_year", s.focus_school_year, "a school year's id")
     if s.focus_level_max is not None and s.focus_level_max < s.focus_level_min:
         raise _invalid("focus_level_max", s.focus_level_max, "below the lowest level")
     if not (isinstance(s.match_lives, int) and 1 <= s.match_lives <= 99):
@@ -99,8 +109,10 @@ def _check(settings: ServerSettings) -> None:
 _COLUMNS = (
     "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
     " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
-    " move_time_limit_s"
+    " move_time_limit_s, settings_version, focus_school_year"
 )
+#: How many servers one ``versions`` statement asks about (SQLite's variables are many more).
+_VERSION_BATCH = 500
 
 
 class ServersRepository:
@@ -158,10 +170,11 @@ class ServersRepository:
             )
             assignments = ", ".join(f"{name} = ?" for name in EDITABLE)
             await self._conn.run(
-                f"UPDATE servers SET {assignments}, updated_at = ? WHERE guild_id = ?",
+                f"UPDATE servers SET {assignments}, updated_at = ?,"
+                " settings_version = settings_version + 1 WHERE guild_id = ?",
                 (*values, to_db_time(utc(now)), guild_id),
             )
-        return new
+        return replace(new, version=current.version + 1)
 
     async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
         """Replace the roles allowed to change the settings."""
@@ -173,7 +186,24 @@ class ServersRepository:
                 "INSERT INTO server_admin_roles (guild_id, role_id) VALUES (?, ?)",
                 [(guild_id, role) for role in roles],
             )
+            await self._conn.run(
+                "UPDATE servers SET settings_version = settings_version + 1 WHERE guild_id = ?",
+                (guild_id,),
+            )
             return await self.get(guild_id)
+
+    async def versions(self, guild_ids: Iterable[int]) -> dict[int, int]:
+        """The settings version of each of these servers (0 for one never configured): a read
+        by key, so that a process may ask every few seconds about every server it keeps."""
+        ids = list(dict.fromkeys(guild_ids))
+        found = dict.fromkeys(ids, 0)
+        for start in range(0, len(ids), _VERSION_BATCH):
+            batch = ids[start:start + _VERSION_BATCH]
+            rows = await self._conn.all(
+                "SELECT guild_id, settings_version FROM servers WHERE guild_id IN"
+                f" ({', '.join('?' * len(batch))})", batch)
+            found.update((row[0], row[1]) for row in rows)
+        return found
 
 
 def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
@@ -193,5 +223,7 @@ def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
         match_draft=bool(row["match_draft"]),
         rithmo_victories=None if victories is None else json.loads(victories),
         move_time_limit_s=row["move_time_limit_s"],
+        focus_school_year=row["focus_school_year"],
         admin_role_ids=roles,
+        version=row["settings_version"],
     )

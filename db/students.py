@@ -25,6 +25,8 @@ class StudentSettings:
     level_pinned: int | None = None
     extra_time: str | None = None
     rankings: str | None = None
+    #: Their own school year (``bot.focus.school``; None: the server's).
+    school_year: str | None = None
     updated_at: datetime | None = None
 
     @property
@@ -41,14 +43,14 @@ class StudentSettings:
         return EXTRA_TIME[self.extra_time]
 
 
-_COLUMNS = ("level_min", "level_max", "level_pinned", "extra_time", "rankings")
+_COLUMNS = ("level_min", "level_max", "level_pinned", "extra_time", "rankings", "school_year")
 
 
 def _row(row: Row) -> StudentSettings:
     return StudentSettings(
         guild_id=row["guild_id"], user_id=row["user_id"], level_min=row["level_min"],
         level_max=row["level_max"], level_pinned=row["level_pinned"],
-        extra_time=row["extra_time"], rankings=row["rankings"],
+        extra_time=row["extra_time"], rankings=row["rankings"], school_year=row["school_year"],
         updated_at=from_db_time(row["updated_at"]))
 
 
@@ -99,7 +101,7 @@ class StudentsRepository:
             values = [getattr(settings, column) for column in _COLUMNS]
             await self._conn.run(
                 f"INSERT INTO student_settings (guild_id, user_id, {', '.join(_COLUMNS)},"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " updated_at) VALUES (?, ?, " + "?, " * len(_COLUMNS) + "?)"
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET "
                 + ", ".join(f"{c} = excluded.{c}" for c in (*_COLUMNS, "updated_at")),
                 (*key, *values, to_db_time(stamp)))

@@ -44,13 +44,23 @@ Rithmomachia
 ``render_board(position, words, last_turn=None, flipped=False) -> bytes`` (PNG, 1072 wide)
     The position JSON ({"to_move", "pieces": [{"square", "side", "shape", "value" | "parts"}],
     "taken"}), lying down (White's rank 1 on the left), with ``last_turn`` {"from", "to",
-    "captured": [squares]} highlighted, the pieces each side has taken, and every pyramid's
+    "captured": [squares], "explained": [sentences]} highlighted and each capture's arithmetic
+    written under it (the caller's sentences), the pieces each side has taken, and every pyramid's
     components listed; ``flipped=True`` shows it from Black's side. See images/board.py.
+``render_lesson(position, words, marks=None, half=False) -> bytes`` (PNG)
+    A position for the rules pages, with marks on squares ({"moves", "leaps", "capturers",
+    "victims", "line", "named": [squares]}); ``half`` keeps White's half. See
+    images/rithmo_rules.py.
 
 Focus
 -----
 ``render_progress(records, words, title=None) -> bytes`` (PNG, 900 × 480)
     Accuracy per topic over time from [{"date": "2026-11-30", "topic", "correct", "total"}].
+
+``render_mastery(data, words) -> bytes`` (PNG, 828 × 578 + 30 a line of two skills)
+    The mastery map: {"title", "facts": {"7*8": 3, …}, "skills": [{"skill", "level",
+    "mastery"}]}: the multiplication table 1–10 and the addition table to 20 coloured by each
+    fact's state (with pips: colour never alone), a legend, the skills (images/mastery.py).
 
 ``render_streak(played, streak, today, words, weeks=12, best=None, title=None) -> bytes``
     (PNG) The streak calendar: ISO dates played (or ``datetime.date``), the current and best
@@ -83,8 +93,10 @@ Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m too
 from images.board import render_board
 from images.class_report import render_class_report
 from images.live_report import render_live_report
+from images.mastery import render_mastery
 from images.progress import render_leaderboard, render_progress, render_streak
 from images.replay import render_replay
+from images.rithmo_rules import render_lesson
 from images.shop import render_shop
 from images.slate import render_battle, render_slate
 from images.words import Words
@@ -95,7 +107,9 @@ __all__ = [
     "render_board",
     "render_class_report",
     "render_leaderboard",
+    "render_lesson",
     "render_live_report",
+    "render_mastery",
     "render_progress",
     "render_replay",
     "render_shop",

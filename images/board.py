@@ -1,10 +1,20 @@
 """The Rithmomachia board: 8 files × 16 ranks, drawn lying down so that it fills the width of a
 chat window (a board standing up would be shown half as large).
 
+The coordinates are the notation's (``docs/rules/rithmomachia.md``, the engine's contract): 8
+files a–h, 16 ranks 1–16, White's first rank is 1. Lying down, the 16 ranks are the columns and
+the 8 files the rows, so the ranks' numbers are written along the top and bottom edges and the
+files' letters along the left and right edges: the piece on c4 stands in the row marked "c" and
+the column marked "4". A line under the board says so ("c4 is where letter c (files a–h, left
+and right) meets number 4 (ranks 1–16, top and bottom)"), for a child who knows chess and looks
+for the letters along the bottom. (Standing up, files across as in chess, the board would be
+shown half as large in Discord, its numbers hard to read on a phone.)
+:class:`Geometry` gives each square's pixel rectangle and each label's position, the drawing uses
+nothing else, and a test checks from them that the label beside every square names it.
+
 Seen from White (the default), White's first rank is on the left, rank 16 on the right, file a at
 the top: the usual diagram turned a quarter to the right, so a player sits on their own edge.
-``flipped=True`` turns it half round, for Black: rank 16 on the left, file a at the bottom. The
-ranks are written along the top and bottom edges, the files along the left and right edges, and a
+``flipped=True`` turns it half round, for Black: rank 16 on the left, file a at the bottom. A
 thicker line parts White's half (ranks 1–8) from Black's (9–16).
 
 Rounds are circles, triangles triangles, squares squares; a pyramid is its components stacked,
@@ -34,6 +44,8 @@ SQ = 62
 _M = 16
 _COORD = 24
 _HEADER_H = 50
+#: The line under the board that says how to read a square's name.
+KEY_H = 20
 
 LIGHT_SQ = st.LIGHT_SQ
 DARK_SQ = st.DARK_SQ
@@ -72,29 +84,59 @@ def render_board(position: Mapping[str, Any], words: Words,
     return st.to_png(board_image(position, words, last_turn, flipped))
 
 
-class _Geometry:
-    def __init__(self, flipped: bool) -> None:
+class Geometry:
+    """Where everything of the board is, in pixels: the squares, and the coordinates written
+    around them (the drawing reads both from here, and so do the tests)."""
+
+    def __init__(self, flipped: bool = False) -> None:
         self.flipped = flipped
         self.x0 = _M + _COORD
         self.y0 = _HEADER_H + _COORD
         self.width = 2 * (_M + _COORD) + RANKS * SQ
         self.board_bottom = self.y0 + 8 * SQ
+        #: The width of the margins where the coordinates are written.
+        self.coord = _COORD
+        #: The bottom of the key under the board (what a picture of the board alone keeps).
+        self.key_bottom = self.board_bottom + _COORD + KEY_H
 
     def cell(self, file: int, rank: int) -> st.Box:
+        """The square of ``file`` (0–7, a–h) and ``rank`` (1–16): (x0, y0, x1, y1)."""
         col = RANKS - rank if self.flipped else rank - 1
         row = 7 - file if self.flipped else file
         x = self.x0 + col * SQ
         y = self.y0 + row * SQ
         return (x, y, x + SQ, y + SQ)
 
+    def square_box(self, square: str) -> st.Box:
+        """The pixel rectangle of the square the notation names (``"c4"``)."""
+        return self.cell(*parse_square(square))
+
     def centre(self, file: int, rank: int) -> tuple[float, float]:
         x0, y0, x1, y1 = self.cell(file, rank)
         return (x0 + x1) / 2, (y0 + y1) / 2
 
+    def rank_labels(self) -> list[tuple[str, tuple[float, float]]]:
+        """Each rank's number and where its centre is written: above and below its column."""
+        out = []
+        for rank in range(1, RANKS + 1):
+            x0, _, x1, _ = self.cell(0, rank)
+            for y in (self.y0 - _COORD / 2 - 2, self.board_bottom + _COORD / 2 + 2):
+                out.append((str(rank), ((x0 + x1) / 2, y)))
+        return out
+
+    def file_labels(self) -> list[tuple[str, tuple[float, float]]]:
+        """Each file's letter and where its centre is written: left and right of its row."""
+        out = []
+        for file in range(8):
+            _, y0, _, y1 = self.cell(file, 1)
+            for x in (self.x0 - _COORD / 2 - 2, self.x0 + RANKS * SQ + _COORD / 2 + 2):
+                out.append((FILES[file], (x, (y0 + y1) / 2)))
+        return out
+
 
 def board_image(position: Mapping[str, Any], words: Words,
                 last_turn: Mapping[str, Any] | None = None, flipped: bool = False) -> Image.Image:
-    g = _Geometry(flipped)
+    g = Geometry(flipped)
     pieces = list(position.get("pieces") or [])
     placed: list[tuple[int, int, Mapping[str, Any]]] = []
     for p in pieces:
@@ -108,8 +150,9 @@ def board_image(position: Mapping[str, Any], words: Words,
     pyramids = [(f, r, p) for f, r, p in placed if p["shape"] == "pyramid"]
 
     strip_h = 54
-    height = (g.board_bottom + _COORD + 8 + 2 * strip_h
-              + (26 if last_turn else 0) + 26 * len(pyramids) + _M)
+    height = (g.board_bottom + _COORD + KEY_H + 8 + 2 * strip_h
+              + (26 if last_turn else 0) + _EXPLAINED_H * len(_explained(last_turn))
+              + 26 * len(pyramids) + _M)
     im, d = st.canvas(g.width, height)
     sprites = _Sprites()
 
@@ -122,7 +165,8 @@ def board_image(position: Mapping[str, Any], words: Words,
         x0, y0, x1, y1 = g.cell(file, rank)
         sprites.draw(im, d, p, (x0 + x1) / 2, (y0 + y1) / 2, SQ)
 
-    y = g.board_bottom + _COORD + 8
+    _key(d, g, words)
+    y = g.board_bottom + _COORD + KEY_H + 8
     for side in ("white", "black"):
         _taken_strip(im, d, sprites, side, list(taken.get(side) or []), y, strip_h, g.width,
                      words)
@@ -130,6 +174,11 @@ def board_image(position: Mapping[str, Any], words: Words,
     if last_turn:
         _last_turn_text(d, last_turn, y, words)
         y += 26
+        for line in _explained(last_turn):
+            # Each capture's arithmetic, shrunk to the picture's width (the message has it whole).
+            text, f = st.fit_text(line, g.width - 2 * _M - 16, 15, 10)
+            st.text(d, (_M + 16, y + _EXPLAINED_H / 2), text, f, st.CHALK, "lm")
+            y += _EXPLAINED_H
     for file, rank, p in pyramids:
         _pyramid_line(d, p, f"{FILES[file]}{rank}", y, words)
         y += 26
@@ -139,7 +188,7 @@ def board_image(position: Mapping[str, Any], words: Words,
 # ---------------------------------------------------------------------------------------------
 
 
-def _squares(d: ImageDraw.ImageDraw, g: _Geometry, last_turn: Mapping[str, Any] | None
+def _squares(d: ImageDraw.ImageDraw, g: Geometry, last_turn: Mapping[str, Any] | None
              ) -> None:
     marked: set[tuple[int, int]] = set()
     if last_turn:
@@ -159,19 +208,20 @@ def _squares(d: ImageDraw.ImageDraw, g: _Geometry, last_turn: Mapping[str, Any] 
                 outline=HALF_LINE, width=3)
 
 
-def _coordinates(d: ImageDraw.ImageDraw, g: _Geometry) -> None:
+def _coordinates(d: ImageDraw.ImageDraw, g: Geometry) -> None:
     f = st.font(15, True)
-    for rank in range(1, RANKS + 1):
-        x0, _, x1, _ = g.cell(0, rank)
-        for y in (g.y0 - _COORD / 2 - 2, g.board_bottom + _COORD / 2 + 2):
-            st.text(d, ((x0 + x1) / 2, y), str(rank), f, st.CHALK, "mm")
-    for file in range(8):
-        _, y0, _, y1 = g.cell(file, 1)
-        for x in (g.x0 - _COORD / 2 - 2, g.x0 + RANKS * SQ + _COORD / 2 + 2):
-            st.text(d, (x, (y0 + y1) / 2), FILES[file], f, st.CHALK, "mm")
+    for label, centre in g.rank_labels() + g.file_labels():
+        st.text(d, centre, label, f, st.CHALK, "mm")
 
 
-def _last_turn_marks(d: ImageDraw.ImageDraw, g: _Geometry, turn: Mapping[str, Any]) -> None:
+def _key(d: ImageDraw.ImageDraw, g: Geometry, words: Words) -> None:
+    """The key to the coordinates under the board, for a child who knows chess and looks for
+    the letters along the bottom: "c4 = the row of letter c, the column of number 4"."""
+    key, f = st.fit_text(words("board_key"), g.width - 2 * _M, 14, 10)
+    st.text(d, (g.x0, g.board_bottom + _COORD + KEY_H / 2 + 2), key, f, st.CHALK_DIM, "lm")
+
+
+def _last_turn_marks(d: ImageDraw.ImageDraw, g: Geometry, turn: Mapping[str, Any]) -> None:
     """Frames on the squares left and reached, an arrow between them, a cross on each square
     where a piece was taken; drawn under the pieces, which stay readable on top."""
     src = parse_square(turn["from"]) if turn.get("from") else None
@@ -192,7 +242,7 @@ def _last_turn_marks(d: ImageDraw.ImageDraw, g: _Geometry, turn: Mapping[str, An
         st.arrow(d, [(ax, ay), end], st.HIGHLIGHT, width=7, head=20, outline=st.INK)
 
 
-def _header(d: ImageDraw.ImageDraw, g: _Geometry, position: Mapping[str, Any], words: Words,
+def _header(d: ImageDraw.ImageDraw, g: Geometry, position: Mapping[str, Any], words: Words,
             sprites: _Sprites, im: Image.Image) -> None:
     cy = _HEADER_H / 2 + 2
     side = position.get("to_move", "white")
@@ -239,6 +289,17 @@ def _taken_strip(im: Image.Image, d: ImageDraw.ImageDraw, sprites: _Sprites, sid
     for i, p in enumerate(taken):
         cx = x0 + 6 + i * (size + 2) + size / 2
         sprites.draw(im, d, dict(p, side=victim), cx, y + h / 2 - 2, size)
+
+
+_EXPLAINED_H = 22
+
+
+def _explained(last_turn: Mapping[str, Any] | None) -> list[str]:
+    """The sentences the caller wrote for the last turn's captures ("12 taken by ambush: 8 + 4
+    = 12"), at most 8 (a turn rarely takes more; the message lists them all)."""
+    if not last_turn:
+        return []
+    return [str(s) for s in (last_turn.get("explained") or [])][:8]
 
 
 def _last_turn_text(d: ImageDraw.ImageDraw, turn: Mapping[str, Any], y: int, words: Words

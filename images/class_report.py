@@ -3,7 +3,9 @@ bottom.
 
 Each cell holds the accuracy (large), then the number of answers and the median time; its
 colour AND its mark say its band (colour is never alone: ✓✓ 90 % and over, ✓ 70–89 %, ~ 50–69 %,
-✗ under 50 %, • fewer than 3 answers, in grey), and the legend under the table says so. Made for
+✗ under 50 %, • fewer than 3 answers, in grey), and the legend under the table says so. Under
+the figures, the student's mastery of the skill (``bot.focus.mastery``) as pips: one of four
+attempted … four of four mastered, named in the legend too. Made for
 a phone: a narrow column per topic (so one topic is a narrow picture), names shrunk then cut
 with "…", a page of at most 30 students (the caller pages), the page number in the corner.
 """
@@ -27,7 +29,11 @@ BANDS: dict[str, tuple[st.Colour, str]] = {
     "few": (st.SLATE_LINE, "•"),
 }
 
-NAME_W, CELL_W, ROW_H, HEAD_H, TOP_H, PAD = 200, 136, 50, 46, 78, 16
+NAME_W, CELL_W, ROW_H, HEAD_H, TOP_H, PAD = 200, 136, 58, 46, 78, 16
+#: The mastery of a cell's skill (``bot.focus.mastery``'s levels 1–4) is its number of filled
+#: pips out of four: a mark without colour, under the figures.
+MASTERY_PIPS, PIP = 4, 3
+MASTERY_KEYS = ("attempted", "familiar", "proficient", "mastered")
 LEGEND_ROW_H = 30
 
 
@@ -35,8 +41,10 @@ def render_class_report(table: Mapping[str, Any], words: Words) -> bytes:
     """PNG of one page of the class report. ``table`` is {"title", "subtitle", "topics":
     [topic names as shown], "rows": [{"name", "cells": [cell or None, one per topic]}],
     "class": {"cells": [...]}, "page": 1, "pages": 2}; a cell is {"band": "top" | "good" |
-    "fair" | "low" | "few", "accuracy": 0.92, "answers": 12, "median_s": 4.5 or None}, None
-    where the student gave no answer in that topic."""
+    "fair" | "low" | "few", "accuracy": 0.92, "answers": 12, "median_s": 4.5 or None,
+    "mastery": 1–4 (optional: the student's mastery of that skill, as pips)}, None where the
+    student gave no answer in that topic (or {"band": None, "mastery": n}: none in the period,
+    but a mastery)."""
     return st.to_png(class_report_image(table, words))
 
 
@@ -88,14 +96,22 @@ class _Figures:
 def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[str, Any] | None,
           words: Words, figures: _Figures, bold: bool = False) -> None:
     x0, y0, x1, y1 = box
-    if cell is None:
+    mastery = None if cell is None else cell.get("mastery")
+    pips_x = (x0 + x1) / 2 - (MASTERY_PIPS * (2 * PIP + 3) - 3) / 2
+    if cell is None or cell.get("band") is None:
+        # No answer in the period: a dash, and the skill's mastery if it has one.
         st.rounded(d, box, 8, outline=st.SLATE_LIGHT, width=1)
-        st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "—", st.font(16), st.CHALK_DIM, "mm")
+        dash_y = (y0 + y1) / 2 if mastery is None else y0 + (y1 - y0) * 0.36
+        st.text(d, ((x0 + x1) / 2, dash_y), "—", st.font(16), st.CHALK_DIM, "mm")
+        if mastery is not None:
+            st.pips(d, pips_x, y1 - 9, int(mastery), MASTERY_PIPS, PIP, st.CHALK, st.CHALK_DIM)
         return
     fill, mark = BANDS[str(cell["band"])]
     ink = st.CHALK if cell["band"] == "few" else st.INK
     st.rounded(d, box, 8, fill=fill, outline=st.CHALK if bold else None, width=2)
-    top = y0 + (y1 - y0) * 0.34
+    if mastery is not None:
+        st.pips(d, pips_x, y1 - 8, int(mastery), MASTERY_PIPS, PIP, ink, ink)
+    top = y0 + (y1 - y0) * 0.26
     st.text(d, (x0 + 8, top), mark, st.font(16, True), ink, "lm")
     st.text(d, (x1 - 8, top), figures.percent(float(cell["accuracy"])), st.font(17, True), ink,
             "rm")
@@ -103,7 +119,7 @@ def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[
     shown = figures.seconds(None if median is None else float(median))
     line, f = st.fit_text(words("class_report.cell", answers=int(cell["answers"]),
                                 median=shown), x1 - x0 - 12, 13, 10)
-    st.text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.74), line, f, ink, "mm")
+    st.text(d, ((x0 + x1) / 2, y0 + (y1 - y0) * 0.58), line, f, ink, "mm")
 
 
 def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
@@ -113,7 +129,7 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     width = max(PAD * 2 + table_w, 560)
     legend = _legend_lines(words, width - 2 * PAD)
     body_h = ROW_H * (len(rows) + 1) + 12 if rows else ROW_H * 2
-    height = TOP_H + HEAD_H + body_h + 40 + LEGEND_ROW_H * len(legend) + PAD
+    height = TOP_H + HEAD_H + body_h + 40 + LEGEND_ROW_H * (len(legend) + 1) + PAD
     im, d = st.canvas(width, height)
     figures = _Figures(words)
 
@@ -179,4 +195,14 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
             st.text(d, (x + 44, y + 11), label, f, st.CHALK, "lm")
             x += w
         y += LEGEND_ROW_H
+    # The mastery's pips: how many of four, each state named.
+    x = float(PAD)
+    label, lf = st.fit_text(words("class_report.mastery"), width / 3, 14, 10)
+    st.text(d, (x, y + 11), label, lf, st.CHALK_DIM, "lm")
+    x += st.text_width(label, lf) + 12
+    for n, key in enumerate(MASTERY_KEYS, 1):
+        x = st.pips(d, x, y + 11, n, MASTERY_PIPS, PIP, st.CHALK, st.CHALK_DIM) + 6
+        name = words(f"mastery.{key}")
+        st.text(d, (x, y + 11), name, f, st.CHALK, "lm")
+        x += st.text_width(name, f) + 16
     return im

@@ -54,8 +54,10 @@ def render_progress(records: Iterable[Mapping[str, Any]], words: Words,
 
 #: Up to this many days with answers, the chart draws bars (grouped by day, one per topic).
 BAR_DAYS = 2
+#: The engine's topics (``bot.focus.skills.ALL_TOPICS``: the eight levels', then the skills').
 TOPIC_ORDER = ("addition", "subtraction", "multiplication", "division", "squares", "priority",
-               "parentheses")
+               "parentheses", "missing", "negatives", "decimals", "fractions", "percentages",
+               "powers")
 
 
 def _sums(records: Iterable[Mapping[str, Any]]) -> dict[str, dict[dt.date, list[int]]]:

@@ -249,6 +249,14 @@ async def db(db_location: Path | str) -> AsyncIterator[Database]:
     await database.close()
 
 
+@pytest.fixture
+def shared_database(db_location: Path | str) -> str:
+    """Where the bots (and Database objects) of one test share their database, as
+    ``ARDOISE_DB`` names it: the test's own database (a SQLite file, or with
+    ``ARDOISE_TEST_DATABASE_URL`` a PostgreSQL database of its own, emptied after it)."""
+    return str(db_location)
+
+
 class BotRunner:
     """Starts real bots against the stand-in and stops them all at the end of the test."""
 

@@ -58,3 +58,15 @@ def test_percentiles_are_nearest_rank() -> None:
     assert load.percentile(values, 0.95) == 95.0
     assert load.percentile(values, 0.5) == 50.0
     assert load.percentile([3.0], 0.95) == 3.0
+
+
+async def test_two_bot_processes_on_their_shards_share_the_members_of_two_servers() -> None:
+    options = load.Options(**{**SMALL, "members": 4}, reaction=0.0, processes=2, guilds=2)
+    [steps_1, steps_2] = [await load.capacity([count], [4], options) for count in (1, 2)]
+    for [step] in (steps_1, steps_2):
+        assert step.figures.errors == 0, step.figures.report()
+        assert counts(step.figures) == {("focus", "slash"): 4, ("focus", "click"): 24,
+                                        ("focus", "modal"): 24}
+        assert step.per_second > 0 and step.figures.bot_cpu
+    report = load.capacity_report([*steps_1, *steps_2])
+    assert "1 process: " in report and "2 processes: " in report

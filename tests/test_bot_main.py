@@ -11,12 +11,15 @@ from bot.__main__ import TOKEN_REFUSED, run_on_discord, startup_line
 from bot.settings import Config
 
 SECRET = "MTIz.never-print-me"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run_module(tmp_path: Path, *args: str, stdin: str = "", **env: str
                 ) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items()
             if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "PYTHONPATH")}
+    # This checkout's bot, not whichever one the interpreter has installed.
+    base["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), base.get("PYTHONPATH")]))
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path,
                           env={**base, **env}, input=stdin, capture_output=True, text=True,
                           timeout=60)
@@ -56,3 +59,31 @@ async def test_a_refused_token_is_one_clear_line_and_status_1(standin, tmp_path,
     assert captured.err == TOKEN_REFUSED + "\n"
     assert "Traceback" not in captured.out + captured.err
     assert ("GET", "/users/@me") in standin.requests
+
+
+def test_bad_shards_are_one_line_and_status_2(tmp_path: Path):
+    result = _run_module(tmp_path, DISCORD_TOKEN=SECRET, ARDOISE_SHARDS="1,3",
+                         ARDOISE_SHARD_COUNT="2")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "Ardoise: ARDOISE_SHARDS names shard 3, but ARDOISE_SHARD_COUNT is 2: the shards are "
+        "0 to 1"]
+
+
+def test_the_start_up_line_says_which_shards_the_process_runs():
+    line = startup_line(Config(token=SECRET, shard_ids=(0, 1), shard_count=4))
+    assert ", sharded (shards 0,1 of 4);" in line
+    assert ", sharded (all shards of Discord's recommended count);" in startup_line(
+        Config(token=SECRET, sharded=True))
+
+
+async def test_shards_beyond_discords_recommendation_are_one_line_and_status_2(
+        standin, tmp_path, capsys):
+    # The stand-in recommends 1 shard: shard 1 does not exist.
+    settings = Config(token=standin.token, db_path=tmp_path / "a.sqlite3", shard_ids=(1,))
+    status = await run_on_discord(settings, guild_ready_timeout=0.02)
+    assert status == 2
+    captured = capsys.readouterr()
+    assert captured.err == ("Ardoise: ARDOISE_SHARDS names shard 1, but Discord's recommended "
+                            "shard count is 1: the shards are 0 to 0\n")
+    assert ("GET", "/gateway/bot") in standin.requests

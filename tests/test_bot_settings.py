@@ -76,3 +76,32 @@ def test_a_bad_setting_names_its_variable(name: str, value: str):
 def test_a_malformed_env_line_is_refused_with_its_number():
     with pytest.raises(ConfigError, match="line 2"):
         parse_env_file("DISCORD_TOKEN=x\nthis is not a setting\n")
+
+
+def test_the_shards_of_a_process_are_read_as_ids_and_ranges():
+    settings = Config.from_env({"ARDOISE_SHARDS": "4, 0-2", "ARDOISE_SHARD_COUNT": "6"}, None)
+    assert (settings.shard_ids, settings.shard_count) == ((0, 1, 2, 4), 6)
+    assert settings.runs_shards and not settings.sharded
+    alone = Config.from_env({"ARDOISE_SHARDS": "1"}, None)  # of Discord's count, checked at start
+    assert (alone.shard_ids, alone.shard_count, alone.runs_shards) == ((1,), None, True)
+    counted = Config.from_env({"ARDOISE_SHARD_COUNT": "2"}, None)
+    assert (counted.shard_ids, counted.shard_count, counted.runs_shards) == (None, 2, True)
+    assert not Config.from_env({}, None).runs_shards
+
+
+@pytest.mark.parametrize(("environ", "message"), [
+    ({"ARDOISE_SHARD_COUNT": "0"}, "ARDOISE_SHARD_COUNT must be a whole number, 1 or more, "
+                                   "not '0'"),
+    ({"ARDOISE_SHARD_COUNT": "two"}, "ARDOISE_SHARD_COUNT must be a whole number, 1 or more, "
+                                     "not 'two'"),
+    ({"ARDOISE_SHARDS": "0;1"}, "ARDOISE_SHARDS must be shard ids like 0,1 or 0-3, not '0;1'"),
+    ({"ARDOISE_SHARDS": "-1"}, "ARDOISE_SHARDS must be shard ids like 0,1 or 0-3, not '-1'"),
+    ({"ARDOISE_SHARDS": "3-1"}, "ARDOISE_SHARDS: the range '3-1' goes backwards"),
+    ({"ARDOISE_SHARDS": "0,1,1"}, "ARDOISE_SHARDS names a shard twice: '0,1,1'"),
+    ({"ARDOISE_SHARDS": "0,2", "ARDOISE_SHARD_COUNT": "2"},
+     "ARDOISE_SHARDS names shard 2, but ARDOISE_SHARD_COUNT is 2: the shards are 0 to 1"),
+])
+def test_a_bad_shard_setting_names_the_variable(environ: dict[str, str], message: str):
+    with pytest.raises(ConfigError) as caught:
+        Config.from_env(environ, None)
+    assert str(caught.value) == message

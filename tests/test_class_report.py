@@ -16,8 +16,9 @@ import pytest
 
 from bot.domain import DomainError
 from bot.play import class_report as service
-from db import Database, FocusAnswer
+from db import LATEST_VERSION, Database, FocusAnswer
 from db.class_report import EDGES_MS, SPANS, Tally, span_of, tally_of_times
+from db.connection import to_db_time
 
 G = 10
 ANA, BOB, CHLOE, DAN = 101, 102, 103, 104
@@ -146,13 +147,20 @@ async def test_an_upgrade_from_version_10_rolls_up_the_answers_already_there(
         empty_db_location: Path | str) -> None:
     path = empty_db_location
     old = await Database.open(path, target_version=10)
-    await old.focus.record_many([
-        answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
-        answer(BOB, "Fractions", True, 30_000, NOW - timedelta(days=40))])
+    # Written as version 10 wrote them (today's repository writes the columns of later versions).
+    for a in (answer(ANA, "addition", True, 1500, NOW), answer(ANA, "addition", False, 7500, NOW),
+              answer(BOB, "Fractions", True, 30_000, NOW - timedelta(days=40))):
+        await old.players.ensure(G, a.user_id)
+        await old.connection.run(
+            "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level,"
+            " question, expected, given, correct, time_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (G, a.user_id, to_db_time(a.answered_at), a.source, a.topic, a.level, a.question,
+             a.expected, a.given, int(a.correct), a.time_ms))
     await old.close()
     new = await Database.open(path)
     try:
-        assert new.version == 11
+        assert new.version == LATEST_VERSION  # 11 rolled them up; later ones keep them
         rows = await both(new)
         assert tallies(rows) == {(ANA, "addition"): (2, 1), (BOB, "Fractions"): (1, 1)}
         assert rows[0].tally.spans == tally_of_times([1500, 7500]).spans
@@ -372,16 +380,19 @@ async def test_the_csv_in_english_has_a_row_per_student_and_topic_then_the_class
                            {ANA: "Ana Ñúñez", BOB: "=HYPERLINK(\"x\")"}, "en")
     rows = parse(service.report_csv(report, "en"), ",")
     assert rows[0] == ["Student", "Topic", "Answers", "Right", "Accuracy (%)",
-                       "Median time (s)"]
+                       "Median time (s)", "Mastery", "Mastery level"]
+    # The mastery is all time (Ana's addition from the answer before the week too): addition
+    # fast at last when due (proficient), multiplication slow then wrong (attempted), Bob's
+    # division fast twice; a teacher's topic has none.
     assert rows[1:] == [
-        ["'=HYPERLINK(\"x\")", "division", "2", "2", "100.0", "2.5"],
-        ["'=HYPERLINK(\"x\")", "Fractions <b>", "1", "0", "0.0", "9.0"],
-        ["Ana Ñúñez", "addition", "4", "3", "75.0", "3.0"],
-        ["Ana Ñúñez", "multiplication", "2", "1", "50.0", "6.0"],
-        ["Class", "addition", "4", "3", "75.0", "3.0"],
-        ["Class", "multiplication", "2", "1", "50.0", "6.0"],
-        ["Class", "division", "2", "2", "100.0", "2.5"],
-        ["Class", "Fractions <b>", "1", "0", "0.0", "9.0"],
+        ["'=HYPERLINK(\"x\")", "division", "2", "2", "100.0", "2.5", "Proficient", "2"],
+        ["'=HYPERLINK(\"x\")", "Fractions <b>", "1", "0", "0.0", "9.0", "", ""],
+        ["Ana Ñúñez", "addition", "4", "3", "75.0", "3.0", "Proficient", "2"],
+        ["Ana Ñúñez", "multiplication", "2", "1", "50.0", "6.0", "Attempted", "2"],
+        ["Class", "addition", "4", "3", "75.0", "3.0", "", ""],
+        ["Class", "multiplication", "2", "1", "50.0", "6.0", "", ""],
+        ["Class", "division", "2", "2", "100.0", "2.5", "", ""],
+        ["Class", "Fractions <b>", "1", "0", "0.0", "9.0", "", ""],
     ]
     # The figures are the rows': each student's answers add up to the class's.
     for topic in report.topics:
@@ -399,11 +410,12 @@ async def test_the_csv_in_french_has_semicolons_and_decimal_commas(db: Database)
                            "fr")
     rows = parse(service.report_csv(report, "fr"), ";")
     assert rows == [
-        ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)", "Temps médian (s)"],
-        ["Anaïs", "addition", "1", "1", "100,0", "1,5"],
-        ["Anaïs", "priorités de calcul", "3", "1", "33,3", "3,5"],
-        ["Classe", "addition", "1", "1", "100,0", "1,5"],
-        ["Classe", "priorités de calcul", "3", "1", "33,3", "3,5"],
+        ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)", "Temps médian (s)", "Maîtrise",
+         "Niveau de la maîtrise"],
+        ["Anaïs", "addition", "1", "1", "100,0", "1,5", "Acquis", "2"],
+        ["Anaïs", "priorités de calcul", "3", "1", "33,3", "3,5", "Essayé", "2"],
+        ["Classe", "addition", "1", "1", "100,0", "1,5", "", ""],
+        ["Classe", "priorités de calcul", "3", "1", "33,3", "3,5", "", ""],
     ]
     assert service.csv_name(report, "fr") == "bilan-classe-2026-12-01.csv"
 
@@ -412,4 +424,5 @@ async def test_an_empty_report_is_a_header_only(db: Database) -> None:
     report = service.build(await service.answered(db, G, "week", now=NOW), {}, "en")
     assert report.students == () and report.pages == 1
     assert parse(service.report_csv(report, "en"), ",") == [
-        ["Student", "Topic", "Answers", "Right", "Accuracy (%)", "Median time (s)"]]
+        ["Student", "Topic", "Answers", "Right", "Accuracy (%)", "Median time (s)", "Mastery",
+         "Mastery level"]]

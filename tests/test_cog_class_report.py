@@ -18,12 +18,13 @@ from typing import Any
 from test_cog_focus import focus_bot
 
 import images
-from bot.focus import generate_questions
+from bot.focus.mastery import Evidence, Mastery, map_data
 from bot.i18n import date_text, image_words
 from bot.play.class_report import topic_name
 from bot.ui import class_report as report_ui
 from db import FocusAnswer
 from db.class_report import tally_of_times
+from tests.focus_helpers import practice_questions
 
 FRENCH = ["Anaïs", "Benoît", "Chloé", "Élodie", "François", "Gaëlle", "Hélène", "Inès", "Jérôme",
           "Léa", "Maël", "Noé"]
@@ -78,7 +79,7 @@ async def seed(standin: Any, start_bot: Any, clock: Any) -> Class:
                                    answered_at=start_of(today - timedelta(days=21))))
     await bot.db.focus.record_many(answers)
     # Two students play a practice round through the bot today, one in French.
-    questions = generate_questions(1, ROUND, random.Random(42))
+    questions = practice_questions(1, 42)
     for student, label in ((students[0], "Répondre"), (students[13], "Answer")):
         window = (await standin.slash(student, "focus practice")).reply
         for i, question in enumerate(questions):
@@ -101,6 +102,20 @@ async def stored(bot: Any, guild: int, members: list[Any], since: date) -> dict[
                 if a.answered_at >= start_of(since)]
         if mine:
             found[member.name] = mine
+    return found
+
+
+async def mastery_of(bot: Any, guild: int, members: list[Any]) -> dict[str, dict[str, int]]:
+    """Each member's mastery of each skill (at its highest level practised), by name: worked out
+    here from all their stored answers, oldest first, by the pure model."""
+    found = {}
+    for member in members:
+        model = Mastery()
+        for a in reversed(await bot.db.focus.recent(guild, member.id, limit=10_000)):
+            model.record(Evidence(a.question, a.topic, a.level, a.correct, a.time_ms / 1000,
+                                  a.answered_at))
+        skills = map_data(model, datetime.now(UTC))["skills"]
+        found[member.name] = {s["skill"]: s["mastery"] for s in skills}
     return found
 
 
@@ -130,13 +145,18 @@ def cell(figure: tuple[int, int, float] | None) -> dict | None:
             "median_s": median / 1000}
 
 
+def with_mastery(figure: dict | None, mastery: int | None) -> dict | None:
+    return figure if mastery is None else {**(figure or {"band": None}), "mastery": mastery}
+
+
 def expected_picture(answers: dict[str, list], lang: str, title: str, subtitle: str,
-                     page: int = 0) -> bytes:
+                     mastery: dict[str, dict[str, int]], page: int = 0) -> bytes:
     students = {name: figures_of(mine) for name, mine in answers.items()}
     everyone = figures_of([a for mine in answers.values() for a in mine])
     topics = [t for t in TOPICS if t in everyone]
     names = sorted(students, key=str.casefold)
-    rows = [{"name": n, "cells": [cell(students[n].get(t)) for t in topics]} for n in names]
+    rows = [{"name": n, "cells": [with_mastery(cell(students[n].get(t)), mastery[n].get(t))
+                                  for t in topics]} for n in names]
     return images.render_class_report({
         "title": title, "subtitle": subtitle, "topics": [topic_name(t, lang) for t in topics],
         "rows": rows[page * 30:(page + 1) * 30],
@@ -175,7 +195,9 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
     assert len(answers) == 30  # everyone answered this week; the three of long ago did not
     rows = parse(files(record)[csv_name])
     assert rows[0] == ["Student", "Topic", "Answers", "Right", "Accuracy (%)",
-                       "Median time (s)"]
+                       "Median time (s)", "Mastery", "Mastery level"]
+    mastery = await mastery_of(bot, guild, world.students)
+    names = {1: "Attempted", 2: "Familiar", 3: "Proficient", 4: "Mastered"}
     shown = {(r[0], r[1]): r[2:] for r in rows[1:]}
     assert len(shown) == len(rows) - 1  # one row per student (or the class) and topic
     want = {(name, topic): figure for name, mine in answers.items()
@@ -184,8 +206,10 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
         [a for mine in answers.values() for a in mine]).items()}
     assert len(shown) == len(want)
     for (name, topic), (count, right, median) in want.items():
+        known = mastery.get(name, {}).get(topic)
         assert shown[(name, topic_name(topic, "en"))] == [
-            str(count), str(right), f"{100 * right / count:.1f}", f"{median / 1000:.1f}"]
+            str(count), str(right), f"{100 * right / count:.1f}", f"{median / 1000:.1f}",
+            "" if known is None else names[known], "" if known is None else "2"]
     # The class's rows are the sums of the students'.
     for topic in {topic for _, topic in want}:
         mine = [v for (name, t), v in want.items() if t == topic and name != "Class"]
@@ -196,7 +220,7 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
     subtitle = f"From {date_text(first, 'en', 'd MMM')} to {date_text(today, 'en', 'd MMM y')}"
     assert embed["description"].startswith(subtitle)
     assert files(record)["class-report.png"] == expected_picture(
-        answers, "en", "Class report: The last 7 days", subtitle)
+        answers, "en", "Class report: The last 7 days", subtitle, mastery)
 
 
 async def test_a_month_has_two_pages_turned_by_the_teacher_until_it_expires(standin, start_bot,
@@ -224,8 +248,9 @@ async def test_a_month_has_two_pages_turned_by_the_teacher_until_it_expires(stan
     assert {r[0] for r in parse(files(reply)[csv_name])[1:]} == {*answers, "Class"}
     # The second page: the last three names.
     subtitle = f"From {date_text(first, 'en', 'd MMM')} to {date_text(today, 'en', 'd MMM y')}"
+    mastery = await mastery_of(world.bot, standin.guild.id, [*world.students, *world.later])
     assert second_page == expected_picture(answers, "en", "Class report: The last 30 days",
-                                           subtitle, page=1)
+                                           subtitle, mastery, page=1)
 
     await standin.click(world.teacher, reply, label="◀ Previous")
     assert files(reply)["class-report.png"] == first_page
@@ -297,7 +322,8 @@ async def test_the_report_in_french_and_the_refusal_to_a_student(standin, start_
     assert record.reply.embeds[0]["title"] == "Bilan de la classe : les 7 derniers jours"
     rows = parse(files(record)[f"bilan-classe-{today.isoformat()}.csv"], ";")
     assert rows[0] == ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)",
-                       "Temps médian (s)"]
+                       "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"]
+    assert {r[6] for r in rows[1:]} <= {"", "Essayé", "Familier", "Acquis", "Maîtrisé"}
     assert {r[0] for r in rows[1:]} >= {"Anaïs", "Élodie", "Gaëlle", "Classe"}
     assert all("," in r[4] and "," in r[5] for r in rows[1:])  # decimal commas
     assert {r[1] for r in rows[1:]} <= {topic_name(t, "fr") for t in TOPICS}

@@ -4,12 +4,14 @@ bot.ui.focus_run), answers stored with their times, wrong formats, French, expir
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from bot.focus import generate_questions
 from bot.local.server import StandInError
+from tests.focus_helpers import practice_questions
 
 SEED = 42
 
@@ -32,7 +34,7 @@ async def test_a_practice_round_answered_right_and_wrong_is_scored_and_stored(
         standin, start_bot, clock):
     bot = await focus_bot(start_bot)
     ana = standin.add_member("Ana")
-    questions = generate_questions(1, 6, random.Random(SEED))
+    questions = practice_questions(1, SEED)
     record = await standin.slash(ana, "focus practice")
     window = record.reply
     assert window.ephemeral_to == ana.id
@@ -52,7 +54,9 @@ async def test_a_practice_round_answered_right_and_wrong_is_scored_and_stored(
     assert [a.question for a in stored] == [q.text for q in questions]
     assert [a.correct for a in stored] == [False, True, True, False, True, True]
     assert [a.time_ms for a in stored] == [2500, 3500, 4500, 5500, 6500, 7500]
-    assert {(a.source, a.level, a.topic) for a in stored} == {("practice", 1, "addition")}
+    # Five at the level, the last one from the level above (bot.focus.review).
+    assert {(a.source, a.level, a.topic) for a in stored[:5]} == {("practice", 1, "addition")}
+    assert (stored[5].level, stored[5].topic) == (2, questions[5].topic)
     assert stored[0].given == questions[0].answer + 1 and stored[0].expected == questions[0].answer
 
 
@@ -81,7 +85,7 @@ async def test_a_wrong_format_is_refused_with_the_reason_and_the_same_question_a
 async def test_a_french_member_plays_in_french(standin, start_bot, clock):
     await focus_bot(start_bot)
     léa = standin.add_member("Léa", locale="fr")
-    questions = generate_questions(1, 6, random.Random(SEED))
+    questions = practice_questions(1, SEED)
     window = (await standin.slash(léa, "focus entrainement")).reply
     assert "Entraînement · question 1/6" in window.text()
     assert "Niveau 1 · Sommes jusqu'à 20" in window.text()
@@ -131,13 +135,14 @@ async def test_a_round_all_right_moves_the_member_up_a_level(standin, start_bot,
     bot = await focus_bot(start_bot)
     ana = standin.add_member("Ana")
     window = (await standin.slash(ana, "focus practice")).reply
-    for question in generate_questions(1, 6, random.Random(SEED)):
+    for question in practice_questions(1, SEED):
         await answer(standin, ana, window, str(question.answer))
     assert "Next round: Level 2: well done, one level up!" in window.text()
     assert (await bot.db.players.get(standin.guild.id, ana.id)).focus_level == 2
     again = await standin.click(ana, window, label="Another round")
     assert again.reply is window
-    level_2 = generate_questions(2, 6, random.Random(SEED))
+    model = await bot.db.mastery.load(standin.guild.id, ana.id)
+    level_2 = practice_questions(2, SEED, model, datetime.now(UTC))
     assert f"{level_2[0].text} = ?" in window.text()
     assert "Level 2 · Sums and differences within 20" in window.text()
 
@@ -147,9 +152,11 @@ async def test_a_weak_topic_is_named_and_keeps_the_level(standin, start_bot, clo
     ana = standin.add_member("Ana")
     await bot.db.players.set_focus_level(standin.guild.id, ana.id, 4)
     window = (await standin.slash(ana, "focus practice")).reply
-    questions = generate_questions(4, 6, random.Random(SEED))
-    divisions = [i for i, q in enumerate(questions) if q.topic == "division"]
-    assert len(divisions) == 2  # with this seed: 5 of 6 right, but division only 1 of 2
+    questions = practice_questions(4, SEED)
+    divisions = [i for i, q in enumerate(questions) if q.topic == "division" and q.level == 4]
+    # With this seed one division at level 4: 4 of its 5 right, multiplication proficient, but
+    # division wrong (Attempted): not every skill of the level is proficient.
+    assert len(divisions) == 1
     for i, question in enumerate(questions):
         typed = question.answer + (1 if i == divisions[0] else 0)
         await answer(standin, ana, window, str(typed))

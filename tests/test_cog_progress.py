@@ -87,7 +87,17 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
     calendar = images.render_streak([TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY,
                                     EN, weeks=12, best=2, title="Ana: daily challenges",
                                     first_day=TODAY - timedelta(days=5))
-    assert pictures(record) == {"progress.png": chart, "streak.png": calendar}
+    # The mastery map: "6 × 7" answered six times (3 s: fast), wrong last (familiar, due now);
+    # addition at level 2 proficient then wrong (familiar), multiplication right then wrong.
+    map_data = {"title": "Ana: mastery map", "facts": {"6*7": 2}, "skills": [
+        {"skill": "addition", "level": 2, "mastery": 2},
+        {"skill": "multiplication", "level": 2, "mastery": 1}]}
+    mastery = images.render_mastery(map_data, EN)
+    assert pictures(record) == {"progress.png": chart, "streak.png": calendar,
+                                "mastery.png": mastery}
+    assert embeds[2]["image"]["url"] == "attachment://mastery.png"
+    assert embeds[2]["fields"] == [{"name": "Mastery", "inline": True, "value":
+                                    "Table facts mastered: 0 of 110 · due for review: 1"}]
 
 
 def test_the_answers_counted_start_with_the_calendars_first_monday():
@@ -141,7 +151,7 @@ async def test_another_members_progress_is_refused_to_a_student_and_shown_to_a_t
     seen = await standin.slash(teacher, "progress", member=ana)
     assert seen.ephemeral and seen.reply.embeds[0]["title"] == "Ana's progress"
     assert fields(seen)["Focus answers"] == "5 answers in the last 12 weeks, 60% right"
-    assert set(pictures(seen)) == {"progress.png", "streak.png"}
+    assert set(pictures(seen)) == {"progress.png", "streak.png", "mastery.png"}
 
     # A teachers' role (/settings teachers add) is enough too.
     maths = standin.add_role("Maths")

@@ -12,7 +12,9 @@ import pytest
 from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from bot.rithmo import Board, Capture, Move
+from bot.play.rithmo_explain import capture_text
+from bot.play.rithmo_turns import turn_explanations
+from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
 
 # A short common victory, so that the first capture wins: body with one piece.
@@ -92,6 +94,12 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
     board = await play(standin, sam, black, board)
     final = await play(standin, ana, capture, board)
     assert f"{ana.mention} (White) played `{capture}` and took" in final.content
+    # The capture's arithmetic, as the engine explains it on the board before the turn.
+    before = Board.start()
+    for done in (white, black):
+        before.push(done)
+    explained = capture_text(turn_explanations(before, Turn.parse(capture))[0], "en")
+    assert f"\n• {explained}" in final.content and " taken by " in explained
     assert "wins game #1 by the victory of body!" in final.content
     assert "Ratings:" in final.content and f"{ana.mention} 1500 → 1" in final.content
     assert final.buttons() == []  # a finished game has nothing left to click
@@ -111,7 +119,8 @@ async def test_an_illegal_or_unreadable_turn_is_refused_with_its_reason(standin,
     refused = await standin.slash(ana, "rithmo move", turn="c3-c5")
     assert refused.reply.ephemeral
     assert refused.reply.content == (
-        "c3-c5: the round R64 on c3 moves one square diagonally, onto an empty square.")
+        "c3-c5: the round R64 on c3 moves one square diagonally, onto an empty square.\n"
+        "Did you mean one of these turns: `c3-b4`, `b3-c5`?")
     refused = await standin.slash(ana, "rithmo move", turn="c3-d4")
     assert refused.reply.content.startswith("c3-d4: d4 is taken by the R6.")
     refused = await standin.slash(ana, "rithmo move", turn="xd14")
@@ -197,11 +206,15 @@ async def test_resigning_ends_the_game_and_rates_it(standin, start_bot):
     bot = await start_bot()
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     _, board = await start_game(standin, ana, sam)
-    resigned = await standin.slash(sam, "rithmo resign")
-    assert not resigned.reply.ephemeral
-    assert resigned.reply.content.startswith(
+    asked = (await standin.slash(sam, "rithmo resign")).reply
+    assert asked.ephemeral  # asked first, privately (issue 16)
+    await standin.click(sam, asked, label="Resign game #1")
+    assert asked.text() == "You resigned game #1."
+    resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+    assert not resigned.ephemeral
+    assert resigned.content.startswith(
         f"🏳️ {sam.mention} resigns game #1: {ana.mention} (White) wins.")
-    assert resigned.reply.attachments and board.buttons() == []
+    assert resigned.attachments and board.buttons() == []
     game = await bot.db.rithmo.require_game(1)
     assert (game.status, game.result, game.reason) == ("finished", "white", "resignation")
     assert (await bot.db.players.rating(standin.guild.id, sam.id, "rithmo")).losses == 1
@@ -372,16 +385,16 @@ async def test_the_engines_coded_refusal_is_said_in_each_members_language(standi
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam", locale="fr")
     _, board = await start_game(standin, ana, sam)
     refused = await standin.slash(ana, "rithmo move", turn="a2-a5")
-    assert refused.reply.ephemeral and refused.reply.content == (
+    assert refused.reply.ephemeral and refused.reply.content.startswith(
         "a2-a5: the path of the S153 on a2 is blocked at a3; a regular move passes only over "
-        "empty squares.")
+        "empty squares.\nDid you mean one of these turns: `a2-b5`")
     refused = await standin.slash(ana, "rithmo move", turn="drop T36 d1")
     assert refused.reply.content == "You hold no T36 to drop."
     await play(standin, ana, "c4-b5", board)
     refused = await standin.slash(sam, "rithmomachie jouer", tour="h16-h13")
-    assert refused.reply.ephemeral and refused.reply.content == (
+    assert refused.reply.ephemeral and refused.reply.content.startswith(
         "h16-h13 : le chemin de la pièce S361 en h16 est bloqué en h15 ; un déplacement régulier "
-        "ne passe que par des cases vides.")
+        "ne passe que par des cases vides.\nVoulais-tu dire")
     refused = await standin.slash(sam, "rithmomachie jouer", tour="xc4")
     assert refused.reply.content == "Il n'y a pas de pièce à prendre en c4."
     game = await bot.db.rithmo.require_game(1)
@@ -402,7 +415,8 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     assert board.button("Jouer un tour")
     refused = await standin.slash(ana, "rithmomachie jouer", tour="c3-c5")
     assert refused.reply.content == (
-        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.")
+        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.\n"
+        "Voulais-tu dire l'un de ces tours : `c3-b4`, `b3-c5` ?")
     played = await standin.slash(ana, "rithmomachie jouer", tour="c4-b5")
     assert played.reply.content == "Tu as joué `c4-b5`."
     board = await standin.wait_for_message(lambda m: "a joué" in m.content, after=board)
@@ -410,9 +424,12 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     opened = await standin.click(sam, board, label="Jouer un tour")
     assert opened.reply.content.startswith("Partie n° 1 · tu joues les Noirs.")
     rules = await standin.slash(sam, "rithmomachie règles")
-    assert rules.reply.embeds[0]["title"] == "Rithmomachie — la règle en bref"
-    resigned = await standin.slash(sam, "rithmomachie abandon")
-    assert resigned.reply.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
+    assert rules.reply.embeds[0]["title"] == "Rithmomachie · le plateau et ses cases"
+    asked = (await standin.slash(sam, "rithmomachie abandon")).reply
+    assert asked.text().startswith(f"Abandonner la partie n° 1 contre {ana.mention} (tour 2) ?")
+    await standin.click(sam, asked, label="Abandonner la partie n° 1")
+    resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+    assert resigned.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
     léa = standin.add_member("Léa", locale="fr")
     solo = (await standin.slash(léa, "rithmomachie solo")).reply
     assert f"{léa.mention} (Blancs) contre Ardoise (Noirs), niveau 1 (débutant)" in solo.content
@@ -425,10 +442,7 @@ async def test_rules_and_the_board_on_request(standin, start_bot):
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     rules = await standin.slash(ana, "rithmo rules")
     embed = rules.reply.embeds[0]
-    assert rules.reply.ephemeral and embed["title"] == "Rithmomachia — the rules in short"
-    assert [f["name"] for f in embed["fields"]] == [
-        "The board", "Moves", "The six captures", "A turn", "Victories", "Typing a turn"]
-    assert "docs/rules/rithmomachia.md" in embed["footer"]["text"]
+    assert rules.reply.ephemeral and embed["title"] == "Rithmomachia · the board and its squares"
     _, board = await start_game(standin, ana, sam)
     await play(standin, ana, "c4-b5", board)
     shown = await standin.slash(ana, "rithmo board", side="black")

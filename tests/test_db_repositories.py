@@ -710,6 +710,9 @@ async def _seed_member(db: Database) -> dict[str, int]:
     await db.daily.create(GUILD, DAY, [])
     await db.daily.start_attempt(GUILD, DAY, 10)
     await db.daily.finish_attempt(GUILD, DAY, 10, 4, 5000)
+    puzzle = await db.rithmo_puzzles.create_daily(GUILD, DAY, {"target": "d7"})
+    assert await db.rithmo_puzzles.record_answer(puzzle, 10, "xd7 c3-d7", True)
+    assert await db.rithmo_puzzles.record_answer(puzzle, 11, "c3-d4", False)
     return {"finished": finished.match_id, "unfinished": unfinished.match_id, "game": game_id}
 
 
@@ -721,6 +724,8 @@ async def test_export_player_gives_all_their_data_as_json(db: Database) -> None:
     assert len(data["focus_answers"]) == 6  # not 11's, not the other server's
     assert [r["game"] for r in data["ratings"]] == ["digits"]
     assert [(a["day"], a["score"]) for a in data["daily_attempts"]] == [("2026-11-30", 4)]
+    assert [(a["day"], a["answer"], a["solved"]) for a in data["rithmo_puzzle_solves"]] == [
+        ("2026-11-30", "xd7 c3-d7", 1)]
     assert [(m["match_id"], m["result"], m["opponent_id"]) for m in data["digits_matches"]] == [
         (ids["finished"], "win", 11),
         (ids["unfinished"], None, 11),
@@ -755,8 +760,11 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "digits_ghosts": 1,
         "focus_rollup": 4,  # the class report's rollups: 08:00–08:02, 23:30, 29th, 30th
         "focus_rollup_total": 2,  # 2 topics
+        "focus_mastery": 3,  # their facts and skills
+        "focus_mastery_backfill": 0,
         "focus_answers": 6,
         "daily_attempts": 1,
+        "rithmo_puzzle_solves": 1,
         "assignment_attempts": 0,
         "student_settings": 0,
         "ratings": 1,
@@ -765,6 +773,8 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
     assert await db.players.get(GUILD, 10) is None
     assert await db.focus.progress(GUILD, 10) == []
     assert await db.daily.leaderboard(GUILD, DAY) == []
+    assert await db.rithmo_puzzles.answers(GUILD, 10) == []
+    assert [a.user_id for a in await db.rithmo_puzzles.answers(GUILD, 11)] == [11]
     assert [g.user_id for g in await db.digits.ghost_pool(GUILD, 1, 99)] == [11]
     # The opponent keeps their history, with an anonymous opponent, and their rating.
     history = await db.players.history(GUILD, 11)
@@ -794,3 +804,42 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         " + (SELECT count(*) FROM rithmo_games WHERE 10 IN (white_id, black_id))"
     )
     assert left is not None and left[0] == 0
+
+
+# --- Rithmomachia's hints and daily puzzles (migration 15) ----------------------------------
+
+
+async def test_hints_are_counted_per_side_without_changing_the_games_version(db: Database
+                                                                           ) -> None:
+    game = await db.rithmo.create_game(GUILD, white_id=10, black_id=11, victories={},
+                                       position={}, status="active", hints_allowed=True)
+    assert (game.hints_allowed, game.hints_used("white"), game.hints_used("black")) == (
+        True, 0, 0)
+    assert await db.rithmo.count_hint(game.game_id, "white") == 1
+    assert await db.rithmo.count_hint(game.game_id, "white") == 2
+    assert await db.rithmo.count_hint(game.game_id, "black") == 1
+    after = await db.rithmo.require_game(game.game_id)
+    assert (after.hints_white, after.hints_black, after.version) == (2, 1, game.version)
+    closed = await db.rithmo.create_game(GUILD, white_id=10, black_id=11, victories={},
+                                         position={}, status="active")
+    with pytest.raises(DomainError) as off:
+        await db.rithmo.count_hint(closed.game_id, "white")
+    assert off.value.code == "rithmo.hints_off"
+    await db.rithmo.finish_game(game.game_id, game.version, "draw", "agreed")
+    with pytest.raises(DomainError) as over:
+        await db.rithmo.count_hint(game.game_id, "white")
+    assert over.value.code == "rithmo.not_active"
+
+
+async def test_the_daily_puzzle_is_stored_once_and_one_answer_counts(db: Database) -> None:
+    first = await db.rithmo_puzzles.create_daily(GUILD, DAY, {"n": 1}, now=T0)
+    again = await db.rithmo_puzzles.create_daily(GUILD, DAY, {"n": 2})
+    assert again == first and first.puzzle == {"n": 1}
+    assert await db.rithmo_puzzles.record_answer(first, 10, "xd7 c3-d7", True, now=T0)
+    assert not await db.rithmo_puzzles.record_answer(first, 10, "c3-d4", False)
+    mine = await db.rithmo_puzzles.answer_of(first.puzzle_id, 10)
+    assert mine is not None and (mine.answer, mine.solved, mine.day) == ("xd7 c3-d7", True, DAY)
+    await db.rithmo_puzzles.record_answer(first, 11, "c3-d4", False)
+    assert await db.rithmo_puzzles.solvers(first.puzzle_id) == (2, 1)
+    assert [a.day for a in await db.rithmo_puzzles.answers(GUILD, 10, since=DAY)] == [DAY]
+    assert await db.rithmo_puzzles.answers(GUILD, 10, since=DAY + timedelta(days=1)) == []

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import subprocess
 import sys
 
@@ -58,6 +60,13 @@ def test_sample_ascii_texts(capsys):
     ["sample", "--level", "2", "--count", "3", "--seed", "1", "--loud"],
     ["draw"],
     [],
+    ["sample", "--count", "3", "--seed", "1"],
+    ["sample", "--skill", "fractions-divide", "--count", "3", "--seed", "1"],
+    ["sample", "--skill", "fractions-add", "--level", "4", "--count", "3", "--seed", "1"],
+    ["sample", "--skill", "fractions-add", "--level", "0", "--count", "3", "--seed", "1"],
+    ["sample", "--skill", "fractions-add", "--count", "51", "--seed", "1"],
+    ["sample", "--skill", "fractions-add", "--count", "3"],
+    ["skills", "--all"],
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(args, capsys):
     assert main(args) == 2
@@ -80,3 +89,73 @@ def test_the_engine_imports_no_discord_database_or_images():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_sample_of_a_skill_prints_exact_answers_as_the_contract_says(capsys):
+    """Each question's text as shown, and its answer: an int, a fraction in lowest terms or a
+    decimal with a point, always the text's own value."""
+    from fractions import Fraction
+
+    from tests.test_focus_skills import evaluate
+    seen_forms = set()
+    for skill, level in (("fractions-add", 3), ("fractions-subtract", 2), ("decimals-add", 3),
+                         ("decimals-times-ten", 3), ("negatives-divide", 2),
+                         ("fractions-simplify", 2), ("missing-division", 2), ("powers", 3)):
+        assert main(["sample", "--skill", skill, "--level", str(level), "--count", "15",
+                     "--seed", "5"]) == 0
+        questions = json.loads(capsys.readouterr().out)["questions"]
+        assert len(questions) == 15
+        for q in questions:
+            assert list(q) == ["text", "answer", "topic", "skill", "level", "form"]
+            assert q["skill"] == skill and q["level"] == level
+            answer = q["answer"]
+            seen_forms.add(type(answer).__name__ + q["form"])
+            if isinstance(answer, str):
+                if q["form"] == "decimal":
+                    assert re.fullmatch(r"-?[0-9]+\.[0-9]*[1-9]", answer), answer
+                else:
+                    top, bottom = (int(x) for x in answer.split("/"))
+                    assert bottom > 1 and math.gcd(top, bottom) == 1
+                value = Fraction(answer)
+            else:
+                assert isinstance(answer, int)
+                value = Fraction(answer)
+            ascii = (q["text"].replace("−", "-").replace("×", "*").replace("÷", "/")
+                     .replace("√", "sqrt").replace(" %", "%"))
+            if "?" in ascii:
+                left, right = ascii.split("=")
+                assert evaluate(left.replace("?", f"({answer})")) == evaluate(right)
+            elif skill != "powers":
+                assert evaluate(ascii) == value
+            assert "-" not in q["text"] and "*" not in q["text"]
+    assert {"strfraction", "strdecimal", "intwhole", "strlowest"} <= seen_forms
+
+
+def test_sample_of_a_skill_in_ascii_and_by_default_at_its_first_level(capsys):
+    assert main(["sample", "--skill", "negatives-subtract", "--count", "10", "--seed", "2",
+                 "--ascii"]) == 0
+    questions = json.loads(capsys.readouterr().out)["questions"]
+    assert {q["level"] for q in questions} == {1}
+    for q in questions:
+        assert set(q["text"]) <= set("0123456789 ()+-")
+    first = run("sample", "--skill", "percentages", "--count", "4", "--seed", "9")
+    assert first.returncode == 0 and first.stderr == b""
+    assert run("sample", "--skill", "percentages", "--count", "4", "--seed", "9").stdout \
+        == first.stdout
+
+
+def test_skills_lists_every_skill_with_its_topic_and_levels():
+    result = run("skills")
+    assert result.returncode == 0 and result.stderr == b""
+    skills = json.loads(result.stdout.decode("utf-8"))
+    by_id = {s["skill"]: s for s in skills}
+    assert len(by_id) == len(skills) >= 27
+    for topic in ("addition", "subtraction", "multiplication", "division", "squares",
+                  "priority", "parentheses"):
+        assert by_id[topic]["topic"] == topic  # the eight levels' topics are skills
+    assert by_id["fractions-add"]["topic"] == "fractions"
+    for s in skills:
+        assert list(s) == ["skill", "topic", "form", "levels"]
+        assert [lv["level"] for lv in s["levels"]] == list(range(1, len(s["levels"]) + 1))
+        tiers = [lv["tier"] for lv in s["levels"]]
+        assert tiers == sorted(tiers) and all(lv["name"] for lv in s["levels"])

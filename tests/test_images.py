@@ -17,7 +17,7 @@ import images
 from bot.digits.catalogue import BY_KEY
 from bot.i18n import image_words
 from images import style as st
-from images.board import BoardError, _Geometry, parse_square
+from images.board import KEY_H, BoardError, Geometry, parse_square
 from images.cards import Unit, read_slate
 from images.progress import best_run, format_time
 from images.replay import _mid_state, exchange_parts, rebuild_states, replay_frames
@@ -248,8 +248,8 @@ def test_start_position_is_a_png_with_room_for_both_pyramids() -> None:
 
 
 def _board_height(taken_rows: int, last_turn: bool, pyramids: int) -> int:
-    g = _Geometry(False)
-    return g.board_bottom + 24 + 8 + 54 * taken_rows + 26 * last_turn + 26 * pyramids + 16
+    g = Geometry(False)
+    return g.board_bottom + 24 + KEY_H + 8 + 54 * taken_rows + 26 * last_turn + 26 * pyramids + 16
 
 
 def test_crowded_board_with_last_turn_seen_from_both_sides(crowded: tuple[dict, dict]) -> None:
@@ -260,13 +260,13 @@ def test_crowded_board_with_last_turn_seen_from_both_sides(crowded: tuple[dict, 
     assert white.size == black.size == (1072, _board_height(2, True, pyramids))
     # The square the last turn left is empty and yellow, where each view puts it.
     for im, flipped in ((white, False), (black, True)):
-        x0, y0, _, _ = _Geometry(flipped).cell(*parse_square(turn["from"]))
+        x0, y0, _, _ = Geometry(flipped).cell(*parse_square(turn["from"]))
         colour = _rgb_at(im, (x0 + 8, y0 + 30))
         assert colour[0] > 200 and colour[2] < 140, colour
 
 
 def test_flipped_board_puts_a1_bottom_right_and_h16_top_left() -> None:
-    white, black = _Geometry(False), _Geometry(True)
+    white, black = Geometry(False), Geometry(True)
     assert white.cell(0, 1)[:2] == (white.x0, white.y0)
     assert black.cell(7, 16)[:2] == (black.x0, black.y0)
     assert black.cell(0, 1)[2:] == (black.x0 + 16 * 62, black.y0 + 8 * 62)

@@ -50,22 +50,27 @@ def _replay_frame(n: int) -> bytes:
     return buf.getvalue()
 
 
-def _cell(band: str, accuracy: float, answers: int, median_s: float | None) -> dict:
-    return {"band": band, "accuracy": accuracy, "answers": answers, "median_s": median_s}
+def _cell(band: str, accuracy: float, answers: int, median_s: float | None,
+          mastery: int | None = None) -> dict:
+    cell = {"band": band, "accuracy": accuracy, "answers": answers, "median_s": median_s}
+    return cell if mastery is None else {**cell, "mastery": mastery}
 
 
 #: A page of the class report: every band, a topic not answered, a teacher's own topic, a name
-#: to cut, the class's line (the page's numbers as the bot's would be).
+#: to cut, the class's line (the page's numbers as the bot's would be); each mastery (pips), and
+#: one of a topic not answered in the period.
 CLASS_REPORT = {
     "title": "Bilan de la classe · Les 7 derniers jours", "subtitle": "Du 25 nov. au 1 déc. 2026",
     "topics": ["addition", "multiplication", "priorités de calcul", "Fractions (Mme Roux)"],
     "rows": [
-        {"name": "Anaïs", "cells": [_cell("top", 0.92, 13, 3.5), _cell("good", 0.75, 8, 6.25),
-                                    None, _cell("few", 1.0, 2, 12.0)]},
+        {"name": "Anaïs", "cells": [_cell("top", 0.92, 13, 3.5, 4),
+                                    _cell("good", 0.75, 8, 6.25, 3),
+                                    {"band": None, "mastery": 2}, _cell("few", 1.0, 2, 12.0)]},
         {"name": "Zéphyrine Quarkwood-Delacroix de la Montagne",
-         "cells": [_cell("fair", 0.5, 6, 4.0), _cell("low", 0.2, 5, 9.5),
-                   _cell("top", 1.0, 3, 2.5), None]},
-        {"name": "Noé", "cells": [None, _cell("low", 0.0, 4, None), _cell("fair", 0.6, 5, 8.0),
+         "cells": [_cell("fair", 0.5, 6, 4.0, 2), _cell("low", 0.2, 5, 9.5, 1),
+                   _cell("top", 1.0, 3, 2.5, 3), None]},
+        {"name": "Noé", "cells": [None, _cell("low", 0.0, 4, None, 1),
+                                  _cell("fair", 0.6, 5, 8.0, 2),
                                   _cell("good", 0.8, 10, 30.5)]},
     ],
     "class": {"cells": [_cell("good", 0.79, 19, 3.8), _cell("fair", 0.53, 17, 7.0),
@@ -81,6 +86,21 @@ SHOP_FULL = {
     "gold": 4, "round": 7, "lives": 6,
     "slate": {"1": "Odd N2", "2": "Zero", "3": "Half", "4": "Fibo N2", "5": "Plus",
               "6": "Double", "7": "Power", "8": "Sigma"},
+}
+
+#: A mastery map (issue 17): every state in both tables (7 × 8 is one fact: both cells), a
+#: fact never answered, the skills at their levels, a French title.
+MASTERY = {
+    "title": "Inès : carte de maîtrise",
+    "facts": {**{f"{a}*{b}": 1 + (a * b + a) % 4 for a in range(1, 11) for b in range(a, 11)
+                 if (a + 2 * b) % 5},
+              **{f"{a}+{b}": 1 + (a + b) % 4 for a in range(1, 11) for b in range(a, 11)
+                 if a * b % 3}},
+    "skills": [{"skill": "addition", "level": 2, "mastery": 4},
+               {"skill": "subtraction", "level": 2, "mastery": 3},
+               {"skill": "multiplication", "level": 4, "mastery": 2},
+               {"skill": "division", "level": 4, "mastery": 1},
+               {"skill": "priority", "level": 6, "mastery": 1}],
 }
 
 CASES: dict[str, Callable[[], bytes]] = {
@@ -104,6 +124,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "streak_new_student.png": lambda: images.render_streak(
         samples.NEW_STUDENT_DAYS, 2, "2026-11-30", FR, best=2, first_day="2026-11-24"),
     "class_report_fr.png": lambda: images.render_class_report(CLASS_REPORT, FR),
+    "mastery_map_fr.png": lambda: images.render_mastery(MASTERY, FR),
     "leaderboard.png": lambda: images.render_leaderboard(
         samples.LEADERBOARD, EN, date="2026-11-30", highlight="Inès", out_of=6),
 }

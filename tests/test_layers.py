@@ -71,8 +71,9 @@ def test_the_cogs_are_thin_and_the_old_helpers_are_gone() -> None:
     def lines(*names: str) -> int:
         return sum(len((ROOT / n).read_text(encoding="utf-8").splitlines()) for n in names)
 
-    # Issue 13's budgets: The 20 Digits' two files 700 lines; all of cogs/ half of 5,200.
+    # Issue 13's budgets: The 20 Digits' two files 700 lines; all of cogs/ half of 5,200 then,
+    # 2,650 since issue 16 added /rithmo hint and /rithmo puzzle (a 41-line mixin).
     assert lines("cogs/digits.py", "cogs/_digits_info.py") <= 700
-    assert lines(*(p.relative_to(ROOT).as_posix() for p in ROOT.glob("cogs/*.py"))) <= 2600
+    assert lines(*(p.relative_to(ROOT).as_posix() for p in ROOT.glob("cogs/*.py"))) <= 2650
     for moved in ("_focus_ui.py", "_rithmo_play.py", "_teachers.py"):
         assert not (ROOT / "cogs" / moved).exists(), moved

@@ -181,8 +181,9 @@ async def test_a_fourth_game_against_ardoise_is_refused_with_how_to_leave_one(st
     assert text.endswith("finish one, or leave it with /rithmo resign in its channel, "
                          "then start a new one.")
     # Leaving one as the sentence says makes room.
-    resigned = await standin.slash(ana, "rithmo resign", in_channel=rooms[0])
-    assert resigned.reply.attachments, resigned.reply.text()
+    asked = (await standin.slash(ana, "rithmo resign", in_channel=rooms[0])).reply
+    await standin.click(ana, asked, label=asked.buttons()[0]["label"])
+    assert asked.text().startswith("You resigned game #"), asked.text()
     assert not (await standin.slash(ana, "rithmo solo", in_channel=rooms[3])).reply.ephemeral
 
 

@@ -22,8 +22,11 @@ def _run(tmp_path: Path, *args: str, stdin: str = "", **env: str
     base = {k: v for k, v in os.environ.items()
             if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "PYTHONPATH")}
     # In tmp_path: no .env of the developer's is read.
+    # The checkout this test is in, first (the venv may have another checkout installed).
+    path = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, input=stdin,
-                          env={**base, "ARDOISE_DB": str(tmp_path / "play.sqlite3"), **env},
+                          env={**base, "PYTHONPATH": path,
+                               "ARDOISE_DB": str(tmp_path / "play.sqlite3"), **env},
                           capture_output=True, text=True, timeout=120)
 
 

@@ -141,6 +141,8 @@ async def test_one_attempt_each_resumed_from_the_answers_stored(db: Database) ->
     assert await play.to_close(db, late) == []  # never posted: nothing to close
     await play.posted(db, made.assignment_id, 5, 6)
     assert [a.assignment_id for a in await play.to_close(db, late)] == [made.assignment_id]
+    # Another process's server (another shard): closed by that process, not this one.
+    assert await play.to_close(db, late, lambda guild_id: guild_id != G) == []
     assert await play.to_close(db, NOW) == []
     await play.closed(db, made.assignment_id, late)
     assert await play.to_close(db, late) == []

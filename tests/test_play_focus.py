@@ -5,17 +5,17 @@ state kept and saved."""
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, date, datetime
 
 import pytest
 
 from bot.domain import DomainError
-from bot.focus import ROUND_SIZE, FocusRound, generate_questions
+from bot.focus import ROUND_SIZE, FocusRound
 from bot.focus.round import mark
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds, LiveState, live_or_over
 from db import Database, FocusAnswer, ServerSettings
+from tests.focus_helpers import practice_questions
 
 GUILD, ANA, BEN = 1, 10, 11
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -40,7 +40,9 @@ async def test_practice_starts_at_the_member_s_level_and_refuses_a_level_out_of_
         db: Database) -> None:
     start = await play.start_practice(db, GUILD, ANA, None, seed=42)
     assert (start.level, start.own) == (1, 1)
-    assert start.questions == generate_questions(1, ROUND_SIZE, random.Random(42))
+    # A newcomer's round (bot.focus.review): five at their level, one of the level above.
+    assert start.questions == practice_questions(1, 42)
+    assert [q.level for q in start.questions] == [1] * (ROUND_SIZE - 1) + [2]
     await db.servers.update(GUILD, focus_level_max=4)
     with pytest.raises(DomainError) as refused:
         await play.start_practice(db, GUILD, ANA, 6, seed=42)
@@ -50,7 +52,9 @@ async def test_practice_starts_at_the_member_s_level_and_refuses_a_level_out_of_
     with pytest.raises(DomainError) as pinned:
         await play.start_practice(db, GUILD, ANA, 2, seed=42)
     assert pinned.value.code == "focus.level_pinned" and pinned.value.params == {"level": 3}
-    assert (await play.start_practice(db, GUILD, ANA, 3, seed=1)).level == 3
+    at_pin = await play.start_practice(db, GUILD, ANA, 3, seed=1)
+    # A pinned level is a lesson on one kind of question: nothing from the level above.
+    assert at_pin.level == 3 and {q.level for q in at_pin.questions} == {3}
 
 
 async def test_a_perfect_round_at_the_own_level_moves_the_level_a_chosen_one_does_not(

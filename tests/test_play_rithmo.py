@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -23,15 +24,18 @@ from bot.play.rithmo import (
     stored_position,
 )
 from bot.rithmo import Board, Game
-from bot.rithmo.opponents import random_turn
+from bot.rithmo.opponents import choose_turn, random_turn, turn_rng
 from db import Database, StaleVersion
 
 GUILD, CHANNEL, ANA, SAM = 1, 10, 100, 200
 
 
 @pytest.fixture
-def service(db: Database) -> RithmoService:
-    return RithmoService(db, Languages(), SearchGate(1))
+@pytest.fixture
+def service(db: Database) -> Iterator[RithmoService]:
+    service = RithmoService(db, Languages(), SearchGate(1))
+    yield service
+    service.close()  # the search workers, if a test started them
 
 
 async def _game(service: RithmoService, **options: object):
@@ -170,6 +174,35 @@ async def test_ardoise_plays_with_the_search_it_is_given(service) -> None:
     assert declined.value.code == "rithmo.computer_declines_draw"
 
 
+async def test_a_solo_game_keeps_its_seed_and_the_searching_levels_play_in_a_worker(
+        service) -> None:
+    """Level 2 with the real search: the turn is chosen in the pool's worker process, with the
+    rng of the game's stored seed and the turn's number, so the same game replayed in this
+    process gives the same turn."""
+    started = await service.solo(GUILD, CHANNEL, ANA, 2, "black", "en")
+    stored = stored_position(started.row)
+    assert stored["format"] == POSITION_FORMAT == 2 and isinstance(stored["seed"], int)
+    assert service.pool.started  # Ardoise's opening was searched in the pool
+    assert started.opening is not None
+    expected = choose_turn(Game(), 2, turn_rng(stored["seed"], 0))
+    assert started.opening.turn == str(expected)
+    other = await service.solo(GUILD, CHANNEL + 1, SAM, 2, "black", "en")
+    assert stored_position(other.row)["seed"] != stored["seed"]  # each game its own seed
+
+
+async def test_a_game_stored_before_seeds_still_loads_and_uses_its_id(service, db) -> None:
+    old = {"format": 1, "string": Board.start().position_string(), "lang": "en", "level": 1}
+    row = await db.rithmo.create_game(
+        GUILD, white_id=None, black_id=ANA, computer_side="white", challenger_id=ANA,
+        victories=Game().settings.to_json(), status="active", channel_id=CHANNEL, position=old)
+    assert stored_position(row) == {**old, "format": POSITION_FORMAT}  # no seed: the id's
+    played = await service.owed_turn(row)
+    assert played is not None
+    # the rng the bot derived before seeds were stored: "rithmo:{game id}:{turns played}"
+    then = choose_turn(Game(), 1, random.Random(f"rithmo:{row.game_id}:0"))
+    assert played.turn == str(then)
+
+
 async def test_the_strong_level_waits_for_a_search_slot_and_refuses_when_saturated(
         service) -> None:
     go, running = threading.Event(), []
@@ -192,7 +225,7 @@ async def test_the_strong_level_waits_for_a_search_slot_and_refuses_when_saturat
         service.check_strong(GUILD, 3)
     assert busy.value.code == "limits.strong_busy"
     with pytest.raises(DomainError) as unknown:
-        service.check_level(4)
+        service.check_level(5)
     assert unknown.value.code == "rithmo.bad_level"
     go.set()
     for started in await asyncio.gather(first, second):

@@ -196,8 +196,8 @@ def test_the_same_seed_and_node_budget_give_the_same_turn(level):
 
 
 def test_a_ladder_game_replays_exactly():
-    spec = GameSpec("strong", "middle", 1, seed=5, opening=4, move_limit=12, nodes=150,
-                    seconds=None)
+    spec = GameSpec("strong", "middle", 1, seed=5, opening=4, move_limit=12,
+                    nodes=(("strong", 150),), seconds=())
     first, second = play_game(spec), play_game(spec)
     assert first.record == second.record and first.turns == 12
 

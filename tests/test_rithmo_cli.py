@@ -58,7 +58,7 @@ def test_moves_of_the_contract_position():
 
 def test_captures_lists_every_way_with_capturers_and_value():
     # Black's round 8 and pyramid 14 (12 + 2) both reach the White 16: 8 × 2 (ambush),
-    # 2^4 (power), 8-12-16 (progression)
+    # 2^4 (power), 8-12-16 (progression); each with its arithmetic ("why")
     position = {"to_move": "black", "pieces": [
         {"square": "d3", "side": "white", "shape": "round", "value": 16},
         {"square": "c4", "side": "black", "shape": "round", "value": 8},
@@ -67,9 +67,12 @@ def test_captures_lists_every_way_with_capturers_and_value():
     p = run(json.dumps(position), "captures")
     assert p.returncode == 0 and p.stderr == b""
     assert json.loads(p.stdout) == {"captures": [
-        {"victim": "d3", "method": "ambush", "by": ["c4", "e4"], "value": 16},
-        {"victim": "d3", "method": "power", "by": ["e4"], "value": 16},
-        {"victim": "d3", "method": "progression", "by": ["c4", "e4"], "value": 16},
+        {"victim": "d3", "method": "ambush", "by": ["c4", "e4"], "value": 16,
+         "why": {"relation": "product", "values": [8, 2], "result": 16}},
+        {"victim": "d3", "method": "power", "by": ["e4"], "value": 16,
+         "why": {"relation": "power", "values": [2, 4], "result": 16}},
+        {"victim": "d3", "method": "progression", "by": ["c4", "e4"], "value": 16,
+         "why": {"relation": "arithmetic", "values": [8, 12, 16], "result": 16, "step": 4}},
     ]}
 
 
@@ -81,8 +84,10 @@ def test_captures_gives_a_pyramid_components_value():
          "parts": [{"shape": "square", "value": 64}, {"shape": "round", "value": 16}]}]}
     p = run(json.dumps(position), "captures")
     assert json.loads(p.stdout) == {"captures": [
-        {"victim": "h15", "method": "power", "by": ["g14"], "value": 16},
-        {"victim": "h15", "method": "power", "by": ["g14"], "value": 64},
+        {"victim": "h15", "method": "power", "by": ["g14"], "value": 16,
+         "why": {"relation": "power", "values": [4, 2], "result": 16, "pyramid": 80}},
+        {"victim": "h15", "method": "power", "by": ["g14"], "value": 64,
+         "why": {"relation": "power", "values": [4, 3], "result": 64, "pyramid": 80}},
     ]}
 
 

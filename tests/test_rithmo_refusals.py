@@ -16,11 +16,21 @@ import pytest
 
 from bot.domain import DomainError
 from bot.rithmo import CODES, REFUSALS, Board, Game, Settings
+from bot.rithmo.notation import with_suggestions
 from bot.rithmo.opponents import choose_turn
 from bot.rithmo.refusals import BY_CODE
 
 ROOT = Path(__file__).resolve().parent.parent
 PYRAMID_190 = "p(s64s49t36t25r16)"
+
+
+def suggested(turn: str) -> None:
+    """A member's turn refused on the set-up, with the legal turns nearest to it."""
+    board = Board.start()
+    try:
+        board.push(turn)
+    except DomainError as refused:
+        raise with_suggestions(board, turn, refused) from None
 
 
 def start(turn: str) -> Callable[[], Any]:
@@ -66,6 +76,8 @@ CASES: list[tuple[str, Callable[[], Any], dict[str, Any]]] = [
     ("rithmo.bad_notation", start("c4-b5 hello"), {"text": "c4-b5 hello"}),
     ("rithmo.bad_square", start("c4-b17"), {"square": "b17"}),
     ("rithmo.capture_before_drop", start("xd7 drop T36 d1"), {"text": "xd7 drop T36 d1"}),
+    ("rithmo.did_you_mean", lambda: suggested("c4-c5"),
+     {"text": "c4-c5", "turns": "c4-d5`, `c4-b5`, `d4-c5", "count": 3}),
     ("rithmo.no_piece", start("a5-a6"), {"move": "a5-a6", "square": "a5"}),
     ("rithmo.not_yours", start("c13-b12"),
      {"move": "c13-b12", "square": "c13", "piece": "R3", "side": "black"}),

@@ -276,6 +276,17 @@ def test_notation_round_trip(text):
     ("x h15 ( 36 )", "xh15(36)"),
     ("DROP t36 D1", "drop T36 d1"),
     ("c3-c5, xd7", "c3-c5 xd7"),
+    # Issue 16: a move as two squares, a space or nothing between, any dash, any case.
+    ("c4 d5", "c4-d5"),
+    ("c4d5", "c4-d5"),
+    ("C4-D5", "c4-d5"),
+    ("c4–d5", "c4-d5"),
+    ("c4—d5", "c4-d5"),
+    ("c4 → d5", "c4-d5"),
+    ("c14d5", "c14-d5"),
+    ("h16 h13", "h16-h13"),
+    ("xd7 c3 d7", "xd7 c3-d7"),
+    ("c3 c5 ×d7 XE8", "c3-c5 xd7 xe8"),
 ])
 def test_notation_is_forgiving_about_case_and_spaces(text, canonical):
     assert str(Turn.parse(text)) == canonical
@@ -283,7 +294,8 @@ def test_notation_is_forgiving_about_case_and_spaces(text, canonical):
 
 @pytest.mark.parametrize("text,code", [
     ("", "rithmo.bad_notation"),
-    ("c3c5", "rithmo.bad_notation"),
+    ("c3c", "rithmo.bad_notation"),
+    ("c3 c5 d4", "rithmo.bad_notation"),
     ("c3-", "rithmo.bad_notation"),
     ("c3-c5 d4-d6", "rithmo.bad_notation"),
     ("c3-c3", "rithmo.bad_notation"),

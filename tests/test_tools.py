@@ -106,7 +106,7 @@ def test_every_command_the_docs_give_names_a_module_that_exists() -> None:
 def test_tools_init_lists_every_tool() -> None:
     import tools
 
-    assert len(TOOLS) == 16
+    assert len(TOOLS) == 20
     assert commands_in(tools.__doc__ or "") == set(TOOLS)
 
 
@@ -140,6 +140,9 @@ def test_a_tool_runs_from_the_project_root_with_python_m() -> None:
     ("tools.bench.rithmo", ["--positions", "3", "--games", "2", "--limit", "10"],
      "games per second"),
     ("tools.bench.focus", ["--rounds", "10", "--repeats", "1"], "rounds/s"),
+    ("tools.bench.mastery", ["--answers", "60", "--repeats", "1"], "round chosen (pure)"),
+    ("tools.bench.rithmo_puzzles", ["--seeds", "2", "--days", "1", "--positions", "3"],
+     "generate(seed), 2 seeds"),
     ("tools.bench.class_report", ["--quick", "--repeats", "1", "--rounds", "10"],
      "query + build"),
 ])
@@ -161,10 +164,13 @@ def test_the_samples_are_written_where_asked(tmp_path: Path, capsys) -> None:
 
     assert samples.main([str(tmp_path / "pictures")]) == 0
     written = sorted(p.name for p in (tmp_path / "pictures").iterdir())
-    assert len(written) == 17 and "board.png" in written and "replay.gif" in written
+    assert len(written) == 18 and "board.png" in written and "replay.gif" in written
     assert {"progress-days.png", "streak-new.png", "live-ranking.png", "class-report.png",
             "live-report.png"} <= set(written)
     assert all((tmp_path / "pictures" / name).stat().st_size > 0 for name in written)
+    # The rules documents' picture of the coordinates is the one the code draws now (issue 16).
+    docs = Path(__file__).resolve().parent.parent / "docs" / "images" / "rithmo-squares.png"
+    assert (tmp_path / "pictures" / "rithmo-squares.png").read_bytes() == docs.read_bytes()
 
 
 def test_the_mcts_experiment_still_plays_legal_ladder_games() -> None:
@@ -172,7 +178,8 @@ def test_the_mcts_experiment_still_plays_legal_ladder_games() -> None:
     from tools.ladder.rithmo import GameSpec, play_game
 
     for upper, lower in (("mcts", "random"), ("strong", "mcts@60")):
-        spec = GameSpec(upper, lower, 0, seed=3, opening=2, move_limit=6, nodes=60, seconds=None)
+        spec = GameSpec(upper, lower, 0, seed=3, opening=2, move_limit=6,
+                        nodes=(("strong", 60),), seconds=())
         result = play_game(spec)
         assert result.turns == 6 and result.reason and result.record
         assert play_game(spec).record == result.record  # seeded: the same game again

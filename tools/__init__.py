@@ -9,19 +9,25 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.bench.digits_calibration  # are the odds a forecast? (calibration)
     .venv/bin/python -m tools.bench.digits_match    # whole matches per second
     .venv/bin/python -m tools.bench.rithmo          # the Rithmomachia engine's speed
+    .venv/bin/python -m tools.bench.rithmo_puzzles  # finding a capture puzzle, and a hint
     .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
+    .venv/bin/python -m tools.bench.mastery         # a round chosen from 10,000 answers' mastery
     .venv/bin/python -m tools.bench.db              # the storage
     .venv/bin/python -m tools.bench.images          # the pictures
     .venv/bin/python -m tools.bench.class_report    # the teacher's class report
     .venv/bin/python -m tools.load focus rithmo     # the real bot under a class, via the stand-in
     .venv/bin/python -m tools.load_rithmo           # many Rithmomachia games at once, one process
+    .venv/bin/python -m tools.bench.rithmo_loop     # the event loop while the strong level thinks
     .venv/bin/python -m tools.ladder.digits         # The 20 Digits' players against each other
     .venv/bin/python -m tools.ladder.digits_solo    # solo matches against the shadow
     .venv/bin/python -m tools.ladder.digits_levels  # the solo levels measured (200 seeds each)
     .venv/bin/python -m tools.ladder.rithmo         # the Rithmomachia levels against each other
     .venv/bin/python -m tools.samples docs/images   # the README's pictures, drawn again
+    .venv/bin/python -m tools.focus_tables en       # docs/rules/focus.md's skills and years
 
 ``tools.experiments`` keeps what was measured and not kept (the Monte Carlo tree search that lost
-to the alpha-beta), so that its figures in ``docs/benchmarks.md`` can be made again. The figures
+to the alpha-beta) and the simulations behind a design (``python -m
+tools.experiments.mastery_review``: rounds chosen from the mastery model against rounds at
+random), so that its figures in ``docs/benchmarks.md`` can be made again. The figures
 and what they taught are in ``docs/benchmarks.md``; speed is printed by tools, never asserted.
 """

@@ -58,6 +58,21 @@ threads (``asyncio.to_thread``: pictures, battles) N steps nicer than its event 
 picture in a worker process N steps nicer; ``--switch-interval S`` sets the interpreter's
 ``sys.setswitchinterval``.
 
+Several bot processes (issue 18): ``--processes 2`` runs two bot processes, bot i on core
+``--bot-core`` + i, each on its own shard (``ARDOISE_SHARDS=i``, ``ARDOISE_SHARD_COUNT=2``) of one
+shared database (``--db``, a file or a server's URL; default a SQLite file), the stand-in and
+the members beside them; ``--guilds N`` spreads the members over N servers, alternating between
+the two shards. ``capacity`` measures how far that scales::
+
+    .venv/bin/python -m tools.load capacity --processes 1,2 --levels 20,40,80,120,160
+
+plays ``focus`` rounds with more and more members at once (``--levels``, starting one after the
+other over ``--ramp`` 2 s, so that the load is a rate rather than one burst of commands),
+first against one bot process, then against two, in one run, over 4 servers: for each step
+the interactions a second, the first answers' 95th percentile and maximum, the bots' CPU an
+interaction; then, for each number of processes, the most interactions a second served with a
+p95 under 250 ms. A step past that bound ends the steps of its count.
+
 Figures and what they taught are in ``docs/benchmarks.md`` ("The bot under load").
 """
 
@@ -67,6 +82,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import dataclasses
 import logging
 import math
 import os
@@ -90,6 +106,7 @@ from bot.local.server import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     Channel,
+    Guild,
     InteractionRecord,
     Member,
     Message,
@@ -101,6 +118,7 @@ from bot.settings import Config
 log = logging.getLogger(__name__)
 
 SCENARIOS = ("card", "focus", "rithmo", "mixed")
+CAPACITY = "capacity"
 KINDS = {APPLICATION_COMMAND: "slash", AUTOCOMPLETE: "autocomplete", MESSAGE_COMPONENT: "click",
          MODAL_SUBMIT: "modal"}
 LATE = 3.0  # seconds: Discord's limit for a first answer
@@ -213,7 +231,11 @@ class Driver:
     standin: StandIn
     think: float = 0.0
     reaction: float = 0.0
+    #: Seconds over which the Focus members start, one after the other (0: all at once).
+    ramp: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(2026))
+    #: The servers the members join, in turn (default: the stand-in's first server).
+    guilds: Sequence[Guild] = ()
     roles: dict[int, str] = field(default_factory=dict)  # member id → scenario
     failures: list[str] = field(default_factory=list)
     boards: list[float] = field(default_factory=list)
@@ -223,9 +245,10 @@ class Driver:
         made = []
         for _ in range(count):
             self.counter += 1
+            guild = self.guilds[self.counter % len(self.guilds)] if self.guilds else None
             member = self.standin.add_member(
                 f"{scenario.capitalize()} {self.counter}",
-                locale="fr" if self.counter % 2 else "en-US")
+                locale="fr" if self.counter % 2 else "en-US", guild=guild)
             self.roles[member.id] = scenario
             made.append(member)
         return made
@@ -258,7 +281,12 @@ class Driver:
     # focus ------------------------------------------------------------------------------------
 
     async def focus(self, members: Sequence[Member], rounds: int) -> None:
-        await asyncio.gather(*(self.guarded(m.name, self.focus_member(m, i, rounds))
+        async def started(member: Member, index: int) -> None:
+            if self.ramp > 0:
+                await asyncio.sleep(self.ramp * index / len(members))
+            await self.focus_member(member, index, rounds)
+
+        await asyncio.gather(*(self.guarded(m.name, started(m, i))
                                for i, m in enumerate(members)))
 
     async def focus_member(self, member: Member, index: int, rounds: int) -> None:
@@ -397,6 +425,16 @@ class Options:
     db_dir: str | None = None
     render_process: int | None = None
     thread_nice: int | None = None
+    #: Bot processes (two-process mode), each on its own shard of this many: ``ARDOISE_SHARDS``
+    #: i of ``ARDOISE_SHARD_COUNT`` n, all on one database.
+    processes: int = 1
+    #: Seconds over which the Focus members start (0: all at the same instant).
+    ramp: float = 0.0
+    #: Servers the members are spread over (spread over the shards of 2 as well).
+    guilds: int = 1
+    #: The bots' shared database (``ARDOISE_DB``: a file, or a server's URL); default: a
+    #: SQLite file in the temporary folder.
+    database: str | None = None
 
 
 @contextlib.asynccontextmanager
@@ -404,11 +442,13 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
                       ) -> AsyncIterator[Callable[[], tuple[float, float | None]] | None]:
     """The bot connected to ``standin``; yields a reader of the bot's ``process_times`` (None
     when the bot shares this process)."""
-    db_path = folder / "bench.sqlite3"
+    database = options.database or str(folder / "bench.sqlite3")
+    # One server: the commands synced to it (instant, as a test server); several: globally.
+    test_guild = standin.guild.id if options.guilds == 1 else None
     if options.one_process:
         _pin(options.bot_core)
         standin.point_discord_here()
-        settings = Config(token=standin.token, db_path=db_path, test_guild=standin.guild.id)
+        settings = Config(token=standin.token, db_path=Path(database), test_guild=test_guild)
         bot = create_bot(settings, guild_ready_timeout=0.02)
         profiler = cProfile.Profile() if options.profile else None
         task = asyncio.create_task(bot.start(standin.token))
@@ -425,38 +465,68 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
             await bot.close()
             await task
         return
-    _pin(options.driver_core)
+    count = options.processes
+    # Several bot processes: bot i on core bot_core + i; this process (stand-in and members)
+    # then runs where the kernel puts it, beside them (this machine has two cores).
+    _pin(options.driver_core if count == 1 else None)
     env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
-           "ARDOISE_DB": str(db_path), "ARDOISE_TEST_GUILD": str(standin.guild.id)}
-    command = [sys.executable, "-m", "tools.load", "--serve-bot"]
-    if options.bot_core is not None:
-        command += ["--bot-core", str(options.bot_core)]
-    if options.profile:
-        command += ["--profile", str(Path(options.profile).resolve())]
-    if options.switch_interval is not None:
-        command += ["--switch-interval", str(options.switch_interval)]
-    if options.render_process is not None:
-        command += ["--render-process", str(options.render_process)]
-    if options.thread_nice is not None:
-        command += ["--thread-nice", str(options.thread_nice)]
-    # ``tools`` is not installed: the bot's process imports it from the project's root, whatever
-    # the folder this process was started in.
-    process = await asyncio.create_subprocess_exec(*command, env=env, cwd=ROOT)
+           "ARDOISE_DB": database}
+    env.pop("ARDOISE_TEST_GUILD", None)
+    if test_guild is not None:
+        env["ARDOISE_TEST_GUILD"] = str(test_guild)
+    processes: list[asyncio.subprocess.Process] = []
     try:
-        waiting = asyncio.create_task(standin.wait_connected(timeout=60))
-        exited = asyncio.create_task(process.wait())
-        done, _ = await asyncio.wait({waiting, exited}, return_when=asyncio.FIRST_COMPLETED)
-        if waiting not in done:
-            waiting.cancel()
-            raise SystemExit(f"the bot process ended before connecting ({process.returncode})")
-        exited.cancel()
-        waiting.result()
-        yield lambda: process_times(process.pid, children=True)
+        for index in range(count):
+            command = [sys.executable, "-m", "tools.load", "--serve-bot"]
+            if options.bot_core is not None:
+                command += ["--bot-core", str((options.bot_core + index) % (os.cpu_count() or 1))]
+            else:
+                command += ["--no-pin"]
+            if options.profile:
+                command += ["--profile", str(Path(options.profile).resolve())
+                            + (f".{index}" if count > 1 else "")]
+            if options.switch_interval is not None:
+                command += ["--switch-interval", str(options.switch_interval)]
+            if options.render_process is not None:
+                command += ["--render-process", str(options.render_process)]
+            if options.thread_nice is not None:
+                command += ["--thread-nice", str(options.thread_nice)]
+            shards = ({"ARDOISE_SHARDS": str(index), "ARDOISE_SHARD_COUNT": str(count)}
+                      if count > 1 else {})
+            # ``tools`` is not installed: the bot's process imports it from the project's root,
+            # whatever the folder this process was started in.
+            process = await asyncio.create_subprocess_exec(*command, env={**env, **shards},
+                                                           cwd=ROOT)
+            processes.append(process)
+            # One after the other: the first creates the database and syncs the commands.
+            wanted = (0, 1) if count == 1 else (index, count)
+            waiting = asyncio.create_task(standin.wait_until(
+                lambda wanted=wanted: wanted in standin.connected_shards, timeout=60))
+            exited = asyncio.create_task(process.wait())
+            done, _ = await asyncio.wait({waiting, exited}, return_when=asyncio.FIRST_COMPLETED)
+            if waiting not in done:
+                waiting.cancel()
+                raise SystemExit(f"the bot process ended before connecting ({process.returncode})")
+            exited.cancel()
+            waiting.result()
+
+        def times() -> tuple[float, float | None]:
+            used, waited = 0.0, 0.0
+            for process in processes:
+                cpu, wait = process_times(process.pid, children=True)
+                used += cpu
+                waited = None if wait is None or waited is None else waited + wait
+            return used, waited
+
+        yield times
     finally:
-        if process.returncode is None:
+        if any(p.returncode is None for p in processes):
             with contextlib.suppress(Exception):
                 await standin.idle(timeout=30)
-            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+        for process in processes:
             try:
                 await asyncio.wait_for(process.wait(), 30)
             except TimeoutError:
@@ -490,8 +560,8 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
     environment, until SIGTERM."""
     base_url = os.environ[STANDIN_URL_ENV]
     point_discord_at(base_url)
-    settings = Config(token=os.environ["DISCORD_TOKEN"], db_path=Path(os.environ["ARDOISE_DB"]),
-                        test_guild=int(os.environ["ARDOISE_TEST_GUILD"]))
+    # The bot's own reading of the environment: ARDOISE_SHARDS and ARDOISE_SHARD_COUNT too.
+    settings = Config.from_env(env_file=None)
     bot = create_bot(settings, guild_ready_timeout=0.02)
     if thread_nice is not None:
         import concurrent.futures
@@ -536,13 +606,52 @@ async def _play(driver: Driver, scenario: str, options: Options, size: float = 1
     if scenario in ("rithmo", "mixed"):
         pairs = []
         for _ in range(games):
-            white, black = driver.members("rithmo", 2)
-            channel = standin.add_channel(f"rithmo-{white.id}")
+            white = driver.members("rithmo", 1)[0]
+            black = standin.add_member(f"{white.name} bis", guild=white.guild)
+            driver.roles[black.id] = "rithmo"
+            channel = standin.add_channel(f"rithmo-{white.id}", guild=white.guild)
             pairs.append((white, black, channel))
         jobs.append(driver.rithmo(pairs, turns))
         parts.append(f"{games} Rithmomachia games of {turns} turns a player")
     await asyncio.gather(*jobs)
     return " and ".join(parts) + ", all at once"
+
+
+def servers(standin: StandIn, count: int) -> list[Guild]:
+    """``count`` servers for the members: the stand-in's first and more, alternating between
+    the shards of 2 (so that two bot processes share the members evenly)."""
+    found = [standin.guild]
+    while len(found) < count:
+        guild = standin.add_guild(f"School {len(standin.guilds) + 1}")
+        if standin.shard_of(guild, 2) != standin.shard_of(found[-1], 2):
+            found.append(guild)
+    return found
+
+
+async def measure(standin: StandIn, guilds: Sequence[Guild], scenario: str, options: Options,
+                  bot_cpu: Callable[[], tuple[float, float | None]] | None) -> Figures:
+    """Play ``scenario`` once (after its warm-up) against the running bot; its figures."""
+    driver = Driver(standin, think=options.think, reaction=options.reaction, guilds=guilds,
+                    ramp=options.ramp)
+    if options.warm_up:
+        await _play(driver, scenario, options, size=0.01)
+        await standin.idle(timeout=30)
+        driver.failures.clear()
+        driver.boards.clear()
+    seen = set(standin.interactions)
+    errors = len(standin.errors)
+    mine = process_times(os.getpid())
+    bots = bot_cpu() if bot_cpu else None
+    start = time.perf_counter()
+    description = await _play(driver, scenario, options)
+    figures = Figures(scenario, description, time.perf_counter() - start)
+    await standin.idle(timeout=30)  # the bot's last posts, counted in its CPU
+    figures.driver_cpu, figures.driver_wait = _since(mine, process_times(os.getpid()))
+    if bot_cpu and bots:
+        figures.bot_cpu, figures.bot_wait = _since(bots, bot_cpu())
+    _collect(figures, driver, standin, seen)
+    figures.standin_errors = standin.errors[errors:]
+    return figures
 
 
 async def run(scenarios: Iterable[str], options: Options) -> list[Figures]:
@@ -551,33 +660,99 @@ async def run(scenarios: Iterable[str], options: Options) -> list[Figures]:
     standin = StandIn()
     await standin.start()
     try:
+        guilds = servers(standin, options.guilds)
         with tempfile.TemporaryDirectory(dir=options.db_dir) as folder:
             async with running_bot(standin, Path(folder), options) as bot_cpu:
                 for scenario in scenarios:
-                    driver = Driver(standin, think=options.think, reaction=options.reaction)
-                    if options.warm_up:
-                        await _play(driver, scenario, options, size=0.01)
-                        await standin.idle(timeout=30)
-                        driver.failures.clear()
-                        driver.boards.clear()
-                    seen = set(standin.interactions)
-                    errors = len(standin.errors)
-                    mine = process_times(os.getpid())
-                    bots = bot_cpu() if bot_cpu else None
-                    start = time.perf_counter()
-                    description = await _play(driver, scenario, options)
-                    figures = Figures(scenario, description, time.perf_counter() - start)
-                    await standin.idle(timeout=30)  # the bot's last posts, counted in its CPU
-                    figures.driver_cpu, figures.driver_wait = _since(
-                        mine, process_times(os.getpid()))
-                    if bot_cpu and bots:
-                        figures.bot_cpu, figures.bot_wait = _since(bots, bot_cpu())
-                    _collect(figures, driver, standin, seen)
-                    figures.standin_errors = standin.errors[errors:]
-                    results.append(figures)
+                    results.append(await measure(standin, guilds, scenario, options, bot_cpu))
     finally:
         await standin.close()
     return results
+
+
+#: The first answers' 95th percentile under which a load counts as served (``capacity``).
+P95_BOUND = 0.250
+
+
+@dataclass
+class Step:
+    """One load of ``capacity``: bot processes, members at once, what was measured."""
+
+    processes: int
+    members: int
+    figures: Figures
+
+    @property
+    def per_second(self) -> float:
+        return self.figures.interactions / max(self.figures.seconds, 1e-9)
+
+    @property
+    def p95(self) -> float:
+        return percentile(self.figures.all_times() or [math.inf], 0.95)
+
+    @property
+    def served(self) -> bool:
+        return self.p95 < P95_BOUND and self.figures.errors == 0
+
+
+async def capacity(process_counts: Sequence[int], levels: Sequence[int], options: Options
+                   ) -> list[Step]:
+    """For each number of bot processes (each on its own shard, one database), ``focus`` at
+    each number of members in ``levels``, the same servers and bot processes throughout, in
+    one run; the steps measured. A level past the p95 bound ends that count's steps."""
+    steps: list[Step] = []
+    for count in process_counts:
+        counted = dataclasses.replace(options, processes=count)
+        standin = StandIn()
+        await standin.start()
+        try:
+            guilds = servers(standin, options.guilds)
+            with tempfile.TemporaryDirectory(dir=options.db_dir) as folder:
+                async with running_bot(standin, Path(folder), counted) as bot_cpu:
+                    for index, members in enumerate(levels):
+                        level = dataclasses.replace(counted, members=members,
+                                                    warm_up=options.warm_up and index == 0)
+                        step = Step(count, members,
+                                    await measure(standin, guilds, "focus", level, bot_cpu))
+                        steps.append(step)
+                        print(capacity_row(step), flush=True)
+                        if not step.served:
+                            break
+        finally:
+            await standin.close()
+    return steps
+
+
+def capacity_row(step: Step) -> str:
+    figures = step.figures
+    cpu = "" if figures.bot_cpu is None else (
+        f"{figures.bot_cpu / max(1, figures.interactions) * 1000:6.2f}")
+    driver = f"{figures.driver_cpu / max(1, figures.interactions) * 1000:6.2f}"
+    # How long the bots' event loops waited for a core, a share of the step's time (summed
+    # over the processes): the machine's other work, or the bots' own threads.
+    waited = "" if figures.bot_wait is None else (
+        f"{figures.bot_wait / max(figures.seconds, 1e-9):6.0%}")
+    return (f"  {step.processes:9} {step.members:7} {figures.interactions:12} "
+            f"{step.per_second:14.1f} {step.p95 * 1000:8.1f} "
+            f"{max(figures.all_times() or [0]) * 1000:8.1f} {cpu:>10} {driver:>13} "
+            f"{waited:>11} {figures.errors:6}")
+
+
+CAPACITY_HEADER = ("  processes members interactions  interactions/s  p95 ms   max ms  bot CPU ms "
+                   "driver CPU ms loop waited errors")
+
+
+def capacity_report(steps: Sequence[Step]) -> str:
+    lines = [f"capacity: interactions a second with the first answers' p95 under "
+             f"{P95_BOUND * 1000:g} ms", CAPACITY_HEADER]
+    lines += [capacity_row(step) for step in steps]
+    for count in sorted({s.processes for s in steps}):
+        served = [s for s in steps if s.processes == count and s.served]
+        best = max(served, key=lambda s: s.per_second, default=None)
+        lines.append(f"  {count} process{'es' if count > 1 else ''}: "
+                     + (f"{best.per_second:.0f} interactions/s at p95 {best.p95 * 1000:.0f} ms "
+                        f"({best.members} members)" if best else "no load served under the bound"))
+    return "\n".join(lines)
 
 
 def _since(before: tuple[float, float | None], after: tuple[float, float | None]
@@ -641,8 +816,29 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "processes)")
     parser.add_argument("--db-dir", metavar="DIR",
                         help="where the bot's database file goes (default: the temporary folder)")
+    parser.add_argument("--processes", default="1", metavar="N[,N...]",
+                        help="bot processes, each on its own shard of N, sharing the database "
+                             "(default 1); capacity: the counts to compare, e.g. 1,2")
+    parser.add_argument("--guilds", type=int, default=1,
+                        help="servers the members are spread over, alternating between the "
+                             "shards of 2 (default 1; capacity: 4)")
+    parser.add_argument("--levels", default="20,40,80,120,160,240",
+                        help="capacity: members at once, step by step (default "
+                             "20,40,80,120,160,240)")
+    parser.add_argument("--ramp", type=float, metavar="SECONDS",
+                        help="the Focus members start one after the other over this time "
+                             "(default: all at once; capacity: 2)")
+    parser.add_argument("--db", metavar="PATH_OR_URL",
+                        help="the bots' shared database (ARDOISE_DB; default: a SQLite file in "
+                             "the temporary folder)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    counts = [int(n) for n in args.processes.split(",")]
+    if args.scenarios == [CAPACITY]:
+        main_capacity(args, counts)
+        return
+    if len(counts) != 1:
+        parser.error("several --processes counts are for the capacity mode only")
     unknown = [s for s in args.scenarios if s not in SCENARIOS]
     if unknown:
         parser.error(f"unknown scenario {', '.join(unknown)}: choose among {', '.join(SCENARIOS)}")
@@ -663,7 +859,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                       bot_core=bot_core, driver_core=None if args.no_pin else args.driver_core,
                       profile=args.profile, warm_up=not args.no_warm_up,
                       switch_interval=args.switch_interval, db_dir=args.db_dir,
-                      render_process=args.render_process, thread_nice=args.thread_nice)
+                      render_process=args.render_process, thread_nice=args.thread_nice,
+                      processes=counts[0], guilds=args.guilds, database=args.db,
+                      ramp=args.ramp or 0.0)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
     where = ("bot, stand-in and members in one process"
              + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
@@ -677,6 +875,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         failed = failed or figures.errors > 0
     if failed:
         raise SystemExit(1)
+
+
+def main_capacity(args: argparse.Namespace, counts: Sequence[int]) -> None:
+    """``python -m tools.load capacity``: one process, then two, over one database."""
+    guilds = args.guilds if args.guilds > 1 else 4
+    options = Options(rounds=args.rounds, think=args.think, reaction=args.reaction,
+                      bot_core=None if args.no_pin else args.bot_core,
+                      driver_core=None if args.no_pin else args.driver_core,
+                      warm_up=not args.no_warm_up, db_dir=args.db_dir, guilds=guilds,
+                      database=args.db, ramp=2.0 if args.ramp is None else args.ramp)
+    levels = [int(n) for n in args.levels.split(",")]
+    where = ("unpinned" if args.no_pin else
+             f"bot process i on core {args.bot_core} + i, stand-in and members beside them")
+    print(f"capacity: Focus rounds by {', '.join(map(str, levels))} members at once (starting "
+          f"over {options.ramp:g} s), acting {args.reaction:g} s after each answer, over "
+          f"{guilds} servers; "
+          f"{' then '.join(map(str, counts))} bot process(es), each on its own shard, one "
+          f"database ({args.db or 'a SQLite file'}); {where}", flush=True)
+    print(CAPACITY_HEADER, flush=True)
+    steps = asyncio.run(capacity(counts, levels, options))
+    print(capacity_report(steps))
 
 
 if __name__ == "__main__":

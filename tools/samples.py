@@ -307,6 +307,9 @@ def write_samples(out: Path) -> list[Path]:
         "board.png": images.render_board(start_position(), EN),
         "board-crowded.png": images.render_board(crowded, EN, turn),
         "board-black.png": images.render_board(crowded, FR, turn, flipped=True),
+        # The rules documents' picture of the coordinates (docs/rules/rithmomachia.md and
+        # rithmomachie.md: it has no words, so one picture serves both).
+        "rithmo-squares.png": coordinates_picture(EN),
         "progress.png": images.render_progress(PROGRESS, EN),
         "progress-days.png": images.render_progress(PROGRESS_TWO_DAYS, FR,
                                                     title="Inès : réussite par thème"),
@@ -328,6 +331,14 @@ def write_samples(out: Path) -> list[Path]:
         path.write_bytes(data)
         paths.append(path)
     return paths
+
+
+def coordinates_picture(words: Any) -> bytes:
+    """White's half of the set-up with a1, c4 and h8 named: how the notation reads a square."""
+    from images.rithmo_rules import render_lesson
+
+    return render_lesson(Board.start().to_json(), words, {"named": ["a1", "c4", "h8"]},
+                         half=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
+from bot.focus.exact import FORMS, WHOLE, Exact, json_answer, normal, parse_exact
 
 ADDITION = "addition"
 SUBTRACTION = "subtraction"
@@ -78,6 +79,16 @@ def _render(node: Node, signs: dict[str, str]) -> str:
 
 
 _ASCII = {op: op for op in _SIGN}
+
+
+def school_text(node: Node) -> str:
+    """A tree's text with the school's signs (+ − × ÷)."""
+    return _render(node, _SIGN)
+
+
+def ascii_text(node: Node) -> str:
+    """A tree's text with + - * /."""
+    return _render(node, _ASCII)
 
 
 def _key(node: Node) -> str:
@@ -171,20 +182,45 @@ def work_out(question: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Question:
+    """One question. ``answer`` is exact: an int, or a ``Fraction`` when not whole (never a
+    float). ``level`` is the Focus level (1–8) it is asked at; ``skill`` the skill it practises
+    (``bot.focus.skills``; the eight levels' questions have their topic as skill); ``form`` how
+    its answer is written and read (``bot.focus.exact``: whole, decimal, fraction, lowest)."""
+
     text: str  # with + − × ÷
     ascii: str  # the same with + - * /
-    answer: int
+    answer: Exact
     topic: str
     level: int
+    skill: str = ""  # "": the topic (a question of the eight levels)
+    form: str = WHOLE
+
+    def __post_init__(self) -> None:
+        if not self.skill:
+            object.__setattr__(self, "skill", self.topic)
+        if self.form not in FORMS:
+            raise ValueError(f"a question's form is one of {FORMS}, not {self.form!r}")
+        object.__setattr__(self, "answer", normal(self.answer))
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "ascii": self.ascii, "answer": self.answer,
-                "topic": self.topic, "level": self.level}
+        data: dict[str, Any] = {"text": self.text, "ascii": self.ascii,
+                                "answer": json_answer(self.answer, self.form),
+                                "topic": self.topic, "level": self.level}
+        # Only what differs from a question of the eight levels: their JSON stays as it was.
+        if self.skill != self.topic:
+            data["skill"] = self.skill
+        if self.form != WHOLE:
+            data["form"] = self.form
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Question:
-        return cls(text=str(data["text"]), ascii=str(data["ascii"]), answer=int(data["answer"]),
-                   topic=str(data["topic"]), level=int(data["level"]))
+        """The question of :meth:`to_json`; an older one (no skill, no form) is a whole-number
+        question of its topic."""
+        return cls(text=str(data["text"]), ascii=str(data["ascii"]),
+                   answer=parse_exact(data["answer"]), topic=str(data["topic"]),
+                   level=int(data["level"]), skill=str(data.get("skill") or data["topic"]),
+                   form=str(data.get("form", WHOLE)))
 
 
 # --- builders: each returns a tree that is right by construction -----------------------------

@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.answers import read_answer
+from bot.focus.answers import read_for
+from bot.focus.exact import WHOLE, Exact, json_answer, normal, parse_exact
 from bot.focus.questions import ROUND_SIZE, Question, generate_questions
 from bot.formats import FORMAT_KEY, upgrade
 
@@ -35,30 +37,46 @@ class Answer:
     question: str  # the question's text
     topic: str
     level: int
-    expected: int
-    given: int | None  # None: no answer in time (skipped)
+    expected: Exact  # an int, or a Fraction (never a float)
+    given: Exact | None  # None: no answer in time (skipped)
     correct: bool
     seconds: float
+    skill: str = ""  # "": the topic
+    form: str = WHOLE  # how the answer is written (bot.focus.exact)
+
+    def __post_init__(self) -> None:
+        if not self.skill:
+            object.__setattr__(self, "skill", self.topic)
 
     def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "topic": self.topic, "level": self.level,
-                "expected": self.expected, "given": self.given, "correct": self.correct,
-                "seconds": self.seconds}
+        data: dict[str, Any] = {
+            "question": self.question, "topic": self.topic, "level": self.level,
+            "expected": json_answer(self.expected, self.form),
+            "given": None if self.given is None else json_answer(self.given, self.form),
+            "correct": self.correct, "seconds": self.seconds}
+        # Only what differs from an answer of the eight levels: their JSON stays as it was.
+        if self.skill != self.topic:
+            data["skill"] = self.skill
+        if self.form != WHOLE:
+            data["form"] = self.form
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Answer:
         given = data["given"]
         return cls(question=str(data["question"]), topic=str(data["topic"]),
-                   level=int(data["level"]), expected=int(data["expected"]),
-                   given=None if given is None else int(given), correct=bool(data["correct"]),
-                   seconds=float(data["seconds"]))
+                   level=int(data["level"]), expected=parse_exact(data["expected"]),
+                   given=None if given is None else parse_exact(given),
+                   correct=bool(data["correct"]), seconds=float(data["seconds"]),
+                   skill=str(data.get("skill") or data["topic"]),
+                   form=str(data.get("form", WHOLE)))
 
 
-def mark(question: Question, given: int | None, seconds: float) -> Answer:
+def mark(question: Question, given: Exact | None, seconds: float) -> Answer:
     return Answer(question=question.text, topic=question.topic, level=question.level,
-                  expected=question.answer, given=given,
+                  expected=question.answer, given=None if given is None else normal(given),
                   correct=given is not None and given == question.answer,
-                  seconds=check_seconds(seconds))
+                  seconds=check_seconds(seconds), skill=question.skill, form=question.form)
 
 
 class FocusRound:
@@ -109,13 +127,14 @@ class FocusRound:
         """Read ``typed`` and mark it. Unreadable text changes nothing and can be typed again."""
         question = self._question()
         check_seconds(seconds)
-        return self._record(mark(question, read_answer(typed), seconds))
+        return self._record(mark(question, read_for(question, typed), seconds))
 
-    def submit(self, given: int, seconds: float) -> Answer:
-        """Mark a number already read (a bot player's answer, a button)."""
+    def submit(self, given: Exact, seconds: float) -> Answer:
+        """Mark a number already read (a bot player's answer, a button): exact, never a
+        float."""
         question = self._question()
-        if isinstance(given, bool) or not isinstance(given, int):
-            raise ValueError(f"an answer is a whole number, not {given!r}")
+        if isinstance(given, bool) or not isinstance(given, int | Fraction):
+            raise ValueError(f"an answer is a whole number or a Fraction, not {given!r}")
         return self._record(mark(question, given, seconds))
 
     def skip(self, seconds: float) -> Answer:

@@ -925,6 +925,17 @@ class StandIn:
     def connected(self) -> bool:
         return any(s.ready for s in self._sessions)
 
+    @property
+    def connected_shards(self) -> set[tuple[int, int]]:
+        """The (shard id, shard count) of every ready gateway connection: one per shard of each
+        bot process connected (a process of ``ARDOISE_SHARDS=0,1`` has two)."""
+        return {s.shard for s in self._sessions if s.ready}
+
+    def shard_of(self, guild: Guild, shard_count: int) -> int:
+        """The shard whose connection gets ``guild``'s events among ``shard_count`` (Discord's
+        rule, ``(guild_id >> 22) % shard_count``)."""
+        return self._shard_of(guild.id, shard_count)
+
     async def wait_connected(self, timeout: float = 5.0) -> None:
         await self._wait(lambda: self.connected, timeout, "the bot never connected to the gateway")
 

@@ -32,6 +32,7 @@ from bot.domain import DomainError
 from bot.focus import LEVELS, TOPICS, Answer, FocusRound, Question, generate_questions
 from bot.play.focus import history, level_range
 from bot.play.question_sets import find_set, questions_of
+from bot.shards import Owner, every_server
 from bot.texts import decimal, t
 from db import Database
 from db.assignments import Assignment, AssignmentAttempt, AttemptAnswer, round_key
@@ -310,9 +311,11 @@ async def finish(db: Database, assignment_id: int, user_id: int, score: int,
 # --- Closing the posts ------------------------------------------------------------------------
 
 
-async def to_close(db: Database, now: datetime) -> list[Assignment]:
-    """The posts past their due date whose button is not closed yet (after a restart too)."""
-    return await db.assignments.to_close(now)
+async def to_close(db: Database, now: datetime, owns: Owner = every_server
+                   ) -> list[Assignment]:
+    """The posts past their due date whose button is not closed yet (after a restart too), of
+    the servers this process ``owns`` (its shards')."""
+    return [made for made in await db.assignments.to_close(now) if owns(made.guild_id)]
 
 
 async def closed(db: Database, assignment_id: int, now: datetime) -> None:

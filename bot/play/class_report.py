@@ -1,6 +1,7 @@
 """The teacher's class report (``/class report``), without Discord: who answered in a period,
-their accuracy, number of answers and median time per topic, the class's line, and the same
-figures as a spreadsheet (CSV).
+their accuracy, number of answers and median time per topic, each student's mastery of each
+topic's skill (``bot.focus.mastery``, all time), the class's line, and the same figures as a
+spreadsheet (CSV).
 
 Two steps, because the names are Discord's (the bot has no member list): ``answered`` reads the
 figures per student from the database (``db.class_report``, a rollup kept per quarter hour), the
@@ -20,11 +21,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from bot.domain import DomainError
-from bot.focus.questions import TOPICS
+from bot.focus.mastery import LEVEL_NAMES
+from bot.focus.skills import ALL_TOPICS
 from bot.play.focus import local_day
 from bot.texts import decimal_symbol, has, t
 from db import Database
 from db.class_report import StudentTally, Tally
+from db.mastery import SkillLevel
 
 #: The periods by their choice value: how many days, today included (None: everything).
 PERIOD_DAYS: dict[str, int | None] = {"today": 1, "week": 7, "month": 30, "term": 90,
@@ -57,7 +60,7 @@ def topic_name(topic: str, lang: str) -> str:
     """A Focus topic's name in the language; a teacher's own topic (from a question set) as it
     was typed."""
     key = f"focus.topics.{topic}"
-    return t(key, lang) if topic in TOPICS and has(key, lang) else topic
+    return t(key, lang) if topic in ALL_TOPICS and has(key, lang) else topic
 
 
 def topic_key(typed: str) -> str:
@@ -65,7 +68,7 @@ def topic_key(typed: str) -> str:
     its name in either language ("Priorités de calcul" is ``priority``), else their own topic as
     typed."""
     folded = typed.strip().casefold()
-    for key in TOPICS:
+    for key in ALL_TOPICS:
         if folded == key or folded in (topic_name(key, lang).casefold() for lang in ("en", "fr")):
             return key
     return typed
@@ -73,7 +76,8 @@ def topic_key(typed: str) -> str:
 
 def topic_order(topics: Collection[str]) -> list[str]:
     """The Focus topics in the engine's order, then the teachers' own alphabetically."""
-    return sorted(topics, key=lambda k: (TOPICS.index(k) if k in TOPICS else len(TOPICS),
+    return sorted(topics, key=lambda k: (ALL_TOPICS.index(k) if k in ALL_TOPICS
+                                         else len(ALL_TOPICS),
                                          k.casefold(), k))
 
 
@@ -88,6 +92,8 @@ class Answered:
     tallies: list[StudentTally]
     #: Every member who ever answered in the server, by first answer (then id): pseudonyms.
     order: list[int] = field(default_factory=list)
+    #: Each student's mastery of each skill (``db.mastery.skill_levels``), by (user id, skill).
+    mastery: dict[tuple[int, str], SkillLevel] = field(default_factory=dict)
 
     @property
     def user_ids(self) -> list[int]:
@@ -108,7 +114,9 @@ async def answered(db: Database, guild_id: int, period: str, topic: str | None =
         topic = topic_key(topic)
     tallies = await db.class_report.tallies(guild_id, since=since, topic=topic)
     order = await db.class_report.first_answers(guild_id) if pseudonym else []
-    return Answered(period, first_day, today, topic, tallies, order)
+    skills = await db.mastery.skill_levels(guild_id, {row.user_id for row in tallies})
+    mastery = {(s.user_id, s.skill): s for s in skills}
+    return Answered(period, first_day, today, topic, tallies, order, mastery)
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,8 @@ class StudentRow:
     user_id: int
     name: str
     cells: dict[str, Tally]  # by topic; a topic the student did not answer is absent
+    #: Their mastery of each topic's skill (at the highest level practised), all time.
+    mastery: dict[str, SkillLevel] = field(default_factory=dict)
 
     @property
     def total(self) -> Tally:
@@ -167,7 +177,11 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
         gone = t("class.report.former_member", lang)
         label = {uid: names.get(uid) or gone for uid in cells}
         ordered = sorted(cells, key=lambda uid: (label[uid].casefold(), uid))
-    students = tuple(StudentRow(uid, label[uid], cells[uid]) for uid in ordered)
+    students = tuple(
+        StudentRow(uid, label[uid], cells[uid],
+                   {topic: data.mastery[(uid, topic)] for topic in topics
+                    if (uid, topic) in data.mastery})
+        for uid in ordered)
     by_topic: dict[str, list[Tally]] = {topic: [] for topic in topics}
     for student in students:
         for topic, tally in student.cells.items():
@@ -203,26 +217,32 @@ def _cell(text: str) -> str:
 
 def report_csv(report: ClassReport, lang: str) -> bytes:
     """One row per student and topic they answered, then the class's row per topic: student,
-    topic, answers, right, accuracy %, median time (s). UTF-8 with a BOM (so that a spreadsheet
+    topic, answers, right, accuracy %, median time (s), the student's mastery of the skill and
+    the Focus level it is at (empty on the class's rows). UTF-8 with a BOM (so that a spreadsheet
     reads accents right); French: ``;`` between fields and a decimal comma, as a French
     spreadsheet expects; English: commas and a decimal point."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
     writer.writerow([t(f"class.report.csv.{column}", lang) for column in
-                     ("student", "topic", "answers", "right", "accuracy", "median")])
+                     ("student", "topic", "answers", "right", "accuracy", "median", "mastery",
+                      "mastery_level")])
     point = decimal_symbol(lang)
     names = {topic: topic_name(topic, lang) for topic in report.topics}
 
-    def line(who: str, topic: str, tally: Tally) -> list[str]:
+    def line(who: str, topic: str, tally: Tally, mastery: SkillLevel | None = None
+             ) -> list[str]:
         median = tally.median_ms
+        known = ["", ""] if mastery is None else [
+            t(f"mastery.level.{LEVEL_NAMES[mastery.mastery]}", lang), str(mastery.level)]
         return [_cell(who), _cell(names[topic]), str(tally.answers), str(tally.correct),
                 _figure(100 * tally.accuracy, point),
-                _figure(None if median is None else median / 1000, point)]
+                _figure(None if median is None else median / 1000, point), *known]
 
     for student in report.students:
         for topic in report.topics:
             if topic in student.cells:
-                writer.writerow(line(student.name, topic, student.cells[topic]))
+                writer.writerow(line(student.name, topic, student.cells[topic],
+                                     student.mastery.get(topic)))
     everyone = t("class.report.class", lang)
     for topic in report.topics:
         writer.writerow(line(everyone, topic, report.class_cells[topic]))

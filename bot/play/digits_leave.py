@@ -40,6 +40,7 @@ from bot.play.digits import (
     solo_pool,
 )
 from bot.play.digits_clock import CLOCK_KEY, limit_s, utcnow
+from bot.shards import Owner, every_server
 from db import Database, RatingChange, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -156,14 +157,16 @@ def missed(game: StoredMatch) -> dict[str, int]:
     return {str(k): int(v) for k, v in (game.extra.get(CLOCK_KEY) or {}).get("missed", {}).items()}
 
 
-async def tick(db: Database, now: datetime | None = None) -> list[Warned | TimeUp | Ended]:
+async def tick(db: Database, now: datetime | None = None, owns: Owner = every_server
+               ) -> list[Warned | TimeUp | Ended]:
     """Warn, end the turns or the matches whose time has come; what happened, match by match
-    (one that fails is logged and left for the next tick)."""
+    (one that fails is logged and left for the next tick). Only the matches of the servers this
+    process ``owns`` (its shards'): each match once."""
     now = now or utcnow()
     done: list[Warned | TimeUp | Ended] = []
     for match_id in await db.digits.clock_due(now, WARN_LEAD_MAX_S):
         try:
-            event = await _tick_one(db, match_id, now)
+            event = await _tick_one(db, match_id, now, owns)
         except DomainError as error:
             log.info("clock of match %s: %s", match_id, error.code)
             continue
@@ -175,8 +178,11 @@ async def tick(db: Database, now: datetime | None = None) -> list[Warned | TimeU
     return done
 
 
-async def _tick_one(db: Database, match_id: int, now: datetime) -> Warned | TimeUp | Ended | None:
+async def _tick_one(db: Database, match_id: int, now: datetime, owns: Owner
+                    ) -> Warned | TimeUp | Ended | None:
     game = await load_active(db, match_id)
+    if not owns(game.row.guild_id):
+        return None  # another process's server
     deadline = game.row.deadline
     late = late_players(game)
     if deadline is None or not late:
@@ -186,7 +192,8 @@ async def _tick_one(db: Database, match_id: int, now: datetime) -> Warned | Time
     lead = warn_lead(await limit_s(db, game.row.guild_id))
     if game.row.warned_at is not None or deadline - lead > now:
         return None
-    await db.games.mark_warned("digits", match_id, now=now)
+    if not await db.games.mark_warned("digits", match_id, now=now):
+        return None  # another process warned them a moment ago
     return Warned(game, late, deadline)
 
 

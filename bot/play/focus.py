@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.domain import DomainError
 from bot.focus import (
@@ -20,13 +20,18 @@ from bot.focus import (
     Question,
     daily_questions,
     generate_questions,
-    next_level,
 )
-from bot.focus.adaptive import Advice
+from bot.focus.adaptive import Advice, model_level
+from bot.focus.exact import WHOLE
+from bot.focus.review import choose_round
+from bot.focus.school import YEARS, pool
+from bot.focus.skills import SkillRef, draw
 from bot.play import students
 from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
+from bot.shards import Owner, every_server
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
+from db.connection import utc
 from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
@@ -70,7 +75,8 @@ def daily_round_key(day: date) -> str:
 def history(answers: list[FocusAnswer]) -> list[Answer]:
     """Stored answers (latest first) as the engine's, oldest first."""
     return [Answer(question=a.question, topic=a.topic, level=a.level, expected=a.expected,
-                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000)
+                   given=a.given, correct=a.correct, seconds=a.time_ms / 1000,
+                   skill=a.skill or "", form=a.form or WHOLE)
             for a in reversed(answers)]
 
 
@@ -91,6 +97,27 @@ async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None 
 # --- Practice --------------------------------------------------------------------------------
 
 
+def practice_skills(server: ServerSettings, student: StudentSettings | None, level: int
+                    ) -> tuple[SkillRef, ...] | None:
+    """The skills, at which of their levels, that a practice round at Focus ``level`` may draw
+    from for a member with these settings: the share at ``level`` of their school year (the
+    student's own, else the server's: ``bot.focus.school.pool``); None without a school year
+    (or with one no longer known): the eight levels' questions, as before school years."""
+    year = students.school_year_of(server, student)
+    if year is None or year not in YEARS:
+        return None
+    return pool(year, level)
+
+
+def practice_questions(skills: tuple[SkillRef, ...] | None, level: int, rng: random.Random,
+                       count: int = ROUND_SIZE) -> list[Question]:
+    """A practice round's questions at Focus ``level``: drawn from ``skills``
+    (``practice_skills``), or the level's own when None."""
+    if skills is None:
+        return generate_questions(level, count, rng)
+    return draw(skills, count, rng, level=level)
+
+
 @dataclass(frozen=True)
 class PracticeStart:
     questions: list[Question]
@@ -101,12 +128,20 @@ class PracticeStart:
 
 
 async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
-                         seed: int) -> PracticeStart:
+                         seed: int, now: datetime | None = None) -> PracticeStart:
     """A practice round at the member's level, or at ``level`` when their levels allow it (the
-    student's own pin or range, else the server's: ``bot.play.students.focus_rules``)."""
+    student's own pin or range, else the server's: ``bot.play.students.focus_rules``), chosen
+    from their mastery (``bot.focus.review.choose_round``: the facts due for review, one
+    question of the next level their levels allow, the rest at the level; at a pinned level,
+    only that level)."""
     rules = await students.rules_for(db, guild_id, user_id)
     levels = rules.focus
-    own = levels.level_of(await db.players.get(guild_id, user_id))
+    player = await db.players.get(guild_id, user_id)
+    if player is None:
+        # A newcomer's row now, not at their first answer: that answer, stored with the mastery
+        # it moves, then takes no more statements than before the model.
+        await db.players.ensure(guild_id, user_id, now)
+    own = levels.level_of(player)
     if level is not None and level != own:
         if levels.pinned is not None:
             code = "focus.level_pinned_for_you" if levels.own else "focus.level_pinned"
@@ -116,22 +151,36 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
             raise DomainError(code, "level outside the member's range",
                               level=level, min=levels.low, max=levels.high)
     chosen = own if level is None else level
-    return PracticeStart(generate_questions(chosen, ROUND_SIZE, random.Random(seed)), chosen, own,
-                         rules.time_factor)
+    moment = utc(now)
+    model = await db.mastery.load(guild_id, user_id, moment)
+    # A level the teacher pinned is a lesson on one kind of question: nothing from above, and
+    # only that level's facts to review.
+    pinned = levels.pinned is not None
+    above = chosen + 1 if chosen < levels.high and not pinned else None
+
+    def generate(level: int, count: int, rng: random.Random) -> list[Question]:
+        # The school year's share of skills at that level, or the level's own questions.
+        return practice_questions(practice_skills(rules.server, rules.settings, level), level,
+                                  rng, count)
+
+    questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
+                             size=ROUND_SIZE, only_level=pinned, generate=generate)
+    return PracticeStart(questions, chosen, own, rules.time_factor)
 
 
 async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
                           ) -> Advice | None:
-    """After a round: at the member's own level, the next level (stored) and why, within their
-    levels (the student's own, else the server's); at a level they chose, nothing moves
-    (None)."""
+    """After a round: at the member's own level, the next level (stored) and why, decided by
+    their mastery (``bot.focus.adaptive.model_level``) within their levels (the student's own,
+    else the server's; a teacher's pin wins); at a level they chose, nothing moves (None)."""
     if level != own:
         return None
     levels = (await students.rules_for(db, guild_id, user_id)).focus
     stored = await db.focus.recent(guild_id, user_id, limit=HISTORY)
     past = history([a for a in stored if counts_for_level(a.round_key, a.topic)])
-    advice = next_level(past, current=own, pin=levels.pinned,
-                        min_level=levels.low, max_level=levels.high)
+    model = await db.mastery.load(guild_id, user_id)
+    advice = model_level(model, past, current=own, pin=levels.pinned,
+                         min_level=levels.low, max_level=levels.high)
     player = await db.players.get(guild_id, user_id)
     if player is None or player.focus_level != advice.level:
         await db.players.set_focus_level(guild_id, user_id, advice.level)
@@ -230,8 +279,23 @@ async def due_daily(db: Database, settings: ServerSettings, now: datetime) -> da
     return local.date()
 
 
-async def servers_with_daily(db: Database) -> list[ServerSettings]:
-    return await db.servers.all_with_daily()
+async def servers_with_daily(db: Database, owns: Owner = every_server) -> list[ServerSettings]:
+    """The servers with a daily challenge channel that this process ``owns`` (its shards')."""
+    return [s for s in await db.servers.all_with_daily() if owns(s.guild_id)]
+
+
+#: How long a claim of a daily post holds: the claimer posts within seconds; a process that died
+#: before posting leaves the post to another (or to itself, restarted) after this.
+DAILY_CLAIM = timedelta(minutes=10)
+
+
+async def claim_daily_post(db: Database, settings: ServerSettings, day: date, owner: str,
+                           now: datetime) -> bool:
+    """Whether ``owner`` (this process) is the one to post ``day``'s challenge: the challenge is
+    drawn if need be, then claimed in one statement (``db.daily.claim_post``), so that two
+    processes never both post it."""
+    await daily_challenge(db, settings, day, now)
+    return await db.daily.claim_post(settings.guild_id, day, owner, now + DAILY_CLAIM, now)
 
 
 async def daily_posted(db: Database, guild_id: int, day: date, channel_id: int,

@@ -31,6 +31,7 @@ from bot.focus.daily import competition_ranks
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.focus import level_range
 from bot.play.question_sets import questions_of
+from bot.shards import Owner, every_server
 from db import Database, FocusAnswer, ServerSettings
 
 #: Seconds between a question's close (its answer and the ranking shown) and the next question.
@@ -271,11 +272,14 @@ class LiveRounds:
             self._live[live_id] = live
         return live
 
-    async def active_timers(self) -> dict[int, float]:
-        """The running self-running rounds, each with when its next step is due (read from the
-        database: after a restart, the timers are armed again from it)."""
+    async def active_timers(self, owns: Owner = every_server) -> dict[int, float]:
+        """The running self-running rounds of the servers this process ``owns`` (its shards'),
+        each with when its next step is due (read from the database: after a restart, the
+        timers are armed again from it)."""
         due: dict[int, float] = {}
         for row in await self.db.focus_live.active():
+            if not owns(row.guild_id):
+                continue  # another process's server: its own timers move it on
             live = self._live.get(row.live_id) or LiveState.from_row(row)
             self._live.setdefault(row.live_id, live)
             at = live.due_at()

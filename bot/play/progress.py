@@ -1,9 +1,10 @@
 """How a student is doing, and the server's rankings, read from the database without Discord:
-``student_progress`` (Focus accuracy per topic and day or week, the daily challenges played,
-the level, the ratings) and ``board`` (a ranking by rating, today's daily challenge, the
-current daily streaks). Days are the server's local days (its time zone, ``/settings daily``).
-A student's own settings (``/class student``, ``bot.play.students``) count here: their Focus
-levels in what the progress says, and how the public rankings show them.
+``student_progress`` (Focus accuracy per topic and day or week, the daily challenges played, the
+level, the mastery map, the daily Rithmomachia puzzles answered, the ratings) and ``board`` (a
+ranking by rating, today's daily challenge, the current daily streaks). Days are the server's
+local days (its time zone, ``/settings daily``). A student's own settings (``/class student``,
+``bot.play.students``) count here: their Focus levels in what the progress says, and how the
+public rankings show them.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from bot.domain import DomainError
+from bot.focus.mastery import map_data
 from bot.play import students
 from bot.play.students import FocusRules, public_rows, rank_daily
-from db import Database, Player, PlayerRating, ProgressRow, ServerSettings
+from db import Database, Player, PlayerRating, ProgressRow, PuzzleAnswer, ServerSettings
 
 WEEKS = 12  # the calendar's weeks, and the chart's span
 MAX_DAILY_POINTS = 31  # beyond this many days with answers, the chart goes by week
@@ -41,9 +43,19 @@ def focus_level(player: Player | None, rules: FocusRules) -> tuple[int, bool]:
     return rules.level_of(player), rules.pinned is not None
 
 
-def chart_records(rows: Iterable[ProgressRow]) -> list[dict[str, Any]]:
-    return [{"date": row.period.isoformat(), "topic": row.topic, "correct": row.correct,
-             "total": row.answers} for row in rows if row.period is not None]
+#: The chart's topic of the daily Rithmomachia puzzles (a topic of its own beside Focus's).
+PUZZLE_TOPIC = "rithmo_puzzle"
+
+
+def chart_records(rows: Iterable[ProgressRow],
+                  puzzles: Iterable[PuzzleAnswer] = ()) -> list[dict[str, Any]]:
+    """The chart's records: Focus's answers per topic and period, and each daily puzzle answered
+    (one question that day, right when solved) as the topic ``rithmo_puzzle``."""
+    out = [{"date": row.period.isoformat(), "topic": row.topic, "correct": row.correct,
+            "total": row.answers} for row in rows if row.period is not None]
+    out += [{"date": a.day.isoformat(), "topic": PUZZLE_TOPIC, "correct": int(a.solved),
+             "total": 1} for a in puzzles]
+    return out
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,10 @@ class ProgressData:
     #: The student's first day with Ardoise on this server (their first answer or game, in the
     #: server's days): the streak calendar does not count the days before it as missed.
     first_day: date | None = None
+    #: The mastery map's data (``bot.focus.mastery.map_data``).
+    mastery: dict[str, Any] | None = None
+    #: The daily Rithmomachia puzzles the student answered over the calendar's weeks.
+    puzzles: tuple[PuzzleAnswer, ...] = ()
 
 
 def first_day(player: Player | None, settings: ServerSettings, today: date,
@@ -91,11 +107,13 @@ async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
                                        utc_offset_minutes=minutes)
     player = await db.players.get(guild_id, user_id)
     played = await db.daily.days_played(guild_id, user_id, since=start)
+    mastery = map_data(await db.mastery.load(guild_id, user_id, now), now)
     return ProgressData(
         name=name, settings=settings, today=today, player=player,
         ratings=await db.players.ratings(guild_id, user_id), rows=rows, played=played,
         levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)),
-        first_day=first_day(player, settings, today, rows, played))
+        first_day=first_day(player, settings, today, rows, played), mastery=mastery,
+        puzzles=tuple(await db.rithmo_puzzles.answers(guild_id, user_id, since=start)))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.domain import DomainError
 from bot.focus import Question, read_answer
-from bot.focus.questions import TOPICS
+from bot.focus.skills import ALL_TOPICS
 from db import Database
 from db.question_sets import QuestionSet, SetItem
 
@@ -419,7 +419,7 @@ def counts_for_level(round_key: str | None, topic: str) -> bool:
     """Whether a stored answer may move the adaptive level: not one to a teacher's question (a
     set has no level), whether it was given in practice, an assignment or a live round — those
     carry the teacher's own topics, never the engine's."""
-    return not from_a_set(round_key) and topic in TOPICS
+    return not from_a_set(round_key) and topic in ALL_TOPICS
 
 
 def from_a_set(round_key: str | None) -> bool:

@@ -20,7 +20,7 @@ import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,13 +33,17 @@ from bot.play.rithmo_turns import (
     mention,
     server_settings,
     taken_texts,
+    turn_explanations,
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
-from bot.rithmo.opponents import LEVELS, choose_turn
+from bot.rithmo.notation import with_suggestions
+from bot.rithmo.opponents import LEVELS, SEARCHING, choose_turn, new_seed, turn_rng
+from bot.shards import Owner, every_server
 from db import Database, RatingChange, RithmoGame, StaleVersion
 
 if TYPE_CHECKING:
     from bot.limits import SearchGate
+    from bot.play.rithmo_search import SearchPool
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +51,21 @@ SIDES = ("white", "black")
 CACHE_SIZE = 256
 MIN_GRACE_S = 60
 
-#: The version of the ``position`` column's layout: ``{"format", "string", "lang", "level"}`` (the
-#: position string after the last turn, the language of a game's first messages, the level of
-#: Ardoise in a solo game). 1: the layout of 2026-12 with the field; 0 (no field): the same,
-#: written before versions (``bot.formats``).
-POSITION_FORMAT = 1
+#: The version of the ``position`` column's layout: ``{"format", "string", "lang", "level",
+#: "seed"}`` (the position string after the last turn, the language of a game's first messages,
+#: the level of Ardoise in a solo game, the seed of Ardoise's choices). 2: with the seed; 1: the
+#: same without it (such a game's seed is its id, which gives the choices it was given then); 0
+#: (no field): as 1, written before versions (``bot.formats``).
+POSITION_FORMAT = 2
 
-#: Ardoise's choice of a turn: ``(its own copy of the game, level, rng) -> turn``, run in a thread.
+#: Ardoise's choice of a turn: ``(its own copy of the game, level, rng) -> turn``, run in a thread
+#: (the default, :func:`bot.rithmo.opponents.choose_turn`, runs its searching levels in the
+#: service's process pool instead).
 ChooseTurn = Callable[[Game, int, random.Random], Turn | str]
+
+#: The levels searched in the process pool (middle, strong, master): the beginner's turn takes
+#: a few milliseconds, a thread is enough.
+POOLED = frozenset(n for n, name in LEVELS.items() if name != "beginner")
 
 
 class Languages(Protocol):
@@ -113,6 +124,8 @@ class Played:
     position: dict[str, Any]
     last_turn: dict[str, Any]
     taken: list[str]
+    #: Each capture's arithmetic (:func:`bot.play.rithmo_turns.turn_explanations`).
+    whys: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -144,15 +157,18 @@ class Warned:
 
 
 class RithmoService:
-    """Rithmomachia's use cases over ``db`` (never None). ``searches`` is the strong level's gate
-    (``bot.limits.SearchGate``); ``choose_turn`` is Ardoise's search (a test may put a fake one)."""
+    """Rithmomachia's use cases over ``db`` (never None). ``searches`` is the strong and master
+    levels' gate (``bot.limits.SearchGate``); ``choose_turn`` is Ardoise's search (a test may put a
+    fake one, called in a thread); ``pool`` the worker processes of the real one's searching
+    levels (:mod:`bot.play.rithmo_search`), made when first needed."""
 
     def __init__(self, db: Database, languages: Languages, searches: SearchGate,
-                 choose: ChooseTurn = choose_turn) -> None:
+                 choose: ChooseTurn = choose_turn, pool: SearchPool | None = None) -> None:
         self.db = db
         self.languages = languages
         self.searches = searches
         self.choose_turn: ChooseTurn = choose
+        self._pool = pool
         self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
 
     # the engine cache ------------------------------------------------------------------
@@ -189,8 +205,14 @@ class RithmoService:
     def last_turn(self, row: RithmoGame) -> dict[str, Any] | None:
         if not row.turns:
             return None
-        with self.engine(row) as game:
-            return last_turn_json(game.turns[-1])
+        with self.engine(row) as game:  # ours alone in the block: undone, then played again
+            board = game.board
+            turn = board.pop()
+            try:
+                whys = turn_explanations(board, turn)
+            finally:
+                board.push(turn)
+            return last_turn_json(turn, whys)
 
     def board_copy(self, row: RithmoGame) -> Board:
         with self.engine(row) as game:
@@ -245,9 +267,10 @@ class RithmoService:
 
     async def challenge(self, guild_id: int, channel_id: int | None, challenger: int,
                         challenged: int, lang: str, *, colour: str | None = None,
-                        **options: Any) -> Started:
+                        hints: bool = False, **options: Any) -> Started:
         """A pending challenge with the server's victories changed by ``options``
-        (:func:`~bot.play.rithmo_turns.build_settings`)."""
+        (:func:`~bot.play.rithmo_turns.build_settings`); ``hints``: the challenger allows
+        ``/rithmo hint`` to both players (the challenged member agrees by accepting)."""
         server = await self.db.servers.get(guild_id)
         settings = build_settings(server_settings(server.rithmo_victories), **options)
         await self.ensure_free(guild_id, channel_id, [challenger, challenged], lang)
@@ -259,7 +282,7 @@ class RithmoService:
         row = await self.db.rithmo.create_game(
             guild_id, white_id=white, black_id=black, challenger_id=challenger,
             victories=settings.to_json(), position=self._start_position(lang),
-            channel_id=channel_id)
+            channel_id=channel_id, hints_allowed=hints)
         return Started(row, settings, server.move_time_limit_s)
 
     @staticmethod
@@ -267,15 +290,29 @@ class RithmoService:
         return {FORMAT_KEY: POSITION_FORMAT, "string": Board.start().position_string(),
                 "lang": lang, **more}
 
+    @property
+    def pool(self) -> SearchPool:
+        """The worker processes of the searching levels (made, not started, on first use)."""
+        if self._pool is None:
+            from bot.play.rithmo_search import SearchPool
+
+            self._pool = SearchPool()
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the search workers (the bot is closing)."""
+        if self._pool is not None:
+            self._pool.close()
+
     @staticmethod
     def check_level(level: int) -> None:
         if level not in LEVELS:
             raise DomainError("rithmo.bad_level", "unknown level", level=level)
 
     def check_strong(self, guild_id: int, level: int) -> bool:
-        """Whether ``level`` is the strong one; refused while its searches are saturated (checked
-        before the rate bucket, so that trying again when told works)."""
-        if LEVELS.get(level) != "strong":
+        """Whether ``level`` is strong or master; refused while their searches are saturated
+        (checked before the rate bucket, so that trying again when told works)."""
+        if level not in SEARCHING:
             return False
         if self.searches.saturated(guild_id):
             raise DomainError("limits.strong_busy", "the strong level is saturated",
@@ -295,8 +332,9 @@ class RithmoService:
             guild_id, white_id=user_id if side == "white" else None,
             black_id=user_id if side == "black" else None, computer_side=other(side),
             challenger_id=user_id, victories=settings.to_json(), status="active",
-            channel_id=channel_id, position=self._start_position(lang, level=level),
-            deadline=deadline)
+            channel_id=channel_id,
+            position=self._start_position(lang, level=level, seed=new_seed()),
+            deadline=deadline, hints_allowed=True)
         started = Started(row, settings, server.move_time_limit_s)
         if side == "black":
             started.opening = await self.computer_turn(row)
@@ -334,8 +372,15 @@ class RithmoService:
         game = self._take(row)  # ours alone until given back, whatever we await
         try:
             turn = game.push(text)  # a refusal names its reason: the catalogues say it
-        except BaseException:
+        except DomainError as refused:
+            # A member's turn refused: the legal turns nearest to it follow the reason.
+            error = refused if user_id is None else with_suggestions(game.board, text, refused)
             self._give_back(row.game_id, game)  # a refused push leaves the game as it was
+            if error is refused:
+                raise
+            raise error from refused
+        except BaseException:
+            self._give_back(row.game_id, game)
             raise
         notation = str(turn)
         outcome = game.outcome()
@@ -343,6 +388,7 @@ class RithmoService:
         blob = {**stored_position(row), "string": game.board.position_string()}
         game.pop()
         taken = taken_texts(game.board, turn)
+        whys = turn_explanations(game.board, turn)
         game.push(notation)
         try:
             next_side = other(side)
@@ -358,8 +404,8 @@ class RithmoService:
             self._give_back(row.game_id, game)
             raise
         self._give_back(row.game_id, game)  # at the turns now stored
-        return Played(after, notation, side, outcome, ratings, position, last_turn_json(turn),
-                      taken)
+        return Played(after, notation, side, outcome, ratings, position,
+                      last_turn_json(turn, whys), taken, whys)
 
     async def _save(self, row: RithmoGame, outcome: Outcome | None, notation: str,
                     blob: dict[str, Any], next_side: str, deadline: datetime | None,
@@ -383,15 +429,26 @@ class RithmoService:
         return await self.db.rithmo.require_game(row.game_id), ratings
 
     async def computer_turn(self, row: RithmoGame) -> Played:
-        """Ardoise chooses (in a thread, seeded by game and turn, so a replay is the same) and
-        plays. The strong level's searches wait for a free one (``SearchGate``)."""
+        """Ardoise chooses and plays, seeded by the game's stored seed and the turn's number (so
+        a replay is the same; a game stored without a seed uses its id). The middle, strong and
+        master levels search in a worker process (:mod:`bot.play.rithmo_search`), the beginner
+        (or a test's fake choice) in a thread; strong and master searches wait for a free one
+        (``SearchGate``)."""
+        position = stored_position(row)
+        level = int(position.get("level", 1))
+        seed = position.get("seed", row.game_id)
+        ply = len(row.turns)
         with self.engine(row) as game:
-            own = Game.from_json(game.to_json())  # the thread gets a game of its own
-        level = int(stored_position(row).get("level", 1))
-        rng = random.Random(f"rithmo:{row.game_id}:{len(row.turns)}")
-        strong = LEVELS.get(level) == "strong"
-        async with self.searches.slot(row.guild_id) if strong else contextlib.nullcontext():
-            turn = await asyncio.to_thread(self.choose_turn, own, level, rng)
+            game_json = game.to_json()
+        gated = level in SEARCHING
+        async with self.searches.slot(row.guild_id) if gated else contextlib.nullcontext():
+            if self.choose_turn is choose_turn and level in POOLED:
+                turn: Turn | str = await self.pool.choose(game_json, level, LEVELS[level],
+                                                          seed, ply)
+            else:
+                own = Game.from_json(game_json)  # the thread gets a game of its own
+                turn = await asyncio.to_thread(self.choose_turn, own, level,
+                                               turn_rng(seed, ply))
         return await self.apply_turn(row, None, str(turn))
 
     async def answers(self, played: Played) -> list[Played]:
@@ -453,13 +510,15 @@ class RithmoService:
 
     # the clock -------------------------------------------------------------------------
 
-    async def overdue(self, now: datetime | None = None) -> list[Warned | Ended]:
+    async def overdue(self, now: datetime | None = None, owns: Owner = every_server
+                      ) -> list[Warned | Ended]:
         """Warn each player past their time (once: a grace follows), and forfeit the games whose
-        grace is over; what happened, game by game (a game that moved meanwhile is left)."""
+        grace is over; what happened, game by game (a game that moved meanwhile is left). Only
+        the games of the servers this process ``owns`` (its shards'): each game once."""
         now = now or utcnow()
         done: list[Warned | Ended] = []
         for late in await self.db.games.overdue(now):
-            if late.game != "rithmo":
+            if late.game != "rithmo" or not owns(late.guild_id):
                 continue
             try:
                 event = await self._overdue(late.game_id, late.warned_at, now)
@@ -480,7 +539,9 @@ class RithmoService:
         late_side = row.to_move
         if warned_at is None:
             grace = now + timedelta(seconds=grace_seconds(await self._limit(row.guild_id)))
-            await self.db.games.mark_warned("rithmo", game_id, grace_deadline=grace, now=now)
+            if not await self.db.games.mark_warned("rithmo", game_id, grace_deadline=grace,
+                                                   now=now):
+                return None  # another process warned them a moment ago
             return Warned(row, row.player(late_side), grace)
         return await self._finish(row, other(late_side), "timeout", now=now)
 

@@ -43,8 +43,11 @@ from bot.rithmo import (
     Victory,
     name,
 )
+from bot.rithmo.notation import nearest_turns
 from bot.rithmo.squares import SHAPE_LETTERS
+from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
+from bot.rithmo.why import explain_capture
 from bot.texts import number, t
 
 log = logging.getLogger(__name__)
@@ -150,7 +153,8 @@ def settings_text(settings: Settings, lang: str) -> str:
     """The victories of a game on one line each, then the move limit."""
     lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
     if settings.move_limit is not None:
-        lines.append("• " + t("rithmo.settings.move_limit", lang, turns=settings.move_limit))
+        lines.append("• " + t("rithmo.settings.move_limit", lang,
+                                count=settings.move_limit))
     return "\n".join(lines)
 
 
@@ -193,9 +197,10 @@ def victim_text(board: Board, capture: Capture) -> str:
     return piece_text(piece)
 
 
-def last_turn_json(turn: Turn) -> dict[str, Any]:
+def last_turn_json(turn: Turn, whys: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """The last turn as images.render_board highlights it: squares left and reached, and the
-    squares where pieces were taken (a pyramid's square once)."""
+    squares where pieces were taken (a pyramid's square once); with ``whys``
+    (:func:`turn_explanations`), the arithmetic of each capture under ``"why"``."""
     out: dict[str, Any] = {}
     if turn.move is not None:
         out["from"], out["to"] = name(turn.move.frm), name(turn.move.to)
@@ -204,6 +209,20 @@ def last_turn_json(turn: Turn) -> dict[str, Any]:
     captured = list(dict.fromkeys(name(c.square) for c in turn.captures))
     if captured:
         out["captured"] = captured
+    if whys:
+        out["why"] = [dict(w) for w in whys]
+    return out
+
+
+def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
+    """Each capture of a turn with its arithmetic (:func:`bot.rithmo.why.explain_capture`),
+    in the order taken, each explained on the board as it stood just before that capture."""
+    out: list[dict[str, Any]] = []
+    with exploring(board_before) as board:
+        for step in turn.steps():
+            if isinstance(step, Capture):
+                out.append(explain_capture(board, step))
+            board.play(step)
     return out
 
 
@@ -225,13 +244,14 @@ _TOKEN = re.compile(r"drop\s*[a-z]\s*[0-9]+\s+[a-z][0-9]+|x\s*[a-z][0-9]+(?:\s*\
 
 
 def normalise(text: str) -> str:
-    """Lower case, ``×`` as ``x``, dashes as ``-``, commas as spaces, single spaces."""
-    text = text.lower().replace("×", "x").replace("–", "-").replace("—", "-")
-    return " ".join(text.replace(",", " ").replace(";", " ").split())
+    """The engine's tolerant reading (:func:`bot.rithmo.turns.tidy`: ``C4 D5`` is ``c4-d5``),
+    commas as spaces, single spaces."""
+    return " ".join(tidy(text.replace(",", " ").replace(";", " ")).split())
 
 
 def _squash(text: str) -> str:
-    return "".join(normalise(text).split())
+    """Without spaces or dashes: ``c4d`` is the beginning of ``c4-d5``."""
+    return "".join(normalise(text).split()).replace("-", "")
 
 
 @dataclass
@@ -349,7 +369,17 @@ def completions(board: Board, typed: str, limit: int = CHOICES_LIMIT) -> list[Co
             rank = (0 if not more.text else 1, more.group, -len(item.taken), text)
             if text not in found or rank < found[text][0]:
                 found[text] = (rank, item)
-    return [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
+    offered = [item for _, item in sorted(found.values(), key=lambda x: x[0])][:limit]
+    if offered or not norm:
+        return offered
+    # Nothing legal begins so (``c4-c5``, a round moved straight): the nearest legal turns.
+    return [Completion(turn, _mover(board, turn)) for turn in nearest_turns(board, typed)]
+
+
+def _mover(board: Board, turn: str) -> str | None:
+    """``R8``: the piece a suggested plain move moves (None for other turns)."""
+    step = Turn.parse(turn).move
+    return piece_text(board.piece_at(step.frm)) if step is not None else None
 
 
 # ------------------------------------------------------------------------------ select menus

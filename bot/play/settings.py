@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
+from bot.focus.school import YEARS
 from bot.rithmo import Board
 from bot.rithmo.arith import digits as digit_count
 from bot.rithmo.victory import KINDS, PROPER, Victory
@@ -132,6 +133,17 @@ def check_focus(current: ServerSettings, min_level: int | None, max_level: int |
         raise DomainError("settings.pinned_outside_range", f"pinned {kept} outside {low}–{high}",
                           level=kept, min=low, max=high)
     return changes
+
+
+def check_school_year(year: str | None) -> dict[str, Any]:
+    """The server's school year (``bot.focus.school``), or ``NONE`` for the eight levels."""
+    if year is None:
+        return {}
+    if year == NONE:
+        return {"focus_school_year": None}
+    if year not in YEARS:
+        raise DomainError("settings.unknown_school_year", f"no school year {year!r}", value=year)
+    return {"focus_school_year": year}
 
 
 def check_match(lives: int | None, gold: int | None, rounds: int | None,

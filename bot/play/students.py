@@ -16,6 +16,9 @@ left unset is "as the server says" (``/settings``). The rules, in one place:
   challenge's ranking (best score, then fastest), a student's time is divided by their factor
   for the tie-break, and a student without timer ties with the fastest of their score: extra
   time never ranks anyone down (``rank_daily``); the time shown is the time they took.
+- **School year** (``school_year_of``): the student's own, else the server's; Focus practice
+  then draws from that year's skills (``bot.play.focus.practice_skills``); none: the eight
+  levels' questions. The daily challenge, the matches and live rounds do not change.
 - **Rankings** (``public_rows``): "anonymous" shows them as "a student", "hidden" leaves them out,
   in every public ranking (``/leaderboard``, ``/focus leaderboard``); the ranks of the others are
   counted again so that nobody's absence shows as a gap.
@@ -29,6 +32,7 @@ from typing import Any
 
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
+from bot.focus.school import YEARS
 from db import DailyRow, Database, Player, ServerSettings
 from db.students import EXTRA_TIME, RANKINGS, StudentSettings
 
@@ -101,20 +105,30 @@ def match_level(ramp: int, student: StudentSettings | None) -> int:
     return min(max(ramp, low), max(low, high))
 
 
+def school_year_of(settings: ServerSettings, student: StudentSettings | None) -> str | None:
+    """The school year whose skills ``student`` practises (``bot.focus.school``): their own,
+    else the server's; None: the eight levels."""
+    if student is not None and student.school_year is not None:
+        return student.school_year
+    return settings.focus_school_year
+
+
 @dataclass(frozen=True)
 class StudentRules:
-    """What applies to one student: their Focus levels and time factor (``None``: no timer)."""
+    """What applies to one student: their Focus levels and time factor (``None``: no timer),
+    with the server's settings they were drawn from (its school year, say)."""
 
     settings: StudentSettings
     focus: FocusRules
     time_factor: float | None
+    server: ServerSettings
 
 
 async def rules_for(db: Database, guild_id: int, user_id: int) -> StudentRules:
     """The Focus levels and time of one member (the server's, with the student's own over)."""
     server = await db.servers.get(guild_id)
     student = await db.students.get(guild_id, user_id)
-    return StudentRules(student, focus_rules(server, student), student.time_factor)
+    return StudentRules(student, focus_rules(server, student), student.time_factor, server)
 
 
 # --- Rankings ------------------------------------------------------------------------------
@@ -211,7 +225,7 @@ def _level(value: str | None, what: str) -> int | str | None:
 def changed_settings(current: StudentSettings, *, level: str | None = None,
                      min_level: str | None = None, max_level: str | None = None,
                      extra_time: str | None = None, rankings: str | None = None,
-                     reset: bool = False) -> StudentSettings:
+                     school_year: str | None = None, reset: bool = False) -> StudentSettings:
     """``current`` with the options given (``reset`` first clears everything). Pure: refuses,
     before anything is saved, a level outside 1–8, a range whose lowest level is above its
     highest, a pin outside the student's own range, a choice the command does not offer."""
@@ -223,7 +237,12 @@ def changed_settings(current: StudentSettings, *, level: str | None = None,
     if rankings is not None and rankings not in RANKINGS_CHOICES:
         raise DomainError("class.student.bad_choice", f"no rankings {rankings!r}",
                           value=rankings)
+    if school_year is not None and school_year != SERVER and school_year not in YEARS:
+        raise DomainError("class.student.bad_choice", f"no school year {school_year!r}",
+                          value=school_year)
     new = StudentSettings(current.guild_id, current.user_id) if reset else current
+    if school_year is not None:
+        new = replace(new, school_year=None if school_year == SERVER else school_year)
 
     def given(value: int | str | None, old: int | None) -> int | None:
         return old if value is None else None if value == SERVER else int(value)

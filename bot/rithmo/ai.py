@@ -1,5 +1,5 @@
 """The Rithmomachia opponent: an evaluation a reader can follow, a search over turn steps, and
-four levels of play.
+five levels of play.
 
 Levels (:data:`LEVELS`, weakest first):
 
@@ -13,9 +13,18 @@ Levels (:data:`LEVELS`, weakest first):
 - ``strong``: searches. Negamax alpha-beta over turn *steps* with iterative deepening (depth in
   whole turns), principal variation search and late-move reductions, a transposition table on
   :meth:`Board.key`, captures first ordered by the value of the victim (MVV) and quiet moves by a
-  history table, within a time budget (2 s a turn by default) or a node budget (the same seed
-  and budget give the same turn: the ladder and the tests use node budgets). Monte Carlo tree
-  search was measured against it and lost (:mod:`tools.experiments.rithmo_mcts`).
+  history table, within a time budget (0.5 s a turn by default: :data:`SECONDS`) or a node
+  budget (the same seed and budget give the same turn: the ladder and the tests use node
+  budgets). Monte Carlo tree search was measured against it and lost
+  (:mod:`tools.experiments.rithmo_mcts`).
+- ``master``: the same search for 2 s a turn, for the class's best players (the ladder: it wins
+  about four games in five against strong).
+
+Variety: the searching levels keep every root step within :data:`MARGINS` points of the best
+(the search proves the others against best − margin, so those within it get exact scores) and
+the seeded rng chooses among them; the beginner's moves are random already. The material is
+kept up to date by the search step by step, in integers, so it is always the full count
+(``Searcher(verify=True)`` checks it at every evaluation).
 
 The evaluation (:class:`Evaluator`) is in *points*, 1000 points being a whole victory's worth of
 progress, seen from the side to move. Its parts (:meth:`Evaluator.explain` returns them):
@@ -56,7 +65,7 @@ from bot.rithmo.squares import PYRAMID, Move, move
 from bot.rithmo.turns import END, Capture, Drop, EndTurn, Turn
 from bot.rithmo.victory import PROPER, Settings, Victory, proper_level
 
-LEVELS = ("random", "beginner", "middle", "strong")
+LEVELS = ("random", "beginner", "middle", "strong", "master")
 
 Step = Capture | Move | Drop | EndTurn
 
@@ -74,6 +83,7 @@ NEAR_LOSS = 1500  # the enemy would reach a victory by the captures it threatens
 NEAR_LOSS_SOFT = 500  # ... biggest is saved (NEAR_LOSS), or only if it takes them all (SOFT)
 PYRAMID_THREAT = 250  # extra cost of a threatened pyramid when proper victories are chosen
 TEMPO = 15  # being the side to move
+MATERIAL_UNIT = 1_000_000  # material is counted in millionths of a victory: integers, exact sums
 
 LMR_FROM = 4  # quiet steps from this place in the order on are searched shallower first
 
@@ -82,10 +92,6 @@ _FLOORS = {"body": ("pieces",), "goods": ("value",), "proceeds": ("digits",),
            "goods_proceeds": ("value", "digits"),
            "body_goods_proceeds": ("pieces", "value", "digits")}
 _PROPER_LEVEL = {"mediocre": 1, "great": 2, "excellent": 3}
-
-
-def _in_enemy_half(side: int, sq: int) -> bool:
-    return sq >= 64 if side == 0 else sq < 64
 
 
 class Evaluator:
@@ -101,6 +107,7 @@ class Evaluator:
         proper = [_PROPER_LEVEL[v.kind] for v in settings.victories if v.kind in PROPER]
         self.proper_level: int | None = min(proper) if proper else None
         self._worth: dict[int, float] = {}
+        self._units: dict[int, int] = {}
 
     # ------------------------------------------------------------ what a piece is worth
 
@@ -198,7 +205,10 @@ class Evaluator:
         else:
             n0 = max(len(PYRAMID_PARTS[1 - side]), len(enemy_pyr.parts))
             pyr = 0.5 * (1 - len(enemy_pyr.parts) / n0)
-        ahead = [p for p in board.pieces[side] if _in_enemy_half(side, p.sq)]
+        if side == 0:  # the enemy half (inlined: this runs at every evaluation)
+            ahead = [p for p in board.pieces[0] if p.sq >= 64]
+        else:
+            ahead = [p for p in board.pieces[1] if p.sq < 64]
         if len(ahead) > 8:  # the nearest to the enemy edge: they are the ones to arrange
             ahead.sort(key=lambda p: -(p.sq >> 3) if side == 0 else p.sq >> 3)
             ahead = ahead[:8]
@@ -236,8 +246,28 @@ class Evaluator:
 
     # ------------------------------------------------------------ the evaluation
 
+    def units_of_value(self, value: int) -> int:
+        """:meth:`worth_of_value` in whole millionths, so that material is a sum of integers:
+        the search keeps it up to date step by step (adding and taking away) and gets exactly
+        the sum a full count gives."""
+        u = self._units.get(value)
+        if u is None:
+            u = self._units[value] = round(MATERIAL_UNIT * self.worth_of_value(value))
+        return u
+
+    def units(self, piece: Piece) -> int:
+        """A piece's material in millionths: a pyramid's is the sum of its components'."""
+        if piece.shape == PYRAMID:
+            return sum(self.units_of_value(v) for _, v in piece.parts)
+        return self.units_of_value(piece.value)
+
+    def material_units(self, board: Board, side: int) -> int:
+        """The full count of a side's material on the board, in millionths."""
+        return sum(self.units(p) for p in board.pieces[side])
+
     def material(self, board: Board, side: int) -> float:
-        return sum(self.worth(p) for p in board.pieces[side])
+        """A side's material on the board, in victories (see :meth:`worth`)."""
+        return self.material_units(board, side) / MATERIAL_UNIT
 
     def _threats(self, board: Board, caps: list[Capture]) -> tuple[float, float, list[Piece]]:
         """The worth of the pieces these captures take (one entry per square: a pyramid whole
@@ -271,15 +301,18 @@ class Evaluator:
         return self.reaches_common(count, total, n_digits)
 
     def evaluate(self, board: Board, my_caps: list[Capture] | None = None,
-                 their_caps: list[Capture] | None = None) -> int:
+                 their_caps: list[Capture] | None = None,
+                 material: tuple[int, int] | None = None) -> int:
         """The position's score for the side to move, in points (see :meth:`explain`)."""
-        return round(sum(self.explain(board, my_caps, their_caps).values()))
+        return round(sum(self.explain(board, my_caps, their_caps, material).values()))
 
     def explain(self, board: Board, my_caps: list[Capture] | None = None,
-                their_caps: list[Capture] | None = None) -> dict[str, float]:
+                their_caps: list[Capture] | None = None,
+                material: tuple[int, int] | None = None) -> dict[str, float]:
         """The evaluation's parts, in points, for the side to move: progress, material, threats,
         pyramid, tempo. Their sum is :meth:`evaluate`. The captures of each side may be given
-        when the caller has them already."""
+        when the caller has them already, and the material of White and Black in millionths
+        (:meth:`material_units`) when the caller keeps it up to date (the search does)."""
         me = board.turn
         op = 1 - me
         if my_caps is None:
@@ -287,7 +320,10 @@ class Evaluator:
         if their_caps is None:
             their_caps = board.captures(op)
         progress = POINTS * (self.progress(board, me) - self.progress(board, op))
-        material = POINTS * W_MATERIAL * (self.material(board, me) - self.material(board, op))
+        if material is None:
+            material = (self.material_units(board, 0), self.material_units(board, 1))
+        material_diff = (material[me] - material[op]) / MATERIAL_UNIT
+        material_pts = POINTS * W_MATERIAL * material_diff
 
         threats = 0.0
         if my_caps:
@@ -309,7 +345,7 @@ class Evaluator:
                     if p is not None and p.shape == PYRAMID and c.part == 0:
                         pyramid -= PYRAMID_THREAT
                         break
-        return {"progress": progress, "material": material, "threats": threats,
+        return {"progress": progress, "material": material_pts, "threats": threats,
                 "pyramid": pyramid, "tempo": float(TEMPO)}
 
 
@@ -348,9 +384,12 @@ class Searcher:
 
     def __init__(self, settings: Settings, *, nodes: int | None = None,
                  seconds: float | None = None, depth: int | None = None,
-                 rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 rng: random.Random | None = None, margin: int = 0,
+                 clock: Callable[[], float] = time.perf_counter,
+                 verify: bool = False) -> None:
         self.settings = settings
+        self.margin = margin if rng is not None else 0
+        self.verify = verify
         self.ev = Evaluator(settings)
         self.node_limit = nodes
         self.seconds = seconds
@@ -367,6 +406,11 @@ class Searcher:
         self._base_turns = 0
         self._pv: dict[int, list[Step]] = {}
         self.board = Board()
+        self._mat = [0, 0]  # White's and Black's material, in millionths, kept up to date
+        self._mat_undo: list[tuple[int, int] | None] = []
+        self._root_scores: dict[tuple[type, Step], tuple[list[Step], int]] = {}
+        self._refuted: set[tuple[type, Step]] = set()
+        self.candidates: list[tuple[list[Step], int]] = []
 
     # ------------------------------------------------------------ entry point
 
@@ -380,25 +424,39 @@ class Searcher:
         self._base_turns = turns_played
         self._root_history = len(board.history)
         self.nodes = 0
+        self._mat = [self.ev.material_units(board, 0), self.ev.material_units(board, 1)]
+        self._mat_undo = []
         t0 = self.clock()
         self._deadline = t0 + self.seconds if self.seconds is not None else float("inf")
         best: list[Step] | None = None
         best_score = 0
         done = 0
+        candidates: list[tuple[list[Step], int]] = []
         for depth in range(1, self.max_depth + 1):
             self._root_best = None
+            self._root_scores = {}
+            self._refuted = set()
             try:
                 score = self._node(depth, -_INF, _INF, 0)
             except _Abort:
                 self._unwind()
                 if self._root_best is not None:  # a root step fully searched beat the others
+                    candidates = self._partial_candidates(candidates, best,
+                                                          self._root_best[0])
                     best, best_score = self._root_best
                 break
             best = self._pv.get(0, [])
             best_score = score
+            candidates = list(self._root_scores.values())
             done = depth
             if abs(score) >= WIN - 1000:  # a forced win or loss: deeper will not change it
                 break
+        if best and self.margin and candidates:
+            # variety: any root step within the margin of the best, by the seeded rng
+            top = max(sc for _, sc in candidates)
+            near = [(pv, sc) for pv, sc in candidates if sc >= top - self.margin]
+            self.candidates = near
+            best, best_score = self.rng.choice(near)  # type: ignore[union-attr]
         if not best:
             # not even the first root step was searched: any legal turn, by the ordering
             best = self._greedy_turn(board)
@@ -408,11 +466,56 @@ class Searcher:
         return SearchResult(Turn.from_steps([s for s in steps if s is not END]), steps,
                             best_score, done, self.nodes, self.clock() - t0, list(best))
 
+    def _partial_candidates(self, previous: list[tuple[list[Step], int]],
+                            previous_best: list[Step] | None, best: list[Step]
+                            ) -> list[tuple[list[Step], int]]:
+        """The root steps to choose among after an iteration cut short. If it found a new best
+        step: the steps it scored within the margin. If it confirmed the last iteration's best
+        (searched first, by the order), the last iteration's candidates but those it has shown
+        to be worse by the margin, with the deeper scores of those it searched again."""
+        if not previous or not previous_best or _step_key(previous_best[0]) != _step_key(best[0]):
+            return list(self._root_scores.values())
+        out = []
+        for pv, sc in previous:
+            k = _step_key(pv[0])
+            if k not in self._refuted:
+                out.append(self._root_scores.get(k, (pv, sc)))
+        return out
+
+    def _push(self, step: Step) -> None:
+        """Play a step on the searched board, keeping the material up to date: a capture takes
+        its victim's (or component's) worth from its side, a drop gives the piece's back."""
+        b = self.board
+        t = type(step)
+        if t is Capture:
+            p = b.squares[step.square]  # type: ignore[union-attr]
+            ev = self.ev
+            d = (ev.units(p) if step.part == 0 or len(p.parts) == 1  # type: ignore[union-attr]
+                 else ev.units_of_value(step.part))  # type: ignore[union-attr]
+            side = p.side  # type: ignore[union-attr]
+            self._mat[side] -= d
+            self._mat_undo.append((side, d))
+        elif t is Drop:
+            d = self.ev.units_of_value(step.value)  # type: ignore[union-attr]
+            self._mat[b.turn] += d
+            self._mat_undo.append((b.turn, -d))
+        else:
+            self._mat_undo.append(None)
+        b.push_step(step)
+
+    def _pop(self) -> None:
+        self.board.pop_step()
+        undo = self._mat_undo.pop()
+        if undo is not None:
+            self._mat[undo[0]] += undo[1]
+
     def _unwind(self) -> None:
         b = self.board
         while len(b.history) > self._root_history or b.turn_in_progress:
             b.pop_step()
         self._turns_deep = 0
+        self._mat = [self.ev.material_units(b, 0), self.ev.material_units(b, 1)]
+        self._mat_undo = []
 
     def _greedy_turn(self, board: Board) -> list[Step]:
         """Steps to the end of a turn, each the first in the search's order."""
@@ -505,7 +608,11 @@ class Searcher:
         self._pv[ply] = []
         if phase == START and depth <= 0:
             me = b.turn
-            return self.ev.evaluate(b, self._captures(me), self._captures(1 - me))
+            mat = self._mat
+            if self.verify and mat != [self.ev.material_units(b, 0),
+                                       self.ev.material_units(b, 1)]:
+                raise AssertionError(f"incremental material {mat} differs from the full count")
+            return self.ev.evaluate(b, self._captures(me), self._captures(1 - me), mat)
 
         key = self._tt_key()
         entry = self.tt.get(key)
@@ -540,14 +647,18 @@ class Searcher:
         best_step: Step | None = None
         # late quiet steps at the start of a turn are first searched a turn shallower
         reducible = phase == START and depth >= 2 and ply > 0
+        # at the root, with a margin, steps are proven against (best - margin) instead of the
+        # best, so that every step within the margin gets its exact score (see search())
+        margin = self.margin if ply == 0 else 0
         for i, step in enumerate(ordered):
             ends = step is END or (phase == START and type(step) is Move
                                    and step.irregular)  # type: ignore[union-attr]
-            b.push_step(step)
+            self._push(step)
             term = None
             if ends:
                 self._turns_deep += 1
                 term = self._terminal(ply + 1)
+            lo = alpha - margin if i else alpha
             if term is not None:
                 score = -term
             elif i == 0:
@@ -557,12 +668,19 @@ class Searcher:
                 # better than the best so far; search it in full only if that fails
                 reduce = (reducible and i >= LMR_FROM and step != tt_step
                           and (type(step) is Move or type(step) is Drop))
-                score = self._child(ends, depth - 1 if reduce else depth, alpha, alpha + 1, ply)
-                if score > alpha and (reduce or score < beta):
-                    score = self._child(ends, depth, alpha, beta, ply)
+                score = self._child(ends, depth - 1 if reduce else depth, lo, lo + 1, ply)
+                if score > lo and (reduce or score < beta):
+                    score = self._child(ends, depth, lo, beta, ply)
             if ends:
                 self._turns_deep -= 1
-            b.pop_step()
+            self._pop()
+            if ply == 0:
+                k = _step_key(step)
+                if score > lo or i == 0:
+                    self._root_scores[k] = ([step] if term is not None
+                                            else [step, *self._pv.get(ply + 1, [])], score)
+                else:
+                    self._refuted.add(k)
             if score > best:
                 best = score
                 best_step = step
@@ -596,6 +714,11 @@ class Searcher:
         if ends:
             return -self._node(depth - 1, -beta, -alpha, ply + 1)
         return self._node(depth, alpha, beta, ply + 1)
+
+
+def _step_key(step: Step) -> tuple[type, Step]:
+    """A step as a dictionary key (a move and a drop are tuples that could compare equal)."""
+    return type(step), step
 
 
 def _one_drop_square_each(steps: list[Step]) -> list[Step]:
@@ -708,7 +831,16 @@ def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step
 
 # ---------------------------------------------------------------- levels
 
-DEFAULT_SECONDS = 2.0
+#: Seconds a turn the searching levels think by default (``seconds=`` sets another budget).
+#: Strong at 0.2 s already beats the middle level nearly always (docs/benchmarks.md): its old 2 s
+#: were time a student waited through for nothing. Master uses 2 s, for the class's best.
+SECONDS: dict[str, float] = {"strong": 0.5, "master": 2.0}
+DEFAULT_SECONDS = SECONDS["strong"]
+#: Variety: at each searching level, the root steps scoring within this many points of the best
+#: are all good enough, and the seeded rng chooses among them (a game's seed gives its choices).
+#: A point is a thousandth of a victory's worth; one piece of a body-8 game is about 37 in
+#: material. The stronger the level, the smaller the margin it gives away.
+MARGINS: dict[str, int] = {"middle": 20, "strong": 12, "master": 6}
 # The middle level searches one turn in full, but a position with many captures open has 2^k
 # ways to take k of them: past this many positions it plays the best turn found so far.
 MIDDLE_NODE_CAP = 20_000
@@ -716,20 +848,24 @@ MIDDLE_NODE_CAP = 20_000
 
 def choose_steps(board: Board, settings: Settings, level: str, rng: random.Random, *,
                  turns_played: int = 0, nodes: int | None = None,
-                 seconds: float | None = None) -> list[Step]:
+                 seconds: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> list[Step]:
     """The steps of the turn ``level`` plays on ``board`` (between turns; left as it was).
-    ``nodes`` / ``seconds`` set the strong level's budget (default: ``DEFAULT_SECONDS``)."""
+    ``nodes`` / ``seconds`` set the strong and master levels' budget (default:
+    :data:`SECONDS`); ``clock`` measures it (the ladder gives CPU time, for fairness on a shared
+    machine)."""
     if level == "random":
         return random_steps(board, rng)
     if level == "beginner":
         return beginner_steps(board, rng, Evaluator(settings))
     if level == "middle":
-        return Searcher(settings, depth=1, nodes=MIDDLE_NODE_CAP, rng=rng).search(
-            board, turns_played).steps
-    if level == "strong":
+        return Searcher(settings, depth=1, nodes=MIDDLE_NODE_CAP, rng=rng,
+                        margin=MARGINS["middle"]).search(board, turns_played).steps
+    if level in SECONDS:
         if nodes is None and seconds is None:
-            seconds = DEFAULT_SECONDS
-        s = Searcher(settings, nodes=nodes, seconds=seconds, rng=rng)
+            seconds = SECONDS[level]
+        s = Searcher(settings, nodes=nodes, seconds=seconds, rng=rng, margin=MARGINS[level],
+                     clock=clock)
         return s.search(board, turns_played).steps
     raise DomainError("rithmo.bad_level", f"unknown level {level!r}; the levels are "
                       f"{', '.join(LEVELS)}", level=level)
@@ -748,5 +884,5 @@ def choose_turn(game: Game, level: str, rng: random.Random, *, nodes: int | None
     return Turn.from_steps([s for s in steps if s is not END])
 
 
-__all__ = ["DEFAULT_SECONDS", "LEVELS", "WIN", "Evaluator", "SearchResult", "Searcher",
-           "beginner_steps", "choose_steps", "choose_turn", "random_steps"]
+__all__ = ["DEFAULT_SECONDS", "LEVELS", "MARGINS", "SECONDS", "WIN", "Evaluator", "SearchResult",
+           "Searcher", "beginner_steps", "choose_steps", "choose_turn", "random_steps"]

@@ -1,9 +1,14 @@
-"""``python -m bot.rithmo start | moves | captures``: the engine on the command line.
+"""``python -m bot.rithmo start | moves | captures | puzzle --seed N``: the engine on the command
+line.
 
 ``start`` prints the set-up position; ``moves`` and ``captures`` read a position (JSON) on standard
-input and print the plain moves, or every capture open to the side to move. The formats are the
-contract of ``shared/design/engine-commands.md``. Bad input exits with status 2 and one line on
-standard error, nothing on standard output (reading, limits and that line: :mod:`bot.engine_cli`).
+input and print the plain moves, or every capture open to the side to move with its arithmetic
+(``"why"``, :mod:`bot.rithmo.why`). The formats are the contract of
+``shared/design/engine-commands.md``. ``puzzle --seed N`` is this project's extension
+(docs/rithmo-puzzles.md): it reads nothing and prints the capture puzzle of seed N
+(:mod:`bot.rithmo.puzzles`), the same for the same seed. Bad input exits with status 2 and one
+line on standard error, nothing on standard output (reading, limits and that line:
+:mod:`bot.engine_cli`).
 
 A position names its side to move and its pieces ("taken" is optional, and so is the project's
 mid-turn "turn_in_progress", docs/rules/rithmomachia.md); any other key is refused, at every level,
@@ -20,10 +25,12 @@ from bot.domain import DomainError
 from bot.engine_cli import BadInput, check_keys, read_json
 from bot.engine_cli import run as run_command
 from bot.rithmo.board import Board
+from bot.rithmo.puzzles import generate
 from bot.rithmo.squares import name
+from bot.rithmo.why import explained_options
 
-USAGE = "usage: python -m bot.rithmo start | moves | captures   (moves/captures read a position " \
-        "as JSON on standard input)"
+USAGE = ("usage: python -m bot.rithmo start | moves | captures | puzzle --seed N   "
+         "(moves/captures read a position as JSON on standard input)")
 COMMANDS = ("start", "moves", "captures")
 
 _POSITION = ("to_move", "pieces", "taken", "turn_in_progress")
@@ -55,9 +62,19 @@ def _read_board(stdin: IO[Any] | None) -> Board:
     return Board.from_json(data)
 
 
+def _seed(args: list[str]) -> int:
+    """The N of ``--seed N``: a whole number from 0 up (digits only, so "1e9" is refused)."""
+    if len(args) != 2 or args[0] != "--seed" or not args[1].isascii() or not args[1].isdigit() \
+            or len(args[1]) > 19:
+        raise BadInput("rithmo puzzle: give --seed N, N a whole number from 0 up")
+    return int(args[1])
+
+
 def _answer(args: list[str], stdin: IO[Any] | None) -> str:
     if args in (["-h"], ["--help"]):
         return USAGE
+    if args[:1] == ["puzzle"]:
+        return json.dumps(generate(_seed(args[1:])).to_json())
     if len(args) != 1 or args[0] not in COMMANDS:
         raise BadInput(USAGE)
     cmd = args[0]
@@ -70,7 +87,7 @@ def _answer(args: list[str], stdin: IO[Any] | None) -> str:
             out = {"moves": [{"from": name(m.frm), "to": name(m.to),
                               "kind": "irregular" if m.irregular else "regular"} for m in moves]}
         else:
-            out = {"captures": _read_board(stdin).capture_options()}
+            out = {"captures": explained_options(_read_board(stdin))}
     except (BadInput, DomainError) as err:
         raise BadInput(f"rithmo {cmd}: {err}") from None
     return json.dumps(out)

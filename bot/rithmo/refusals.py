@@ -34,6 +34,8 @@ REFUSALS: tuple[Refusal, ...] = (
     Refusal("rithmo.bad_notation", ("text", "reason"), "the text is not a turn"),
     Refusal("rithmo.bad_square", ("square",), "a square's name is not one of a1–h16"),
     Refusal("rithmo.capture_before_drop", ("text",), "captures written before a drop"),
+    Refusal("rithmo.did_you_mean", ("text", "refusal", "turns", "count"),
+            "a typed turn refused (refusal: why), with the legal turns nearest to it"),
     # a move
     Refusal("rithmo.no_piece", ("move", "square"), "no piece on the square a move leaves"),
     Refusal("rithmo.not_yours", (*_MOVE, "side"), "the piece moved is the opponent's (side)"),

@@ -14,7 +14,8 @@ steps, each of which the board can list, apply and take back on its own:
 A :class:`Turn` groups the steps of one turn for people and records: captures made first, the
 move or drop, captures made after.
 
-Notation (case and spacing are free; ``×`` may stand for ``x``):
+Notation (case and spacing are free; ``×`` may stand for ``x``; :func:`tidy` lists every
+spelling read as the canonical one, such as ``c4 d5``, ``C4D5`` or ``c4–d5`` for ``c4-d5``):
 
 ==========================  =======================================================
 ``c3-c5``                   a plain move (regular or irregular: the shape of the move says)
@@ -157,10 +158,28 @@ def _bad(text: str, why: str) -> DomainError:
                        text=text, reason=why)
 
 
+#: Characters people (and phones, and word processors) type for the dash of a move.
+_DASHES = str.maketrans({c: "-" for c in "–—−‐‑‒―→⤳>:"})
+#: Two bare squares side by side, with a space or nothing between (``c4 d5``, ``c4d5``), not
+#: preceded by a letter, a digit or ``x`` (``xd7 c3`` is a capture, then a square).
+_BARE_PAIR = re.compile(r"(?<![a-z0-9(])([a-h][0-9]{1,2})\s*(?=[a-h][0-9])")
+
+
+def tidy(text: str) -> str:
+    """The text of a turn as the parser reads it: lower case; ``×`` as ``x``; en and em dashes,
+    the minus sign, arrows and ``:`` as ``-``; a move written as two squares with only a space
+    or nothing between them (``c4 d5``, ``C4D5``) joined by ``-``; spaces single. Children type
+    all of these; the notation they mean is never in doubt, since a square is a letter a–h then
+    a number, and no other token starts with one."""
+    src = " ".join(text.lower().replace("×", "x").translate(_DASHES).split())
+    src = re.sub(r"\s*-\s*", "-", src)
+    return _BARE_PAIR.sub(lambda m: m.group(1) + "-", src)
+
+
 def parse_turn(text: str) -> Turn:
     if not isinstance(text, str):
         raise _bad(str(text), "a turn is text")
-    src = text.strip().lower().replace("×", "x").replace("–", "-").replace("—", "-")
+    src = tidy(text)
     if not src:
         raise _bad(text, "the turn is empty; write a move like c3-c5")
     pos = 0

@@ -16,19 +16,18 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import ui
 
 import images
 from bot import replies
-from bot.domain import DomainError
-from bot.i18n import date_text, image_words, lang_for, percent, t
+from bot.i18n import date_text, image_words, percent, t
 from bot.play.class_report import ClassReport, StudentRow, band, csv_name, report_csv, topic_name
 from bot.replies import shown_name
-from bot.tree import report_error
-from bot.views import Windows, component_int
+from bot.ui.pages import PageTurner, page_view, windows_of
+from bot.views import Windows
 from db.class_report import Tally
 
 EXPIRY = 15 * 60.0  # seconds a report's pages stay live after their last use
@@ -79,8 +78,19 @@ def _cell(tally: Tally | None) -> dict[str, Any] | None:
             "median_s": None if median is None else median / 1000}
 
 
+def _with_mastery(cell: dict[str, Any] | None, student: StudentRow, topic: str
+                  ) -> dict[str, Any] | None:
+    """The cell with the student's mastery of the skill (pips), when they have one."""
+    known = student.mastery.get(topic)
+    if known is None:
+        return cell
+    return {**(cell or {"band": None}), "mastery": known.mastery}
+
+
 def _row(student: StudentRow, topics: Sequence[str]) -> dict[str, Any]:
-    return {"name": student.name, "cells": [_cell(student.cells.get(topic)) for topic in topics]}
+    return {"name": student.name,
+            "cells": [_with_mastery(_cell(student.cells.get(topic)), student, topic)
+                      for topic in topics]}
 
 
 def days_text(report: ClassReport, lang: str) -> str:
@@ -118,6 +128,7 @@ class ReportWindow:
     report: ClassReport
     lang: str
     owner_id: int
+    owner_name: str
     filters: tuple[str, ...]  # "Topic: …", "Role: …", already escaped
     csv: bytes
     page: int = 0
@@ -154,22 +165,18 @@ class ReportWindow:
                          description=t("class.report.csv_alt", self.lang)),
         ]
 
+    @property
+    def pages(self) -> int:
+        return self.report.pages
+
     def view(self) -> ui.View | None:
-        """Previous and Next, when there are pages (the first and last disable one)."""
-        pages = self.report.pages
-        if pages <= 1:
-            return None
-        view = ui.View(timeout=None)
-        for label, target in (("class.report.previous", self.page - 1),
-                              ("class.report.next", self.page + 1)):
-            view.add_item(ReportPage(ui.Button(
-                label=t(label, self.lang), style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}{max(0, min(target, pages - 1))}",
-                disabled=not 0 <= target < pages)))
-        return view
+        return page_view(self, ReportPage, PREFIX, "class.report.previous", "class.report.next")
 
     async def message(self) -> dict[str, Any]:
         return {"embed": self.embed(), "files": await self.files(), "view": self.view()}
+
+    async def shown(self) -> dict[str, Any]:
+        return {"embed": self.embed(), "attachments": await self.files(), "view": self.view()}
 
 
 def filter_lines(topic: str | None, role: discord.Role | None, lang: str) -> tuple[str, ...]:
@@ -187,10 +194,7 @@ _windows: weakref.WeakKeyDictionary[Any, Windows[ReportWindow]] = weakref.WeakKe
 
 
 def report_windows(client: Any) -> Windows[ReportWindow]:
-    windows = _windows.get(client)
-    if windows is None:
-        windows = _windows[client] = Windows(EXPIRY)
-    return windows
+    return windows_of(_windows, client, EXPIRY)
 
 
 async def send_report(interaction: discord.Interaction, report: ClassReport, lang: str,
@@ -198,7 +202,8 @@ async def send_report(interaction: discord.Interaction, report: ClassReport, lan
     """The report, privately, after the command's deferral; its pages live in
     ``report_windows``."""
     csv = await asyncio.to_thread(report_csv, report, lang)
-    window = ReportWindow(report, lang, interaction.user.id, filters, csv)
+    window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
+                          filters, csv)
     shown = await window.message()
     if shown["view"] is None:  # a follow-up takes no view rather than None
         del shown["view"]
@@ -207,36 +212,12 @@ async def send_report(interaction: discord.Interaction, report: ClassReport, lan
         report_windows(interaction.client).show(sent.id, window)
 
 
-class ReportPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(?P<page>.+)"):
+class ReportPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
+                 template=re.escape(PREFIX) + r"(?P<page>.+)"):
     """Previous or Next of a report: shows the page its custom id names, if the report is still
     live and the member is the teacher who asked."""
 
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
-        try:
-            message = interaction.message
-            window = report_windows(interaction.client).get(
-                None if message is None else message.id)
-            if window is None:
-                lang = await lang_for(interaction)
-                await replies.respond(interaction, t("class.report.expired", lang),
-                                      ephemeral=True)
-                return
-            if interaction.user.id != window.owner_id:
-                raise DomainError("class.report.not_yours", "another teacher's report")
-            custom_id = self.item.custom_id or ""
-            window.page = component_int(custom_id[len(PREFIX):], 0, window.report.pages - 1,
-                                        "page")
-            shown = await window.message()
-            await replies.update(interaction, embed=shown["embed"], attachments=shown["files"],
-                                 view=shown["view"])
-        except Exception as error:
-            await report_error(interaction, error)
+    prefix = PREFIX
+    windows = staticmethod(report_windows)
+    expired_key = "class.report.expired"
+    not_yours_code = "class.report.not_yours"

@@ -20,7 +20,7 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import ui
@@ -31,11 +31,10 @@ from bot.digits.battle import MAX_EXCHANGES, fight
 from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
-from bot.domain import DomainError
-from bot.i18n import image_words, lang_for, t
-from bot.replies import shown_name
+from bot.i18n import image_words, t
 from bot.tree import report_error
-from bot.views import Windows, component_int, invalid_component
+from bot.ui.pages import PageTurner, page_view, windows_of
+from bot.views import Windows, invalid_component
 from images.rules import render_cards
 
 PAGES = ("game", "round", "slate", "shop", "win")
@@ -180,16 +179,16 @@ class RulesWindow:
         return discord.File(io.BytesIO(await picture(name, self.lang)), PICTURE,
                             description=page_alt(name, self.lang))
 
-    def view(self) -> ui.View:
-        """Previous and Next (the first page has no Previous to click, the last no Next)."""
-        view = ui.View(timeout=None)
-        for label, target in (("digits_info.rules.previous", self.page - 1),
-                              ("digits_info.rules.next", self.page + 1)):
-            view.add_item(RulesPage(ui.Button(
-                label=t(label, self.lang), style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}{max(0, min(target, len(PAGES) - 1))}",
-                disabled=not 0 <= target < len(PAGES))))
-        return view
+    @property
+    def pages(self) -> int:
+        return len(PAGES)
+
+    def view(self) -> ui.View | None:
+        return page_view(self, RulesPage, PREFIX, "digits_info.rules.previous",
+                         "digits_info.rules.next")
+
+    async def shown(self) -> dict[str, Any]:
+        return {"embed": self.embed(), "attachments": [await self.file()], "view": self.view()}
 
 
 _windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
@@ -197,10 +196,7 @@ _windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKey
 
 def rules_windows(client: Any) -> Windows[RulesWindow]:
     """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    windows = _windows.get(client)
-    if windows is None:
-        windows = _windows[client] = Windows(EXPIRY)
-    return windows
+    return windows_of(_windows, client, EXPIRY)
 
 
 async def send_rules(interaction: discord.Interaction, lang: str, show: bool) -> None:
@@ -208,44 +204,21 @@ async def send_rules(interaction: discord.Interaction, lang: str, show: bool) ->
     await interaction.response.defer(ephemeral=not show, thinking=True)
     window = RulesWindow(lang, interaction.user.id, interaction.user.display_name)
     sent = await replies.followup(interaction, embed=window.embed(), file=await window.file(),
-                                  view=window.view(), ephemeral=not show)
+                                  view=window.view() or discord.utils.MISSING,
+                                  ephemeral=not show)
     if sent is not None:
         rules_windows(interaction.client).show(sent.id, window)
 
 
-class RulesPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(?P<page>.+)"):
+class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
+                template=re.escape(PREFIX) + r"(?P<page>.+)"):
     """Previous or Next: shows the page its custom id names, if the window is still live and
     the member is the one who asked for it."""
 
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
-        try:
-            message = interaction.message
-            window = rules_windows(interaction.client).get(
-                None if message is None else message.id)
-            if window is None:
-                lang = await lang_for(interaction)
-                await replies.respond(interaction, t("digits_info.rules.expired", lang,
-                                                     minutes=int(EXPIRY // 60)),
-                                      ephemeral=True)
-                return
-            if interaction.user.id != window.owner_id:
-                raise DomainError("digits_info.rules_not_yours", "another member's rules pages",
-                                  name=shown_name(window.owner_name))
-            custom_id = self.item.custom_id or ""
-            window.page = component_int(custom_id[len(PREFIX):], 0, len(PAGES) - 1, "page")
-            await replies.update(interaction, embed=window.embed(),
-                                 attachments=[await window.file()], view=window.view())
-        except Exception as error:
-            await report_error(interaction, error)
+    prefix = PREFIX
+    windows = staticmethod(rules_windows)
+    expired_key = "digits_info.rules.expired"
+    not_yours_code = "digits_info.rules_not_yours"
 
 
 async def say_forged(interaction: discord.Interaction) -> None:

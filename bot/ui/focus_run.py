@@ -96,10 +96,14 @@ from discord import ui
 
 from bot import replies
 from bot.domain import DomainError
-from bot.focus import Answer, FocusRound, Question, read_answer
+from bot.focus import TOPICS, Answer, FocusRound, Question
+from bot.focus.answers import read_for
+from bot.focus.exact import DECIMAL, LOWEST, WHOLE, Exact, exact_text
 from bot.focus.round import mark
+from bot.focus.skills import MINUS
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
+from bot.texts import decimal_symbol
 from bot.tree import report_error
 from bot.views import ArdoiseModal, database, ensure_player
 from db import FocusAnswer
@@ -192,7 +196,7 @@ def stored_answer(run: FocusRun, answer: Answer, index: int) -> FocusAnswer:
         guild_id=run.guild_id, user_id=run.user_id, topic=answer.topic, level=answer.level,
         question=answer.question, expected=answer.expected, given=answer.given,
         time_ms=round(answer.seconds * 1000), source=run.kind, round_key=run.round_key,
-        question_no=index)
+        question_no=index, skill=answer.skill, form=answer.form)
 
 
 @dataclass(eq=False)
@@ -263,8 +267,29 @@ def seconds_text(seconds: float, lang: str) -> str:
     return f"{decimal(seconds, lang, 1)} s"
 
 
-def level_text(level: int, lang: str) -> str:
+def level_text(level: int, lang: str, skill: str | None = None) -> str:
+    """``Level 5 · Squares and tables to 12``; a question of a skill of a school year names its
+    skill instead (``Level 5 · adding fractions``)."""
+    if skill is not None and skill not in TOPICS:
+        return t("focus.level_line", lang, level=level, name=t(f"focus.skills.{skill}", lang))
     return t("focus.level_line", lang, level=level, name=t(f"focus.levels.{level}", lang))
+
+
+def value_text(value: Exact, form: str, lang: str) -> str:
+    """An exact answer as the member reads it: ``15``, ``−3``, ``3/4``, ``0.75`` (``0,75`` in
+    French) — the school's minus sign, a decimal in the language's own way."""
+    text = exact_text(value, form)
+    if form == DECIMAL and "." in text:
+        text = text.replace(".", decimal_symbol(lang))
+    return text.replace("-", MINUS)
+
+
+def _expected(answer: Answer, lang: str) -> str:
+    return value_text(answer.expected, answer.form, lang)
+
+
+def _given(answer: Answer, lang: str) -> str:
+    return "" if answer.given is None else value_text(answer.given, answer.form, lang)
 
 
 def answer_line(index: int, answer: Answer, lang: str) -> str:
@@ -272,13 +297,13 @@ def answer_line(index: int, answer: Answer, lang: str) -> str:
     time_text = seconds_text(answer.seconds, lang)
     if answer.correct:
         return t("focus.summary.right", lang, n=index + 1, question=shown_question(answer.question),
-                 expected=answer.expected, time=time_text)
+                 expected=_expected(answer, lang), time=time_text)
     if answer.given is None:
         return t("focus.summary.skipped", lang, n=index + 1,
                  question=shown_question(answer.question),
-                 expected=answer.expected, time=time_text)
+                 expected=_expected(answer, lang), time=time_text)
     return t("focus.summary.wrong", lang, n=index + 1, question=shown_question(answer.question),
-             expected=answer.expected, given=answer.given, time=time_text)
+             expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
 
 
 def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> discord.Embed:
@@ -309,7 +334,8 @@ def question_embed(run: FocusRun) -> discord.Embed:
     if run.notice:
         embed.add_field(name="\u200b", value=run.notice, inline=False)
     # A teacher's set (``data["set"]``) has no level to show.
-    level = "" if run.data.get("set") is not None else level_text(question.level, lang) + " · "
+    level = "" if run.data.get("set") is not None else level_text(question.level, lang,
+                                                                    question.skill) + " · "
     embed.set_footer(text=level + t("focus.run.how", lang))
     return embed
 
@@ -324,9 +350,26 @@ def question_line(question: Question, lang: str) -> str:
     """``## 7 + 8 = ?``; a teacher's question that asks itself (``How much is 3 × 4?``,
     ``3 × 4 =``) is shown as written."""
     text = question.text.rstrip()
+    if question.form == LOWEST:
+        return t("focus.run.simplify", lang, question=shown_question(text))
     if asks_itself(text):
         return t("class_questions.asked", lang, question=shown_question(text))
     return t("focus.run.question", lang, question=shown_question(text))
+
+
+def question_label(question: Question, lang: str) -> str:
+    """The answer field's label: ``7 + 8 =``, ``? × 7 = 42``, ``Simplify 12/16``."""
+    text = question.text.rstrip()
+    if question.form == LOWEST:
+        return t("focus.run.simplify", lang, question=text).removeprefix("## ")
+    return text if asks_itself(text) else f"{text} ="
+
+
+def placeholder(question: Question, lang: str) -> str:
+    """What to type: a whole number, a decimal, a fraction (in lowest terms)."""
+    key = "focus.run.placeholder" if question.form == WHOLE else \
+        f"focus.run.placeholder_{question.form}"
+    return t(key, lang)
 
 
 def asks_itself(text: str) -> bool:
@@ -339,10 +382,9 @@ def asks_itself(text: str) -> bool:
 def _mark_text(answer: Answer, lang: str) -> str:
     if answer.correct:
         return t("focus.run.right", lang, question=shown_question(answer.question),
-                 expected=answer.expected)
+                 expected=_expected(answer, lang))
     return t("focus.run.wrong", lang, question=shown_question(answer.question),
-             expected=answer.expected,
-             given=answer.given)
+             expected=_expected(answer, lang), given=_given(answer, lang))
 
 
 # --- The window: a question, an Answer button, a modal --------------------------------------
@@ -433,8 +475,8 @@ class AnswerForm(ArdoiseModal):
                  timeout: float) -> None:
         super().__init__(title=title[:45], timeout=timeout, custom_id=custom_id)
         self.typed: ui.TextInput[AnswerForm] = ui.TextInput(
-            label=f"{question.text} ="[:45], custom_id="answer",
-            placeholder=t("focus.run.placeholder", lang)[:100], max_length=40)
+            label=question_label(question, lang)[:45], custom_id="answer",
+            placeholder=placeholder(question, lang)[:100], max_length=40)
         self.add_item(self.typed)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -469,7 +511,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
         assert question is not None
         seconds = max(0.0, submitted - (run.shown_at if run.shown_at is not None else submitted))
         try:
-            given = read_answer(typed)
+            given = read_for(question, typed)
         except DomainError as refusal:
             # Nothing recorded: the same question again, with the reason, its clock running.
             run.notice = t("focus.run.unreadable", run.lang, reason=error_text(refusal, run.lang))

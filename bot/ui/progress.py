@@ -27,9 +27,10 @@ BOARD_NAMES = {"digits": "The 20 Digits", "rithmo": "Rithmomachia",
                "focus-streaks": "Focus: daily challenge streaks"}
 
 
-def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
-    """The two pictures (accuracy chart, streak calendar); slow: run it in a thread."""
-    chart = images.render_progress(chart_records(data.rows), image_words(lang),
+def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes, bytes]:
+    """The three pictures (accuracy chart, streak calendar, mastery map); slow: run it in a
+    thread."""
+    chart = images.render_progress(chart_records(data.rows, data.puzzles), image_words(lang),
                                    title=t("progress.chart_title", lang, name=data.name))
     player = data.player
     streak = player.current_daily_streak(data.today) if player else 0
@@ -37,7 +38,10 @@ def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes]:
                                     weeks=WEEKS, best=player.best_daily_streak if player else 0,
                                     title=t("progress.streak_title", lang, name=data.name),
                                     first_day=data.first_day)
-    return chart, calendar
+    mastery = images.render_mastery(
+        {**(data.mastery or {}), "title": t("mastery.map_title", lang, name=data.name)},
+        image_words(lang))
+    return chart, calendar, mastery
 
 
 def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
@@ -60,6 +64,11 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     else:
         summary = t("progress.answers_none", lang, weeks=WEEKS)
     main.add_field(name=t("progress.answers", lang), value=summary, inline=False)
+    if data.puzzles:
+        solved = sum(a.solved for a in data.puzzles)
+        main.add_field(name=t("progress.puzzles", lang),
+                       value=t("progress.puzzles_value", lang, count=len(data.puzzles),
+                               solved=solved, weeks=WEEKS), inline=False)
     for game in RATED_GAMES:
         rating = data.ratings.get(game)
         if rating is None or rating.games == 0:
@@ -72,7 +81,13 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     main.set_image(url="attachment://progress.png")
     calendar = discord.Embed(colour=discord.Colour.green())
     calendar.set_image(url="attachment://streak.png")
-    return [main, calendar]
+    mastery = discord.Embed(colour=discord.Colour.dark_green())
+    known = data.mastery or {}
+    mastery.add_field(name=t("mastery.field_name", lang),
+                      value=t("mastery.summary", lang, mastered=known.get("mastered", 0),
+                              facts=known.get("table", 0), due=known.get("due", 0)))
+    mastery.set_image(url="attachment://mastery.png")
+    return [main, calendar, mastery]
 
 
 def board_choices() -> list[Choice[str]]:

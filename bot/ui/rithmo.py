@@ -30,6 +30,7 @@ from bot.domain import DomainError
 from bot.i18n import image_words, t
 from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, RithmoService, other, player_name
+from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import (
     CHOICES_LIMIT,
     Option,
@@ -112,6 +113,8 @@ def state_lines(row: RithmoGame, lang: str,
         return [t(key, lang, player=who, side=side_name(row.to_move, lang),
                   turn=len(row.turns) + 1, deadline=stamp(row.deadline) if row.deadline else "")]
     lines = [end_text(row, lang)]
+    if row.hints_white or row.hints_black:
+        lines.append(hints_line(row, lang))
     if ratings:
         changes = " · ".join(
             t("rithmo.end.rating_change", lang, player=mention(user, lang),
@@ -122,6 +125,13 @@ def state_lines(row: RithmoGame, lang: str,
     return lines
 
 
+def hints_line(row: RithmoGame, lang: str) -> str:
+    """The hints each player used (``/rithmo hint``), for the game's end."""
+    return t("rithmo_puzzles.hints.summary", lang, white=player_name(row, "white", lang),
+             black=player_name(row, "black", lang), white_count=row.hints_white,
+             black_count=row.hints_black)
+
+
 def end_text(row: RithmoGame, lang: str) -> str:
     result, reason = row.result, row.reason or ""
     game = row.game_id
@@ -129,7 +139,7 @@ def end_text(row: RithmoGame, lang: str) -> str:
         key = {"agreed": "rithmo.end.agreed", "move_limit": "rithmo.end.move_limit_draw"}
         return t(key.get(reason, "rithmo.end.draw"), lang, game=game,
                  white=player_name(row, "white", lang), black=player_name(row, "black", lang),
-                 limit=len(row.turns))
+                 count=len(row.turns))
     if result not in SIDES:
         return t("rithmo.end.abandoned", lang, game=game)
     winner, loser = player_name(row, result, lang), player_name(row, other(result), lang)
@@ -145,10 +155,23 @@ def end_text(row: RithmoGame, lang: str) -> str:
 def played_line(row: RithmoGame, played: Played, lang: str) -> str:
     who = player_name(row, played.side, lang)
     side = side_name(played.side, lang)
+    if played.whys:
+        # Each capture with its arithmetic: the reason a class plays this game.
+        head = t("rithmo_why.played", lang, player=who, side=side, turn=played.turn,
+                 pieces=", ".join(played.taken))
+        return "\n".join([head, *(f"• {capture_text(w, lang)}" for w in played.whys)])
     if played.taken:
         return t("rithmo.board.played_taking", lang, player=who, side=side,
                  turn=played.turn, pieces=", ".join(played.taken))
     return t("rithmo.board.played", lang, player=who, side=side, turn=played.turn)
+
+
+def explained_turn(last_turn: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """The last turn for the picture, with each capture's sentence (``"explained"``) in
+    ``lang``: the picture writes what it is handed, in the member's language."""
+    if not last_turn or not last_turn.get("why"):
+        return last_turn
+    return {**last_turn, "explained": [capture_text(w, lang) for w in last_turn["why"]]}
 
 
 def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
@@ -163,17 +186,10 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
                             black=player_name(row, "black", lang)), inline=True)
     embed.add_field(name=t("rithmo.challenge.clock", lang),
                     value=duration_text(limit_s, lang), inline=True)
+    if row.hints_allowed:
+        embed.add_field(name=t("rithmo_puzzles.hints.allowed", lang),
+                        value=t("rithmo_puzzles.hints.allowed_value", lang), inline=False)
     embed.set_footer(text=t("rithmo.challenge.footer", lang))
-    return embed
-
-
-def rules_embed(lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t("rithmo.rules.title", lang),
-                          description=t("rithmo.rules.intro", lang), colour=EMBED_COLOUR)
-    for section in ("board", "moves", "captures", "turn", "victories", "typing"):
-        embed.add_field(name=t(f"rithmo.rules.{section}_name", lang),
-                        value=t(f"rithmo.rules.{section}", lang), inline=False)
-    embed.set_footer(text=t("rithmo.rules.footer", lang))
     return embed
 
 
@@ -431,7 +447,7 @@ class Boards:
             flipped = active and row.to_move == "black"
         async with self._drawing:
             png = await asyncio.to_thread(images.render_board, position, image_words(lang),
-                                          last_turn, flipped)
+                                          explained_turn(last_turn, lang), flipped)
         said = alt_text.board({side: self.plain_name(row, side, lang) for side in SIDES},
                               row.to_move if active else None, last_turn, flipped, lang)
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)

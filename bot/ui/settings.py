@@ -96,11 +96,17 @@ def focus_text(settings: ServerSettings, lang: str) -> str:
     for everyone, else each student's own level moving within the server's range."""
     low, high = level_range(settings)
     if settings.focus_level_pinned is not None:
-        return t("settings.show.focus_pinned", lang,
+        text = t("settings.show.focus_pinned", lang,
                  level=clamp(settings.focus_level_pinned, settings))
-    if low == high:
-        return t("settings.show.focus_one", lang, level=low)
-    return t("settings.show.focus_range", lang, min=low, max=high)
+    elif low == high:
+        text = t("settings.show.focus_one", lang, level=low)
+    else:
+        text = t("settings.show.focus_range", lang, min=low, max=high)
+    year = settings.focus_school_year
+    if year is None:  # the eight levels, as always: nothing more to say
+        return text
+    return text + "\n" + t("settings.show.school_year", lang,
+                           year=t(f"focus.school_years.{year}", lang))
 
 
 def daily_text(settings: ServerSettings, lang: str) -> str:
@@ -168,6 +174,17 @@ VICTORY_NAMES = {
     "honour_lawsuit": "Honour and lawsuit", "mediocre": "Mediocre", "great": "Great",
     "excellent": "Excellent", NONE: "None",
 }
+SCHOOL_YEARS_EN = {
+    "cycle2": "Cycle 2 (France: CP, CE1, CE2)", "cycle3": "Cycle 3 (France: CM1, CM2, 6e)",
+    "cycle4": "Cycle 4 (France: 5e, 4e, 3e)",
+    **{year: f"{name} (France)" for year, name in (
+        ("cp", "CP"), ("ce1", "CE1"), ("ce2", "CE2"), ("cm1", "CM1"), ("cm2", "CM2"),
+        ("6e", "6e"), ("5e", "5e"), ("4e", "4e"), ("3e", "3e"))},
+    **{f"grade{n}": f"Grade {n} (US)" for n in range(1, 9)}}
+#: The school years (``bot.focus.school``) in English; the French are the catalogue's
+#: ``settings.choices.school_year.*`` (the names ``/settings show`` and ``/class student`` say
+#: are ``focus.school_years.*``).
+SCHOOL_YEAR_NAMES = {NONE: "None: the eight levels", **SCHOOL_YEARS_EN}
 PINNED_NAMES = {NONE: "None: each student's own level",
                 **{str(level): str(level) for level in range(MIN_LEVEL, MAX_LEVEL + 1)}}
 

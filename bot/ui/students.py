@@ -10,6 +10,7 @@ from bot.focus import MAX_LEVEL, MIN_LEVEL
 from bot.i18n import t
 from bot.play.students import NORMAL_TIME, SERVER, SHOWN, StudentView
 from bot.replies import shown_name
+from bot.ui.settings import SCHOOL_YEARS_EN
 
 #: Catalogue keys of the extra times (a key has no dot of its own: "x1.5" is "x15").
 TIME_KEYS = {None: "normal", "x1.5": "x15", "x2": "x2", "untimed": "untimed"}
@@ -35,6 +36,27 @@ def rankings_choices() -> list[Choice[str]]:
     names = {SHOWN: "Shown by name", "anonymous": "As “a student”", "hidden": "Left out"}
     return [Choice(name=locale_str(name, key=f"class_students.choices.{value}"), value=value)
             for value, name in names.items()]
+
+
+def school_year_choices() -> list[Choice[str]]:
+    """The school years (``bot.focus.school``) and "As the server"."""
+    return [*(Choice(name=locale_str(name, key=f"settings.choices.school_year.{year}"),
+                     value=year) for year, name in SCHOOL_YEARS_EN.items()),
+            Choice(name=locale_str("As the server", key="class_students.choices.server"),
+                   value=SERVER)]
+
+
+def school_year_line(view: StudentView, lang: str) -> str | None:
+    """Their school year and where it comes from (their own or the server's); None without
+    one (practice as it always was: nothing to say)."""
+    own, server = view.student.school_year, view.server.focus_school_year
+    if own is not None:
+        return t("class_students.school_year.own", lang,
+                 year=t(f"focus.school_years.{own}", lang))
+    if server is not None:
+        return t("class_students.school_year.server", lang,
+                 year=t(f"focus.school_years.{server}", lang))
+    return None
 
 
 def focus_text(view: StudentView, lang: str) -> str:
@@ -63,6 +85,9 @@ def focus_text(view: StudentView, lang: str) -> str:
                        low=student.level_min or MIN_LEVEL, high=student.level_max or MAX_LEVEL))
     else:
         lines.append(t("class_students.focus.matches_server", lang))
+    year = school_year_line(view, lang)
+    if year is not None:
+        lines.append(year)
     lines.append(t("class_students.focus.daily", lang))
     return "\n".join(lines)
 

@@ -3,7 +3,8 @@
 Prints questions generated per second at each level and overall (rounds of six different
 questions), and complete rounds per second: six questions generated, six typed answers read and
 marked, the round sent through JSON and back. Each figure is the best of several repeats, as
-timeit does, so that a moment of sharing the core does not count.
+timeit does, so that a moment of sharing the core does not count. ``--skills``: questions per
+second at each level of each skill (``bot.focus.skills``) instead.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 
 from bot.focus.questions import LEVELS, ROUND_SIZE, generate_questions
 from bot.focus.round import FocusRound
+from bot.focus.skills import SKILLS, generate_skill
 
 
 def _rate(work: int, seconds: float) -> str:
@@ -43,6 +45,15 @@ def rounds_per_second(rounds: int, seed: int = 1) -> float:
     return rounds / (time.perf_counter() - start)
 
 
+def skill_questions_per_second(skill: str, level: int, rounds: int, seed: int = 1) -> float:
+    """Rounds of six different questions of one level of a skill (``bot.focus.skills``)."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        generate_skill(skill, level, ROUND_SIZE, rng)
+    return rounds * ROUND_SIZE / (time.perf_counter() - start)
+
+
 def best(measure, repeats: int) -> float:
     return max(measure() for _ in range(repeats))
 
@@ -52,7 +63,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4_000,
                         help="rounds of six questions per measure (default 4 000)")
     parser.add_argument("--repeats", type=int, default=5, help="measures, best kept (default 5)")
+    parser.add_argument("--skills", action="store_true",
+                        help="questions per second of each level of each skill instead")
     args = parser.parse_args(argv)
+    if args.skills:
+        for skill in SKILLS.values():
+            rates = [best(lambda s=skill.id, n=lv.number: skill_questions_per_second(
+                s, n, args.rounds), args.repeats) for lv in skill.levels]
+            print(f"{skill.id}: " + " · ".join(
+                f"level {n}: {_rate(round(rate), 1.0)}" for n, rate in enumerate(rates, 1))
+                + " questions/s")
+        return 0
     total_questions, total_seconds = 0, 0.0
     for level in sorted(LEVELS):
         rate = best(lambda level=level: questions_per_second(level, args.rounds), args.repeats)

@@ -7,6 +7,8 @@ Prints, on one core (CPU time of the process):
   positions (the median over many);
 - legal steps generated per second, steps applied and taken back per second, and whole legal
   turns enumerated per second (``Board.legal_turns()``), over those positions;
+- the time to suggest the legal turns nearest to a refused turn (``/rithmo move``'s "did you
+  mean …?", ``bot.rithmo.notation.nearest_turns``), median and worst over those positions;
 - random complete games per second: both sides play uniformly random legal steps, under the
   default class-game victories and a move limit.
 
@@ -22,6 +24,8 @@ import time
 
 from bot.rithmo.board import START, Board
 from bot.rithmo.game import Game
+from bot.rithmo.notation import nearest_turns
+from bot.rithmo.squares import name
 from bot.rithmo.victory import Settings
 
 # CPU time of this process: the machine is shared, and a wall clock would count other people's
@@ -93,6 +97,17 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = _clock() - t
     print(f"legal turns enumerated: {n_turns / elapsed:,.0f} per second "
           f"({n_turns / len(sample):.1f} turns a position, {len(sample)} positions)")
+
+    # "did you mean …?": a move of the side to move's first piece to the next rank (most often
+    # refused: not a move of its shape, or the square is taken)
+    near = []
+    for b in positions:
+        sq = b.pieces[b.turn][0].sq
+        typed = f"{name(sq)}-{name(sq ^ 8)}"
+        near.append(_per_call(lambda b=b, typed=typed: nearest_turns(b, typed), 3))
+    print(f"did you mean: nearest legal turns to a refused turn in "
+          f"{statistics.median(near) * 1e3:.2f} ms median, {max(near) * 1e3:.2f} ms worst "
+          f"({len(positions)} positions)")
 
     # generation throughput, and walking steps (what a search does), over every phase
     rng = random.Random(args.seed)

@@ -4,37 +4,50 @@ and the scores are printed; ``--speed`` prints the strong level's positions sear
 Each pair plays ``--games`` games (40 by default) with alternating colours: games 2k and 2k + 1
 share an opening of ``--opening`` random turns (4 by default, two a side: the armies start eight
 ranks apart, so nothing can be lost in them) and the stronger level has White in one and Black in
-the other. Everything is seeded by ``--seed``, so with a node budget (``--nodes``) a ladder gives
-the same games on any machine and with any number of ``--jobs``; ``--time`` gives the strong level
-seconds a turn instead (for play, not reproducible). The games use the class-game victories (body
-8 pieces, mediocre; ``--victories`` chooses others) and end in a draw at ``--move-limit`` turns.
-A win scores 1, a draw 1/2.
+the other. Everything is seeded by ``--seed``, so with node budgets (``--nodes``) a ladder gives
+the same games on any machine and with any number of ``--jobs``; ``--time`` gives the searching
+levels seconds of CPU a turn instead (as in play, but measured on the process's CPU clock so that
+two games sharing a loaded machine get the same thinking; not reproducible). The games use the
+class-game victories (body 8 pieces, mediocre; ``--victories`` chooses others) and end at
+``--move-limit`` turns by the rules' move limit (a draw, or ``--limit-rule goods``: the greater
+value taken wins). A win scores 1, a draw 1/2; the range printed is the 95 % Wilson interval of
+the score.
 
-    python -m tools.ladder.rithmo                       # random < beginner < middle < strong
-    python -m tools.ladder.rithmo --pair strong middle --games 10 --nodes 4000
-    python -m tools.ladder.rithmo --pair strong middle --victories mediocre --games 10
+Budgets are per level: ``--nodes 3000`` (every searching level) or ``--nodes
+strong=3000,master=12000``; ``--time 0.5`` or ``--time strong=0.5,master=2``. The middle level
+always searches one turn (its own cap).
+
+    python -m tools.ladder.rithmo           # random < beginner < middle < strong < master
+    python -m tools.ladder.rithmo --pair strong middle --games 20 --time strong=0.2
+    python -m tools.ladder.rithmo --pair master strong --games 40 --time strong=0.5,master=2 \
+        --move-limit 120 --jobs 2
     taskset -c 0 python -m tools.ladder.rithmo --speed  # positions searched per second, one core
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import multiprocessing.pool
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 
 from bot.domain import DomainError
-from bot.rithmo.ai import LEVELS, WIN, Searcher, Step, choose_steps, random_steps
+from bot.rithmo.ai import LEVELS, SECONDS, WIN, Searcher, Step, choose_steps, random_steps
 from bot.rithmo.board import Board
 from bot.rithmo.game import Game
 from bot.rithmo.turns import END, Turn
 from bot.rithmo.victory import Settings
 
-PAIRS = (("beginner", "random"), ("middle", "beginner"), ("strong", "middle"))
+PAIRS = (("beginner", "random"), ("middle", "beginner"), ("strong", "middle"),
+         ("master", "strong"))
 DEFAULT_NODES = 3000
+#: Master's node budget when the ladder is run on nodes: four times strong's, as 2 s is to 0.5 s.
+DEFAULT_NODES_BY_LEVEL = {"strong": DEFAULT_NODES, "master": 4 * DEFAULT_NODES}
 DEFAULT_MOVE_LIMIT = 200
 REQUIRED_SCORE = 0.75
 
@@ -49,9 +62,11 @@ class GameSpec:
     seed: int
     opening: int
     move_limit: int
-    nodes: int | None
-    seconds: float | None
+    nodes: tuple[tuple[str, int], ...]  # node budgets a turn, by level
+    seconds: tuple[tuple[str, float], ...]  # or CPU seconds a turn, by level
     victories: tuple[str, ...] = ("body", "mediocre")
+    limit_rule: str = "draw"
+    wall_clock: bool = False  # time budgets on the wall clock (as in play) instead of CPU time
 
 
 @dataclass(frozen=True)
@@ -65,24 +80,31 @@ class GameResult:
 
 
 def steps_for(level: str, board: Board, settings: Settings, rng: random.Random,
-              turns_played: int, nodes: int | None, seconds: float | None) -> list[Step]:
-    """The turn a level plays. For measurements, ``strong@N`` is the strong level with N nodes
-    a turn whatever the ladder's budget, and ``mcts`` (or ``mcts@N``) the tree search of
-    :mod:`tools.experiments.rithmo_mcts` with the same node budget."""
+              turns_played: int, nodes: dict[str, int], seconds: dict[str, float],
+              wall_clock: bool = False) -> list[Step]:
+    """The turn a level plays, with its budget. For measurements, ``strong@N`` is the strong level
+    with N nodes a turn whatever the ladder's budget, and ``mcts`` (or ``mcts@N``) the tree
+    search of :mod:`tools.experiments.rithmo_mcts` with the same node budget."""
     name, _, budget = level.partition("@")
+    n: int | None = nodes.get(name)
+    t: float | None = seconds.get(name)
     if budget:
-        nodes, seconds = int(budget), None
-    if name == "mcts":
+        n, t = int(budget), None
+    if name == "mcts":  # the tree search gets the strong level's node budget unless given one
         from tools.experiments.rithmo_mcts import MCTS
 
-        return MCTS(settings, nodes or DEFAULT_NODES, rng).search(board, turns_played)
-    return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=nodes,
-                        seconds=seconds)
+        if not budget:
+            n = nodes.get("strong")
+
+        return MCTS(settings, n or DEFAULT_NODES, rng).search(board, turns_played)
+    return choose_steps(board, settings, name, rng, turns_played=turns_played, nodes=n,
+                        seconds=t, clock=time.perf_counter if wall_clock else time.process_time)
 
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one ladder game and say how it ended."""
-    settings = Settings.make(list(spec.victories), move_limit=spec.move_limit)
+    settings = Settings.make(list(spec.victories), move_limit=spec.move_limit,
+                             limit_rule=spec.limit_rule)
     game = Game(settings)
     opening_rng = random.Random(f"{spec.seed}:{spec.upper}:{spec.lower}:opening:{spec.index // 2}")
     for _ in range(spec.opening):
@@ -93,11 +115,12 @@ def play_game(spec: GameSpec) -> GameResult:
     rngs = {side: random.Random(f"{spec.seed}:{spec.upper}:{spec.lower}:{spec.index}:{side}")
             for side in (0, 1)}
     spent = {spec.upper: 0.0, spec.lower: 0.0}
+    nodes, seconds = dict(spec.nodes), dict(spec.seconds)
     while not game.is_over():
         side = game.to_move
         t = time.process_time()
         steps = steps_for(levels[side], game.board, settings, rngs[side], len(game.turns),
-                          spec.nodes, spec.seconds)
+                          nodes, seconds, spec.wall_clock)
         spent[levels[side]] += time.process_time() - t
         game.push(Turn.from_steps([s for s in steps if s is not END]))
     out = game.outcome()
@@ -107,15 +130,47 @@ def play_game(spec: GameSpec) -> GameResult:
     return GameResult(spec, score, reason, len(game.turns), spent, game.record())
 
 
+def parse_budgets(text: str | None, kind: type) -> dict[str, float]:
+    """``"0.5"`` (every searching level) or ``"strong=0.5,master=2"``, as a dict by level."""
+    if text is None:
+        return {}
+    if "=" not in text:
+        return {level: kind(text) for level in SECONDS}
+    out = {}
+    for item in text.split(","):
+        level, _, value = item.partition("=")
+        if level.strip() not in SECONDS:
+            raise ValueError(f"a budget is for {', '.join(SECONDS)}, not {level!r}")
+        out[level.strip()] = kind(value)
+    return out
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a score rate (a draw counting as half a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def run_pair(upper: str, lower: str, args: argparse.Namespace,
              pool: multiprocessing.pool.Pool | None) -> list[GameResult]:
     specs = [GameSpec(upper, lower, i, args.seed, args.opening, args.move_limit,
-                      args.nodes if args.time is None else None, args.time,
-                      tuple(args.victories.split(",")))
+                      tuple(args.node_budgets.items()), tuple(args.time_budgets.items()),
+                      tuple(args.victories.split(",")), args.limit_rule, args.clock == "wall")
              for i in range(args.games)]
-    if pool is None:
-        return [play_game(s) for s in specs]
-    return pool.map(play_game, specs, chunksize=1)
+    games = map(play_game, specs) if pool is None else pool.imap_unordered(play_game, specs)
+    results = []
+    for r in games:  # one line a game as it ends (to standard error): a long run shows progress
+        results.append(r)
+        score = sum(x.upper_score for x in results)
+        print(f"  game {r.spec.index}: {upper} {('lost', 'drew', 'won')[int(2 * r.upper_score)]}"
+              f" ({r.reason}, {r.turns} turns); {score:g} / {len(results)} so far",
+              file=sys.stderr, flush=True)
+    return sorted(results, key=lambda x: x.spec.index)
 
 
 def print_pair(results: list[GameResult], wall: float) -> float:
@@ -131,10 +186,15 @@ def print_pair(results: list[GameResult], wall: float) -> float:
     turns = statistics.mean(r.turns for r in results)
     upper_cpu = sum(r.seconds[upper] for r in results)
     upper_turns = sum((r.turns - r.spec.opening + (r.spec.index % 2 == 0)) // 2 for r in results)
+    lower_cpu = sum(r.seconds[lower] for r in results)
+    lower_turns = sum(r.turns - r.spec.opening for r in results) - upper_turns
     ok = "yes" if score / n >= REQUIRED_SCORE else "NO"
-    print(f"| {upper} vs {lower} | {score:g} / {n} ({100 * score / n:.1f}%) | {wins}-{draws}-"
-          f"{losses} | {turns:.0f} | {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))} | "
-          f"{1000 * upper_cpu / max(upper_turns, 1):.0f} ms | {wall:.0f} s | {ok} |", flush=True)
+    lo, hi = wilson(score, n)
+    print(f"| {upper} vs {lower} | {score:g} / {n} ({100 * score / n:.1f}%) | "
+          f"{100 * lo:.0f}–{100 * hi:.0f}% | {wins}-{draws}-{losses} | {turns:.0f} | "
+          f"{', '.join(f'{k} {v}' for k, v in sorted(ends.items()))} | "
+          f"{1000 * upper_cpu / max(upper_turns, 1):.0f} ms | "
+          f"{1000 * lower_cpu / max(lower_turns, 1):.0f} ms | {wall:.0f} s | {ok} |", flush=True)
     return score / n
 
 
@@ -144,13 +204,13 @@ def speed(args: argparse.Namespace) -> int:
 
     settings = Settings()
     boards = [Board.start(), *midgame_positions(args.positions, args.seed)]
-    nodes = args.nodes
+    nodes = args.node_budgets["strong"]
     rates = []
     depths = []
     total_nodes = 0
     total_cpu = 0.0
     for i, b in enumerate(boards):
-        s = Searcher(settings, nodes=nodes, rng=random.Random(i))
+        s = Searcher(settings, nodes=nodes, rng=random.Random(i), margin=0)
         t = time.process_time()
         r = s.search(b)
         dt = time.process_time() - t
@@ -187,12 +247,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=40, help="games a pair (default 40)")
     ap.add_argument("--seed", type=int, default=2026)
     budget = ap.add_mutually_exclusive_group()
-    budget.add_argument("--nodes", type=int, default=DEFAULT_NODES,
-                        help=f"the strong level's node budget a turn (default {DEFAULT_NODES})")
-    budget.add_argument("--time", type=float, default=None,
-                        help="the strong level's seconds a turn instead (not reproducible)")
+    budget.add_argument("--nodes", default=None,
+                        help="node budgets a turn: N, or strong=N,master=M (default strong="
+                             f"{DEFAULT_NODES},master={4 * DEFAULT_NODES})")
+    budget.add_argument("--time", default=None,
+                        help="CPU seconds a turn instead: S, or strong=S,master=T (a level not "
+                             "named thinks its play default; not reproducible)")
     ap.add_argument("--move-limit", type=int, default=DEFAULT_MOVE_LIMIT,
-                    help=f"turns in all before a draw (default {DEFAULT_MOVE_LIMIT})")
+                    help=f"turns in all before the limit rule (default {DEFAULT_MOVE_LIMIT})")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="--time on the process's CPU clock (fair on a loaded machine, default) "
+                         "or the wall clock (as in play: on a loaded machine both levels get "
+                         "fewer positions, and the games end sooner)")
+    ap.add_argument("--limit-rule", choices=("draw", "goods"), default="draw",
+                    help="what the move limit gives (the rules' two: a draw, or the greater "
+                         "value taken wins)")
     ap.add_argument("--opening", type=int, default=4, help="random turns opening each game pair")
     ap.add_argument("--victories", default="body,mediocre",
                     help="the victories chosen, comma-separated, class-game thresholds "
@@ -210,7 +279,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         Settings.make(args.victories.split(","))
+        if args.time is not None:
+            args.time_budgets = {**SECONDS, **parse_budgets(args.time, float)}
+            args.node_budgets = {}
+        else:
+            args.time_budgets = {}
+            args.node_budgets = {**DEFAULT_NODES_BY_LEVEL, **parse_budgets(args.nodes, int)}
     except DomainError as err:
+        ap.error(str(err))
+    except ValueError as err:
         ap.error(str(err))
     for level in args.pair or ():
         if level.partition("@")[0] not in (*LEVELS, "mcts"):
@@ -219,14 +296,18 @@ def main(argv: list[str] | None = None) -> int:
         return speed(args)
 
     pairs = [tuple(args.pair)] if args.pair else list(PAIRS)
-    budget_text = (f"{args.time:g} s a turn" if args.time is not None
-                   else f"{args.nodes} nodes a turn")
-    print(f"Ladder: {args.games} games a pair, seed {args.seed}, strong level {budget_text}, "
-          f"move limit {args.move_limit} turns (then a draw), {args.opening} random opening "
-          f"turns, victories {args.victories} (class-game thresholds), {args.jobs} processes")
-    print("| Pair | Score of the upper level | W-D-L | Turns a game | Endings | "
-          "Upper's CPU a turn | Wall time | ≥ 75% |")
-    print("|---|---|---|---|---|---|---|---|")
+    budget_text = (", ".join(f"{k} {v:g} s" for k, v in args.time_budgets.items())
+                   + f" of {'wall-clock' if args.clock == 'wall' else 'CPU'} time a turn"
+                   if args.time_budgets
+                   else ", ".join(f"{k} {v} nodes" for k, v in args.node_budgets.items())
+                   + " a turn")
+    print(f"Ladder: {args.games} games a pair, seed {args.seed}, {budget_text}, "
+          f"move limit {args.move_limit} turns (then {args.limit_rule}), {args.opening} random "
+          f"opening turns, victories {args.victories} (class-game thresholds), {args.jobs} "
+          f"processes, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print("| Pair | Score of the upper level | 95% range | W-D-L | Turns a game | Endings | "
+          "Upper's CPU a turn | Lower's CPU a turn | Wall time | ≥ 75% |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     t0 = time.perf_counter()
     ok = True
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None

@@ -1,0 +1,102 @@
+"""``/rithmo resign`` asks first: a private question with "Resign" and "Keep playing".
+
+A child who types ``/rithmo resign`` to see what it does, or who took the turn menu's old
+"Cancel" for it, must not lose the game at once. As ``/digits resign`` (``bot/ui/digits_leave.py``,
+the model), the two buttons are persistent (``GameButton``) on an ephemeral message: the custom
+id carries the game, the moment the question was asked (as the version: a question older than
+``CONFIRM_S`` is refused as expired, one from the future as forged) and the member who asked
+(anyone else is told it is not theirs). Nothing changes until "Resign" is pressed; pressed, the
+game is read again as it is then: a game already over (a double click, the other player's
+resignation, a victory meanwhile) says so and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot import replies
+from bot.domain import DomainError
+from bot.i18n import lang_for, t
+from bot.play.rithmo import other, player_name
+from bot.views import MAX_ID, GameButton, cog_of, invalid_component
+from db import RithmoGame
+
+#: How long the question may be answered (Discord lets a bot edit an ephemeral answer 15 min).
+CONFIRM_S = 15 * 60
+#: A question asked later than now by more than this is forged (clocks differ a little).
+CLOCK_SLACK_S = 60
+
+
+def clock() -> float:
+    """Unix seconds now (a test replaces it to age a question)."""
+    return time.time()
+
+
+class ResignQuestion(GameButton):
+    """A button of the question: game id, asked at (the version), the member who asked."""
+
+    def check(self, interaction: discord.Interaction) -> None:
+        asker = self.arg_int(1, MAX_ID, "member")
+        now = clock()
+        if self.version > now + CLOCK_SLACK_S:
+            raise invalid_component("version")
+        if interaction.user.id != asker:
+            raise DomainError("rithmo.resign_not_yours",
+                              "this question was asked to someone else")
+        if now - self.version > CONFIRM_S:
+            raise DomainError("rithmo.resign_expired", "this question has expired",
+                              count=CONFIRM_S // 60)
+
+
+def _asked(row: RithmoGame, user_id: int) -> dict[str, Any]:
+    return {"game_id": row.game_id, "version": int(clock()), "arg": str(user_id)}
+
+
+async def ask_resign(interaction: discord.Interaction, row: RithmoGame) -> None:
+    """The private question about the member's game ``row`` (found by ``/rithmo resign``)."""
+    lang = await lang_for(interaction)
+    user = interaction.user.id
+    side = row.side_of(user)
+    assert side is not None  # the member's own game
+    view = ui.View(timeout=None)
+    view.add_item(ConfirmResign(**_asked(row, user), style=discord.ButtonStyle.danger,
+                                label=t("rithmo.resign.confirm", lang, game=row.game_id)))
+    view.add_item(KeepPlaying(**_asked(row, user), style=discord.ButtonStyle.secondary,
+                              label=t("rithmo.resign.keep", lang)))
+    key = "rithmo.resign.ask_solo" if row.computer_side is not None else "rithmo.resign.ask"
+    await replies.respond(
+        interaction,
+        t(key, lang, game=row.game_id, opponent=player_name(row, other(side), lang),
+          turn=len(row.turns) + 1),
+        view=view, ephemeral=True)
+
+
+class ConfirmResign(ResignQuestion, action="rithmo.resign"):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        self.check(interaction)
+        flows: Any = cog_of(interaction, "Rithmo")
+        row = await flows.service.get(int(self.game_id))
+        if row.status != "active" or row.side_of(interaction.user.id) is None:
+            raise DomainError("rithmo.resign_over", "the game is over already",
+                              game=row.game_id)
+        ended = await flows.service.resign(row, interaction.user.id)
+        lang = await lang_for(interaction)
+        await replies.update(interaction, view=None,
+                             content=t("rithmo.resign.done", lang, game=row.game_id))
+        await flows.boards.end(ended.row, ended.ratings)  # the final board, in the channel
+
+
+class KeepPlaying(ResignQuestion, action="rithmo.keep"):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        self.check(interaction)
+        lang = await lang_for(interaction)
+        await replies.update(interaction, view=None,
+                             content=t("rithmo.resign.kept", lang, game=self.game_id))
+
+
+#: The question's buttons (the cog registers them).
+PERSISTENT_ITEMS = (ConfirmResign, KeepPlaying)

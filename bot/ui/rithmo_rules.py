@@ -1,0 +1,268 @@
+"""``/rithmo rules``: Rithmomachia explained to a student, in pages to turn (as ``/digits rules``,
+``bot/ui/digits_rules.py``, the model).
+
+Each page is an embed with, for most, a picture of a real engine position: the board and how to
+find a square; the moves of the round, the triangle and the square; the leaps; each of the six
+captures as the rules page names them (encounter, ambush, assault, power, progression,
+emprisonment); a turn and how to type it; the victories. The marks on a picture come from the
+engine, not from the texts: the dots are the moves :meth:`Board.legal_moves` lists for the piece,
+the frames the capturers :meth:`Board.capture_options` gives for that victim by that method, the
+arrangement one that :class:`~bot.rithmo.Victory` says wins. A test checks each page's engine
+facts, so a picture never shows what the engine would refuse.
+
+The pages are a window (``bot.views.Windows``): the Previous/Next buttons are ``DynamicItem``s,
+so a click after the window's 15 minutes (or after a restart) gets a sentence saying so; only the
+member who asked turns the pages. The pictures never change for a language: each is drawn once,
+in a thread, and its bytes kept. ``docs/rules/`` stays the precise document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+import discord
+from discord import ui
+
+from bot import replies
+from bot.domain import DomainError
+from bot.i18n import image_words, lang_for, t
+from bot.replies import shown_name
+from bot.rithmo import WHITE, Board, Victory, name
+from bot.tree import report_error
+from bot.views import Windows, component_int, invalid_component
+from images import render_lesson
+
+PREFIX = "rithmo.rules:"
+EXPIRY = 15 * 60.0
+COLOUR = 0xC8A165
+PICTURE = "rithmo-rules.png"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One page's position and what its picture marks: ``pieces`` for ``Board.from_pieces``
+    (None: the set-up); the pieces whose moves are dotted (``regular`` moves, or leaps); the
+    victim of a capture by ``method``; squares to outline (``line``) or to name."""
+
+    page: str
+    pieces: dict[str, str] | None = None
+    to_move: str = "white"
+    movers: tuple[str, ...] = ()
+    regular: bool = True
+    victim: str | None = None
+    method: str | None = None
+    line: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
+    picture: bool = True
+
+    def board(self) -> Board:
+        if self.pieces is None:
+            return Board.start()
+        return Board.from_pieces(self.pieces, to_move=self.to_move)
+
+    def targets(self, board: Board, mover: str) -> list[str]:
+        """The squares the piece on ``mover`` reaches (regular moves or leaps), as the engine
+        lists them, in the board's order a1, b1, …"""
+        return [name(m.to) for m in sorted(board.legal_moves(), key=lambda m: m.to)
+                if name(m.frm) == mover and m.irregular != self.regular]
+
+    def capturers(self, board: Board) -> list[str]:
+        """The squares of the pieces that take ``victim`` by ``method``, as the engine says."""
+        by: set[str] = set()
+        for option in board.capture_options():
+            if option["victim"] == self.victim and option["method"] == self.method:
+                by.update(option["by"])
+        return sorted(by)
+
+    def marks(self) -> dict[str, list[str]]:
+        board = self.board()
+        marks: dict[str, list[str]] = {"named": list(self.named), "line": list(self.line)}
+        kind = "moves" if self.regular else "leaps"
+        marks[kind] = [sq for mover in self.movers for sq in self.targets(board, mover)]
+        if self.victim is not None:
+            marks["capturers"] = self.capturers(board)
+            marks["victims"] = [self.victim]
+        return marks
+
+
+#: The arrangement of the victories' page: 4, 6, 9, 12 in Black's half, in a row.
+ARRANGEMENT = {"c10": "R4", "d10": "R6", "e10": "T9", "f10": "T12"}
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("board", named=("a1", "c4", "h16")),
+    Lesson("round", {"e6": "R8", "f7": "R4"}, movers=("e6",)),
+    Lesson("triangle", {"e6": "T20", "e7": "R4"}, movers=("e6",)),
+    Lesson("square", {"e6": "S25", "f6": "R4"}, movers=("e6",)),
+    Lesson("leaps", {"d4": "T20", "c4": "R2", "e4": "R4", "d3": "R6", "d5": "R8",
+                     "e12": "S45", "e11": "R10", "e13": "R12"},
+           movers=("d4", "e12"), regular=False),
+    Lesson("encounter", {"c2": "R16", "d3": "s16"}, victim="d3", method="encounter"),
+    Lesson("ambush", {"b1": "r8", "b3": "r4", "c2": "T12"}, to_move="black", victim="c2",
+           method="ambush"),
+    Lesson("assault", {"a4": "t6", "d1": "T12"}, to_move="black", victim="d1",
+           method="assault", line=("b3", "c2")),
+    Lesson("power", {"c2": "R3", "b3": "s81"}, victim="b3", method="power"),
+    Lesson("progression", {"d1": "s15", "a3": "t20", "a1": "R25"}, to_move="black",
+           victim="a1", method="progression"),
+    Lesson("emprisonment", {"b2": "T30", "d2": "R5", "b4": "t72"}, to_move="black",
+           victim="b2", method="emprisonment"),
+    Lesson("turn", picture=False),
+    Lesson("victories", ARRANGEMENT, line=tuple(ARRANGEMENT)),
+)
+PAGES = tuple(lesson.page for lesson in LESSONS)
+BY_PAGE = {lesson.page: lesson for lesson in LESSONS}
+
+
+def arrangement_wins() -> bool:
+    """Whether the victories' picture shows what the engine counts as an excellent victory."""
+    return Victory.make("excellent").achieved(BY_PAGE["victories"].board(), WHITE)
+
+
+def page_params(lesson: Lesson) -> dict[str, Any]:
+    """The squares a page's text names, from the engine (the moves of its pieces)."""
+    board = lesson.board()
+    params: dict[str, Any] = {}
+    for i, mover in enumerate(lesson.movers):
+        params["targets" if i == 0 else "targets_2"] = ", ".join(lesson.targets(board, mover))
+    if lesson.victim is not None:
+        params["by"] = ", ".join(lesson.capturers(board))
+    return params
+
+
+def page_text(page: str, lang: str) -> str:
+    return t(f"rithmo.rules.pages.{page}.text", lang, **page_params(BY_PAGE[page]))
+
+
+def page_alt(page: str, lang: str) -> str:
+    return t(f"rithmo.rules.pages.{page}.alt", lang, **page_params(BY_PAGE[page]))
+
+
+def draw_picture(page: str, lang: str) -> bytes:
+    """The PNG of one page; slow (tens of milliseconds): run it in a thread."""
+    lesson = BY_PAGE[page]
+    return render_lesson(lesson.board().to_json(), image_words(lang), lesson.marks())
+
+
+_pictures: dict[tuple[str, str], bytes] = {}
+
+
+async def picture(page: str, lang: str) -> bytes:
+    key = (page, lang)
+    if key not in _pictures:
+        _pictures[key] = await asyncio.to_thread(draw_picture, page, lang)
+    return _pictures[key]
+
+
+@dataclass
+class RulesWindow:
+    """The rules shown to one member: the language they asked in, the page they are on."""
+
+    lang: str
+    owner_id: int
+    owner_name: str
+    page: int = 0
+
+    @property
+    def lesson(self) -> Lesson:
+        return LESSONS[self.page]
+
+    def embed(self) -> discord.Embed:
+        page = self.lesson.page
+        embed = discord.Embed(title=t(f"rithmo.rules.pages.{page}.title", self.lang),
+                              description=page_text(page, self.lang), colour=COLOUR)
+        if self.lesson.picture:
+            embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(text=t("rithmo.rules.footer", self.lang, page=self.page + 1,
+                                pages=len(PAGES)))
+        return embed
+
+    async def files(self) -> list[discord.File]:
+        if not self.lesson.picture:
+            return []
+        page = self.lesson.page
+        return [discord.File(io.BytesIO(await picture(page, self.lang)), PICTURE,
+                             description=page_alt(page, self.lang))]
+
+    def view(self) -> ui.View:
+        """Previous and Next (the first page has no Previous to click, the last no Next)."""
+        view = ui.View(timeout=None)
+        for label, target in (("rithmo.rules.previous", self.page - 1),
+                              ("rithmo.rules.next", self.page + 1)):
+            view.add_item(RulesPage(ui.Button(
+                label=t(label, self.lang), style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}{max(0, min(target, len(PAGES) - 1))}",
+                disabled=not 0 <= target < len(PAGES))))
+        return view
+
+
+_windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
+
+
+def rules_windows(client: Any) -> Windows[RulesWindow]:
+    """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
+    windows = _windows.get(client)
+    if windows is None:
+        windows = _windows[client] = Windows(EXPIRY)
+    return windows
+
+
+async def send_rules(interaction: discord.Interaction, show: bool) -> None:
+    """The first page, privately unless ``show``; its buttons turn the pages for the member."""
+    lang = await lang_for(interaction)
+    await interaction.response.defer(ephemeral=not show, thinking=True)
+    window = RulesWindow(lang, interaction.user.id, interaction.user.display_name)
+    files = await window.files()
+    more: dict[str, Any] = {"files": files} if files else {}
+    sent = await replies.followup(interaction, embed=window.embed(), view=window.view(),
+                                  ephemeral=not show, wait=True, **more)
+    if sent is not None:
+        rules_windows(interaction.client).show(sent.id, window)
+
+
+class RulesPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(?P<page>.+)"):
+    """Previous or Next: shows the page its custom id names, if the window is still live and
+    the member is the one who asked for it."""
+
+    def __init__(self, item: ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
+        try:
+            message = interaction.message
+            window = rules_windows(interaction.client).get(
+                None if message is None else message.id)
+            if window is None:
+                lang = await lang_for(interaction)
+                await replies.respond(interaction, t("rithmo.rules.expired", lang,
+                                                     count=int(EXPIRY // 60)),
+                                      ephemeral=True)
+                return
+            if interaction.user.id != window.owner_id:
+                raise DomainError("rithmo.rules_not_yours", "another member's rules pages",
+                                  name=shown_name(window.owner_name))
+            custom_id = self.item.custom_id or ""
+            window.page = component_int(custom_id[len(PREFIX):], 0, len(PAGES) - 1, "page")
+            await replies.update(interaction, embed=window.embed(),
+                                 attachments=await window.files(), view=window.view())
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def say_forged(interaction: discord.Interaction) -> None:
+    """A page button its message does not show (only a modified client sends one): refused."""
+    await report_error(interaction, invalid_component("page"))
+
+
+PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)

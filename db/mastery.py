@@ -1,0 +1,213 @@
+"""Focus mastery: each member's facts and skills (``bot.focus.mastery``), kept with their answers.
+
+``db.focus`` calls :meth:`MasteryRepository.apply` inside the transaction that stores the
+answers, so the model never disagrees with them: one read of the items the answers touch and
+one batched upsert, whatever the number of answers. A member who answered before the table
+existed (``focus_mastery_backfill``) has their model worked out from their stored answers the
+first time it is read (:meth:`MasteryRepository.load`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from bot.focus.mastery import (
+    SKILL,
+    Evidence,
+    Item,
+    Mastery,
+    keys_of,
+    skill_of,
+    split_skill,
+)
+from bot.focus.skills import SKILLS
+from db.connection import Connection, Row, from_db_time, to_db_time, utc
+from db.migrate import load_migrations
+
+#: The round key of a practice round from a teacher's set begins so (as
+#: ``bot.play.question_sets.SET_ROUND_PREFIX``): its answers move facts, not skills.
+SET_ROUND_PREFIX = "practice-set:"
+#: The schema version that made the tables (found by the migration's name, whatever its number):
+#: a database opened at an older version (tests and tools that stop an upgrade there) stores its
+#: answers without a model, and the backfill works it out after the upgrade.
+SCHEMA = next(m.version for m in load_migrations() if m.name == "focus_mastery")
+#: Keys a statement reads at most (four parameters each: well within SQLite's limit).
+CHUNK = 2000
+
+_COLUMNS = ("guild_id, user_id, kind, item, level, step, recent, answers, correct, fast,"
+            " due_at, last_at")
+_UPSERT = (
+    f"INSERT INTO focus_mastery ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, user_id, kind, item) DO UPDATE SET level = excluded.level,"
+    " step = excluded.step, recent = excluded.recent, answers = excluded.answers,"
+    " correct = excluded.correct, fast = excluded.fast, due_at = excluded.due_at,"
+    " last_at = excluded.last_at"
+)
+
+
+class _Answer(Protocol):
+    """What :func:`evidence` reads of a stored answer (``db.focus.FocusAnswer``)."""
+
+    guild_id: int
+    user_id: int
+    topic: str
+    level: int
+    question: str
+    time_ms: int
+    answered_at: datetime | None
+    round_key: str | None
+
+    @property
+    def correct(self) -> bool: ...
+
+
+class _Stored:
+    """A stored answer's row as :func:`evidence` reads it (its ``skill`` column when the table
+    has one, else its topic: ``bot.focus.mastery.skill_of``)."""
+
+    def __init__(self, row: Row) -> None:
+        self.question: str = row["question"]
+        self.topic: str = row["topic"]
+        # A row's ``in`` looks at its values, not its columns.
+        self.skill: str | None = row["skill"] if "skill" in row.keys() else None  # noqa: SIM118
+        self.level: int = row["level"]
+        self.time_ms: int = row["time_ms"]
+        self.round_key: str | None = row["round_key"]
+        self.answered_at = from_db_time(row["answered_at"])
+        self.correct = bool(row["correct"])
+
+
+def counts_for_skill(round_key: str | None, skill: str) -> bool:
+    """A teacher's own question (a set's) trains no skill of the engine's: the adaptive level's
+    rule (``bot.play.question_sets.counts_for_level``); every skill of the engine's does (the
+    eight levels' topics and the school years' skills, ``bot.focus.skills.SKILLS``)."""
+    return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in SKILLS
+
+
+def evidence(answer: _Answer, now: datetime) -> Evidence:
+    skill = skill_of(answer)
+    return Evidence(text=answer.question, skill=skill, level=answer.level,
+                    correct=answer.correct, seconds=answer.time_ms / 1000,
+                    at=utc(answer.answered_at or now),
+                    counts_for_skill=counts_for_skill(answer.round_key, skill))
+
+
+def _item(row: Row) -> Item:
+    due, last = from_db_time(row["due_at"]), from_db_time(row["last_at"])
+    assert due is not None and last is not None
+    return Item(kind=row["kind"], key=row["item"], level=row["level"], step=row["step"],
+                recent=row["recent"], answers=row["answers"], correct=row["correct"],
+                fast=row["fast"], due=due, last=last)
+
+
+def _values(guild_id: int, user_id: int, item: Item) -> tuple[object, ...]:
+    return (guild_id, user_id, item.kind, item.key, item.level, item.step, item.recent,
+            item.answers, item.correct, item.fast, to_db_time(item.due), to_db_time(item.last))
+
+
+@dataclass(frozen=True)
+class SkillLevel:
+    """One member's level in one skill (at the highest question level they practised it)."""
+
+    user_id: int
+    skill: str
+    level: int  # the question level
+    mastery: int  # ATTEMPTED..MASTERED
+
+
+class MasteryRepository:
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    async def apply(self, answers: Sequence[_Answer], now: datetime) -> None:
+        """Move the members' items by ``answers`` (new ones, oldest first), inside the caller's
+        transaction: one read, one batched write."""
+        if self._conn.version < SCHEMA:
+            return
+        by_member: dict[tuple[int, int], list[Evidence]] = {}
+        for answer in answers:
+            by_member.setdefault((answer.guild_id, answer.user_id), []).append(
+                evidence(answer, now))
+        keys = [(g, u, kind, key) for (g, u), found in by_member.items()
+                for kind, key in sorted(keys_of(found))]
+        if not keys:
+            return
+        stored: dict[tuple[int, int], list[Item]] = {}
+        for start in range(0, len(keys), CHUNK):
+            part = keys[start:start + CHUNK]
+            rows = await self._conn.all(
+                f"SELECT * FROM focus_mastery WHERE (guild_id, user_id, kind, item) IN"
+                f" (VALUES {', '.join(['(?, ?, ?, ?)'] * len(part))})",
+                [value for key in part for value in key])
+            for row in rows:
+                stored.setdefault((row["guild_id"], row["user_id"]), []).append(_item(row))
+        out: list[tuple[object, ...]] = []
+        for (guild_id, user_id), found in by_member.items():
+            model = Mastery(stored.get((guild_id, user_id), ()))
+            changed = model.record_all(found)
+            out += [_values(guild_id, user_id, item) for item in changed.values()]
+        await self._conn.many(_UPSERT, out)
+
+    async def load(self, guild_id: int, user_id: int, now: datetime | None = None) -> Mastery:
+        """The member's model (worked out from their answers first if they answered before the
+        model existed)."""
+        pending = await self._conn.one(
+            "SELECT 1 FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id))
+        if pending is not None:
+            await self._backfill(guild_id, user_id, utc(now))
+        rows = await self._conn.all(
+            "SELECT * FROM focus_mastery WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id))
+        return Mastery(_item(row) for row in rows)
+
+    async def _backfill(self, guild_id: int, user_id: int, now: datetime) -> None:
+        """Replay every stored answer of the member, oldest first (those stored since the
+        migration too: the model is made again from all of them)."""
+        async with self._conn.transaction():
+            rows = await self._conn.all(
+                "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY answered_at, answer_id", (guild_id, user_id))
+            model = Mastery()
+            for row in rows:
+                model.record(evidence(_Stored(row), now))
+            await self._conn.run(
+                "DELETE FROM focus_mastery WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id))
+            await self._conn.many(_UPSERT, [_values(guild_id, user_id, item)
+                                            for item in model.items.values()])
+            await self._conn.run(
+                "DELETE FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id))
+
+    async def skill_levels(self, guild_id: int, user_ids: Iterable[int]) -> list[SkillLevel]:
+        """The class's skills (the class report): per member and skill, the mastery at the
+        highest question level practised. Members waiting for their backfill are worked out
+        first."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return []
+        pending = await self._conn.all(
+            "SELECT user_id FROM focus_mastery_backfill WHERE guild_id = ?", (guild_id,))
+        for row in pending:
+            if row["user_id"] in wanted:
+                await self._backfill(guild_id, row["user_id"], utc())
+        best: dict[tuple[int, str], SkillLevel] = {}
+        for start in range(0, len(wanted), CHUNK):
+            part = wanted[start:start + CHUNK]
+            rows = await self._conn.all(
+                "SELECT user_id, item, level FROM focus_mastery WHERE guild_id = ?"
+                f" AND kind = ? AND user_id IN ({', '.join(['?'] * len(part))})",
+                [guild_id, SKILL, *part])
+            for row in rows:
+                skill, level = split_skill(row["item"])
+                key = (row["user_id"], skill)
+                if key not in best or best[key].level < level:
+                    best[key] = SkillLevel(row["user_id"], skill, level, row["level"])
+        return sorted(best.values(), key=lambda s: (s.user_id, s.skill))
+
+
+__all__ = ["MasteryRepository", "SkillLevel", "counts_for_skill", "evidence"]

@@ -1,0 +1,80 @@
+"""The tables of ``docs/rules/focus.md`` (and ``focus.fr.md``) that the engine defines: the skills
+with an example of each level, and the school years shared among the eight Focus levels.
+
+``python -m tools.focus_tables en`` (or ``fr``) prints both; ``tests/test_focus_docs.py`` checks
+that the documents hold exactly these tables, so that they never drift from the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
+from bot.focus.school import YEARS, pool
+from bot.focus.skills import SKILLS, generate_skill
+from bot.i18n import t
+
+HEAD = {
+    "en": {"skill": "Skill", "topic": "Topic", "form": "Answer", "level": "Level {n}",
+           "year": "School year",
+           "forms": {"whole": "whole number", "decimal": "decimal", "fraction": "fraction",
+                     "lowest": "fraction in lowest terms"}},
+    "fr": {"skill": "Compétence", "topic": "Thème", "form": "Réponse", "level": "Niveau {n}",
+           "year": "Année scolaire",
+           "forms": {"whole": "nombre entier", "decimal": "nombre décimal",
+                     "fraction": "fraction", "lowest": "fraction irréductible"}},
+}
+SEED = 2026
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def skills_table(lang: str) -> str:
+    """One row a skill: its id, topic, form of answer, and per level an example and its tier
+    (the Focus level of the same difficulty)."""
+    words = HEAD[lang]
+    most = max(len(skill.levels) for skill in SKILLS.values())
+    lines = [_row([words["skill"], words["topic"], words["form"],
+                   *(words["level"].format(n=n) for n in range(1, most + 1))]),
+             _row(["---"] * (3 + most))]
+    for skill in SKILLS.values():
+        cells = [f"`{skill.id}`", t(f"focus.topics.{skill.topic}", lang),
+                 words["forms"][skill.form]]
+        for level in skill.levels:
+            [q] = generate_skill(skill.id, level.number, 1, random.Random(SEED))
+            cells.append(f"`{q.text}` ({level.tier})")
+        cells += [""] * (most - len(skill.levels))
+        lines.append(_row(cells))
+    return "\n".join(lines)
+
+
+def years_table(lang: str) -> str:
+    """One row a school year: what each Focus level draws from (skill and its level)."""
+    words = HEAD[lang]
+    lines = [_row([words["year"], *(str(n) for n in range(MIN_LEVEL, MAX_LEVEL + 1))]),
+             _row(["---"] * (1 + MAX_LEVEL))]
+    for year in YEARS:
+        cells = [f"`{year}`"]
+        for level in range(MIN_LEVEL, MAX_LEVEL + 1):
+            cells.append("<br>".join(f"`{skill}` {n}" for skill, n in pool(year, level)))
+        lines.append(_row(cells))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.focus_tables",
+                                     description="The tables of docs/rules/focus.md, as Markdown.")
+    parser.add_argument("lang", nargs="?", default="en", choices=sorted(HEAD),
+                        help="en (focus.md) or fr (focus.fr.md)")
+    args = parser.parse_args(argv)
+    print(skills_table(args.lang))
+    print()
+    print(years_table(args.lang))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
