@@ -819,7 +819,7 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
     assert left == 0
 
 
-# --- Rithmomachia's hints and daily puzzles (migration 14) ----------------------------------
+# --- Rithmomachia's hints and daily puzzles (migration 15) ----------------------------------
 
 
 async def test_hints_are_counted_per_side_without_changing_the_games_version(db: Database
