@@ -235,7 +235,7 @@ async def export_player(
             "daily_attempts": await rows(
                 "SELECT * FROM daily_attempts WHERE guild_id = ? AND user_id = ? ORDER BY day"
             ),
-            # Their answers to the daily Rithmomachia puzzles (migration 14).
+            # Their answers to the daily Rithmomachia puzzles (migration 15).
             "rithmo_puzzle_solves": await rows(
                 "SELECT * FROM rithmo_puzzle_solves WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY day, puzzle_id"
