@@ -121,6 +121,10 @@ _INSERT = (
 )
 
 
+#: One (member, round, question) in a VALUES list, typed: PostgreSQL would read them as text.
+_TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS INTEGER))"
+
+
 class FocusRepository:
     def __init__(self, conn: Connection, players: PlayersRepository,
                  mastery: MasteryRepository | None = None) -> None:
@@ -207,7 +211,7 @@ class FocusRepository:
             rows = await self._conn.all(
                 "SELECT guild_id, user_id, round_key, question_no FROM focus_answers"
                 " WHERE (guild_id, user_id, round_key, question_no) IN"
-                f" (VALUES {', '.join(['(?, ?, ?, ?)'] * len(part))})",
+                f" (VALUES {', '.join([_TYPED_KEY] * len(part))})",
                 [value for key in part for value in key])
             found |= {(r[0], r[1], r[2], r[3]) for r in rows}
         return found

@@ -118,6 +118,10 @@ class SkillLevel:
     mastery: int  # ATTEMPTED..MASTERED
 
 
+#: One (member, kind, item) in a VALUES list, typed: PostgreSQL would read the ids as text.
+_TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
+
+
 class MasteryRepository:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -140,7 +144,7 @@ class MasteryRepository:
             part = keys[start:start + CHUNK]
             rows = await self._conn.all(
                 f"SELECT * FROM focus_mastery WHERE (guild_id, user_id, kind, item) IN"
-                f" (VALUES {', '.join(['(?, ?, ?, ?)'] * len(part))})",
+                f" (VALUES {', '.join([_TYPED_KEY] * len(part))})",
                 [value for key in part for value in key])
             for row in rows:
                 stored.setdefault((row["guild_id"], row["user_id"]), []).append(_item(row))

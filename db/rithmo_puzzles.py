@@ -123,13 +123,14 @@ class RithmoPuzzlesRepository:
         """The server's games finished before ``before`` (the newest first, at most ``limit``,
         at least 10 turns long), with their turns: where the daily puzzle's position comes
         from."""
+        turns = self._conn.dialect.json_rows(  # [[notation], …] by ply, on either engine
+            "notation", "rithmo_turns WHERE game_id = g.game_id", "ply")
         rows = await self._conn.all(
-            "SELECT g.game_id, g.victories, (SELECT json_group_array(notation) FROM"
-            "   (SELECT notation FROM rithmo_turns WHERE game_id = g.game_id ORDER BY ply))"
+            f"SELECT g.game_id, g.victories, {turns}"
             " AS turns FROM rithmo_games g WHERE g.guild_id = ? AND g.status = 'finished'"
             " AND g.finished_at < ?"
             " AND (SELECT count(*) FROM rithmo_turns WHERE game_id = g.game_id) >= 10"
             " ORDER BY g.finished_at DESC, g.game_id DESC LIMIT ?",
             (guild_id, to_db_time(before), limit))
         return [FinishedGame(row["game_id"], json.loads(row["victories"]),
-                             json.loads(row["turns"])) for row in rows]
+                             [turn for (turn,) in json.loads(row["turns"])]) for row in rows]

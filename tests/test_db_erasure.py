@@ -238,11 +238,9 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
                   wall, auto_final, auto_live_id, still, still_live_id, zed_tables)
     # Zed is also one of the members whose mastery is still to be worked out from answers given
     # before the model existed (a database upgraded from before it).
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO focus_mastery_backfill (guild_id, user_id) VALUES (?, ?)",
-                 (zed.guild.id, zed.id))
-    conn.commit()
-    conn.close()
+    await bot.db.connection.run(
+        "INSERT INTO focus_mastery_backfill (guild_id, user_id) VALUES (?, ?)",
+        (zed.guild.id, zed.id))
     # Every table that can hold a member holds Zed (a new table must be added here and to the
     # delete): the scan below would be empty for a table the scenario never fills.
     held = {table for table, _, _ in traces(path, zed.id, NAME)}

@@ -4,7 +4,6 @@ whole round, worked out from older answers after an upgrade."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -17,13 +16,6 @@ from db.mastery import SkillLevel
 
 G, ANA, BOB = 10, 21, 22
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 def answer(user: int, question: str, expected: int, given: int | None, ms: int, at: datetime,

@@ -5,9 +5,7 @@ them and the exact answers stored (schema 14)."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -27,13 +25,6 @@ from db.export import export_player
 from db.students import StudentSettings
 
 GUILD, ANA, BEN = 1, 10, 11
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ardoise.sqlite3")
-    yield database
-    await database.close()
 
 
 @pytest.mark.parametrize("year", list(YEARS))
