@@ -31,7 +31,6 @@ GUILD, CHANNEL, ANA, SAM = 1, 10, 100, 200
 
 
 @pytest.fixture
-@pytest.fixture
 def service(db: Database) -> Iterator[RithmoService]:
     service = RithmoService(db, Languages(), SearchGate(1))
     yield service
