@@ -69,8 +69,8 @@ class PageTurner:
     template: ``class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]], template=…)``.
 
     A subclass says where its windows live (:attr:`windows`, of a client), the prefix of its
-    custom ids, and the two refusals' keys: the window expired (``{minutes}`` given), another
-    member's window (a DomainError code, ``{name}`` given)."""
+    custom ids, and the two refusals' keys: the window expired (``{minutes}``, also as
+    ``count``), another member's window (a DomainError code, ``{name}`` given)."""
 
     prefix: ClassVar[str]
     windows: ClassVar[Callable[[Any], Windows[Any]]]
@@ -94,9 +94,9 @@ class PageTurner:
             window = windows.get(None if message is None else message.id)
             if window is None:
                 lang = await lang_for(interaction)
-                await replies.respond(interaction, t(self.expired_key, lang,
-                                                     minutes=int(windows.timeout // 60)),
-                                      ephemeral=True)
+                minutes = int(windows.timeout // 60)  # said as a count where it has plurals
+                await replies.respond(interaction, t(self.expired_key, lang, count=minutes,
+                                                     minutes=minutes), ephemeral=True)
                 return
             if interaction.user.id != window.owner_id:
                 raise DomainError(self.not_yours_code, "another member's window",

@@ -24,18 +24,17 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import ui
 
 from bot import replies
-from bot.domain import DomainError
 from bot.i18n import image_words, lang_for, t
-from bot.replies import shown_name
 from bot.rithmo import WHITE, Board, Victory, name
 from bot.tree import report_error
-from bot.views import Windows, component_int, invalid_component
+from bot.ui.pages import PageTurner, page_view, windows_of
+from bot.views import Windows, invalid_component
 from images import render_lesson
 
 PREFIX = "rithmo.rules:"
@@ -189,16 +188,15 @@ class RulesWindow:
         return [discord.File(io.BytesIO(await picture(page, self.lang)), PICTURE,
                              description=page_alt(page, self.lang))]
 
-    def view(self) -> ui.View:
-        """Previous and Next (the first page has no Previous to click, the last no Next)."""
-        view = ui.View(timeout=None)
-        for label, target in (("rithmo.rules.previous", self.page - 1),
-                              ("rithmo.rules.next", self.page + 1)):
-            view.add_item(RulesPage(ui.Button(
-                label=t(label, self.lang), style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}{max(0, min(target, len(PAGES) - 1))}",
-                disabled=not 0 <= target < len(PAGES))))
-        return view
+    @property
+    def pages(self) -> int:
+        return len(PAGES)
+
+    def view(self) -> ui.View | None:
+        return page_view(self, RulesPage, PREFIX, "rithmo.rules.previous", "rithmo.rules.next")
+
+    async def shown(self) -> dict[str, Any]:
+        return {"embed": self.embed(), "attachments": await self.files(), "view": self.view()}
 
 
 _windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
@@ -206,10 +204,7 @@ _windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKey
 
 def rules_windows(client: Any) -> Windows[RulesWindow]:
     """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    windows = _windows.get(client)
-    if windows is None:
-        windows = _windows[client] = Windows(EXPIRY)
-    return windows
+    return windows_of(_windows, client, EXPIRY)
 
 
 async def send_rules(interaction: discord.Interaction, show: bool) -> None:
@@ -219,45 +214,22 @@ async def send_rules(interaction: discord.Interaction, show: bool) -> None:
     window = RulesWindow(lang, interaction.user.id, interaction.user.display_name)
     files = await window.files()
     more: dict[str, Any] = {"files": files} if files else {}
-    sent = await replies.followup(interaction, embed=window.embed(), view=window.view(),
+    sent = await replies.followup(interaction, embed=window.embed(),
+                                  view=window.view() or discord.utils.MISSING,
                                   ephemeral=not show, wait=True, **more)
     if sent is not None:
         rules_windows(interaction.client).show(sent.id, window)
 
 
-class RulesPage(ui.DynamicItem[ui.Button[Any]], template=re.escape(PREFIX) + r"(?P<page>.+)"):
+class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
+                template=re.escape(PREFIX) + r"(?P<page>.+)"):
     """Previous or Next: shows the page its custom id names, if the window is still live and
     the member is the one who asked for it."""
 
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py only logs what a DynamicItem raises: the member reads it here instead.
-        try:
-            message = interaction.message
-            window = rules_windows(interaction.client).get(
-                None if message is None else message.id)
-            if window is None:
-                lang = await lang_for(interaction)
-                await replies.respond(interaction, t("rithmo.rules.expired", lang,
-                                                     count=int(EXPIRY // 60)),
-                                      ephemeral=True)
-                return
-            if interaction.user.id != window.owner_id:
-                raise DomainError("rithmo.rules_not_yours", "another member's rules pages",
-                                  name=shown_name(window.owner_name))
-            custom_id = self.item.custom_id or ""
-            window.page = component_int(custom_id[len(PREFIX):], 0, len(PAGES) - 1, "page")
-            await replies.update(interaction, embed=window.embed(),
-                                 attachments=await window.files(), view=window.view())
-        except Exception as error:
-            await report_error(interaction, error)
+    prefix = PREFIX
+    windows = staticmethod(rules_windows)
+    expired_key = "rithmo.rules.expired"
+    not_yours_code = "rithmo.rules_not_yours"
 
 
 async def say_forged(interaction: discord.Interaction) -> None:

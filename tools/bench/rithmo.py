@@ -7,6 +7,8 @@ Prints, on one core (CPU time of the process):
   positions (the median over many);
 - legal steps generated per second, steps applied and taken back per second, and whole legal
   turns enumerated per second (``Board.legal_turns()``), over those positions;
+- the time to explain every open capture with its arithmetic (``bot.rithmo.why``: the CLI's
+  ``"why"``, the turn's message, a hint), median and worst over those positions;
 - the time to suggest the legal turns nearest to a refused turn (``/rithmo move``'s "did you
   mean …?", ``bot.rithmo.notation.nearest_turns``), median and worst over those positions;
 - random complete games per second: both sides play uniformly random legal steps, under the
@@ -27,6 +29,7 @@ from bot.rithmo.game import Game
 from bot.rithmo.notation import nearest_turns
 from bot.rithmo.squares import name
 from bot.rithmo.victory import Settings
+from bot.rithmo.why import explained_options
 
 # CPU time of this process: the machine is shared, and a wall clock would count other people's
 # work on the same core as ours.
@@ -97,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = _clock() - t
     print(f"legal turns enumerated: {n_turns / elapsed:,.0f} per second "
           f"({n_turns / len(sample):.1f} turns a position, {len(sample)} positions)")
+
+    # every open capture with its arithmetic (what the turn's message and a hint need)
+    explained = [_per_call(lambda b=b: explained_options(b), 5) for b in positions]
+    print(f"captures explained (why): {statistics.median(explained) * 1e3:.3f} ms median, "
+          f"{max(explained) * 1e3:.3f} ms worst a position ({n_caps} captures open in all)")
 
     # "did you mean …?": a move of the side to move's first piece to the next rank (most often
     # refused: not a move of its shape, or the square is taken)
