@@ -25,6 +25,7 @@ from bot.ui import digits_leave as leave_ui
 from bot.ui import digits_levels as levels_ui
 from bot.ui import digits_rules as rules_ui
 from bot.ui import focus_run as focus_ui
+from bot.ui.pages import say_forged
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
 from cogs._digits_info import DigitsInfo
@@ -59,7 +60,7 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
         elif routed_nowhere(interaction, digits_ui.SHOP_PREFIX):
             await digits_ui.say_expired(interaction)
         elif routed_nowhere(interaction, rules_ui.PREFIX):
-            await rules_ui.say_forged(interaction)
+            await say_forged(interaction)
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @limited("start")

@@ -55,6 +55,7 @@ from bot.play.rithmo_search import SearchPool
 from bot.play.rithmo_turns import completions, mention, settings_text, side_name
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
+from bot.ui.pages import say_forged
 from bot.ui.rithmo import (
     COLOUR_CHOICES,
     PERSISTENT_ITEMS,
@@ -75,7 +76,7 @@ from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
 from bot.ui.rithmo_resign import ask_resign
 from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
 from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
-from bot.ui.rithmo_rules import say_forged, send_rules
+from bot.ui.rithmo_rules import send_rules
 from bot.views import ensure_player, ensure_version, routed_nowhere
 from cogs import ArdoiseCog
 from cogs._rithmo_puzzles import RithmoPuzzles

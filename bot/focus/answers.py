@@ -35,16 +35,22 @@ def _refuse(code: str, reason: str, typed: str) -> DomainError:
     return DomainError(code, f"{typed.strip()!r} {reason}", text=typed)
 
 
+def _trimmed(typed: str) -> str:
+    """The answer without its spaces around and with full-width digits as ASCII; a text longer
+    than any answer is refused before any other reading (a 6,000-character paste)."""
+    if len(typed) > MAX_CHARS:
+        raise DomainError("focus.too_long",
+                          f"that answer is too long: an answer has at most {MAX_DIGITS} digits",
+                          text=typed[:MAX_CHARS], max=MAX_DIGITS)
+    return typed.strip().translate(_FULLWIDTH_DIGITS)
+
+
 def read_answer(typed: str) -> int:
     """The whole number ``typed`` means, or a DomainError saying why it is not one.
 
     Codes: focus.empty, focus.too_long, focus.not_a_number, focus.bad_grouping, focus.not_whole.
     """
-    if len(typed) > MAX_CHARS:
-        raise DomainError("focus.too_long",
-                          f"that answer is too long: an answer has at most {MAX_DIGITS} digits",
-                          text=typed[:MAX_CHARS], max=MAX_DIGITS)
-    text = typed.strip().translate(_FULLWIDTH_DIGITS)
+    text = _trimmed(typed)
     if not text:
         raise DomainError("focus.empty", "type a whole number, like 42", text=typed)
     negative = False
@@ -146,11 +152,7 @@ def read_exact(typed: str, form: str) -> Exact:
     """
     if form == WHOLE:
         return read_answer(typed)
-    if len(typed) > MAX_CHARS:
-        raise DomainError("focus.too_long",
-                          f"that answer is too long: an answer has at most {MAX_DIGITS} digits",
-                          text=typed[:MAX_CHARS], max=MAX_DIGITS)
-    text = typed.strip().translate(_FULLWIDTH_DIGITS)
+    text = _trimmed(typed)
     if not text:
         raise DomainError(f"focus.empty_{form}", f"type a number of the form {form}", text=typed)
     negative = False

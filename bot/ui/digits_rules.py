@@ -32,9 +32,8 @@ from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
 from bot.i18n import image_words, t
-from bot.tree import report_error
 from bot.ui.pages import PageTurner, page_view, windows_of
-from bot.views import Windows, invalid_component
+from bot.views import Windows
 from images.rules import render_cards
 
 PAGES = ("game", "round", "slate", "shop", "win")
@@ -219,11 +218,6 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     windows = staticmethod(rules_windows)
     expired_key = "digits_info.rules.expired"
     not_yours_code = "digits_info.rules_not_yours"
-
-
-async def say_forged(interaction: discord.Interaction) -> None:
-    """A page button its message does not show (only a modified client sends one): refused."""
-    await report_error(interaction, invalid_component("page"))
 
 
 PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)

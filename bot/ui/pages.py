@@ -21,7 +21,7 @@ from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.replies import shown_name
 from bot.tree import report_error
-from bot.views import Windows, component_int
+from bot.views import Windows, component_int, invalid_component
 
 
 class PagedWindow(Protocol):
@@ -107,3 +107,8 @@ class PageTurner:
             await replies.update(interaction, **await window.shown())
         except Exception as error:
             await report_error(interaction, error)
+
+
+async def say_forged(interaction: discord.Interaction) -> None:
+    """A page button its message does not show (only a modified client sends one): refused."""
+    await report_error(interaction, invalid_component("page"))

@@ -32,9 +32,8 @@ from discord import ui
 from bot import replies
 from bot.i18n import image_words, lang_for, t
 from bot.rithmo import WHITE, Board, Victory, name
-from bot.tree import report_error
 from bot.ui.pages import PageTurner, page_view, windows_of
-from bot.views import Windows, invalid_component
+from bot.views import Windows
 from images import render_lesson
 
 PREFIX = "rithmo.rules:"
@@ -230,11 +229,6 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     windows = staticmethod(rules_windows)
     expired_key = "rithmo.rules.expired"
     not_yours_code = "rithmo.rules_not_yours"
-
-
-async def say_forged(interaction: discord.Interaction) -> None:
-    """A page button its message does not show (only a modified client sends one): refused."""
-    await report_error(interaction, invalid_component("page"))
 
 
 PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)
