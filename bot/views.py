@@ -197,6 +197,34 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
         raise NotImplementedError
 
 
+class AskedButton(GameButton):
+    """A button of a private question (resign? keep playing?): its custom id holds the game, the
+    time the question was asked (as the version, Unix seconds) and the member asked (its arg).
+    Only that member may answer it, for :attr:`max_age_s`; a time ahead of the clock by more
+    than a minute is forged. A subclass names its two refusals and may give its own clock (a
+    test replaces it to age a question)."""
+
+    max_age_s: ClassVar[int] = 15 * 60  # Discord lets a bot edit an ephemeral answer 15 min
+    not_yours_code: ClassVar[str]
+    expired_code: ClassVar[str]
+    _SLACK_S: ClassVar[int] = 60  # clocks differ a little
+
+    def now(self) -> float:
+        return time.time()
+
+    def check(self, interaction: discord.Interaction) -> None:
+        asker = self.arg_int(1, MAX_ID, "member")
+        now = self.now()
+        if self.version > now + self._SLACK_S:
+            raise invalid_component("version")
+        if interaction.user.id != asker:
+            raise DomainError(self.not_yours_code, "this question was asked to someone else")
+        if now - self.version > self.max_age_s:
+            minutes = self.max_age_s // 60  # as a count where the text has plurals
+            raise DomainError(self.expired_code, "this question has expired", minutes=minutes,
+                              count=minutes)
+
+
 def check_offered(view: ui.View, interaction: discord.Interaction) -> None:
     """Refuse a menu's values that are not among its options, or too few or too many: discord.py
     hands the callback whatever the client sent."""

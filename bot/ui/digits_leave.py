@@ -38,12 +38,10 @@ from bot.ui.digits import (
     refresh_public,
     shown,
 )
-from bot.views import GameButton, database, invalid_component
+from bot.views import AskedButton, database, invalid_component
 
 #: How long a confirmation may be answered (Discord lets a bot edit an ephemeral answer 15 min).
 CONFIRM_S = 15 * 60
-#: A confirmation asked later than now by more than this is forged (clocks differ a little).
-CLOCK_SLACK_S = 60
 
 
 def clock() -> float:
@@ -63,20 +61,15 @@ def opponent_text(game: StoredMatch, player: str, lang: str) -> str:
     return shown(game, game.match.opponent(player), lang)
 
 
-class Confirmation(GameButton):
+class Confirmation(AskedButton):
     """A button of a confirmation: match id, asked at (the version), the member who asked."""
 
-    def check(self, interaction: discord.Interaction) -> None:
-        asker = self.arg_int(1, 2**63 - 1, "member")
-        now = clock()
-        if self.version > now + CLOCK_SLACK_S:
-            raise invalid_component("version")
-        if interaction.user.id != asker:
-            raise DomainError("digits_leave.not_your_confirmation",
-                              "this confirmation was asked by someone else")
-        if now - self.version > CONFIRM_S:
-            raise DomainError("digits_leave.expired", "this confirmation has expired",
-                              minutes=CONFIRM_S // 60)
+    max_age_s = CONFIRM_S
+    not_yours_code = "digits_leave.not_your_confirmation"
+    expired_code = "digits_leave.expired"
+
+    def now(self) -> float:
+        return clock()
 
 
 def asked(game: StoredMatch, user_id: int) -> dict[str, Any]:

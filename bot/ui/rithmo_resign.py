@@ -22,13 +22,11 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.play.rithmo import other, player_name
-from bot.views import MAX_ID, GameButton, cog_of, invalid_component
+from bot.views import AskedButton, cog_of
 from db import RithmoGame
 
 #: How long the question may be answered (Discord lets a bot edit an ephemeral answer 15 min).
 CONFIRM_S = 15 * 60
-#: A question asked later than now by more than this is forged (clocks differ a little).
-CLOCK_SLACK_S = 60
 
 
 def clock() -> float:
@@ -36,20 +34,15 @@ def clock() -> float:
     return time.time()
 
 
-class ResignQuestion(GameButton):
+class ResignQuestion(AskedButton):
     """A button of the question: game id, asked at (the version), the member who asked."""
 
-    def check(self, interaction: discord.Interaction) -> None:
-        asker = self.arg_int(1, MAX_ID, "member")
-        now = clock()
-        if self.version > now + CLOCK_SLACK_S:
-            raise invalid_component("version")
-        if interaction.user.id != asker:
-            raise DomainError("rithmo.resign_not_yours",
-                              "this question was asked to someone else")
-        if now - self.version > CONFIRM_S:
-            raise DomainError("rithmo.resign_expired", "this question has expired",
-                              count=CONFIRM_S // 60)
+    max_age_s = CONFIRM_S
+    not_yours_code = "rithmo.resign_not_yours"
+    expired_code = "rithmo.resign_expired"
+
+    def now(self) -> float:
+        return clock()
 
 
 def _asked(row: RithmoGame, user_id: int) -> dict[str, Any]:
