@@ -52,12 +52,12 @@ from bot.digits.odds import (
     accuracy_of,
     as_foe,
     ghost_candidates,
+    match_in_play,
     odds,
 )
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Slate
 from bot.digits.strategy import merged
-from bot.domain import DomainError
 
 #: Copies of the opponent's slate grown by one shop turn (besides the slate as it is).
 GROWN = 16
@@ -217,12 +217,7 @@ def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
     docstring). ``calibrated=False`` gives the raw odds as the chances (for the calibration).
 
     Refused (``DomainError``): ``match.unknown_player``, ``match.over``."""
-    match = match_state if isinstance(match_state, Match) else Match.from_json(match_state)
-    if player not in match.players or player == GHOST:
-        raise DomainError("match.unknown_player", f"{player!r} does not play in this match",
-                          player=player)
-    if match.over:
-        raise DomainError("match.over", "the match is over")
+    match = match_in_play(match_state, player)
     foes, kind = likely_foes(match, player, ghost_pool, copies=copies)
     own = accuracy_of(r.focus[player] for r in match.records)
     rng = random.Random(f"{match.seed}/forecast/{player}/{match.round}")

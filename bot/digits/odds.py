@@ -272,6 +272,18 @@ def shadow_foe(match: Match) -> Foe:
     return Foe(match.shadow.slate, None, accuracy_of(shown))
 
 
+def match_in_play(match_state: Match | Mapping[str, Any], player: str) -> Match:
+    """The match (from its JSON if need be) that ``player`` plays and that is not over: what
+    odds and forecasts are asked about. Refused: ``match.unknown_player``, ``match.over``."""
+    match = match_state if isinstance(match_state, Match) else Match.from_json(match_state)
+    if player not in match.players or player == GHOST:
+        raise DomainError("match.unknown_player", f"{player!r} does not play in this match",
+                          player=player)
+    if match.over:
+        raise DomainError("match.over", "the match is over")
+    return match
+
+
 def odds_for_match(match_state: Match | Mapping[str, Any], player: str,
                    ghost_pool: Iterable[Ghost] = (), *, battles: int = DEFAULT_BATTLES,
                    rng: random.Random | None = None) -> Odds:
@@ -282,12 +294,7 @@ def odds_for_match(match_state: Match | Mapping[str, Any], player: str,
     match, the player and the round, so asking again gives the same figures.
 
     Refused (``DomainError``): ``match.unknown_player``, ``match.over``."""
-    match = match_state if isinstance(match_state, Match) else Match.from_json(match_state)
-    if player not in match.players or player == GHOST:
-        raise DomainError("match.unknown_player", f"{player!r} does not play in this match",
-                          player=player)
-    if match.over:
-        raise DomainError("match.over", "the match is over")
+    match = match_in_play(match_state, player)
     slate = match.shops[player].slate
     focus = match.focus.get(player)
     own_accuracy = accuracy_of(r.focus[player] for r in match.records)
