@@ -14,7 +14,6 @@ a language: each is drawn once, in a thread, and its bytes kept.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 import weakref
@@ -32,7 +31,7 @@ from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
 from bot.i18n import image_words, t
-from bot.ui.pages import PageTurner, page_view, windows_of
+from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
 from bot.views import Windows
 from images.rules import render_cards
 
@@ -144,15 +143,8 @@ def draw_picture(page: str, lang: str) -> bytes:
     return images.render_battle(_battle(lang), words, names=_example_names(lang))
 
 
-# The pictures never change for a language: drawn once each, then their bytes are kept.
-_pictures: dict[tuple[str, str], bytes] = {}
-
-
-async def picture(page: str, lang: str) -> bytes:
-    key = (page, lang)
-    if key not in _pictures:
-        _pictures[key] = await asyncio.to_thread(draw_picture, page, lang)
-    return _pictures[key]
+#: The pages' pictures, drawn once for each language.
+picture = PagePictures(draw_picture).get
 
 
 @dataclass

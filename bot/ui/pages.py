@@ -9,6 +9,7 @@ forged component. A window class says only what differs: its pages, its texts, i
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, Self
@@ -62,6 +63,21 @@ def windows_of(store: weakref.WeakKeyDictionary[Any, Windows[Any]], client: Any,
     if windows is None:
         windows = store[client] = Windows(expiry)
     return windows
+
+
+class PagePictures:
+    """The pictures of pages that never change for a language (rules pages): each drawn once,
+    in a thread (``draw(page, lang) -> PNG``), then its bytes kept."""
+
+    def __init__(self, draw: Callable[[str, str], bytes]) -> None:
+        self._draw = draw
+        self._drawn: dict[tuple[str, str], bytes] = {}
+
+    async def get(self, page: str, lang: str) -> bytes:
+        key = (page, lang)
+        if key not in self._drawn:
+            self._drawn[key] = await asyncio.to_thread(self._draw, page, lang)
+        return self._drawn[key]
 
 
 class PageTurner:

@@ -18,7 +18,6 @@ in a thread, and its bytes kept. ``docs/rules/`` stays the precise document.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 import weakref
@@ -32,7 +31,7 @@ from discord import ui
 from bot import replies
 from bot.i18n import image_words, lang_for, t
 from bot.rithmo import WHITE, Board, Victory, name
-from bot.ui.pages import PageTurner, page_view, windows_of
+from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
 from bot.views import Windows
 from images import render_lesson
 
@@ -147,14 +146,8 @@ def draw_picture(page: str, lang: str) -> bytes:
     return render_lesson(lesson.board().to_json(), image_words(lang), lesson.marks())
 
 
-_pictures: dict[tuple[str, str], bytes] = {}
-
-
-async def picture(page: str, lang: str) -> bytes:
-    key = (page, lang)
-    if key not in _pictures:
-        _pictures[key] = await asyncio.to_thread(draw_picture, page, lang)
-    return _pictures[key]
+#: The pages' pictures, drawn once for each language.
+picture = PagePictures(draw_picture).get
 
 
 @dataclass
