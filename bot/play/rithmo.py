@@ -32,7 +32,7 @@ from bot.play.rithmo_turns import (
     last_turn_json,
     mention,
     server_settings,
-    taken_texts,
+    taken_and_explained,
     turn_explanations,
 )
 from bot.rithmo import Board, Game, Outcome, Settings, Turn
@@ -387,8 +387,7 @@ class RithmoService:
         position = game.board.to_json()
         blob = {**stored_position(row), "string": game.board.position_string()}
         game.pop()
-        taken = taken_texts(game.board, turn)
-        whys = turn_explanations(game.board, turn)
+        taken, whys = taken_and_explained(game.board, turn)
         game.push(notation)
         try:
             next_side = other(side)

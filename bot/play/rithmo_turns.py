@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.domain import DomainError
 from bot.play.settings import CEILINGS
@@ -49,6 +49,8 @@ from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
 from bot.rithmo.why import explain_capture
 from bot.texts import number, t
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -214,27 +216,36 @@ def last_turn_json(turn: Turn, whys: Sequence[dict[str, Any]] = ()) -> dict[str,
     return out
 
 
-def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
-    """Each capture of a turn with its arithmetic (:func:`bot.rithmo.why.explain_capture`),
-    in the order taken, each explained on the board as it stood just before that capture."""
-    out: list[dict[str, Any]] = []
+def _at_each_capture(board_before: Board, turn: Turn,
+                     what: Callable[[Board, Capture], T]) -> list[T]:
+    """``what(board, capture)`` for each capture of a turn, in the order taken, on the board as
+    it stands just before that capture (``board_before`` is given back as it was)."""
+    out: list[T] = []
     with exploring(board_before) as board:
         for step in turn.steps():
             if isinstance(step, Capture):
-                out.append(explain_capture(board, step))
+                out.append(what(board, step))
             board.play(step)
     return out
 
 
 def taken_texts(board_before: Board, turn: Turn) -> list[str]:
     """The pieces a turn takes, as :func:`victim_text` writes them, in the order taken."""
-    out: list[str] = []
-    with exploring(board_before) as board:
-        for step in turn.steps():
-            if isinstance(step, Capture):
-                out.append(victim_text(board, step))
-            board.play(step)
-    return out
+    return _at_each_capture(board_before, turn, victim_text)
+
+
+def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
+    """Each capture of a turn with its arithmetic (:func:`bot.rithmo.why.explain_capture`),
+    in the order taken, each explained on the board as it stood just before that capture."""
+    return _at_each_capture(board_before, turn, explain_capture)
+
+
+def taken_and_explained(board_before: Board, turn: Turn
+                        ) -> tuple[list[str], list[dict[str, Any]]]:
+    """:func:`taken_texts` and :func:`turn_explanations` in one replay of the turn."""
+    pairs = _at_each_capture(board_before, turn,
+                             lambda board, c: (victim_text(board, c), explain_capture(board, c)))
+    return [taken for taken, _ in pairs], [why for _, why in pairs]
 
 
 # ------------------------------------------------------------------------------ typing a turn
