@@ -12,6 +12,7 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | ``ARDOISE_SHARD_COUNT`` | how many shards all the processes run together (sharded) | Discord's |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
 | ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
+| ``ARDOISE_PRIVACY_URL`` | where members read the privacy page (``/privacy`` links it) | none |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,9 @@ from db import default_path, location_of, shown_location
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+# Shown as it is in an embed, where Discord links it: what would end the link early or be read
+# as markdown around it is refused.
+_WEB_ADDRESS = re.compile(r"https?://[^\s()<>\[\]\"'`]{1,500}")
 
 
 class ConfigError(ValueError):
@@ -89,6 +94,9 @@ class Config:
     #: Sync the slash commands at start even if they did not change since the last sync
     #: (``ARDOISE_SYNC=1`` or ``python -m bot --sync``; see bot/app.py).
     force_sync: bool = False
+    #: Where the operator publishes their copy of docs/privacy.md (``ARDOISE_PRIVACY_URL``), for
+    #: ``/privacy`` to link; None: ``/privacy`` says to ask the operator for it.
+    privacy_url: str | None = None
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
@@ -97,7 +105,8 @@ class Config:
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
             f"shard_ids={self.shard_ids!r}, shard_count={self.shard_count!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
-            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r})"
+            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r}, "
+            f"privacy_url={self.privacy_url!r})"
         )
 
     @property
@@ -173,6 +182,13 @@ class Config:
                 f"ARDOISE_SYNC must be one of 1/0, true/false, yes/no, on/off, not {sync_text!r}"
             )
 
+        privacy_url = values.get("ARDOISE_PRIVACY_URL", "").strip() or None
+        if privacy_url is not None and not _WEB_ADDRESS.fullmatch(privacy_url):
+            raise ConfigError(
+                "ARDOISE_PRIVACY_URL must be a web address (https://…, no spaces, brackets or "
+                f"quotes), not {privacy_url!r}"
+            )
+
         return cls(
             token=token,
             db_path=db_path,
@@ -184,6 +200,7 @@ class Config:
             strong_searches=int(searches_text),
             strong_seconds=strong_seconds,
             force_sync=sync_text in _TRUE,
+            privacy_url=privacy_url,
         )
 
 
