@@ -49,7 +49,7 @@ async def test_a_student_reads_it_privately_in_english(standin, start_bot, caplo
     assert shown["How long this server keeps it"] == (
         "This server has not chosen how long: your answers and finished games are kept until "
         "they are erased (at your request, or by a teacher at the end of the school year).")
-    assert "Your messages (I do not read them), your e-mail address" in shown[
+    assert "Your messages (Discord does not send them to me), your e-mail address" in shown[
         "What I never keep"]
     assert shown["The whole page"].endswith("Ardoise's page docs/privacy.md. Ask the server's "
                                             "admins or Ardoise's operator for it.")
