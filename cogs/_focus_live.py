@@ -1,12 +1,12 @@
 """``/focus live``: a live class round, and the timers that run it.
 
 A mixin of the ``/focus`` group's cog (``cogs/focus.py``'s ``Focus``, which inherits it). A round
-runs itself by default: when a question's time is up (every joined student's own window over,
-or everyone has answered), its timer closes it (the question message shows the answer, who found
-it and the ranking), and ``NEXT_DELAY`` seconds later posts the next question; after the last,
-the final ranking with the teacher's "Report" button. The teacher pauses, closes the question or
-ends the round from the question message. ``auto: False`` keeps the manual round, moved on by
-the teacher's "Next".
+runs itself by default: when a question's time is up (the own window of every student of the
+server with extra time over, or everyone taking part has answered), its timer closes it (the
+question message shows the answer, who found it and the ranking), and ``NEXT_DELAY`` seconds
+later posts the next question; after the last, the final ranking with the teacher's "Report"
+button. The teacher pauses, closes the question or ends the round from the question message.
+``auto: False`` keeps the manual round, moved on by the teacher's "Next".
 
 The timers are asyncio tasks of the cog, one per running round, each sleeping until the round's
 next step is due (``LiveState.due_at``, from the stored moments); ``cog_load`` arms them again
@@ -126,7 +126,7 @@ class FocusLive:
         now = time.monotonic()
         self._live_modals = {k: v for k, v in self._live_modals.items() if v >= now}
         self._live_modals[(live_id, number, interaction.user.id)] = now + LIVE_MODAL_TIMEOUT
-        await self._rearm(live_id)  # a student who joined may lengthen the question
+        await self._rearm(live_id)  # a student who joined holds back an early close
         await replies.modal(interaction, LiveAnswerModal(live_id, number, question, lang))
 
     async def take_live_submission(self, interaction: discord.Interaction) -> None:

@@ -213,17 +213,20 @@ async def test_a_student_without_a_timer_answers_until_the_question_closes(stand
     first = (await standin.slash(teacher, "focus live", count=2, level=2)).reply
     await join(standin, ana, first)
     noé_modal = await join(standin, noé, first)
-    assert cog(bot).live_timers() == {1: START + 20}  # no timer holds nobody
+    # No timer of their own, but the question must end by itself: it waits as for ×2.
+    assert cog(bot).live_timers() == {1: START + 40}
     wall.now += 19.0
     taken = await standin.submit_modal(noé, noé_modal, {"answer": str(questions[0].answer)})
     assert taken.reply.content == "✅ Right! +762 points."  # 19 s scored as 9.5 s
+    wall.now += 20.0
+    assert await cog(bot).run_due_live() == []  # Ana has not answered: the question waits
     wall.now += 1.0
     assert await cog(bot).run_due_live() == [1]
     wall.now += NEXT_DELAY
     assert await cog(bot).run_due_live() == [1]
     second = await standin.wait_for_message(after=first)
     noé_modal = await join(standin, noé, second)
-    wall.now += 20.0  # the usual window is over: the question closes, Noé never held it
+    wall.now += 40.0  # the time held for Noé is over: the question closes
     assert await cog(bot).run_due_live() == [1]
     late = await standin.submit_modal(noé, noé_modal, {"answer": str(questions[1].answer)})
     assert late.reply.content == "This live round is over."

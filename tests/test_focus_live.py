@@ -170,3 +170,10 @@ def test_a_question_waits_for_everyone_who_joined():
     assert game.everyone_answered()
     game.close_question()
     assert not game.everyone_answered()
+
+
+def test_a_question_that_closes_by_itself_holds_no_timer_as_twice_the_time():
+    game = class_round(time_limit=15.0)
+    assert [game.hold(f) for f in (1.0, 1.5, 2.0, None)] == [15.0, 22.5, 30.0, 30.0]
+    game.next_question()
+    assert game.answer(1, "15", 45.0, None).points == 500  # its own answers have no limit

@@ -8,8 +8,9 @@ instant answer, 750 at half the time, 500 at the last moment. Answers after the 
 A student with extra time (a ``factor``: 1.5 or 2 times the limit, or ``None`` for no timer) has
 their own window, the limit × the factor, and their time counts divided by their factor, so the
 extra time takes no speed points away (at ×2, 16 s of a 20 s question score as 8 s). A student
-without a timer answers until the question closes for the others and scores as at ×2
-(``UNTIMED_SCORE_FACTOR``).
+without a timer has no window of their own: they answer as long as the question is open, and
+score as at ×2 (``UNTIMED_SCORE_FACTOR``). A question that closes by itself stays open for each
+such student as for one at ×2 (``hold``), so that a round without its teacher still ends.
 """
 
 from __future__ import annotations
@@ -158,6 +159,11 @@ class LiveRound:
     def window(self, factor: float | None = 1.0) -> float:
         """A student's own answer time: the limit × their factor (``inf``: no timer)."""
         return math.inf if factor is None else self.time_limit * factor
+
+    def hold(self, factor: float | None = 1.0) -> float:
+        """How long a question that closes by itself stays open for a student: their window;
+        without a timer, as long as at ×2 (a finite time, whoever is left to answer)."""
+        return self.window(UNTIMED_SCORE_FACTOR if factor is None else factor)
 
     def check_in_time(self, player: int, seconds: float, factor: float | None = 1.0) -> None:
         """Refuse ``player`` ``seconds`` after the question showed, past their own window."""

@@ -6,8 +6,11 @@ A round runs itself (``auto``, the default): every moment is in the state (when 
 showed, when it was paused, when the next one comes), so ``due_at`` says when the round's next
 step is due and ``step`` takes it (close the question; show the next one ``NEXT_DELAY`` seconds
 later); the cog's timers call it, and re-arm from ``active_timers`` after a restart. A question
-closes when every joined student's own window is over (the limit × their extra time; a student
-without a timer never holds the class), or as soon as every joined student has answered. A
+closes when the own window of every student of the server with extra time is over (the limit ×
+their factor; without a timer, as at ×2), whether they took part yet or not: at the first
+question nobody is known to take part, and a student's first click on "Answer" may come late in
+their own window. It closes sooner, as soon as everyone taking part has answered, from the second
+question on (``opened_with``). The others are refused as late after the usual window. A
 manual round (``auto`` False, and every round saved before format 2) waits for the teacher's
 "Next" as before.
 
@@ -126,13 +129,15 @@ class LiveState:
         return self.factors.get(user_id, 1.0)
 
     def close_at(self) -> float | None:
-        """When the open question closes: when the longest window of the joined students with
-        a timer is over (the usual window when nobody joined yet)."""
+        """When the open question closes by itself: when the longest window of the server's
+        students with extra time is over (``factors``, read as it showed), those who have not
+        clicked "Answer" yet included; the usual window when none has extra time."""
         game = self.game
         if game is None or not game.open or self.shown_at is None:
             return None
-        timed = [f for p in game.players if (f := self.factor(p)) is not None]
-        return self.shown_at + game.time_limit * max([1.0, *timed])
+        # The teacher may have a student's setting too, but never answers their own round.
+        holds = [game.hold(f) for uid, f in self.factors.items() if uid != self.teacher_id]
+        return self.shown_at + max([game.time_limit, *holds])
 
     def due_at(self) -> float | None:
         """When the self-running round's next step is due (wall() seconds), None if nothing
@@ -312,11 +317,21 @@ class LiveRounds:
         shown = live.shown_at if live.shown_at is not None else at
         return max(0.0, at - shown)
 
+    def _check_in_time(self, live: LiveState, game: LiveRound, user_id: int, at: float) -> None:
+        """Refuse ``user_id`` at ``wall()`` time ``at`` past their own window; and anyone once a
+        self-running question's time to close went by (its timer may come a moment later, or
+        after a restart), a student without a timer too."""
+        game.check_in_time(user_id, self._since_shown(live, at), live.factor(user_id))
+        close = live.close_at() if live.auto else None
+        if close is not None and at > close:
+            raise DomainError("focus.live_no_question", "that question is closed")
+
     async def answerable(self, live_id: int, number: int, user_id: int,
                          name: str | None = None) -> Question:
         """The question ``number`` (from 1) that ``user_id`` may answer now, the member joined
-        to the round (so that the question waits for their window); refused: closed, paused,
-        the teacher, already answered, their own window over."""
+        to the round (so that the question, closing once everyone taking part has answered,
+        waits for their answer); refused: closed, paused, the teacher, already answered, their
+        own window over."""
         async with self.lock(live_id):
             live = await self.load(live_id)
             game = live_or_over(live)
@@ -328,8 +343,7 @@ class LiveRounds:
                 raise DomainError("focus.live_already_answered", "already answered")
             if live.paused_at is not None:
                 raise DomainError("live.paused", "the teacher paused the question")
-            game.check_in_time(user_id, self._since_shown(live, self.wall()),
-                               live.factor(user_id))
+            self._check_in_time(live, game, user_id, self.wall())
             if game.join(user_id):
                 if name is not None:  # the rankings name them before their first answer
                     live.names[user_id] = name
@@ -349,6 +363,8 @@ class LiveRounds:
                 raise DomainError("focus.live_no_question", "that question is closed")
             if live.paused_at is not None:
                 raise DomainError("live.paused", "the teacher paused the question")
+            if game.open:
+                self._check_in_time(live, game, user_id, submitted)
             try:
                 scored = game.answer(user_id, typed, self._since_shown(live, submitted),
                                      live.factor(user_id))

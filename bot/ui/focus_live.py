@@ -138,9 +138,14 @@ def live_embed(live: LiveState) -> discord.Embed:
         embed.add_field(name=t("focus.live.until_name", lang),
                         value=t("focus.live.until", lang, deadline=deadline,
                                 seconds=f"{game.time_limit:g}"), inline=False)
-    if live.auto and any(f != 1.0 for f in live.factors.values()):
-        embed.add_field(name=t("live.extra_name", lang), value=t("live.extra", lang),
-                        inline=False)
+    close = live.close_at()
+    if live.auto and live.paused_at is None and close is not None \
+            and close > live.shown_at + game.time_limit:
+        # The others see why the question stays open after their own time, and until when; from
+        # the second question on it may close sooner (everyone taking part has answered).
+        embed.add_field(name=t("live.extra_name", lang), value=t(
+            "live.extra" if live.opened_with else "live.extra_first", lang,
+            deadline=f"<t:{int(close)}:T>"), inline=False)
     if game.index > 0:
         # The ranking after the previous question (the current one has just opened).
         embed.add_field(name=t("focus.live.ranking_name", lang, n=game.index),
