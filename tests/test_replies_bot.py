@@ -16,6 +16,8 @@ from bot.focus import generate_questions
 from bot.local.server import MENTION_RE
 
 LINK = "[Click me](https://evil.example)"
+# As shown: the "[" escaped, and a zero-width space that keeps the address from being a link.
+SHOWN_LINK = "\\[Click me](https\u200b://evil.example)"
 # A masked link that Discord would render: "[text](url)" whose "[" is not escaped.
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]]*\]\(https?://[^)]*\)")
 EVERYONE = re.compile(r"@(everyone|here)\b")
@@ -111,7 +113,7 @@ async def test_the_live_rounds_final_ranking_shows_names_escaped_and_pings_nobod
     await standin.click(teacher, first, label="Show the results")
     final = await standin.wait_for_message(after=first)
     assert "final ranking" in final.text()
-    assert "\\[Click me](https://evil.example)" in final.text()
+    assert SHOWN_LINK in final.text()
     assert f"<@\u200b{bystander.id}>" in final.text() and "@\u200beveryone" in final.text()
     assert_inert(final, set())
     assert_inert(first, set())
@@ -129,7 +131,7 @@ async def test_leaderboards_show_names_escaped_and_ping_nobody(standin, start_bo
     assert_inert(board.reply, set())
 
     daily = await standin.slash(evil, "focus leaderboard", show=True)  # the daily's board
-    assert "\\[Click me](https://evil.example)" in daily.reply.text()
+    assert SHOWN_LINK in daily.reply.text()
     assert_inert(daily.reply, set())
     daily = await standin.slash(pinger, "focus leaderboard", show=True)
     assert f"<@\u200b{bystander.id}>" in daily.reply.text()
@@ -141,7 +143,7 @@ async def test_progress_titles_show_the_name_escaped(standin, start_bot):
     bystander = standin.add_member("Bob")
     evil = standin.add_member(LINK)
     record = await standin.slash(evil, "progress")
-    assert record.reply.embeds[0]["title"].startswith("\\[Click me](https://evil.example)")
+    assert record.reply.embeds[0]["title"].startswith(SHOWN_LINK)
     assert_inert(record.reply, set())
     pinger = standin.add_member(f"<@{bystander.id}>")
     record = await standin.slash(pinger, "progress")
@@ -160,7 +162,7 @@ async def test_a_challenge_pings_only_its_players_and_shows_their_names_escaped(
     assert_inert(posted.reply, players)
     accepted = await standin.click(challenged, posted.reply, label="Accept")
     text = accepted.reply.text()
-    assert "\\[Click me](https://evil.example)" in text and f"<@\u200b{bystander.id}>" in text
+    assert SHOWN_LINK in text and f"<@\u200b{bystander.id}>" in text
     assert_inert(accepted.reply, players)
     for message in standin.channel_messages():
         assert_inert(message, players)
@@ -183,7 +185,7 @@ async def test_a_ghosts_name_is_shown_escaped_in_the_battle(standin, start_bot):
     bystander = standin.add_member("Bob")
     ana, léo = standin.add_member(LINK), standin.add_member(f"<@{bystander.id}>")
     board = (await standin.slash(ana, "digits solo")).reply
-    assert "\\[Click me](https://evil.example) vs The ghosts" in board.text()
+    assert SHOWN_LINK + " vs The ghosts" in board.text()
     assert_inert(board, {ana.id})
     shop = await take_focus(standin, bot, ana, board)
     await act(standin, ana, shop, "digits:buy:1")
@@ -196,7 +198,7 @@ async def test_a_ghosts_name_is_shown_escaped_in_the_battle(standin, start_bot):
     await act(standin, léo, léo_shop, "digits:ready")
     battle = await standin.wait_for_message(
         lambda m: bool(m.attachments) and "Ghost of" in m.text(), after=léo_board)
-    assert "**Ghost of \\[Click me](https://evil.example)** wins" in battle.text()
+    assert f"**Ghost of {SHOWN_LINK}** wins" in battle.text()
     assert f"**<@\u200b{bystander.id}>** fielded an empty slate" in battle.text()
     for message in standin.channel_messages():
         assert_inert(message, {ana.id, léo.id})

@@ -17,7 +17,7 @@ from bot.focus import LiveRound, Question
 from bot.i18n import t
 from bot.play.focus_live import Closed, LiveState, public_ranking
 from bot.replies import shown_name
-from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line, shown_question
+from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
 from bot.views import GameButton, cog_of
 
 LIVE_MODAL_PREFIX = "focus.livem:"
@@ -192,7 +192,7 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
         title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
         description=t("live.closed_asked" if asks_itself(closed.question.text)
                       else "focus.live.closed_question", lang,
-                      question=shown_question(closed.question.text.rstrip()),
+                      question=shown_name(closed.question.text.rstrip(), None),
                       expected=closed.question.answer),
         colour=0x6C757D)
     embed.add_field(name="\u200b", value=t(
