@@ -110,7 +110,7 @@ def _escaped(mark: re.Match[str]) -> str:
     return found + "\\" if found[0].isdigit() else "\\" + found
 
 
-def shown_name(text: object, limit: int | None = NAME) -> str:
+def shown_name(text: object, limit: int | None = NAME, *, markup: bool = True) -> str:
     """A member-chosen text as it was typed, with nothing Discord would render in it.
 
     For display names, nicknames, question-set questions and names, assignment names, a role's
@@ -119,10 +119,12 @@ def shown_name(text: object, limit: int | None = NAME) -> str:
     (user, role, ``@everyone``/``@here``), no channel, command, timestamp or custom emoji, no
     markdown, no masked or bare link. What is left reads the same: the backslashes are not
     shown and the zero-width spaces have no width. Pings stay bounded by ``allowed_mentions``.
-    Where Discord reads no markup (footers, authors' names, labels, options, alt texts) a text
-    is shown as it is, only cut."""
+    Where Discord reads no markup (footers, authors' names, labels, options, alt texts:
+    ``markup=False``) nothing renders and a backslash would be shown: the text is only cut."""
     flat = " ".join(str(text).split())
     flat = (flat if limit is None else cut(flat, limit)) or "?"
+    if not markup:
+        return flat
     flat = _MARKDOWN.sub(_escaped, flat)
     flat = discord.utils.escape_mentions(flat)
     flat = _ANGLE.sub("<" + ZERO_WIDTH, flat)

@@ -8,12 +8,17 @@ import random
 import re
 from typing import Any
 
+from discord_markup import check_shown, displayed
 from test_cog_digits import act, take_focus
 from test_cog_focus_live import answer, live_bot
+from test_cog_focus_live_auto import START
+from test_cog_focus_live_auto import cog as live_cog
 from test_cog_rithmo import start_game
 
 from bot.focus import generate_questions
 from bot.local.server import MENTION_RE
+from bot.play.focus_live import NEXT_DELAY
+from bot.play.question_sets import SetItem
 
 LINK = "[Click me](https://evil.example)"
 # As shown: the "[" escaped, and a zero-width space that keeps the address from being a link.
@@ -202,3 +207,59 @@ async def test_a_ghosts_name_is_shown_escaped_in_the_battle(standin, start_bot):
     assert f"**<@\u200b{bystander.id}>** fielded an empty slate" in battle.text()
     for message in standin.channel_messages():
         assert_inert(message, {ana.id, léo.id})
+
+
+# --- Every syntax, in every public message kind -----------------------------------------------
+
+# Display names, two syntaxes in each (Discord bounds a display name to 32 characters), ids of
+# real length: a channel, a role, a member who is not there, a command, a timestamp.
+NAMES = ["# head <#123456789012345678>", "**bold** <@&123456789012345679>",
+         "</focus daily:12345678901234567>", "[link](https://example.com)",
+         "@everyone <t:1764547200:R>", "<@123456789012345677> @here"]
+# What the names hold that would render: none of it may, in any message.
+INJECTED = ["12345678901234567", "1764547200", "example.com"]
+# Texts a teacher chose: a question set's name and questions, an assignment's name.
+SET_NAME = "</focus practice:123456789012345678> ||set||"
+QUESTIONS = [SetItem("# 4 + [1](https://example.com) <#123456789012345678> =", 5),
+             SetItem("**2** × 4 <t:1764547200:R> @everyone ?", 8)]
+
+
+def assert_shown(message: Any, names: Any = (), players: set[int] | None = None) -> None:
+    """``names`` read as typed in ``message`` and nothing any member chose renders in it: no
+    mention, channel, command, timestamp, link or markup (``tests/discord_markup.py``); Discord
+    would notify nobody outside ``players``."""
+    check_shown(message, names, INJECTED)
+    assert_inert(message, players or set())
+
+
+async def test_every_syntax_in_a_live_rounds_questions_rankings_and_report(standin, start_bot):
+    bot, wall = await live_bot(start_bot)  # a self-running round: "found by" and the ranking
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    students = [standin.add_member(name) for name in NAMES]
+    await bot.db.question_sets.create(standin.guild.id, SET_NAME, teacher.id, QUESTIONS)
+    first = (await standin.slash(teacher, "focus live", set=SET_NAME)).reply
+    texts = {item.text for item in QUESTIONS}
+    [asked] = [text for text in texts if text in displayed(first.text())]
+    assert_shown(first, [asked, SET_NAME])
+    right = {item.text: str(item.answer) for item in QUESTIONS}
+    for n, student in enumerate(students):
+        wall.now = START + n + 1
+        await answer(standin, student, first, right[asked])
+    wall.now = START + 20
+    assert await live_cog(bot).run_due_live() == [1]
+    assert "Found by" in first.text()
+    assert_shown(first, [asked, *NAMES])  # found by whom, and the ranking so far
+    wall.now += NEXT_DELAY
+    await live_cog(bot).run_due_live()
+    second = await standin.wait_for_message(after=first)
+    [other] = texts - {asked}
+    assert_shown(second, [other])
+    for student in students:
+        await answer(standin, student, second, right[other])
+    final = await standin.wait_for_message(lambda m: "final ranking" in m.text(), after=second)
+    assert_shown(final, NAMES)
+    report = await standin.click(teacher, final, label="Report (teacher)")
+    for message in report.messages:
+        assert_shown(message)
+    for message in standin.channel_messages():
+        assert_shown(message)

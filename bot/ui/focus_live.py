@@ -16,6 +16,7 @@ from discord import ui
 from bot.focus import LiveRound, Question
 from bot.i18n import t
 from bot.play.focus_live import Closed, LiveState, public_ranking
+from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
 from bot.views import GameButton, cog_of
@@ -113,13 +114,15 @@ def ranking_lines(live: LiveState, game: LiveRound, asked: int, limit: int) -> s
 
 def _level_line(live: LiveState) -> str:
     if live.set_name is not None:
-        return t("live.set_level", live.lang, name=shown_name(live.set_name))
+        # In the footer, where nothing renders.
+        return t("live.set_level", live.lang,
+                 name=shown_name(live.set_name, MAX_NAME_CHARS, markup=False))
     return level_text(live.level, live.lang)
 
 
 def _teacher(live: LiveState) -> str:
     name = live.names.get(live.teacher_id)
-    return "" if name is None else shown_name(name)
+    return "" if name is None else shown_name(name, markup=False)  # in the footer
 
 
 def live_embed(live: LiveState) -> discord.Embed:
