@@ -9,16 +9,20 @@ import re
 from typing import Any
 
 from discord_markup import check_shown, displayed
+from test_cog_class_assign import BUTTON, DUE, NOW, SEED, stored_as
+from test_cog_class_assign import play as play_assignment
 from test_cog_digits import act, take_focus
 from test_cog_focus_live import answer, live_bot
 from test_cog_focus_live_auto import START
 from test_cog_focus_live_auto import cog as live_cog
+from test_cog_progress import TODAY
 from test_cog_rithmo import start_game
 
 from bot.focus import generate_questions
 from bot.local.server import MENTION_RE
 from bot.play.focus_live import NEXT_DELAY
 from bot.play.question_sets import SetItem
+from cogs._class_assign import ClassAssign
 
 LINK = "[Click me](https://evil.example)"
 # As shown: the "[" escaped, and a zero-width space that keeps the address from being a link.
@@ -220,6 +224,7 @@ NAMES = ["# head <#123456789012345678>", "**bold** <@&123456789012345679>",
 INJECTED = ["12345678901234567", "1764547200", "example.com"]
 # Texts a teacher chose: a question set's name and questions, an assignment's name.
 SET_NAME = "</focus practice:123456789012345678> ||set||"
+ASSIGNMENT = "</focus practice:123456789012345678> **homework**"
 QUESTIONS = [SetItem("# 4 + [1](https://example.com) <#123456789012345678> =", 5),
              SetItem("**2** × 4 <t:1764547200:R> @everyone ?", 8)]
 
@@ -261,5 +266,128 @@ async def test_every_syntax_in_a_live_rounds_questions_rankings_and_report(stand
     report = await standin.click(teacher, final, label="Report (teacher)")
     for message in report.messages:
         assert_shown(message)
+    for message in standin.channel_messages():
+        assert_shown(message)
+
+
+async def test_every_syntax_in_the_leaderboards_streaks_and_progress(standin, start_bot, clock):
+    bot = await start_bot()
+    bot.limits.clock = clock  # the pictures' cooldown moves with the test
+    guild = standin.guild.id
+    members = [standin.add_member(name) for name in NAMES]
+    await bot.db.daily.create(guild, TODAY, [])
+    for n, member in enumerate(members):
+        await bot.db.players.record_game(guild, "digits", member.id, members[n - 1].id, 1.0)
+        await bot.db.players.record_game(guild, "rithmo", member.id, members[n - 1].id, 0.5)
+        await bot.db.daily.start_attempt(guild, TODAY, member.id)
+        await bot.db.daily.finish_attempt(guild, TODAY, member.id, score=n, time_ms=9000)
+    for member in members:
+        for game in ("digits", "rithmo", "focus-daily", "focus-streaks"):
+            clock.now += 60.0  # past the cooldown of pictures
+            board = await standin.slash(member, "leaderboard", game=game)
+            assert board.reply.attachments and not board.reply.ephemeral, (game, board.reply.text())
+            assert_shown(board.reply)
+        clock.now += 60.0
+        daily = await standin.slash(member, "focus leaderboard", show=True)
+        assert "streak" in daily.reply.text()
+        assert_shown(daily.reply, NAMES)  # the member's own line, everyone in the alt text
+        clock.now += 60.0
+        progress = await standin.slash(member, "progress")
+        assert_shown(progress.reply, [member.name])
+
+
+async def test_every_syntax_in_the_20_digits_match_messages(standin, start_bot):
+    bot = await start_bot()
+    await bot.db.servers.update(standin.guild.id, match_lives=1)
+    members = [standin.add_member(name) for name in NAMES]
+    for left, right in zip(members[::2], members[1::2], strict=True):
+        players, names = {left.id, right.id}, [left.name, right.name]
+        posted = (await standin.slash(left, "digits challenge", member=right)).reply
+        assert_shown(posted, [], players)  # both mentioned: Discord shows their names
+        match = (await standin.click(right, posted, label="Accept")).reply
+        assert_shown(match, names, players)
+        for member in (left, right):
+            shop = await take_focus(standin, bot, member, match, right=2 + (member is left))
+            await act(standin, member, shop, "digits:buy:1")
+            assert_shown(shop, [], players)
+            await act(standin, member, shop, "digits:ready")
+        battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=match)
+        assert_shown(battle, names, players)
+        for message in standin.channel_messages():
+            assert_shown(message, [], players | {m.id for m in members})
+
+
+async def test_every_syntax_in_the_rithmomachia_game_messages(standin, start_bot):
+    await start_bot()
+    members = [standin.add_member(name) for name in NAMES]
+    for white, black in zip(members[::2], members[1::2], strict=True):
+        players = {white.id, black.id}
+        challenge, board = await start_game(standin, white, black)
+        # Its messages name the players by mentions, which Discord shows as their names.
+        assert_shown(challenge, [], players)
+        assert_shown(board, [], players)
+        asked = (await standin.slash(black, "rithmo resign")).reply
+        await standin.click(black, asked, label=asked.buttons()[0]["label"])
+        resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
+        assert_shown(resigned, [], players)
+    for message in standin.channel_messages():
+        assert_shown(message, [], {m.id for m in members})
+
+
+async def test_every_syntax_in_an_assignment_its_set_and_its_report(standin, start_bot, clock,
+                                                                   monkeypatch):
+    monkeypatch.setattr(ClassAssign, "assign_now", lambda self: NOW)
+    monkeypatch.setattr(ClassAssign, "assign_seed", lambda self: SEED)
+    monkeypatch.setattr(ClassAssign, "assign_autoclose", False)
+    bot = await start_bot()
+    roux = standin.add_member("Roux", teacher=True)
+    await bot.db.question_sets.create(standin.guild.id, SET_NAME, roux.id, QUESTIONS)
+    post = (await standin.slash(roux, "class assign", name=ASSIGNMENT, due=DUE,
+                                set=SET_NAME, count=2)).reply
+    assert_shown(post, [ASSIGNMENT, SET_NAME])
+    made = await stored_as(bot, standin, ASSIGNMENT, lambda a: a.message_id is not None)
+    members = [standin.add_member(name) for name in NAMES]
+    right = {item.text: item.answer for item in QUESTIONS}
+    for n, member in enumerate(members):
+        if n >= 4:  # known to Ardoise, but not begun
+            await standin.slash(member, "focus daily")
+            continue
+        window = (await standin.click(member, post, label=BUTTON)).reply
+        assert_shown(window, [ASSIGNMENT])
+        answers = [right[q["text"]] for q in made.questions][:2 if n < 2 else 1]
+        await play_assignment(standin, member, window, answers, clock)
+        assert_shown(window, [ASSIGNMENT] + [q["text"] for q in made.questions] * (n < 2))
+    listed = await standin.slash(roux, "class assignments")
+    assert_shown(listed.reply, [ASSIGNMENT])
+    report = await standin.slash(roux, "class report", assignment=ASSIGNMENT)
+    assert "Assignment report" in report.reply.text()
+    assert_shown(report.reply, [ASSIGNMENT, SET_NAME, *NAMES])
+    for message in standin.channel_messages():
+        assert_shown(message)
+
+
+async def test_every_syntax_in_a_question_sets_messages_and_the_class_report(standin,
+                                                                            start_bot):
+    bot = await start_bot()
+    group = standin.add_role("**6B** <#123456789012345678>")
+    roux = standin.add_member("Roux", teacher=True)
+    await bot.db.question_sets.create(standin.guild.id, SET_NAME, roux.id, QUESTIONS)
+    shown = await standin.slash(roux, "class questions show", name=SET_NAME)
+    assert_shown(shown.reply, [SET_NAME, *(item.text for item in QUESTIONS)])
+    listed = await standin.slash(roux, "class questions list")
+    assert_shown(listed.reply, [SET_NAME])
+    members = [standin.add_member(name, roles=[group]) for name in NAMES]
+    for member in members:
+        window = (await standin.slash(member, "focus practice", set=SET_NAME)).reply
+        assert_shown(window, [SET_NAME])
+        while "question" in window.embeds[0]["title"]:
+            heading = next(line for line in window.embeds[0]["description"].split("\n")
+                           if line.startswith("## "))  # the question asked (with the last mark)
+            [asked] = [item for item in QUESTIONS if item.text in displayed(heading)]
+            opened = await standin.click(member, window, label="Answer")
+            await standin.submit_modal(member, opened, {"answer": str(asked.answer)})
+        assert_shown(window, [SET_NAME, *(item.text for item in QUESTIONS)])
+    report = await standin.slash(roux, "class report", role=group)
+    assert_shown(report.reply, [group.name])
     for message in standin.channel_messages():
         assert_shown(message)
