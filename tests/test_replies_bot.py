@@ -294,6 +294,13 @@ async def test_every_syntax_in_the_leaderboards_streaks_and_progress(standin, st
         clock.now += 60.0
         progress = await standin.slash(member, "progress")
         assert_shown(progress.reply, [member.name])
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    for member in members:  # what a teacher sees of a student
+        clock.now += 60.0
+        progress = await standin.slash(teacher, "progress", member=member)
+        assert_shown(progress.reply, [member.name])
+        settings = await standin.slash(teacher, "class student", member=member, extra_time="x2")
+        assert_shown(settings.reply, [member.name])
 
 
 async def test_every_syntax_in_the_20_digits_match_messages(standin, start_bot):
@@ -324,6 +331,7 @@ async def test_every_syntax_in_the_rithmomachia_game_messages(standin, start_bot
         players = {white.id, black.id}
         challenge, board = await start_game(standin, white, black)
         # Its messages name the players by mentions, which Discord shows as their names.
+        assert f"<@{white.id}>" in board.content and f"<@{black.id}>" in board.content
         assert_shown(challenge, [], players)
         assert_shown(board, [], players)
         asked = (await standin.slash(black, "rithmo resign")).reply
