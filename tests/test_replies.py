@@ -90,7 +90,8 @@ def test_a_display_name_is_shown_escaped_and_cut():
 
 # Every syntax a member's text may hold, with ids of real length (the injection tests' names).
 SYNTAXES = ["<#123456789012345678>", "<@&123456789012345679>", "<@123456789012345677>",
-            "<@!123456789012345677>", "</focus practice:123456789012345678>",
+            "<@!123456789012345677>", "<@12345678901234567890>", "<#1234567890123456789>",
+            "<@&1234567890123456789012>", "</focus practice:123456789012345678>",
             "</focus:123456789012345678>", "<t:1764547200:R>", "<t:1764547200>",
             "<:smile:123456789012345678>", "<a:wave:123456789012345678>", "<id:customize>",
             "@everyone", "@here", "[link](https://example.com)", "[**a**](https://x.y) [b](https://example.com)",

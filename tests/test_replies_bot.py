@@ -1,6 +1,9 @@
 """Issue 12, through the real bot and the stand-in: a member's long text gets a short reply that
 quotes a cut excerpt (never a reply Discord refuses); display names that hold markdown or
-mentions reach public messages escaped, and the bot pings nobody outside the message's game."""
+mentions reach public messages escaped, and the bot pings nobody outside the message's game.
+Issue 23: names, question-set texts and assignment names holding every syntax Discord renders
+(channels, roles, members, commands, timestamps, @everyone/@here, links, bold, headings) read as
+typed in every public message kind, and none of it renders (``tests/discord_markup.py``)."""
 
 from __future__ import annotations
 
