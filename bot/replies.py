@@ -5,9 +5,10 @@ description…) with a 400: the member is then left on "thinking…" and nothing
 
 - ``excerpt(text)`` is how a member's own text (a turn, a digit's name, a time zone, an answer)
   is quoted back: one line, at most ``EXCERPT`` characters, cut with an ellipsis ("c4-d5xx…");
-- ``shown_name(name)`` is how a display name is shown in text: markdown and mentions escaped (a
-  member named ``[Click me](https://evil.example)`` is not a masked link, ``<@id>`` pings no
-  one), cut to ``NAME`` characters. Pictures draw names as pixels and take them raw;
+- ``shown_name(text)`` is how a text a member chose (a display name, a question, an assignment's
+  name) is shown: as typed, with nothing in it that renders (a member named ``[Click me](…)`` is
+  not a link, ``<#id>`` no channel, ``<@id>`` pings no one), cut to ``NAME`` characters.
+  Pictures draw names as pixels and take them raw;
 - ``respond``, ``update``, ``edit_original``, ``followup``, ``post``, ``edit`` and ``modal``
   are the only calls that send (a test scans ``bot/`` and ``cogs/`` for direct ones): each runs
   ``fit`` first, which cuts whatever is still over a limit (content, every part of an embed, the
@@ -20,6 +21,7 @@ description…) with a 400: the member is then left on "thinking…" and nothing
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -82,10 +84,51 @@ def quoted(params: dict[str, Any]) -> dict[str, Any]:
             for key, value in params.items()}
 
 
-def shown_name(name: object, limit: int = NAME) -> str:
-    """A display name as safe text: one line, cut, markdown and mentions escaped."""
-    flat = cut(" ".join(str(name).split()), limit) or "?"
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+# What Discord would render in a member's text, and how ``shown_name`` keeps it inert.
+#
+# Markdown is escaped with a backslash, which Discord honours wherever it renders markdown
+# (content, embed titles, descriptions, field names and values) and shows as nothing. Every
+# ``[`` is escaped, not only the first of a masked link (discord.py escapes one ``[`` and none
+# of the markup inside the link), and line starts that Discord reads as a heading, a subtext, a
+# quote or a list (``1.`` and ``+`` too) get one before them.
+_MARKDOWN = re.compile(r"[\\*_~|`\[]|^[>#-]|^\+(?=\s)|^\d+(?=\.\s)", re.MULTILINE)
+# Mentions, channels, commands, timestamps, custom emoji and ``<url>`` links all start with
+# ``<``. A zero-width space after it rather than a backslash before it: a backslash is shown
+# as typed where markdown is not read (a footer, an author's name, a button), the space is
+# invisible everywhere and breaks the syntax everywhere. ``<@…>`` and ``@everyone`` get it
+# after the ``@`` from discord.py's ``escape_mentions``, whose form the rest keeps.
+ZERO_WIDTH = "\u200b"
+_ANGLE = re.compile(r"<(?!@\u200b)")
+# A bare link (``https://…``) is linked by Discord wherever it renders markdown; the zero-width
+# space before ``://`` stops that, and the link still reads as typed.
+_SCHEME = re.compile(r"(?<=[A-Za-z0-9])(?=://)")
+
+
+def _escaped(mark: re.Match[str]) -> str:
+    # An ordered list's "1." is escaped at its dot: a backslash before a digit is shown.
+    found = mark.group(0)
+    return found + "\\" if found[0].isdigit() else "\\" + found
+
+
+def shown_name(text: object, limit: int | None = NAME, *, markup: bool = True) -> str:
+    """A member-chosen text as it was typed, with nothing Discord would render in it.
+
+    For display names, nicknames, question-set questions and names, assignment names, a role's
+    or a topic's name, wherever Discord reads markdown (content, embed titles, descriptions,
+    fields): one line, cut to ``limit`` characters (``None``: not cut), no mention of anyone
+    (user, role, ``@everyone``/``@here``), no channel, command, timestamp or custom emoji, no
+    markdown, no masked or bare link. What is left reads the same: the backslashes are not
+    shown and the zero-width spaces have no width. Pings stay bounded by ``allowed_mentions``.
+    Where Discord reads no markup (footers, authors' names, labels, options, alt texts:
+    ``markup=False``) nothing renders and a backslash would be shown: the text is only cut."""
+    flat = " ".join(str(text).split())
+    flat = (flat if limit is None else cut(flat, limit)) or "?"
+    if not markup:
+        return flat
+    flat = _MARKDOWN.sub(_escaped, flat)
+    flat = discord.utils.escape_mentions(flat)
+    flat = _ANGLE.sub("<" + ZERO_WIDTH, flat)
+    return _SCHEME.sub(ZERO_WIDTH, flat)
 
 
 def pings(*user_ids: int | str | None) -> discord.AllowedMentions:

@@ -177,7 +177,8 @@ class ClassAssign:
         await start_focus(interaction, start.round, lang, on_done=self._assignment_done,
                           kind="assignment", key=assignment_key(made.assignment_id, user_id),
                           title=t("class.assign.run_title", lang,
-                                  name=replies.shown_name(made.name)), record=False,
+                                  name=replies.shown_name(made.name, play.NAME_LENGTH)),
+                          record=False,
                           on_answer=self._record_assignment_answer,
                           data={"assignment": made.assignment_id},
                           round_key=play.round_key(made.assignment_id))

@@ -11,6 +11,7 @@ import discord
 import pytest
 from discord import app_commands, ui
 from discord.app_commands.transformers import IdentityTransformer
+from discord_markup import check_shown, displayed
 
 from bot import replies
 from bot.domain import DomainError
@@ -76,13 +77,70 @@ def test_the_trees_refusals_quote_a_members_text_as_an_excerpt():
 
 def test_a_display_name_is_shown_escaped_and_cut():
     assert shown_name("Ana") == "Ana"
-    assert shown_name("[Click me](https://evil.example)") == "\\[Click me](https://evil.example)"
+    # The address of a masked link is not a link either: a zero-width space breaks it.
+    assert shown_name("[Click me](https://evil.example)") == \
+        "\\[Click me](https\u200b://evil.example)"
     assert shown_name("<@123456789012345678>") == "<@\u200b123456789012345678>"
     assert shown_name("@everyone") == "@\u200beveryone"
     assert shown_name("**big** _it_") == "\\*\\*big\\*\\* \\_it\\_"
     assert shown_name("a\nb") == "a b"
     assert shown_name("x" * 300) == "x" * (replies.NAME - 1) + "…"
     assert shown_name("") == "?"
+
+
+# Every syntax a member's text may hold, with ids of real length (the injection tests' names).
+SYNTAXES = ["<#123456789012345678>", "<@&123456789012345679>", "<@123456789012345677>",
+            "<@!123456789012345677>", "<@12345678901234567890>", "<#1234567890123456789>",
+            "<@&1234567890123456789012>", "</focus practice:123456789012345678>",
+            "</focus:123456789012345678>", "<t:1764547200:R>", "<t:1764547200>",
+            "<:smile:123456789012345678>", "<a:wave:123456789012345678>", "<id:customize>",
+            "@everyone", "@here", "[link](https://example.com)", "[**a**](https://x.y) [b](https://example.com)",
+            "https://example.com/a_b", "<https://example.com>", "**bold**", "__under__",
+            "~~gone~~", "||spoiler||", "`code`", "# head", "## head", "-# small", "> quote",
+            "- item", "* item", "+ item", "1. item", "back\\", "a*b_c"]
+INJECTED = ["123456789012345", "1764547200", "example.com", "x.y", "customize", "smile", "wave"]
+
+
+class Shown:
+    """A message that shows ``text`` at the start of its content, or inside the bot's own bold in
+    an embed (what ``check_shown`` reads of a stand-in's message)."""
+
+    def __init__(self, text: str = "", *, bold: bool = False, footer: str = "") -> None:
+        self.content = "" if bold else f"{text} wins"
+        self.embeds = [{"description": f"1. **{text}** · 3 points" if bold else "",
+                        "footer": {"text": footer}}]
+        self.attachments: list = []
+
+    def walk_components(self) -> list:
+        return []
+
+
+@pytest.mark.parametrize("text", SYNTAXES)
+def test_a_members_text_reads_as_typed_and_nothing_in_it_renders(text):
+    shown = shown_name(text, None)
+    assert displayed(shown) == text
+    check_shown(Shown(shown), [text], INJECTED)
+    check_shown(Shown(shown, bold=True), [text], INJECTED)
+
+
+@pytest.mark.parametrize("text", SYNTAXES)
+def test_the_checker_finds_what_renders_of_a_raw_text(text):
+    # What the injection tests require would fail for each of these if it reached Discord raw,
+    # at the start of a line or inside bold.
+    refused = 0
+    for message in (Shown(text), Shown(text, bold=True)):
+        try:
+            check_shown(message, [text], INJECTED)
+        except AssertionError:
+            refused += 1
+    assert refused
+
+
+def test_an_escape_in_a_footer_is_shown_so_the_checker_refuses_it():
+    check_shown(Shown(footer="[link](https://example.com)"), ["[link](https://example.com)"],
+                INJECTED)
+    with pytest.raises(AssertionError):
+        check_shown(Shown(footer=shown_name("**bold**")), ["**bold**"], INJECTED)
 
 
 def test_pings_allow_exactly_the_players_given():

@@ -13,7 +13,8 @@ from discord import ui
 
 from bot.i18n import t
 from bot.limits import hit
-from bot.play.assignments import Assignment, Report
+from bot.play.assignments import NAME_LENGTH, Assignment, Report
+from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.texts import date_text, decimal
 from bot.ui.focus_run import level_text, seconds_text
@@ -43,7 +44,8 @@ def source_text(assignment: Assignment, lang: str) -> str:
     if assignment.topic is not None:
         return t("class.assign.source.topic", lang,
                  topic=t(f"focus.topics.{assignment.topic}", lang))
-    return t("class.assign.source.set", lang, name=shown_name(assignment.set_name or "?"))
+    return t("class.assign.source.set", lang, name=shown_name(assignment.set_name or "?",
+                                                                MAX_NAME_CHARS))
 
 
 def audience_text(assignment: Assignment, lang: str) -> str:
@@ -64,7 +66,7 @@ class DoAssignment(GameButton, action="class.assignment"):
 def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: bool = False
                ) -> discord.Embed:
     embed = discord.Embed(
-        title=t("class.assign.post.title", lang, name=shown_name(assignment.name)),
+        title=t("class.assign.post.title", lang, name=shown_name(assignment.name, NAME_LENGTH)),
         description=t("class.assign.post.text", lang, count=assignment.count,
                       source=source_text(assignment, lang),
                       audience=audience_text(assignment, lang),
@@ -97,7 +99,7 @@ def list_embed(assignments: Sequence[Assignment], now: datetime, zone: ZoneInfo,
     lines: list[str] = []
     for a in assignments:
         state = "open" if a.is_open(now) else "closed"
-        lines.append(t("class.assign.list.line", lang, name=shown_name(a.name),
+        lines.append(t("class.assign.list.line", lang, name=shown_name(a.name, NAME_LENGTH),
                        state=t(f"class.assign.list.{state}", lang,
                                due=when_text(a.due_at, zone, lang)),
                        source=source_text(a, lang), audience=audience_text(a, lang),
@@ -161,7 +163,7 @@ def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], 
     """The teacher's report: who finished (score, time), who began, who has not begun."""
     a = report.assignment
     embed = discord.Embed(
-        title=t("class.assign.report.title", lang, name=shown_name(a.name)),
+        title=t("class.assign.report.title", lang, name=shown_name(a.name, NAME_LENGTH)),
         description=t("class.assign.report.text", lang, count=a.count,
                       source=source_text(a, lang), audience=audience_text(a, lang),
                       due=when_text(a.due_at, report.zone, lang)),

@@ -16,8 +16,9 @@ from discord import ui
 from bot.focus import LiveRound, Question
 from bot.i18n import t
 from bot.play.focus_live import Closed, LiveState, public_ranking
+from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
-from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line, shown_question
+from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
 from bot.views import GameButton, cog_of
 
 LIVE_MODAL_PREFIX = "focus.livem:"
@@ -113,13 +114,15 @@ def ranking_lines(live: LiveState, game: LiveRound, asked: int, limit: int) -> s
 
 def _level_line(live: LiveState) -> str:
     if live.set_name is not None:
-        return t("live.set_level", live.lang, name=shown_name(live.set_name))
+        # In the footer, where nothing renders.
+        return t("live.set_level", live.lang,
+                 name=shown_name(live.set_name, MAX_NAME_CHARS, markup=False))
     return level_text(live.level, live.lang)
 
 
 def _teacher(live: LiveState) -> str:
     name = live.names.get(live.teacher_id)
-    return "" if name is None else shown_name(name)
+    return "" if name is None else shown_name(name, markup=False)  # in the footer
 
 
 def live_embed(live: LiveState) -> discord.Embed:
@@ -197,7 +200,7 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
         title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
         description=t("live.closed_asked" if asks_itself(closed.question.text)
                       else "focus.live.closed_question", lang,
-                      question=shown_question(closed.question.text.rstrip()),
+                      question=shown_name(closed.question.text.rstrip(), None),
                       expected=closed.question.answer),
         colour=0x6C757D)
     embed.add_field(name="\u200b", value=t(

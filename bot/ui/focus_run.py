@@ -295,14 +295,14 @@ def _given(answer: Answer, lang: str) -> str:
 def answer_line(index: int, answer: Answer, lang: str) -> str:
     """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s``."""
     time_text = seconds_text(answer.seconds, lang)
+    question = replies.shown_name(answer.question, None)
     if answer.correct:
-        return t("focus.summary.right", lang, n=index + 1, question=shown_question(answer.question),
+        return t("focus.summary.right", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
     if answer.given is None:
-        return t("focus.summary.skipped", lang, n=index + 1,
-                 question=shown_question(answer.question),
+        return t("focus.summary.skipped", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
-    return t("focus.summary.wrong", lang, n=index + 1, question=shown_question(answer.question),
+    return t("focus.summary.wrong", lang, n=index + 1, question=question,
              expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
 
 
@@ -340,21 +340,17 @@ def question_embed(run: FocusRun) -> discord.Embed:
     return embed
 
 
-def shown_question(text: str) -> str:
-    """A question's text in a message, markdown and mentions escaped: a teacher's own question
-    may hold ``*`` for a product (the engine's hold neither)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
 def question_line(question: Question, lang: str) -> str:
     """``## 7 + 8 = ?``; a teacher's question that asks itself (``How much is 3 × 4?``,
-    ``3 × 4 =``) is shown as written."""
+    ``3 × 4 =``) is shown as written (``bot.replies.shown_name``: a teacher's own question may
+    hold ``*`` for a product)."""
     text = question.text.rstrip()
+    shown = replies.shown_name(text, None)
     if question.form == LOWEST:
-        return t("focus.run.simplify", lang, question=shown_question(text))
+        return t("focus.run.simplify", lang, question=shown)
     if asks_itself(text):
-        return t("class_questions.asked", lang, question=shown_question(text))
-    return t("focus.run.question", lang, question=shown_question(text))
+        return t("class_questions.asked", lang, question=shown)
+    return t("focus.run.question", lang, question=shown)
 
 
 def question_label(question: Question, lang: str) -> str:
@@ -381,9 +377,9 @@ def asks_itself(text: str) -> bool:
 
 def _mark_text(answer: Answer, lang: str) -> str:
     if answer.correct:
-        return t("focus.run.right", lang, question=shown_question(answer.question),
+        return t("focus.run.right", lang, question=replies.shown_name(answer.question, None),
                  expected=_expected(answer, lang))
-    return t("focus.run.wrong", lang, question=shown_question(answer.question),
+    return t("focus.run.wrong", lang, question=replies.shown_name(answer.question, None),
              expected=_expected(answer, lang), given=_given(answer, lang))
 
 

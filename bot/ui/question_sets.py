@@ -53,9 +53,9 @@ LINES_BUDGET = 3_400
 COLOUR, WARN = 0x457B9D, 0xE9C46A
 
 
-def shown_text(text: object, limit: int = QUOTED) -> str:
-    """A teacher's text in an embed: one line, cut, markdown and mentions escaped."""
-    return shown_name(text, limit)
+def shown_text(text: object, limit: int = QUOTED, *, markup: bool = True) -> str:
+    """A teacher's text in an embed: one line, cut, as typed (``bot.replies.shown_name``)."""
+    return shown_name(text, limit, markup=markup)
 
 
 def within(lines: list[str], most: int, budget: int = LINES_BUDGET) -> list[str]:
@@ -269,7 +269,9 @@ def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str,
                           description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("class_questions.show.footer", lang))
     data = play.as_csv(items).encode("utf-8-sig")  # the BOM: Excel then reads it as UTF-8
-    said = t("alt.csv", lang, what=embed.title or csv_name(found.name))
+    # An alt text renders nothing: the name as it is, not the title's escaped one.
+    said = t("alt.csv", lang, what=t("class_questions.show.title", lang, count=len(items),
+                                     name=shown_text(found.name, markup=False)))
     return {"embed": embed, "file": discord.File(io.BytesIO(data), filename=csv_name(found.name),
                                                  description=said)}
 
@@ -302,7 +304,8 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
     practice = await play.start_set_practice(database(interaction), interaction.guild_id, name,
                                              seed())
     found = practice.set
-    title = t("class_questions.practice.title", lang, name=shown_text(found.name, 40))
+    title = t("class_questions.practice.title", lang,
+              name=shown_text(found.name, play.MAX_NAME_CHARS))
 
     async def done(finished: discord.Interaction, run: FocusRun) -> None:
         embed = summary_embed(run.round, run.lang, title)
