@@ -67,9 +67,10 @@ def cut(text: str, limit: int) -> str:
 def excerpt(text: object, limit: int = EXCERPT) -> str:
     """A member's text as quoted back: one line, at most ``limit`` characters, no live mention.
 
-    Markdown is left alone: these echoes are the member's own words, answered to them."""
-    flat = " ".join(str(text).split())
-    return discord.utils.escape_mentions(cut(flat, limit))
+    Markdown is left alone (these echoes are the member's own words, answered to them), but no
+    channel, command, timestamp or link renders: a refusal may replace a public message."""
+    flat = discord.utils.escape_mentions(cut(" ".join(str(text).split()), limit))
+    return _SCHEME.sub(ZERO_WIDTH, _ANGLE.sub("<" + ZERO_WIDTH, flat))
 
 
 # The parameters of a refusal (``DomainError``) that carry what a member typed: a turn, a

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands, ui
 from discord.app_commands.transformers import IdentityTransformer
-from discord_markup import check_shown, displayed
+from discord_markup import active, check_shown, displayed
 
 from bot import replies
 from bot.domain import DomainError
@@ -53,6 +53,13 @@ def test_an_excerpt_is_one_short_line_cut_with_an_ellipsis():
     assert excerpt("x" * 50, limit=10) == "x" * 9 + "…"
     assert excerpt("@everyone <@123456789012345678>") == (
         "@\u200beveryone <@\u200b123456789012345678>")
+
+
+def test_an_excerpt_renders_no_channel_command_timestamp_or_link():
+    typed = "<#123456789012345678> </focus daily:12345678901234567> <t:1764547200:R> https://x.io"
+    quoted_back = excerpt(typed)
+    assert active(quoted_back) == []
+    assert displayed(quoted_back) == typed
 
 
 def test_a_refusals_member_text_is_quoted_as_an_excerpt_and_its_other_params_kept():
