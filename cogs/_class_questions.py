@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from bot import replies
+from bot.domain import DomainError
 from bot.i18n import lang_for
 from bot.play import question_sets as play
 from bot.ui.question_sets import (
@@ -53,7 +55,13 @@ class ClassQuestions:
         chosen = await play.free_name(self.bot.db, guild_id,
                                       name or play.default_name(file.filename))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        read = play.read_file(file.filename, await file.read())
+        try:
+            data = await file.read()
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+            # Discord's CDN failed, not the bot: the teacher only has to send the file again.
+            raise DomainError("class.questions.download_failed",
+                              "the file could not be downloaded") from None
+        read = play.read_file(file.filename, data)
         if not read.refused:
             stored = await play.store_set(self.bot.db, guild_id, chosen, interaction.user.id,
                                           read.items)
