@@ -28,6 +28,7 @@ from bot.ui.question_sets import (
     stored_embed,
     upload_reply,
 )
+from bot.ui.teachers import teachers_choices
 
 
 class ClassQuestions:
@@ -109,6 +110,7 @@ class ClassQuestions:
 
     @questions_show.autocomplete("name")
     @questions_delete.autocomplete("name")
+    @teachers_choices
     async def question_set_choices(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
         return await set_choices(interaction, current)

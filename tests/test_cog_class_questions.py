@@ -198,7 +198,7 @@ async def test_a_student_may_not_upload_list_or_delete(standin, start_bot):
     bot = await teacher_bot(start_bot)
     sam = standin.add_member("Sam")
     refused = await upload(standin, sam, "mine.csv", b"1 + 1,2\n")
-    assert refused.reply.content.startswith("Only teachers can change my settings")
+    assert refused.reply.content.startswith("Only teachers can add a question set")
     assert refused.ephemeral
     assert (await standin.slash(sam, "class questions list")).reply.content.startswith(
         "Only teachers")

@@ -141,7 +141,8 @@ class QuestionsButton(GameButton, action="class.questions"):
             await self._upload(interaction, lang)
             return
         if not await is_teacher(interaction):
-            raise NotATeacher("settings.teachers_only", "only teachers may delete a set")
+            raise NotATeacher("class.teachers_only.questions_delete",
+                              "only teachers may delete a set")
         if self.arg == "spare":
             await replies.update(interaction, content=t("class_questions.delete.spared", lang),
                                  embed=None, view=None)
