@@ -455,10 +455,15 @@ class SetPractice:
     questions: list[Question]
 
 
-async def start_set_practice(db: Database, guild_id: int, name: str, seed: int) -> SetPractice:
+async def start_set_practice(db: Database, guild_id: int, name: str, seed: int,
+                             user_id: int | None = None) -> SetPractice:
     """Six questions drawn from the server's set (every one before any comes again). The
-    student's level is neither read nor moved: a set has no level."""
+    student's level is neither read nor moved: a set has no level. ``user_id``: the member
+    practising, made a player now (their answers then never make them one again, once erased:
+    ``bot.play.focus.record_answer``)."""
     found = await find_set(db, guild_id, name)
+    if user_id is not None:
+        await db.players.ensure(guild_id, user_id)
     questions = await questions_of(db, guild_id, found.name, PRACTICE_SIZE, random.Random(seed))
     if not questions:
         raise DomainError("class.questions.empty_set", "the set has no question", name=found.name)

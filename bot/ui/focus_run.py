@@ -519,10 +519,16 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             await _show(interaction, run, edit=True, restart_clock=False)
             return
         answer = mark(question, given, seconds)
-        if run.record:
-            await record_answer(database(interaction), stored_answer(run, answer, index))
-        if run.on_answer is not None:
-            await run.on_answer(run, answer)
+        try:
+            if run.record:
+                await record_answer(database(interaction), stored_answer(run, answer, index),
+                                    newcomer=False)
+            if run.on_answer is not None:
+                await run.on_answer(run, answer)
+        except DomainError as refusal:
+            if refusal.code == "focus.erased":
+                _close(run)  # the member's data is gone: so are the answers this window holds
+            raise
         run.round.submit(given, seconds)
         if run.feedback:
             run.notice = _mark_text(answer, run.lang)

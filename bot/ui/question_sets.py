@@ -301,7 +301,7 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
     practice = await play.start_set_practice(database(interaction), interaction.guild_id, name,
-                                             seed())
+                                             seed(), interaction.user.id)
     found = practice.set
     title = t("class_questions.practice.title", lang, name=shown_text(found.name, 40))
 
