@@ -70,3 +70,26 @@ async def test_an_answer_after_the_members_erasure_is_refused_and_stores_nothing
     window = await open_window(standin, zed, kind, lang)
     await answer(standin, zed, window, lang)
     assert await bot.db.players.get(standin.guild.id, zed.id) is not None
+
+
+async def test_a_live_answer_given_after_the_members_erasure_stores_nothing(standin, start_bot):
+    """A live round's window is the round's own: the member's click on Answer put them in its
+    state, which the erasure changed; the answer is refused with the same sentence."""
+    from test_cog_focus_live import FakeWall, prepare
+
+    bot = await start_bot()
+    wall = FakeWall()
+    prepare(bot, wall)
+    roux = standin.add_member("Mme Roux", teacher=True)
+    zed = standin.add_member(NAME)
+    question = (await standin.slash(roux, "focus live", count=2, level=4, auto=False)).reply
+    wall.now += 2.0
+    opened = await standin.click(zed, question, label="Answer")  # joined: in the round's state
+    assert opened.modal is not None
+    code = await run_cli("delete-player", str(standin.guild.id), str(zed.id),
+                         "--db", str(bot.settings.db_path))
+    assert code == 0
+    refused = await standin.submit_modal(zed, opened, {"answer": "7"})
+    assert refused.reply.content == SAID["en"]
+    assert traces(bot.settings.db_path, zed.id, NAME) == []
+    assert await bot.db.focus.answers_of_round(standin.guild.id, "live:1") == []
