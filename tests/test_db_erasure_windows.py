@@ -19,7 +19,8 @@ SAID = {"en": "Your data on this server was erased while this window was open: t
 #: The command that opens each kind of window, in English and French.
 OPEN = {"practice": ("focus practice", "focus entraînement"),
         "set": ("focus practice", "focus entraînement"),
-        "daily": ("focus daily", "focus défi-du-jour")}
+        "daily": ("focus daily", "focus défi-du-jour"),
+        "daily, last answer": ("focus daily", "focus défi-du-jour")}
 ANSWER = {"en": "Answer", "fr": "Répondre"}
 
 
@@ -37,8 +38,9 @@ async def answer(standin: Any, member: Any, window: Any, lang: str) -> Any:
     return await standin.submit_modal(member, opened, {"answer": "7"})
 
 
-@pytest.mark.parametrize(("kind", "lang"), [("practice", "en"), ("set", "en"), ("daily", "en"),
-                                            ("practice", "fr"), ("daily", "fr")])
+@pytest.mark.parametrize(("kind", "lang"), [
+    ("practice", "en"), ("set", "en"), ("daily", "en"), ("daily, last answer", "en"),
+    ("practice", "fr"), ("daily", "fr")])
 async def test_an_answer_after_the_members_erasure_is_refused_and_stores_nothing(
         standin, start_bot, clock, kind, lang):
     bot = await start_bot()
@@ -47,8 +49,10 @@ async def test_an_answer_after_the_members_erasure_is_refused_and_stores_nothing
         "Doubles.csv", b"2 x 4,8\n3 x 5,15\n6 x 2,12\n7 x 2,14\n"))
     zed = standin.add_member(NAME, locale="en-US" if lang == "en" else "fr")
     window = await open_window(standin, zed, kind, lang)
-    clock.now += 2.0
-    await answer(standin, zed, window, lang)  # stored: the member is a player with an answer
+    # Stored: the member is a player with answers (the daily's last one would finish it).
+    for _ in range(5 if kind == "daily, last answer" else 1):
+        clock.now += 2.0
+        await answer(standin, zed, window, lang)
     assert traces(bot.settings.db_path, zed.id, NAME) != []
 
     code = await run_cli("delete-player", str(standin.guild.id), str(zed.id),
@@ -67,7 +71,7 @@ async def test_an_answer_after_the_members_erasure_is_refused_and_stores_nothing
     assert await bot.db.players.get(standin.guild.id, zed.id) is None
 
     # A new window afterwards is a newcomer's, stored as any.
-    window = await open_window(standin, zed, kind, lang)
+    window = await open_window(standin, zed, "daily" if kind.startswith("daily") else kind, lang)
     await answer(standin, zed, window, lang)
     assert await bot.db.players.get(standin.guild.id, zed.id) is not None
 

@@ -264,8 +264,13 @@ async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, sco
     others were already: each is keyed by its question, a second write is a no-op); the streak
     and the rank (extra time counted fairly: ``bot.play.students.rank_daily``)."""
     time_ms = sum(a.time_ms for a in answers)
-    player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
-                                           now=now)
+    try:
+        player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
+                                               now=now)
+    except DomainError as refusal:
+        if refusal.code == "daily.not_started":  # it was, as its window opened: erased since
+            raise DomainError("focus.erased", "the member's data was erased") from None
+        raise
     board = rank_daily(await db.daily.leaderboard(guild_id, day, limit=100_000),
                        await students.ranked_students(db, guild_id))
     mine = next((row for row in board if row.user_id == user_id), None)
