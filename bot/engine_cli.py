@@ -44,7 +44,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def _nesting(text: str) -> int:
+def nesting(text: str) -> int:
     """How deep the arrays and objects of ``text`` nest, brackets inside strings not counted."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
@@ -88,14 +88,14 @@ def parse_json(raw: bytes | str) -> Any:
             raise BadInput("malformed input: not UTF-8 text") from None
     if not raw.strip():
         raise BadInput("malformed JSON: the input is empty")
-    if _nesting(raw) > MAX_DEPTH:
+    if nesting(raw) > MAX_DEPTH:
         raise BadInput(f"the JSON nests deeper than {MAX_DEPTH} levels")
     try:
         return json.loads(raw, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as e:
         raise BadInput(f"malformed JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except RecursionError:  # _nesting makes this unreachable; kept so that it can never be a trace
+    except RecursionError:  # nesting makes this unreachable; kept so that it can never be a trace
         raise BadInput(f"the JSON nests deeper than {MAX_DEPTH} levels") from None
 
 

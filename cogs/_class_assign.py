@@ -52,7 +52,7 @@ from bot.ui.focus_run import (
     summary_embed,
     take_submission,
 )
-from bot.ui.teachers import role_ids
+from bot.ui.teachers import role_ids, teachers_choices
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +141,7 @@ class ClassAssign:
                           sent.message_id)
 
     @assign.autocomplete("due")
+    @teachers_choices
     async def assign_due(self, interaction: discord.Interaction, current: str
                          ) -> list[app_commands.Choice[str]]:
         lang = await lang_for(interaction)
@@ -151,6 +152,7 @@ class ClassAssign:
             for due, value in play.due_choices(current, zone, self.assign_now()))
 
     @assign.autocomplete("question_set")
+    @teachers_choices
     async def assign_set(self, interaction: discord.Interaction, current: str
                          ) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None

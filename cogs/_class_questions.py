@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from bot import replies
+from bot.domain import DomainError
 from bot.i18n import lang_for
 from bot.play import question_sets as play
 from bot.ui.question_sets import (
@@ -26,6 +28,7 @@ from bot.ui.question_sets import (
     stored_embed,
     upload_reply,
 )
+from bot.ui.teachers import teachers_choices
 
 
 class ClassQuestions:
@@ -53,7 +56,13 @@ class ClassQuestions:
         chosen = await play.free_name(self.bot.db, guild_id,
                                       name or play.default_name(file.filename))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        read = play.read_file(file.filename, await file.read())
+        try:
+            data = await file.read()
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+            # Discord's CDN failed, not the bot: the teacher only has to send the file again.
+            raise DomainError("class.questions.download_failed",
+                              "the file could not be downloaded") from None
+        read = play.read_file(file.filename, data)
         if not read.refused:
             stored = await play.store_set(self.bot.db, guild_id, chosen, interaction.user.id,
                                           read.items)
@@ -101,6 +110,7 @@ class ClassQuestions:
 
     @questions_show.autocomplete("name")
     @questions_delete.autocomplete("name")
+    @teachers_choices
     async def question_set_choices(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
         return await set_choices(interaction, current)

@@ -49,7 +49,7 @@ from bot.ui.focus_live import (
     live_view,
 )
 from bot.ui.focus_run import typed_value
-from bot.ui.teachers import teaches
+from bot.ui.teachers import teachers_choices, teaches
 from bot.views import component_int
 from images import render_leaderboard, render_live_report
 
@@ -108,6 +108,7 @@ class FocusLive:
                 await self.live_rounds.posted(live.live_id, 1, message_id, locked=True)
 
     @live.autocomplete("set")
+    @teachers_choices
     async def live_sets(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None

@@ -3,7 +3,8 @@ student's settings, homework, question sets.
 
 Only teachers may use it: Discord shows the group to members with Manage Server
 (``default_permissions``), and ``interaction_check`` accepts them and the members of the server's
-teacher roles (as ``/settings``), refusing anyone else with the same sentence as ``/settings``.
+teacher roles (as ``/settings``), refusing anyone else with a sentence that names what was asked
+("Only teachers can see the class report", ``errors.class.teachers_only.<subcommand>``).
 
 The group is one ``commands.GroupCog``; each part is a mixin in its own module
 (``cogs/_class_*.py``) that the cog inherits, as ``/digits`` does with ``cogs/_digits_info.py``.
@@ -18,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.teachers import NotATeacher, is_teacher
+from bot.ui.teachers import NotATeacher, is_teacher, teachers_choices, teachers_only
 from cogs import ArdoiseCog
 from cogs._class_assign import ClassAssign
 from cogs._class_questions import ClassQuestions
@@ -43,7 +44,7 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if not await is_teacher(interaction):
-            raise NotATeacher("settings.teachers_only",
+            raise NotATeacher(teachers_only(interaction),
                               "only teachers (Manage Server or a teacher role) may do this")
         return True
 
@@ -70,11 +71,13 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
             await self.class_report(interaction, period, topic, role, pseudonym=pseudonym)
 
     @report.autocomplete("topic")
+    @teachers_choices
     async def report_topics(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await self.topic_choices(interaction, current)
 
     @report.autocomplete("assignment")
+    @teachers_choices
     async def report_assignments(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self.assignment_choices(interaction, current)

@@ -202,7 +202,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         # Stamped with the cog's clock, as the round was chosen by it: the mastery's reviews
         # (due after 1, 3, 7, 21 days) follow one clock, which a test can replace.
         await play.record_answer(self.bot.db, stored_answer(run, answer, len(run.round.answers)),
-                                 now=self.now())
+                                 now=self.now(), newcomer=False)
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
@@ -245,7 +245,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
             await play.record_answer(self.bot.db, stored_answer(run, answer, index),
-                                     now=self.now())
+                                     now=self.now(), newcomer=False)
 
     async def _daily_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         day = date.fromisoformat(run.data["day"])

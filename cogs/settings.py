@@ -57,7 +57,7 @@ from bot.ui.settings import (
     check_rithmo,
     settings_embed,
 )
-from bot.ui.teachers import EVERYONE, NotATeacher, is_teacher
+from bot.ui.teachers import EVERYONE, NotATeacher, is_teacher, teachers_choices
 from cogs import ArdoiseCog
 from db import ServerSettings
 
@@ -143,6 +143,7 @@ class Settings(ArdoiseCog):
                          timezone=changes.get("timezone", current.timezone))
 
     @daily.autocomplete("timezone")
+    @teachers_choices
     async def daily_timezone(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         return replies.fit_choices(Choice(name=name, value=name)

@@ -83,6 +83,7 @@ Design decisions
 - **Pragmas.** WAL; ``synchronous = NORMAL`` (with WAL a power cut may lose the last commits but
   never corrupts the file; an application crash loses nothing); ``foreign_keys = ON`` on both
   connections; ``busy_timeout`` 5 s, for the command line working beside a running bot;
+  ``secure_delete = ON`` (what is deleted, an erased member's rows, is overwritten in the file);
   ``PRAGMA optimize`` at close.
 - **Times** are stored as UTC text ``YYYY-MM-DD HH:MM:SS.fff`` (sorts as time, and SQLite's
   ``date()`` reads it); the API takes and returns aware ``datetime`` objects and refuses naive ones.

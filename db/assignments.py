@@ -203,7 +203,7 @@ class AssignmentsRepository:
         async with self._conn.atomic():
             if await self.attempt(assignment_id, answer.user_id) is None:
                 raise DomainError("class.assign.not_started", "this attempt was not started")
-            return await self._focus.record(answer, now)
+            return await self._focus.record(answer, now, newcomer=False)
 
     async def finish_attempt(self, assignment_id: int, user_id: int, score: int, time_ms: int,
                              answers: Sequence[FocusAnswer] = (),

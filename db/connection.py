@@ -471,10 +471,13 @@ class _Sqlite:
         conn = await aiosqlite.connect(file, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         conn.row_factory = sqlite3.Row
         # NORMAL is safe with WAL: a power cut may lose the last commits, never corrupt the file.
+        # secure_delete: an erased member's rows are overwritten with zeros in the file, not left
+        # readable in its free pages until SQLite reuses them (the build's default varies).
         for pragma in (
             "PRAGMA foreign_keys = ON",
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
             "PRAGMA synchronous = NORMAL",
+            "PRAGMA secure_delete = ON",
         ):
             await conn.execute(pragma)
         return conn

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.domain import DomainError
 from bot.focus.exact import WHOLE, Exact, exact_text, parse_exact
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
 from db.mastery import CHUNK, MasteryRepository
@@ -132,10 +133,17 @@ class FocusRepository:
         self._players = players
         self._mastery = mastery or MasteryRepository(conn)
 
-    async def record(self, answer: FocusAnswer, now: datetime | None = None) -> bool:
+    async def record(self, answer: FocusAnswer, now: datetime | None = None, *,
+                     newcomer: bool = True) -> bool:
         """Store one answer and move the member's mastery by it, in one transaction; whether it
         was new (False: that question of that round was stored already, and is left as it was,
-        the mastery too)."""
+        the mastery too).
+
+        ``newcomer=False``: the answer is of a round whose start made the member a player (a
+        practice round, a daily attempt, an assignment's): when they are no player any more,
+        their data erased (``delete-player``, maybe by another process) while the round's window
+        was open, nothing is stored and ``DomainError("focus.erased")`` is raised, rather than
+        make them a player again with the answer."""
         moment = utc(now)
         row = _row(answer, moment)
         async with self._conn.atomic():
@@ -145,10 +153,13 @@ class FocusRepository:
                 async with self._conn.attempt():
                     new = await self._conn.run(_INSERT, row) == 1
             except IntegrityError as error:
-                # A newcomer's first answer: create the player, then insert again. (Cheaper than
-                # making sure of the player before every answer.)
                 if "FOREIGN KEY" not in str(error):
                     raise
+                if not newcomer:
+                    raise DomainError("focus.erased",
+                                      "the member's data was erased during the round") from None
+                # A newcomer's first answer: create the player, then insert again. (Cheaper than
+                # making sure of the player before every answer.)
                 await self._players.ensure(answer.guild_id, answer.user_id, now)
                 new = await self._conn.run(_INSERT, row) == 1
             if new:

@@ -134,11 +134,34 @@ async def test_files_refused_whole_store_nothing(standin, start_bot):
     assert refused.reply.content.startswith("“sheet.xlsx” is not a question file")
     refused = await upload(standin, head, "broken.json", b'[{"question": "1", ')
     assert refused.reply.content.startswith("This JSON is not valid (line 1)")
+    refused = await upload(standin, head, "deep.json", b"[" * 50_000)
+    assert refused.reply.content.startswith("This JSON nests deeper than 32 levels of brackets")
     nothing = await upload(standin, head, "blank.csv", b"question,answer\n7 x 8,\n")
     assert "1 question read, 1 refused:" in nothing.reply.text()
     assert "No question can be used: nothing was stored." in nothing.reply.text()
     assert nothing.reply.components == []
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
+
+
+@pytest.mark.parametrize(("locale", "status", "said"), [
+    ("en-US", 503, "I could not read the file from Discord: send it again."),
+    ("fr", 404, "Je n'ai pas pu lire le fichier depuis Discord : envoie-le de nouveau.")])
+async def test_a_file_discord_fails_to_give_is_said_plainly_and_stores_nothing(
+        standin, start_bot, locale, status, said):
+    bot = await teacher_bot(start_bot)
+    head = standin.add_member("Mme Roux", teacher=True, locale=locale)
+    sheet = standin.upload("Tables.csv", b"3 x 4,12,tables\n")
+    standin.fail_download(sheet, status)
+    command = "class questions upload" if locale == "en-US" else "classe questions envoyer"
+    refused = await standin.slash(head, command, file=sheet) if locale == "en-US" else \
+        await standin.slash(head, command, fichier=sheet)
+    assert refused.reply.content == said
+    assert refused.reply.ephemeral_to == head.id
+    assert await bot.db.question_sets.of_server(standin.guild.id) == []
+    # Sent again, it is read.
+    again = await upload(standin, head, "Tables.csv", b"3 x 4,12,tables\n")
+    assert [s.name for s in await bot.db.question_sets.of_server(standin.guild.id)] == ["Tables"]
+    assert again.reply.ephemeral_to == head.id
 
 
 async def test_a_long_list_of_refusals_is_cut_and_attached_in_full(standin, start_bot):
@@ -175,7 +198,7 @@ async def test_a_student_may_not_upload_list_or_delete(standin, start_bot):
     bot = await teacher_bot(start_bot)
     sam = standin.add_member("Sam")
     refused = await upload(standin, sam, "mine.csv", b"1 + 1,2\n")
-    assert refused.reply.content.startswith("Only teachers can change my settings")
+    assert refused.reply.content.startswith("Only teachers can add a question set")
     assert refused.ephemeral
     assert (await standin.slash(sam, "class questions list")).reply.content.startswith(
         "Only teachers")

@@ -161,7 +161,7 @@ async def test_a_student_cannot_set_anyones_settings(standin, start_bot):
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     refused = await standin.slash(ana, "class student", member=ana, extra_time="x2")
     assert refused.ephemeral
-    assert refused.reply.content.startswith("Only teachers can change my settings")
+    assert refused.reply.content.startswith("Only teachers can see or change a student's settings")
     refused = await standin.slash(sam, "class student", member=ana)
     assert refused.reply.content.startswith("Only teachers")
     assert await bot.db.students.of_server(standin.guild.id) == {}

@@ -98,6 +98,7 @@ async def test_open_creates_the_folder_and_sets_wal_foreign_keys_and_busy_timeou
                 assert (await one("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
                 assert (await one("PRAGMA foreign_keys"))[0] == 1  # type: ignore[index]
                 assert (await one("PRAGMA busy_timeout"))[0] == 5000  # type: ignore[index]
+                assert (await one("PRAGMA secure_delete"))[0] == 1  # type: ignore[index]
     finally:
         await db.close()
 

@@ -166,6 +166,7 @@ RAW_CASES: list[tuple[str, bytes]] = [
     ("Infinity", b'{"seed": Infinity}'), ("1e400", b'{"seed": 1e400}'),
     ("a 5000-digit int", HUGE_INT.encode()), ("-5000 digits", b"-" + HUGE_INT.encode()),
     ("100,000 deep", DEEP.encode()), ("100,000 deep objects", b'{"a":' * 100_000),
+    ("50,000 deep, closed", b"[" * 50_000 + b"]" * 50_000),
     ("33 deep", b"[" * 33 + b"]" * 33), ("brackets in a string", b'"' + b"[" * 100_000 + b'"'),
     ("over 1 MB", b'"' + b"a" * 1_000_001 + b'"'), ("a lone surrogate", b'"\\ud800"'),
     ("binary", bytes(range(256))),
@@ -248,6 +249,8 @@ def test_valid_inputs_still_answer():
                                          ("bot.rithmo", ["moves"]), ("bot.rithmo", ["captures"])])
 def test_json_nested_100000_deep_is_one_line(module, argv):
     assert_refused(spawn(module, argv, DEEP.encode()), "deeper than 32")
+    # 50,000 deep and closed, as the issue sent it: said as too deep, not as malformed.
+    assert_refused(spawn(module, argv, b"[" * 50_000 + b"]" * 50_000), "nests deeper than 32")
 
 
 @pytest.mark.parametrize("module,argv,doc", JSON_COMMANDS[::2])

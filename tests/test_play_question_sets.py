@@ -133,6 +133,24 @@ def test_each_bad_line_is_refused_with_its_line_and_reason() -> None:
     assert by_line[13].params == {"count": 4, "max": 3}
 
 
+def test_a_column_the_header_names_otherwise_is_refused_when_it_holds_text() -> None:
+    data = "\n".join([
+        "question;notes;answer;topic;",  # a spreadsheet's spare column at the end
+        "3 x 4;;12;tables;",             # 2 good: the notes are empty
+        "7 x 8;easy;56;tables",          # 3 refused: a note would be lost without a word
+        "9 x 9;;81;tables;;extra",       # 4 refused: beyond the header's columns
+    ]).encode()
+    read = read_file("notes.csv", data)
+    assert read.items == [SetItem("3 x 4", 12, "tables")]
+    assert [(r.line, r.code, r.params) for r in read.refused] == [
+        (3, "unnamed_column", {"column": 2, "name": "notes"}),
+        (4, "too_many_columns", {"count": 6, "max": 4})]
+    # Without a header: three columns, a fourth refused unless it is empty.
+    read = read_file("plain.csv", b"3 x 4,12,tables,\n7 x 8,56,,note\n")
+    assert read.items == [SetItem("3 x 4", 12, "tables")]
+    assert [(r.line, r.code) for r in read.refused] == [(2, "too_many_columns")]
+
+
 def test_questions_are_stored_trimmed_as_given() -> None:
     read = read_file("q.csv", b"  *bold* <@1>  ,  42  ,  odd  \n")
     assert read.items == [SetItem("*bold* <@1>", 42, "odd")]
@@ -182,7 +200,13 @@ def test_json_lists_of_questions() -> None:
 def test_json_files_refused() -> None:
     broken = refusal(read_file, "q.json", b'[\n{"question": "1",\n')
     assert (broken.code, broken.params["line"]) == ("class.questions.bad_json", 3)
-    assert refusal(read_file, "q.json", b"[" * 50_000).code == "class.questions.bad_json"
+    # Nested 50,000 deep (closed or not): said as such, not as a comma to check.
+    for deep in (b"[" * 50_000, b"[" * 45_000 + b"]" * 45_000, b'{"q": ' * 16_000):
+        too_deep = refusal(read_file, "q.json", deep)
+        assert (too_deep.code, too_deep.params) == ("class.questions.json_too_deep", {"max": 32})
+    # Brackets inside a question are text, not nesting.
+    assert read_file("q.json", b'[{"question": "' + b"[" * 100 + b'", "answer": 1}]').items == [
+        SetItem("[" * 100, 1)]
     assert refusal(read_file, "q.json", b'{"a": 1}').code == "class.questions.json_not_a_list"
     assert refusal(read_file, "q.json", b"[]").code == "class.questions.empty"
 

@@ -724,6 +724,8 @@ class StandIn:
         self.messages: dict[int, Message] = {}
         #: Files members attached to a command's option (``upload``), by id.
         self.uploads: dict[int, Attachment] = {}
+        #: Uploads whose download fails, with the HTTP status the stand-in's CDN answers.
+        self.failed_downloads: dict[int, int] = {}
         self.ephemerals: dict[int, list[Message]] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
         #: Every bulk command sync received, in order: (guild id or None, the body as sent).
@@ -1367,6 +1369,11 @@ class StandIn:
         self.uploads[attachment.id] = attachment
         return attachment
 
+    def fail_download(self, attachment: Attachment, status: int = 503) -> None:
+        """From now on, downloading ``attachment`` fails with ``status``, as Discord's CDN may
+        (an outage, a file it no longer serves)."""
+        self.failed_downloads[attachment.id] = status
+
     def _check_can_use(self, member: Member, message: Message) -> None:
         if message.deleted:
             raise StandInError("that message was deleted")
@@ -1955,6 +1962,8 @@ class StandIn:
             "attachment_id"].isdigit() else None
         if upload is None or upload.filename != request.match_info["filename"]:
             return web.Response(status=404)
+        if upload.id in self.failed_downloads:
+            return web.Response(status=self.failed_downloads[upload.id])
         return web.Response(body=upload.data, headers={"Content-Type": upload.content_type})
 
     async def _get_attachment(self, request: web.Request) -> web.StreamResponse:

@@ -19,7 +19,6 @@ Decisions:
 
 from __future__ import annotations
 
-import csv
 import io
 import random
 import re
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from bot import spreadsheet
 from bot.domain import DomainError
 from bot.focus import LEVELS, TOPICS, Answer, FocusRound, Question, generate_questions
 from bot.play.focus import history, level_range
@@ -362,23 +362,15 @@ async def assignment_names(db: Database, guild_id: int) -> list[str]:
 
 
 _MARK = {True: "right", False: "wrong"}
-#: What a spreadsheet reads as a formula at the start of a cell.
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(name: str) -> str:
-    """A student's display name as a cell: one that would start a formula is kept as text."""
-    return "'" + name if name.startswith(_FORMULA) else name
-
-
 def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], lang: str) -> bytes:
     """One row per student and question: who (``names``), their state and score, the question,
-    the answer expected and given, right or wrong, the time (a name that a spreadsheet would read
-    as a formula is kept as text). UTF-8 with a BOM (so spreadsheets
+    the answer expected and given, right or wrong, the time (every cell through
+    ``bot.spreadsheet``: a name or a question that a spreadsheet would read as a formula is kept
+    as text). UTF-8 with a BOM (so spreadsheets
     read the accents); in French ``;`` between fields and a decimal comma, as French spreadsheets
     expect."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer = spreadsheet.writer(out, lang)
     writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
                      ("student", "status", "score", "number", "question", "expected", "given",
                       "correct", "time")])
@@ -392,7 +384,7 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
         for n, question in enumerate(asked):
             answer = given.get(n)
             writer.writerow([
-                _cell(names[user_id]), t(f"class.assign.csv.{status}", lang),
+                names[user_id], t(f"class.assign.csv.{status}", lang),
                 "" if score is None else score, n + 1, question.text, question.answer,
                 "" if answer is None or answer.given is None else answer.given,
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),

@@ -14,12 +14,12 @@ midnight, "week" the last 7 days including today, and so on; "all" is everything
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
+from bot import spreadsheet
 from bot.domain import DomainError
 from bot.focus.mastery import LEVEL_NAMES
 from bot.focus.skills import ALL_TOPICS
@@ -206,15 +206,6 @@ def _figure(value: float | None, point: str) -> str:
     return "" if value is None else f"{value:.1f}".replace(".", point)
 
 
-#: What a spreadsheet reads as the start of a formula: a name starting so is written after a "'"
-#: (which the spreadsheet shows as text), so that a member named "=HYPERLINK(…)" is only a name.
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(text: str) -> str:
-    return "'" + text if text.startswith(_FORMULA) else text
-
-
 def report_csv(report: ClassReport, lang: str) -> bytes:
     """One row per student and topic they answered, then the class's row per topic: student,
     topic, answers, right, accuracy %, median time (s), the student's mastery of the skill and
@@ -222,7 +213,7 @@ def report_csv(report: ClassReport, lang: str) -> bytes:
     reads accents right); French: ``;`` between fields and a decimal comma, as a French
     spreadsheet expects; English: commas and a decimal point."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer = spreadsheet.writer(out, lang)
     writer.writerow([t(f"class.report.csv.{column}", lang) for column in
                      ("student", "topic", "answers", "right", "accuracy", "median", "mastery",
                       "mastery_level")])
@@ -234,7 +225,7 @@ def report_csv(report: ClassReport, lang: str) -> bytes:
         median = tally.median_ms
         known = ["", ""] if mastery is None else [
             t(f"mastery.level.{LEVEL_NAMES[mastery.mastery]}", lang), str(mastery.level)]
-        return [_cell(who), _cell(names[topic]), str(tally.answers), str(tally.correct),
+        return [who, names[topic], str(tally.answers), str(tally.correct),
                 _figure(100 * tally.accuracy, point),
                 _figure(None if median is None else median / 1000, point), *known]
 

@@ -89,9 +89,12 @@ async def server_settings(db: Database, guild_id: int) -> ServerSettings:
     return await db.servers.get(guild_id)
 
 
-async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None) -> None:
-    """Store one answer (a second write of the same question of a round is a no-op)."""
-    await db.focus.record(answer, now=now)
+async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None, *,
+                        newcomer: bool = True) -> None:
+    """Store one answer (a second write of the same question of a round is a no-op).
+    ``newcomer=False`` for a round whose start made the member a player: an answer after their
+    data was erased stores nothing and is refused (``focus.erased``, ``db.focus.record``)."""
+    await db.focus.record(answer, now=now, newcomer=newcomer)
 
 
 # --- Practice --------------------------------------------------------------------------------
@@ -182,7 +185,9 @@ async def finish_practice(db: Database, guild_id: int, user_id: int, level: int,
     advice = model_level(model, past, current=own, pin=levels.pinned,
                          min_level=levels.low, max_level=levels.high)
     player = await db.players.get(guild_id, user_id)
-    if player is None or player.focus_level != advice.level:
+    if player is None:
+        return None  # erased as the round ended: nothing of them is stored again
+    if player.focus_level != advice.level:
         await db.players.set_focus_level(guild_id, user_id, advice.level)
     return advice
 
@@ -259,8 +264,13 @@ async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, sco
     others were already: each is keyed by its question, a second write is a no-op); the streak
     and the rank (extra time counted fairly: ``bot.play.students.rank_daily``)."""
     time_ms = sum(a.time_ms for a in answers)
-    player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
-                                           now=now)
+    try:
+        player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
+                                               now=now)
+    except DomainError as refusal:
+        if refusal.code == "daily.not_started":  # it was, as its window opened: erased since
+            raise DomainError("focus.erased", "the member's data was erased") from None
+        raise
     board = rank_daily(await db.daily.leaderboard(guild_id, day, limit=100_000),
                        await students.ranked_students(db, guild_id))
     mine = next((row for row in board if row.user_id == user_id), None)

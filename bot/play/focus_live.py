@@ -35,7 +35,7 @@ from bot.formats import FORMAT_KEY, upgrade
 from bot.play.focus import level_range
 from bot.play.question_sets import questions_of
 from bot.shards import Owner, every_server
-from db import Database, FocusAnswer, ServerSettings
+from db import Database, FocusAnswer, ServerSettings, StaleVersion
 
 #: Seconds between a question's close (its answer and the ranking shown) and the next question.
 NEXT_DELAY = 5.0
@@ -365,6 +365,7 @@ class LiveRounds:
                 raise DomainError("live.paused", "the teacher paused the question")
             if game.open:
                 self._check_in_time(live, game, user_id, submitted)
+            joined = user_id in game.players
             try:
                 scored = game.answer(user_id, typed, self._since_shown(live, submitted),
                                      live.factor(user_id))
@@ -374,11 +375,19 @@ class LiveRounds:
                 return LiveAnswered(unreadable=refusal)
             live.names[user_id] = name
             a = scored.answer
-            await self.save(live, FocusAnswer(
-                guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
-                question=a.question, expected=a.expected, given=a.given,
-                time_ms=round(a.seconds * 1000), source="live",
-                round_key=round_key(live.live_id), question_no=number - 1))
+            try:
+                await self.save(live, FocusAnswer(
+                    guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
+                    question=a.question, expected=a.expected, given=a.given,
+                    time_ms=round(a.seconds * 1000), source="live",
+                    round_key=round_key(live.live_id), question_no=number - 1))
+            except StaleVersion:
+                # Only an erasure (``delete-player``) takes a member out of a round: then their
+                # answer is said refused as theirs is, not as a click someone beat.
+                fresh = LiveState.from_row(await self.db.focus_live.require(live_id))
+                if joined and fresh.game is not None and user_id not in fresh.game.players:
+                    raise DomainError("focus.erased", "the member's data was erased") from None
+                raise
         return LiveAnswered(correct=a.correct, points=scored.points)
 
     def _teacher(self, live: LiveState, user_id: int, code: str = "live.teacher_only") -> None:

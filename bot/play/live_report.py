@@ -9,18 +9,15 @@ the public rankings leave out or show as "a student": the report is the teacher'
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot import spreadsheet
 from bot.domain import DomainError
 from bot.play.focus_live import LiveState, round_key
 from bot.texts import decimal, t
 from db import Database
-
-#: What a spreadsheet would run as a formula when a cell starts with it.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -84,26 +81,21 @@ async def live_report(db: Database, live_id: int, user_id: int) -> LiveReport:
     return LiveReport(live_id, state.lang, tuple(questions), tuple(rows))
 
 
-def safe_cell(text: str) -> str:
-    """A display name as a spreadsheet cell: never read as a formula."""
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
-
-
 def report_csv(report: LiveReport, names: Mapping[int, str], lang: str) -> bytes:
     """One row per student and question, in UTF-8 with a BOM (so that a spreadsheet reads the
     accents); French: ``;`` between cells and a decimal comma, as French spreadsheets expect."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "fr" else ",", lineterminator="\r\n")
+    writer = spreadsheet.writer(out, lang)
     writer.writerow([t(f"live.report.csv.{column}", lang) for column in
                      ("student", "number", "question", "expected", "given", "result", "seconds")])
     for row in report.rows:
-        name = safe_cell(names.get(row.user_id, str(row.user_id)))
+        name = names.get(row.user_id, str(row.user_id))
         for number, (question, cell) in enumerate(zip(report.questions, row.cells, strict=True),
                                                   start=1):
             result = ("right" if cell.correct else "wrong") if cell.correct is not None \
                 else "none"
             writer.writerow([
-                name, number, safe_cell(question.text or ""),
+                name, number, question.text or "",
                 "" if question.expected is None else question.expected,
                 "" if cell.given is None else cell.given,
                 t(f"live.report.csv.{result}", lang),

@@ -25,7 +25,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import spreadsheet
 from bot.domain import DomainError
+from bot.engine_cli import MAX_DEPTH, nesting
 from bot.focus import Question, read_answer
 from bot.focus.skills import ALL_TOPICS
 from db import Database
@@ -207,6 +209,7 @@ def _csv_rows(text: str) -> list[Row]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     rows: list[Row] = []
     columns: dict[str, int] | None = None
+    header: list[str] = []
     width = COLUMNS  # the cells a line may have: the header's, else question, answer, topic
     start = 1
     try:
@@ -219,14 +222,27 @@ def _csv_rows(text: str) -> list[Row]:
             if not rows and columns is None:
                 columns = _header(cells)
                 if columns is not None:
-                    width = max(len(cells), COLUMNS)
+                    header, width = cells, max(len(cells), COLUMNS)
                     continue
             if len(cells) > width:
                 rows.append((line, Refused(line, "too_many_columns",
                                            {"count": len(cells), "max": width})))
                 continue
+            # A column the header names but not as question, answer or topic (a teacher's
+            # "notes"): its text would be lost without a word, so a line with text there is
+            # refused. Empty, it is only a spreadsheet's spare column.
+            unnamed = [index for index, value in enumerate(cells) if value.strip()
+                       and columns is not None and index not in columns.values()]
+            if unnamed:
+                index = unnamed[0]
+                name = header[index].strip() if index < len(header) else ""
+                rows.append((line, Refused(line, "unnamed_column",
+                                           {"column": index + 1, "name": name or "?"})))
+                continue
             names = columns or {"question": 0, "answer": 1, "topic": 2}
-            rows.append((line, {column: cells[index] if index < len(cells) else None
+            # A file the bot wrote (``/class questions show``) comes back as it was typed.
+            rows.append((line, {column: spreadsheet.unneutralised(cells[index])
+                                if index < len(cells) else None
                                 for column, index in names.items()}))
     except csv.Error as error:
         raise DomainError("class.questions.bad_csv", str(error), line=start) from None
@@ -234,12 +250,18 @@ def _csv_rows(text: str) -> list[Row]:
 
 
 def _json_rows(text: str) -> list[Row]:
+    # Measured before json.loads: 50,000 brackets would overflow its recursion, and the teacher
+    # is told what is wrong rather than to check the commas.
+    if nesting(text) > MAX_DEPTH:
+        raise DomainError("class.questions.json_too_deep", "the JSON nests too deep",
+                          max=MAX_DEPTH)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DomainError("class.questions.bad_json", error.msg, line=error.lineno) from None
-    except RecursionError:
-        raise DomainError("class.questions.bad_json", "nested too deep", line=1) from None
+    except RecursionError:  # unreachable after the nesting check; kept so that it is never a trace
+        raise DomainError("class.questions.json_too_deep", "the JSON nests too deep",
+                          max=MAX_DEPTH) from None
     if isinstance(data, dict) and isinstance(data.get("questions"), list):
         data = data["questions"]
     if not isinstance(data, list):
@@ -331,7 +353,7 @@ def set_name(typed: str) -> str:
 def as_csv(items: Sequence[SetItem]) -> str:
     """The set as a CSV file to download, edit and upload again (with its header)."""
     out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = spreadsheet.writer(out)
     writer.writerow(["question", "answer", "topic"])
     for item in items:
         writer.writerow([item.text, item.answer, item.topic or ""])
@@ -433,10 +455,15 @@ class SetPractice:
     questions: list[Question]
 
 
-async def start_set_practice(db: Database, guild_id: int, name: str, seed: int) -> SetPractice:
+async def start_set_practice(db: Database, guild_id: int, name: str, seed: int,
+                             user_id: int | None = None) -> SetPractice:
     """Six questions drawn from the server's set (every one before any comes again). The
-    student's level is neither read nor moved: a set has no level."""
+    student's level is neither read nor moved: a set has no level. ``user_id``: the member
+    practising, made a player now (their answers then never make them one again, once erased:
+    ``bot.play.focus.record_answer``)."""
     found = await find_set(db, guild_id, name)
+    if user_id is not None:
+        await db.players.ensure(guild_id, user_id)
     questions = await questions_of(db, guild_id, found.name, PRACTICE_SIZE, random.Random(seed))
     if not questions:
         raise DomainError("class.questions.empty_set", "the set has no question", name=found.name)

@@ -34,9 +34,12 @@ time_factor=1.0) -> FocusRun``
   they click a round whose window has expired (10 minutes idle, longer for a student with extra
   time, or the bot restarted): for "match", "open your Focus again from the match message".
 - ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
-  with its time in milliseconds. A caller that keeps the round's progress in a table of its own
-  passes ``record=False`` and stores ``stored_answer(run, answer, index)`` in the same transaction
-  as that progress (a crash between two writes would otherwise store an answer twice).
+  with its time in milliseconds; the round's start must have made the member a player: an answer
+  never makes them one again once their data was erased (``focus.erased``, which closes the
+  window, as it does when an ``on_answer`` raises it). A caller that keeps the round's progress
+  in a table of its own passes ``record=False`` and stores ``stored_answer(run, answer, index)``
+  in the same transaction as that progress (a crash between two writes would otherwise store an
+  answer twice).
 - ``round_key``: the round's name among the member's stored answers (default
   ``"<kind>:<token>"``); ``db.focus`` keeps one answer per question of a round, so a second write
   of the same question is a no-op. A resumable round names it (``"daily:2026-12-01"``).
@@ -515,10 +518,16 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             await _show(interaction, run, edit=True, restart_clock=False)
             return
         answer = mark(question, given, seconds)
-        if run.record:
-            await record_answer(database(interaction), stored_answer(run, answer, index))
-        if run.on_answer is not None:
-            await run.on_answer(run, answer)
+        try:
+            if run.record:
+                await record_answer(database(interaction), stored_answer(run, answer, index),
+                                    newcomer=False)
+            if run.on_answer is not None:
+                await run.on_answer(run, answer)
+        except DomainError as refusal:
+            if refusal.code == "focus.erased":
+                _close(run)  # the member's data is gone: so are the answers this window holds
+            raise
         run.round.submit(given, seconds)
         if run.feedback:
             run.notice = _mark_text(answer, run.lang)

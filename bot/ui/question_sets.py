@@ -141,7 +141,8 @@ class QuestionsButton(GameButton, action="class.questions"):
             await self._upload(interaction, lang)
             return
         if not await is_teacher(interaction):
-            raise NotATeacher("settings.teachers_only", "only teachers may delete a set")
+            raise NotATeacher("class.teachers_only.questions_delete",
+                              "only teachers may delete a set")
         if self.arg == "spare":
             await replies.update(interaction, content=t("class_questions.delete.spared", lang),
                                  embed=None, view=None)
@@ -302,7 +303,7 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
     practice = await play.start_set_practice(database(interaction), interaction.guild_id, name,
-                                             seed())
+                                             seed(), interaction.user.id)
     found = practice.set
     title = t("class_questions.practice.title", lang,
               name=shown_text(found.name, play.MAX_NAME_CHARS))

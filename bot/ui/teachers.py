@@ -8,6 +8,7 @@ reports it) that is also a ``DomainError`` (so the member reads ``errors.<code>`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from discord import app_commands
 
 from bot.domain import DomainError
 from bot.play.settings import server_settings
+from bot.texts import has
 from bot.views import database
 
 #: Subcommands of the teachers' groups that any member may use: they read, change nothing.
@@ -26,6 +28,16 @@ class NotATeacher(app_commands.CheckFailure, DomainError):
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
         DomainError.__init__(self, code, message, **params)
+
+
+def teachers_only(interaction: discord.Interaction) -> str:
+    """The refusal's code for a ``/class`` subcommand asked by a member who is no teacher: it
+    names what was asked (``class.teachers_only.questions_upload``: "Only teachers can add a
+    question set"), else the general ``class.teachers_only.any``."""
+    command = interaction.command
+    name = command.qualified_name.partition(" ")[2].replace(" ", "_") if command else ""
+    code = f"class.teachers_only.{name}"
+    return code if name and has(f"errors.{code}", "en") else "class.teachers_only.any"
 
 
 def role_ids(user: discord.abc.User) -> list[int]:
@@ -52,3 +64,10 @@ async def is_teacher(interaction: discord.Interaction) -> bool:
         return False  # no role can be a teacher role: spare the database
     settings = await server_settings(database(interaction), interaction.guild_id)
     return teaches(interaction, settings)
+
+
+def teachers_choices(autocomplete: Callable[..., Any]) -> Callable[..., Any]:
+    """For the autocomplete of a teachers-only command's option: a member who is not a teacher
+    is offered nothing (discord.py runs a cog's ``interaction_check`` for the command, not for
+    its autocompletes, which would list the class's sets, topics and assignments to anyone)."""
+    return app_commands.check(is_teacher)(autocomplete)
