@@ -223,3 +223,28 @@ async def test_end_of_year_is_refused_to_students_and_after_its_time(standin, st
         ui.clock = real
     assert late.reply.content.startswith("This question is more than 15 minutes old")
     assert traces(world.path, world.bob.id, "Bob") and traces(world.path, world.ana.id, "Ana")
+
+
+async def test_the_owner_is_told_once_when_the_school_year_has_ended(standin, start_bot):
+    bot = await start_bot()
+    guild = standin.guild.id
+    standin.users[standin.owner.id] = standin.owner  # the server's owner, a member here
+    owner = standin.add_member("Owner", user=standin.owner)
+    sam = standin.add_member("Sam")
+    await standin.slash(sam, "focus practice")  # Sam is known to the bot: a player row
+    # The date was set before it passed (the command refuses a past one).
+    await bot.db.servers.update(guild, retention_days=None, retention_until=date(2026, 7, 3))
+    eraser = bot.get_cog("Settings").eraser
+    moment = datetime(2026, 7, 4, 9, 0, tzinfo=UTC)
+    [purged] = await eraser.purge_due(moment)
+    assert purged.told == date(2026, 7, 3)
+    await standin.wait_until(lambda: bool(standin.dm_messages(owner)))
+    [told] = standin.dm_messages(owner)
+    assert told.content.startswith(
+        f"The school year you set for {standin.guild.name} with /settings privacy ended on "
+        "3 July 2026: I erased the students' Focus answers and the finished games up to that day.")
+    await eraser.purge_due(moment + timedelta(days=1))
+    await standin.idle()
+    assert len(standin.dm_messages(owner)) == 1  # once per date
+    shown = await standin.slash(sam, "settings show")
+    assert fields(shown)[KEPT].startswith("The school year ended on 3 July 2026")
