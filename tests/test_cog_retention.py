@@ -248,3 +248,22 @@ async def test_the_owner_is_told_once_when_the_school_year_has_ended(standin, st
     assert len(standin.dm_messages(owner)) == 1  # once per date
     shown = await standin.slash(sam, "settings show")
     assert fields(shown)[KEPT].startswith("The school year ended on 3 July 2026")
+
+
+async def test_an_export_too_large_to_send_erases_nothing(standin, start_bot, monkeypatch):
+    from bot.local import server
+
+    bot = await start_bot()
+    roux = standin.add_member("Mme Roux", teacher=True)
+    sam = standin.add_member("Sam")
+    await standin.slash(sam, "focus practice")
+    # Discord's upload limit, as the interaction says it, below the zip's size.
+    monkeypatch.setattr(server, "MAX_FILE_SIZE", 300)
+    question = (await standin.slash(roux, "class end-of-year")).reply
+    done = await standin.click(roux, question, label="Export and erase")
+    await finished(standin, done, "The export is")
+    said = done.messages[-1].content
+    assert said.startswith("The export is ") and (
+        "MiB Discord lets me send here, so I erased nothing." in said)
+    assert not [m for m in done.messages if m.attachments]
+    assert traces(bot.settings.db_path, sam.id, "Sam")

@@ -34,7 +34,7 @@ from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report, retention
 from bot.play.settings import server_settings
-from bot.texts import date_text
+from bot.texts import date_text, decimal
 from bot.ui.assignments import report_people
 from bot.ui.teachers import NotATeacher, is_teacher
 from bot.views import AskedButton, database, invalid_component
@@ -211,8 +211,8 @@ class ConfirmEndOfYear(EndOfYearQuestion, action="class.end_of_year"):
         limit = interaction.filesize_limit
         if len(bundle) > limit:
             await replies.followup(interaction, t(
-                "class.end_of_year.too_large", lang, size=f"{len(bundle) / 2**20:.1f}",
-                limit=f"{limit / 2**20:.0f}"), ephemeral=True)
+                "class.end_of_year.too_large", lang, size=decimal(len(bundle) / 2**20, lang),
+                limit=decimal(limit / 2**20, lang)), ephemeral=True)
             return
         filename = t("class.end_of_year.filename", lang, day=datetime.now(
             settings.tz()).date().isoformat())
