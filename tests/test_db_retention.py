@@ -238,3 +238,18 @@ async def test_purge_by_hand(db_location: Path | str, capsys: pytest.CaptureFixt
         await assert_rollups_match_the_answers(db, G)
     with pytest.raises(SystemExit):  # argparse's refusal of a date it cannot read
         cli(["purge", "--server", str(G), "--before", "next monday", "--db", str(db_location)])
+
+
+async def test_an_upgrade_keeps_the_servers_already_there_for_ever(
+        empty_db_location: Path | str) -> None:
+    # A server using Ardoise before the retention existed loses nothing by the upgrade; a server
+    # that comes after keeps a year.
+    async with await Database.open(empty_db_location, target_version=16) as old:
+        await old.servers.ensure(G)
+        await old.players.ensure(G, ANA)
+    async with await Database.open(empty_db_location) as db:
+        assert (await db.servers.get(G)).retention_days is None
+        assert await db.servers.with_retention() == []
+        await db.servers.ensure(OTHER)
+        assert (await db.servers.get(OTHER)).retention_days == 365
+        assert [s.guild_id for s in await db.servers.with_retention()] == [OTHER]
