@@ -253,3 +253,15 @@ async def test_an_upgrade_keeps_the_servers_already_there_for_ever(
         await db.servers.ensure(OTHER)
         assert (await db.servers.get(OTHER)).retention_days == 365
         assert [s.guild_id for s in await db.servers.with_retention()] == [OTHER]
+
+
+async def test_the_students_exports_and_erasure_skip_one_erased_meanwhile(db: Database) -> None:
+    await fill(db)
+    await db.delete_player(G, BOB)
+    exported = await retention.exports(db, G, [ANA, BOB])
+    assert [uid for uid, _ in exported] == [ANA]
+    assert exported[0][1]["focus_answers"]
+    counts = await retention.erase(db, G, [ANA, BOB])
+    assert counts["players"] == 1 and counts["focus_answers"] > 0
+    assert await db.retention.members(G) == []
+    assert await db.retention.members(OTHER) == [ANA, BOB]  # another server keeps its own
