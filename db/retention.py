@@ -8,10 +8,11 @@ What goes, for one server, older than the moment (each row by its own time):
   trigger takes the answers out of in the same statement;
 - the daily attempts, the assignment attempts and the Rithmomachia puzzle answers
   (``started_at``, ``answered_at``);
-- finished games (every status but pending and active, by ``finished_at``, else their last
-  change): 20 Digits matches with their seats and the ghost slates fielded in them (a ghost is
-  a child's play as much as their answers are: it leaves the pool with its match), Rithmomachia
-  games with their turns, finished live rounds.
+- finished games (by ``finished_at``) and challenges never answered (by their last change):
+  20 Digits matches with their seats and the ghost slates fielded in them (a ghost is a child's
+  play as much as their answers are: it leaves the pool with its match), Rithmomachia games
+  with their turns; live rounds by their last change, finished or left open. A game being
+  played is never erased by age (its time limit ends it; then its age counts).
 
 Each statement deletes at most ``batch`` rows in its own transaction, so that a big server never
 holds the writer (SQLite's file lock, PostgreSQL's row locks) for long; members go on playing
@@ -36,8 +37,9 @@ from db.connection import Connection, to_db_time, utc
 BATCH = 500
 #: The members one statement of the mastery's reset names at most.
 _MEMBERS = 500
-#: A game that is over (pending and active ones are never erased by age).
-_OVER = "status NOT IN ('pending', 'active')"
+#: A game not being played: over, or a challenge never answered (by its last change). A game
+#: being played is never erased by age: its time limit ends it, and then its age counts.
+_IDLE = "status <> 'active'"
 
 
 class RetentionRepository:
@@ -75,10 +77,12 @@ class RetentionRepository:
             ("digits_ghosts", "digits_seats")))
         counts.update(await self._games(
             guild_id, stamp, batch, "rithmo_games", "game_id", ("rithmo_turns",)))
+        # A live round left untouched that long (a teacher's round never ended) goes too: its
+        # state names the students who answered.
         counts["focus_live_rounds"] = await self._batches(
             "DELETE FROM focus_live_rounds WHERE live_id IN (SELECT live_id FROM"
-            " focus_live_rounds WHERE guild_id = ? AND status = 'finished' AND updated_at < ?"
-            " LIMIT ?)", (guild_id, stamp, batch), batch)
+            " focus_live_rounds WHERE guild_id = ? AND updated_at < ? LIMIT ?)",
+            (guild_id, stamp, batch), batch)
         if answered:
             await self._after_answers(guild_id, sorted(answered), int(utc(before).timestamp()))
         return counts
@@ -100,7 +104,7 @@ class RetentionRepository:
         while True:
             async with self._conn.transaction():
                 ids = [row[0] for row in await self._conn.all(
-                    f"SELECT {key} FROM {table} WHERE guild_id = ? AND {_OVER}"
+                    f"SELECT {key} FROM {table} WHERE guild_id = ? AND {_IDLE}"
                     f" AND COALESCE(finished_at, updated_at) < ? LIMIT ?",
                     (guild_id, stamp, batch))]
                 if ids:
