@@ -156,6 +156,9 @@ def teaches(member: discord.Member, settings: ServerSettings) -> bool:
 
 async def _members(guild: discord.Guild, user_ids: list[int]
                    ) -> dict[int, discord.Member | None]:
+    """These members as Discord gives them now, None for one who left. Unlike the reports'
+    ``fetch_students``, any other failure stops here: a teacher Discord failed to give must not
+    be taken for a student and erased."""
     gate = asyncio.Semaphore(FETCHES)
 
     async def fetch(uid: int) -> discord.Member | None:
