@@ -267,3 +267,16 @@ async def test_an_export_too_large_to_send_erases_nothing(standin, start_bot, mo
         "MiB Discord lets me send here, so I erased nothing." in said)
     assert not [m for m in done.messages if m.attachments]
     assert traces(bot.settings.db_path, sam.id, "Sam")
+
+
+async def test_end_of_year_in_french(standin, start_bot):
+    await start_bot()
+    prof = standin.add_member("Mme Roux", teacher=True, locale="fr")
+    asked = await standin.slash(prof, "classe fin-d-année")
+    assert asked.reply.content.startswith("**La fin de l'année scolaire.** Je t'envoie un "
+                                          "fichier zip")
+    assert [b["label"] for b in asked.reply.buttons()] == ["Exporter et effacer", "Tout garder"]
+    done = await standin.click(prof, asked.reply, label="Exporter et effacer")
+    await finished(standin, done, "Je n'ai aucune donnée")
+    assert done.messages[-1].content == (
+        "Je n'ai aucune donnée d'élève sur ce serveur : rien à exporter ni à effacer.")
