@@ -13,9 +13,11 @@ import zipfile
 from datetime import UTC, date, datetime, timedelta
 
 from test_cog_settings import fields, stored
-from test_db_erasure import NAME, populate, traces
+from test_db_erasure import NAME, class_sheets, populate, traces
 from test_db_retention import assert_rollups_match_the_answers
 
+from bot.play.class_report import topic_name
+from bot.texts import t
 from bot.ui import retention as ui
 from db import FocusAnswer
 
@@ -135,8 +137,16 @@ async def test_the_daily_task_keeps_nothing_older_than_30_days(standin, start_bo
     assert await table(bot, "SELECT 1 FROM focus_live_rounds") == []
     assert await table(bot, "SELECT 1 FROM digits_seats WHERE match_id NOT IN"
                             " (SELECT match_id FROM digits_matches)") == []
-    # The class report is what is left: its figures, recomputed from the answers.
+    # The class report is what is left: its figures, recomputed from the answers, and what the
+    # teacher reads (Bob is now "Student 1": his first answer left is the server's first).
     await assert_rollups_match_the_answers(bot.db, guild)
+    named, masked = await class_sheets(standin, world)
+    addition, everyone = topic_name("addition", "en"), t("class.report.class", "en")
+    right = sum(a.correct for a in later)
+    assert {key: figures[:2] for key, figures in named.items()} == {
+        ("Bob", addition): ["5", str(right)], (everyone, addition): ["5", str(right)]}
+    assert set(masked) == {(t("class.report.pseudonym", "en", number=1), addition),
+                           (everyone, addition)}
     # The mastery of everyone whose answers went is made again from what is left.
     replayed = await bot.db.mastery.load(guild, world.ana.id)
     assert replayed.items == {}
