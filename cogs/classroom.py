@@ -1,5 +1,5 @@
 """``/class`` (``/classe``): the teacher's classroom — the class report and its export, one
-student's settings, homework, question sets.
+student's settings, homework, question sets, the end of the school year.
 
 Only teachers may use it: Discord shows the group to members with Manage Server
 (``default_permissions``), and ``interaction_check`` accepts them and the members of the server's
@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui.retention import PERSISTENT_ITEMS as END_OF_YEAR_ITEMS
+from bot.ui.retention import ask_end_of_year
 from bot.ui.teachers import NotATeacher, is_teacher, teachers_choices, teachers_only
 from cogs import ArdoiseCog
 from cogs._class_assign import ClassAssign
@@ -40,7 +42,7 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
 
     # Each part's buttons (one mixin's attribute would hide another's).
     persistent_items = (*ClassReport.report_items, *ClassQuestions.question_items,
-                        *ClassAssign.ASSIGN_ITEMS)
+                        *ClassAssign.ASSIGN_ITEMS, *END_OF_YEAR_ITEMS)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if not await is_teacher(interaction):
@@ -81,6 +83,11 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
     async def report_assignments(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self.assignment_choices(interaction, current)
+
+    @app_commands.command(name="end-of-year", description="Export the class to you (one zip "
+                                                          "file), then erase the students' data")
+    async def end_of_year(self, interaction: discord.Interaction) -> None:
+        await ask_end_of_year(interaction)  # asked first, privately (bot.ui.retention)
 
 
 async def setup(bot: Any) -> None:

@@ -33,6 +33,7 @@ from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL
 from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import settings as service
+from bot.play.retention import DAYS, KINDS, check_retention
 from bot.play.settings import (
     COMMON,
     GOLD,
@@ -48,9 +49,12 @@ from bot.play.settings import (
     timezone_choices,
 )
 from bot.rithmo.victory import PROPER
+from bot.texts import date_text
+from bot.ui.retention import Eraser
 from bot.ui.settings import (
     LANGUAGE_NAMES,
     PINNED_NAMES,
+    RETENTION_NAMES,
     SCHOOL_YEAR_NAMES,
     VICTORY_NAMES,
     _choices,
@@ -71,6 +75,15 @@ class Settings(ArdoiseCog):
         guild_only=True)
     teachers = app_commands.Group(name="teachers", parent=settings,
                                   description="The roles that may change these settings")
+
+    eraser: Eraser
+
+    async def cog_load(self) -> None:
+        self.eraser = Eraser(self.bot)  # the daily erasure by age (bot.ui.retention)
+        self.eraser.start()
+
+    async def cog_unload(self) -> None:
+        self.eraser.stop()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         command = interaction.command
@@ -217,6 +230,27 @@ class Settings(ArdoiseCog):
                                {"pieces": pieces, "value": value, "digits": digits},
                                move_time_limit_hours)
         await self._save(interaction, "settings.saved.rithmo", changes, lang)
+
+    @settings.command(name="privacy", description="How long students' answers and games are kept")
+    @app_commands.describe(
+        retention="A number of days, until the end of the school year, or for ever",
+        days=f"With \"a number of days\": {DAYS[0]} to {DAYS[1]}",
+        until="With \"the end of the school year\": its last day, e.g. 2027-07-04")
+    @app_commands.choices(retention=_choices(KINDS, "settings.choices.retention",
+                                             RETENTION_NAMES))
+    async def privacy(self, interaction: discord.Interaction, retention: str,
+                      days: app_commands.Range[int, DAYS[0], DAYS[1]] | None = None,
+                      until: str | None = None) -> None:
+        if not interaction.permissions.manage_guild:  # the owners' choice, not a teacher role's
+            raise DomainError("settings.retention.manage_server_only",
+                              "the retention takes Manage Server")
+        lang = await lang_for(interaction)
+        current = await self._current(interaction)
+        changes = check_retention(retention, days, until,
+                                  self.eraser.now().astimezone(current.tz()).date())
+        end = changes["retention_until"]
+        await self._save(interaction, f"settings.saved.retention_{retention}", changes, lang,
+                         count=days, day=None if end is None else date_text(end, lang))
 
     @teachers.command(name="add", description="Let the members of a role change these settings")
     @app_commands.describe(role="The teachers' role")

@@ -5,6 +5,10 @@
     python -m db export-player GUILD USER [--db PATH] [--out FILE]   a member's data as JSON
     python -m db delete-player GUILD USER [--db PATH]     forget a member (prints what went or
                                                           changed; db/export.py says how)
+    python -m db purge --server ID --before DATE [--db PATH]   erase the server's answers and
+                                                          finished games older than DATE (its
+                                                          start, in the server's time zone;
+                                                          prints the rows erased per table)
     python -m db copy SRC DST                             every row of SRC into the new DST,
                                                           checked (db/copy.py says how)
 
@@ -20,6 +24,7 @@ import argparse
 import asyncio
 import json
 import sys
+from datetime import date, datetime, time
 from pathlib import Path
 
 from bot.domain import DomainError
@@ -55,6 +60,10 @@ def _parser() -> argparse.ArgumentParser:
     delete = add("delete-player", "delete everything stored about one member")
     delete.add_argument("guild", type=int)
     delete.add_argument("user", type=int)
+    purge = add("purge", "erase a server's answers and finished games older than a date")
+    purge.add_argument("--server", type=int, required=True, help="the server's id")
+    purge.add_argument("--before", type=date.fromisoformat, required=True,
+                       help="YYYY-MM-DD: what is older than its start (the server's time zone)")
     copy = commands.add_parser(
         "copy", help="copy every row of SRC into DST (a new database), then check the copy")
     copy.add_argument("src", type=location_of, help="SQLite file or postgresql:// URL")
@@ -102,6 +111,12 @@ async def _run(args: argparse.Namespace) -> str:
                 return text
             args.out.write_text(text + "\n", encoding="utf-8")
             return f"exported member {args.user} of server {args.guild} to {args.out}"
+        if args.command == "purge":
+            settings = await db.servers.get(args.server)
+            before = datetime.combine(args.before, time(), settings.tz())
+            counts = await db.retention.purge(args.server, before)
+            erased = ", ".join(f"{name} {count}" for name, count in counts.items())
+            return f"erased in server {args.server} before {before.isoformat()}: {erased}"
         counts = await db.delete_player(args.guild, args.user)
         removed = ", ".join(f"{name} {count}" for name, count in counts.items())
         return f"deleted member {args.user} of server {args.guild}: {removed}"

@@ -23,6 +23,7 @@ from db.games import GamesRepository
 from db.mastery import MasteryRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
+from db.retention import RetentionRepository
 from db.rithmo import RithmoRepository
 from db.rithmo_puzzles import RithmoPuzzlesRepository
 from db.servers import ServersRepository
@@ -81,6 +82,7 @@ class Database:
         self.assignments = AssignmentsRepository(connection, self.servers, self.players,
                                                  self.focus)
         self.class_report = ClassReportRepository(connection)
+        self.retention = RetentionRepository(connection)
 
     # --- Opening and closing ---------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -44,6 +44,12 @@ class ServerSettings:
     rithmo_victories: Any = None
     #: Time a player has for a move (Rithmomachia) or a round's turn (The 20 Digits).
     move_time_limit_s: int = 86400
+    #: How long answers and finished games are kept (``bot.play.retention``): this many days,
+    #: or until the day after ``retention_until`` (the end of the school year, a local date);
+    #: both None: for ever. A new server keeps 365 days; migration 17 left the servers already
+    #: there at for ever, until a teacher chooses.
+    retention_days: int | None = 365
+    retention_until: date | None = None
     #: Roles whose members may change these settings, besides those with Manage Server.
     admin_role_ids: frozenset[int] = field(default_factory=frozenset)
     #: Moved on by every change (``update``, ``set_admin_roles``): a process keeping these in
@@ -100,6 +106,13 @@ def _check(settings: ServerSettings) -> None:
         raise _invalid("match_draft", s.match_draft, "true or false")
     if not (isinstance(s.move_time_limit_s, int) and 60 <= s.move_time_limit_s <= 30 * 86400):
         raise _invalid("move_time_limit_s", s.move_time_limit_s, "one minute to 30 days")
+    if s.retention_days is not None and not (
+            isinstance(s.retention_days, int) and 7 <= s.retention_days <= 3650):
+        raise _invalid("retention_days", s.retention_days, "7 to 3650 days, or none")
+    if s.retention_until is not None and not isinstance(s.retention_until, date):
+        raise _invalid("retention_until", s.retention_until, "a date, or none")
+    if s.retention_days is not None and s.retention_until is not None:
+        raise _invalid("retention_until", s.retention_until, "a number of days is set")
     try:
         dumps(s.rithmo_victories)
     except (TypeError, ValueError):
@@ -109,7 +122,7 @@ def _check(settings: ServerSettings) -> None:
 _COLUMNS = (
     "language, daily_channel_id, daily_hour, timezone, focus_level_min, focus_level_max,"
     " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
-    " move_time_limit_s, settings_version, focus_school_year"
+    " move_time_limit_s, settings_version, focus_school_year, retention_days, retention_until"
 )
 #: How many servers one ``versions`` statement asks about (SQLite's variables are many more).
 _VERSION_BATCH = 500
@@ -148,6 +161,15 @@ class ServersRepository:
         )
         return [_settings(row["guild_id"], row, frozenset()) for row in rows]
 
+    async def with_retention(self) -> list[ServerSettings]:
+        """Every server that keeps its answers for a time (a number of days or a school year's
+        end), for the daily erasure."""
+        rows = await self._conn.all(
+            f"SELECT guild_id, {_COLUMNS} FROM servers"
+            " WHERE retention_days IS NOT NULL OR retention_until IS NOT NULL ORDER BY guild_id"
+        )
+        return [_settings(row["guild_id"], row, frozenset()) for row in rows]
+
     async def update(
         self, guild_id: int, now: datetime | None = None, **changes: Any
     ) -> ServerSettings:
@@ -168,6 +190,8 @@ class ServersRepository:
             values[EDITABLE.index("rithmo_victories")] = (
                 None if new.rithmo_victories is None else dumps(new.rithmo_victories)
             )
+            values[EDITABLE.index("retention_until")] = (
+                None if new.retention_until is None else new.retention_until.isoformat())
             assignments = ", ".join(f"{name} = ?" for name in EDITABLE)
             await self._conn.run(
                 f"UPDATE servers SET {assignments}, updated_at = ?,"
@@ -207,7 +231,7 @@ class ServersRepository:
 
 
 def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
-    victories = row["rithmo_victories"]
+    victories, until = row["rithmo_victories"], row["retention_until"]
     return ServerSettings(
         guild_id=guild_id,
         language=row["language"],
@@ -224,6 +248,8 @@ def _settings(guild_id: int, row: Row, roles: frozenset[int]) -> ServerSettings:
         rithmo_victories=None if victories is None else json.loads(victories),
         move_time_limit_s=row["move_time_limit_s"],
         focus_school_year=row["focus_school_year"],
+        retention_days=row["retention_days"],
+        retention_until=None if until is None else date.fromisoformat(until),
         admin_role_ids=roles,
         version=row["settings_version"],
     )

@@ -45,8 +45,8 @@ async def test_settings_are_synced_for_every_member_to_read(standin, start_bot):
     assert command["name_localizations"] == {"fr": "réglages"}
     assert {p for p in standin.command_names() if p.startswith("settings ")} == {
         "settings show", "settings language", "settings daily", "settings daily-off",
-        "settings focus", "settings match", "settings rithmo", "settings teachers add",
-        "settings teachers remove"}
+        "settings focus", "settings match", "settings rithmo", "settings privacy",
+        "settings teachers add", "settings teachers remove"}
     for name, item in walk(command):
         assert item["name_localizations"].get("fr"), f"{name} has no French name"
         assert item["description_localizations"].get("fr"), f"{name} has no French description"
@@ -162,6 +162,9 @@ async def test_show_lists_every_setting_with_the_defaults(standin, start_bot):
         "Teachers (they change these settings and follow every student)":
             "Members with the Manage Server permission. A teachers' role can be added with "
             "/settings teachers add.",
+        "How long answers and finished games are kept":
+            "365 days: every day I erase the students' Focus answers and the finished games "
+            "older than that.",
     }
 
 

@@ -4,6 +4,7 @@ Rithmomachia check whose refusals name victories and thresholds in the member's 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -22,6 +23,7 @@ from bot.play.settings import (
     current_victories,
 )
 from bot.rithmo.victory import KINDS, PROPER, Victory
+from bot.texts import date_text
 from db import ServerSettings
 
 
@@ -127,6 +129,18 @@ def match_text(settings: ServerSettings, lang: str) -> str:
     return t("settings.show.match_value", lang, parts=", ".join(parts), draft=draft)
 
 
+def retention_text(settings: ServerSettings, lang: str, now: datetime | None = None) -> str:
+    """How long answers and finished games are kept, in plain words (``bot.play.retention``)."""
+    if settings.retention_until is not None:
+        day = date_text(settings.retention_until, lang)
+        today = (now or datetime.now(UTC)).astimezone(settings.tz()).date()
+        key = "retention_ended" if today > settings.retention_until else "retention_until"
+        return t(f"settings.show.{key}", lang, day=day)
+    if settings.retention_days is not None:
+        return t("settings.show.retention_days", lang, count=settings.retention_days)
+    return t("settings.show.retention_forever", lang)
+
+
 def time_limit_text(settings: ServerSettings, lang: str) -> str:
     hours = settings.move_time_limit_s / 3600
     whole = hours.is_integer()
@@ -153,6 +167,8 @@ def settings_embed(settings: ServerSettings, lang: str) -> discord.Embed:
                     inline=False)
     embed.add_field(name=t("settings.show.time_limit", lang),
                     value=time_limit_text(settings, lang), inline=False)
+    embed.add_field(name=t("settings.show.retention", lang),
+                    value=retention_text(settings, lang), inline=False)
     roles = sorted(settings.admin_role_ids)
     teachers = (t("settings.show.teachers_roles", lang,
                   roles=", ".join(f"<@&{role}>" for role in roles))
@@ -185,6 +201,9 @@ SCHOOL_YEARS_EN = {
 #: ``settings.choices.school_year.*`` (the names ``/settings show`` and ``/class student`` say
 #: are ``focus.school_years.*``).
 SCHOOL_YEAR_NAMES = {NONE: "None: the eight levels", **SCHOOL_YEARS_EN}
+RETENTION_NAMES = {"days": "A number of days (the days option)",
+                   "school_year": "Until the end of the school year (the until option)",
+                   "forever": "For ever"}
 PINNED_NAMES = {NONE: "None: each student's own level",
                 **{str(level): str(level) for level in range(MIN_LEVEL, MAX_LEVEL + 1)}}
 
