@@ -12,6 +12,7 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | ``ARDOISE_SHARD_COUNT`` | how many shards all the processes run together (sharded) | Discord's |
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
 | ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
+| ``ARDOISE_SHARD_LEASE`` | seconds a process's hold on its shards lasts unrenewed | ``30`` |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
@@ -89,6 +90,9 @@ class Config:
     #: Sync the slash commands at start even if they did not change since the last sync
     #: (``ARDOISE_SYNC=1`` or ``python -m bot --sync``; see bot/app.py).
     force_sync: bool = False
+    #: Seconds the lease on this process's shards lasts if it is not renewed
+    #: (``ARDOISE_SHARD_LEASE``): how long the next process waits after one that died.
+    shard_lease: float = 30.0
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
@@ -97,7 +101,8 @@ class Config:
             f"test_guild={self.test_guild!r}, sharded={self.sharded!r}, "
             f"shard_ids={self.shard_ids!r}, shard_count={self.shard_count!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
-            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r})"
+            f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r}, "
+            f"shard_lease={self.shard_lease!r})"
         )
 
     @property
@@ -173,6 +178,17 @@ class Config:
                 f"ARDOISE_SYNC must be one of 1/0, true/false, yes/no, on/off, not {sync_text!r}"
             )
 
+        lease_text = values.get("ARDOISE_SHARD_LEASE", "").strip() or "30"
+        try:
+            shard_lease = float(lease_text)
+        except ValueError:
+            shard_lease = 0.0
+        if not 1 <= shard_lease <= 600:
+            raise ConfigError(
+                "ARDOISE_SHARD_LEASE must be a number of seconds from 1 to 600, "
+                f"not {lease_text!r}"
+            )
+
         return cls(
             token=token,
             db_path=db_path,
@@ -184,6 +200,7 @@ class Config:
             strong_searches=int(searches_text),
             strong_seconds=strong_seconds,
             force_sync=sync_text in _TRUE,
+            shard_lease=shard_lease,
         )
 
 
