@@ -29,6 +29,7 @@ from bot.rithmo import Board
 from bot.settings import Config
 from bot.shards import owner_of, shard_of
 from db import Database
+from tests.focus_helpers import answer_round_right
 from tests.test_cog_digits import match_id_of
 from tools.load import STANDIN_URL_ENV, Driver
 
@@ -203,18 +204,26 @@ async def test_each_process_keeps_the_clocks_and_timers_of_its_own_servers(
 
 
 @contextlib.asynccontextmanager
-async def bot_process(standin: StandIn, database: str, shards: str
+async def bot_process(standin: StandIn, database: str, shards: str, *, serving: bool = True,
+                      handover: bool = False, log: list[str] | None = None
                       ) -> AsyncIterator[asyncio.subprocess.Process]:
     """A bot process on ``shards`` of 2 (the load bench's bot process, which reads
-    ``ARDOISE_SHARDS`` like ``python -m bot``), connected to the stand-in; stopped at the end."""
+    ``ARDOISE_SHARDS`` like ``python -m bot``), connected to the stand-in (unless not
+    ``serving``: it waits for another process's lease); stopped at the end, when the shards'
+    connections are gone (unless ``handover``: another process takes them over at once). Its
+    log lines go to ``log`` if given. A lease of 3 s: a killed process's shards wait no more."""
     env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
-           "ARDOISE_DB": database, "ARDOISE_SHARDS": shards, "ARDOISE_SHARD_COUNT": "2"}
+           "ARDOISE_DB": database, "ARDOISE_SHARDS": shards, "ARDOISE_SHARD_COUNT": "2",
+           "ARDOISE_SHARD_LEASE": "3"}
     env.pop("ARDOISE_TEST_GUILD", None)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tools.load", "--serve-bot", "--no-pin", env=env, cwd=ROOT)
+        sys.executable, "-m", "tools.load", "--serve-bot", "--no-pin", env=env, cwd=ROOT,
+        stderr=None if log is None else asyncio.subprocess.PIPE)
+    reading = None if log is None else asyncio.create_task(_read_lines(process, log))
     wanted = {(int(s), 2) for s in shards.split(",")}
     try:
-        await standin.wait_until(lambda: wanted <= standin.connected_shards, timeout=60)
+        if serving:
+            await standin.wait_until(lambda: wanted <= standin.connected_shards, timeout=60)
         yield process
     finally:
         if process.returncode is None:
@@ -224,7 +233,26 @@ async def bot_process(standin: StandIn, database: str, shards: str
             except TimeoutError:
                 process.kill()
                 await process.wait()
-        await standin.wait_until(lambda: not wanted & standin.connected_shards, timeout=30)
+        if reading is not None:
+            await reading
+        if not handover:
+            await standin.wait_until(lambda: not wanted & standin.connected_shards, timeout=30)
+
+
+async def _read_lines(process: asyncio.subprocess.Process, into: list[str]) -> None:
+    assert process.stderr is not None
+    async for line in process.stderr:
+        into.append(line.decode("utf-8", "replace").rstrip("\n"))
+
+
+async def logged(log: list[str], text: str, timeout: float = 60) -> str:
+    """The first line of ``log`` that holds ``text``, once the process has written it."""
+    async with asyncio.timeout(timeout):
+        while True:
+            found = [line for line in log if text in line]
+            if found:
+                return found[0]
+            await asyncio.sleep(0.05)
 
 
 async def test_two_real_processes_on_two_shards_one_restarted_mid_game(standin, shared_database):
@@ -286,3 +314,59 @@ async def test_without_a_count_the_process_takes_discords_recommendation(
     assert standin.connected_shards == {(0, 2), (1, 2)}
     assert sorted(g.id for g in everything.guilds) == sorted([school_0.id, school_1.id])
     assert everything.owns(school_0.id) and everything.owns(school_1.id)
+
+
+async def test_two_real_processes_on_one_shard_one_serves_the_other_waits_then_takes_over(
+        standin, shared_database):
+    school, _ = two_shards(standin)  # shard 0 of 2, which both processes are given
+    ana = standin.add_member("Ana", guild=school)
+    sam = standin.add_member("Sam", guild=school)
+    roux = standin.add_member("Mme Roux", teacher=True, guild=school)
+    log: list[str] = []
+    setup = await Database.open(shared_database)
+    try:
+        async with (bot_process(standin, shared_database, "0", handover=True) as first,
+                    bot_process(standin, shared_database, "0", serving=False, log=log)):
+            waiting = await logged(log, "waiting")
+            assert "shard 0 (of 2) is held by" in waiting, waiting
+            assert standin.shard_connections == [(0, 2)]  # the first's connection alone
+            # What two processes on one shard doubled or lost (issue 23).
+            posted = await standin.slash(ana, "rithmo challenge", member=sam)
+            accepted = await standin.click(sam, posted.reply, label="Accept")
+            assert not accepted.reply.ephemeral, accepted.reply.text()
+            await standin.slash(roux, "focus live", count=2, level=4)
+            window = (await standin.slash(sam, "focus daily")).reply
+            await answer_round_right(standin, sam, window)
+            assert "6/6" in window.text(), window.text()
+            members = Driver(standin)
+            await members.focus_member(ana, 0, 1)
+            assert members.failures == []
+            assert standin.shard_connections == [(0, 2)]
+            assert not [line for line in log if "taken over" in line]
+            # The first stops cleanly: it gives its lease back, the second takes over.
+            first.send_signal(signal.SIGTERM)
+            await first.wait()
+            taken = await logged(log, "taken over")
+            assert "shard 0 of 2" in taken, taken
+            await standin.wait_until(lambda: standin.shard_connections == [(0, 2)],
+                                     timeout=60)
+            await members.focus_member(sam, 1, 1)
+            assert members.failures == []
+            [game] = await setup.rithmo.open_games(school.id, ana.id)
+            assert game.black_id == sam.id or game.white_id == sam.id
+        count = setup.connection.all
+        for table in ("focus_live_rounds", "rithmo_games"):
+            assert [tuple(r) for r in await count(
+                f"SELECT count(*) FROM {table} WHERE guild_id = ?", (school.id,))] == [(1,)]
+        assert [tuple(r) for r in await count(
+            "SELECT user_id, score FROM daily_attempts WHERE guild_id = ?", (school.id,))] == [
+            (sam.id, 6)]
+        answers = await count(
+            "SELECT user_id, source, count(*), count(DISTINCT round_key || ':' || question_no)"
+            " FROM focus_answers WHERE guild_id = ? GROUP BY user_id, source",
+            (school.id,))
+        assert sorted(tuple(r) for r in answers) == sorted([
+            (ana.id, "practice", 6, 6), (sam.id, "daily", 6, 6), (sam.id, "practice", 6, 6)])
+        assert await setup.leases.held(standin.app_id) == []  # both gave theirs back
+    finally:
+        await setup.close()
