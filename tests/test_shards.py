@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -23,10 +24,11 @@ from typing import Any
 
 import pytest
 
+from bot.app import create_bot
 from bot.local import StandIn
 from bot.local.server import Guild, Member, Message
 from bot.rithmo import Board
-from bot.settings import Config
+from bot.settings import Config, ConfigError
 from bot.shards import owner_of, shard_of
 from db import Database
 from tests.focus_helpers import answer_round_right
@@ -370,3 +372,88 @@ async def test_two_real_processes_on_one_shard_one_serves_the_other_waits_then_t
         assert await setup.leases.held(standin.app_id) == []  # both gave theirs back
     finally:
         await setup.close()
+
+
+# --- One process per shard, in this process ----------------------------------------------------
+
+
+async def lease_waiter(standin: StandIn, database: str, caplog: Any) -> tuple[Any, Any]:
+    """A second bot for shard 0 of 2, started; once it has said in its log that it waits."""
+    settings = settings_of(standin, database, ARDOISE_SHARDS="0", ARDOISE_SHARD_COUNT="2",
+                           ARDOISE_SHARD_LEASE="3")
+    bot = create_bot(settings, guild_ready_timeout=0.02)
+    said = len([r for r in caplog.records if "waiting" in r.getMessage()])
+    task = asyncio.create_task(bot.start(settings.token or ""))
+    async with asyncio.timeout(30):
+        while len([r for r in caplog.records if "waiting" in r.getMessage()]) == said:
+            assert not task.done(), task
+            await asyncio.sleep(0.02)
+    return bot, task
+
+
+async def test_a_second_bot_for_a_served_shard_waits_unconnected_until_it_is_given_back(
+        standin, bot_runner, shared_database, caplog):
+    caplog.set_level(logging.INFO, logger="bot.app")
+    school, _ = two_shards(standin)
+    first = await sharded_bot(bot_runner, 0, shared_database)
+    [lease] = await first.db.leases.held(standin.app_id)
+    assert (lease.shard_id, lease.shard_count, lease.holder) == (0, 2, first.worker_id)
+    second, started = await lease_waiter(standin, shared_database, caplog)
+    [waiting] = [r.getMessage() for r in caplog.records if "waiting" in r.getMessage()]
+    assert f"shard 0 (of 2) is held by {first.worker_id} until " in waiting
+    # Not connected, nothing loaded (no command, no button, no background task of its own).
+    assert standin.shard_connections == [(0, 2)]
+    assert second.cogs == {} and not second.is_ready()
+    # A third one, stopped while it waits, stops at once and cleanly.
+    third, stopped = await lease_waiter(standin, shared_database, caplog)
+    await third.close()
+    await stopped
+    # The first stops: it gives its lease back, the second takes over and serves.
+    await bot_runner.stop(first)
+    try:
+        async with asyncio.timeout(30):
+            await second.wait_until_ready()
+        assert standin.shard_connections == [(0, 2)]
+        assert [lease.holder for lease in await second.db.leases.held(standin.app_id)] == [
+            second.worker_id]
+        assert any("taken over" in r.getMessage() for r in caplog.records)
+        ana = standin.add_member("Ana", guild=school)
+        assert (await standin.slash(ana, "help")).reply.text()
+    finally:
+        await standin.idle()
+        await second.close()
+        await started
+    assert second.db is None  # closed, its lease given back first
+    check = await Database.open(shared_database)
+    try:
+        assert await check.leases.held(standin.app_id) == []
+    finally:
+        await check.close()
+
+
+async def test_a_bot_that_finds_its_lease_taken_stops_serving(
+        standin, bot_runner, shared_database, caplog):
+    bot = await sharded_bot(bot_runner, 0, shared_database)
+    assert await bot.renew_shards() and not bot.lease_lost
+    # As if it had been frozen past its lease's end and another process had taken the shard.
+    await bot.db.connection.run("UPDATE shard_leases SET holder = ? WHERE shard_id = 0",
+                                ("elsewhere:1:beef",))
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        assert not await bot.renew_shards()
+    assert bot.lease_lost and bot.is_closed() and bot.db is None
+    assert "the lease on shard 0 of 2 went to elsewhere:1:beef" in caplog.text
+    await standin.wait_until(lambda: standin.shard_connections == [])
+    check = await Database.open(shared_database)
+    try:  # the other's lease is left as it is
+        assert [lease.holder for lease in await check.leases.held(standin.app_id)] == [
+            "elsewhere:1:beef"]
+    finally:
+        await check.close()
+
+
+def test_the_leases_length_is_a_setting():
+    assert Config.from_env({}, None).shard_lease == 30
+    assert Config.from_env({"ARDOISE_SHARD_LEASE": "4.5"}, None).shard_lease == 4.5
+    for bad in ("0", "601", "nan", "soon"):
+        with pytest.raises(ConfigError, match="ARDOISE_SHARD_LEASE must be a number of seconds"):
+            Config.from_env({"ARDOISE_SHARD_LEASE": bad}, None)
