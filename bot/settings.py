@@ -21,7 +21,10 @@ dependency for six lines of parsing. The token never appears in ``repr()`` or in
 Several processes (docs/deploy.md): each runs its own ``ARDOISE_SHARDS`` of the same
 ``ARDOISE_SHARD_COUNT``, on one shared database. Setting either runs an ``AutoShardedBot``; without
 ``ARDOISE_SHARD_COUNT`` the count is Discord's recommendation (``GET /gateway/bot``), read at start
-(``bot.app.ShardedArdoise.launch_shards``), which several processes must not each guess: set it.
+(``bot.app.ShardedArdoise.served_shards``), which several processes must not each guess: set it.
+Each process holds a lease on its shards in the database (``bot.app.Ardoise.take_shards``): a
+second process for the same shards waits for them; ``ARDOISE_SHARD_LEASE`` is how long a lease
+lasts unrenewed, so how long the shards of a process that died wait for the next one.
 """
 
 from __future__ import annotations
