@@ -251,7 +251,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         day = date.fromisoformat(run.data["day"])
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
         result = await play.finish_daily(self.bot.db, run.guild_id, run.user_id, day,
-                                         run.round.score, answers, self.now())
+                                         run.round.questions, answers, self.now())
+        run.round = result.round  # what is stored, should another window have stored first
         await replies.update(interaction, embed=daily_embed(run, day, result), view=None)
 
     # --- The daily post -------------------------------------------------------------------
