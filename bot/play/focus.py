@@ -188,6 +188,22 @@ async def finish_practice(db: Database, guild_id: int, user_id: int, level: int,
     return advice
 
 
+@dataclass(frozen=True)
+class PracticeEnd:
+    advice: Advice | None
+    #: The round as stored (its score is the stored answers' right ones): what to show.
+    round: FocusRound
+
+
+async def end_practice(db: Database, guild_id: int, user_id: int, level: int, own: int,
+                       questions: list[Question], round_key: str) -> PracticeEnd:
+    """A practice round is over (each answer was stored as it was given): the level it moves
+    (``finish_practice``) and the round as its stored answers say it."""
+    advice = await finish_practice(db, guild_id, user_id, level, own)
+    return PracticeEnd(advice, stored_round(
+        questions, await db.focus.round_answers(guild_id, user_id, round_key)))
+
+
 # --- The daily challenge -----------------------------------------------------------------------
 
 
