@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 
 from bot.domain import DomainError
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
-from bot.play.focus import level_range, stored_round
+from bot.play.focus import level_range, round_as_stored
 from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
 from bot.texts import decimal, t
@@ -251,14 +251,8 @@ async def find(db: Database, guild_id: int, name: str) -> Assignment:
 async def resumed(db: Database, assignment: Assignment, user_id: int) -> FocusRound:
     """An attempt begun earlier (its window closed, or the bot restarted): the answers already
     stored, in order, then the rest."""
-    return await _stored(db, assignment.guild_id, assignment.assignment_id, user_id,
-                         questions(assignment))
-
-
-async def _stored(db: Database, guild_id: int, assignment_id: int, user_id: int,
-                  asked: list[Question]) -> FocusRound:
-    return stored_round(asked, await db.focus.round_answers(guild_id, user_id,
-                                                            round_key(assignment_id)))
+    return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
+                                 round_key(assignment.assignment_id))
 
 
 @dataclass(frozen=True)
@@ -323,7 +317,8 @@ async def finish(db: Database, assignment_id: int, user_id: int, asked: list[Que
     is a no-op); and the attempt as stored."""
     attempt = await db.assignments.finish_attempt(assignment_id, user_id, answers=answers,
                                                   now=now)
-    return Finished(attempt, await _stored(db, attempt.guild_id, assignment_id, user_id, asked))
+    return Finished(attempt, await round_as_stored(db, attempt.guild_id, user_id, asked,
+                                                   round_key(assignment_id)))
 
 
 # --- Closing the posts ------------------------------------------------------------------------

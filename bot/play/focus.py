@@ -200,8 +200,14 @@ async def end_practice(db: Database, guild_id: int, user_id: int, level: int, ow
     """A practice round is over (each answer was stored as it was given): the level it moves
     (``finish_practice``) and the round as its stored answers say it."""
     advice = await finish_practice(db, guild_id, user_id, level, own)
-    return PracticeEnd(advice, stored_round(
-        questions, await db.focus.round_answers(guild_id, user_id, round_key)))
+    return PracticeEnd(advice, await round_as_stored(db, guild_id, user_id, questions,
+                                                     round_key))
+
+
+async def round_as_stored(db: Database, guild_id: int, user_id: int, questions: list[Question],
+                          round_key: str) -> FocusRound:
+    """The member's round ``round_key`` of ``questions`` as its stored answers say it."""
+    return stored_round(questions, await db.focus.round_answers(guild_id, user_id, round_key))
 
 
 # --- The daily challenge -----------------------------------------------------------------------
@@ -265,8 +271,7 @@ async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Que
                   day: date) -> FocusRound:
     """An attempt begun earlier (its window closed, or the bot restarted): the answers
     already stored, in order, then the rest."""
-    return stored_round(questions, await db.focus.round_answers(guild_id, user_id,
-                                                                daily_round_key(day)))
+    return await round_as_stored(db, guild_id, user_id, questions, daily_round_key(day))
 
 
 @dataclass(frozen=True)
