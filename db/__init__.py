@@ -30,7 +30,8 @@ Repositories (each a ``Database`` attribute): ``servers`` (settings and who may 
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
 ``rithmo`` (games, turns, hints counted), ``rithmo_puzzles`` (the daily capture puzzles and the
 members' answers), ``games`` (across both: waiting on a player, past their time limit),
-``class_report`` (the class report's figures, from the rollup migration 11's triggers keep).
+``class_report`` (the class report's figures, from the rollup migration 11's triggers keep),
+``leases`` (which bot process serves which shard, migration 16).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
 or deletes a player's data, and copies a database from one engine to the other (:mod:`db.copy`).
