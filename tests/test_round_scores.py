@@ -128,6 +128,16 @@ async def test_a_live_rounds_stale_copy_never_counts_an_answer_the_database_has_
         game = live_or_over(await copy.load(live.live_id))
         mine = [a for a in game.answers if a.player == ANA]
         assert len(mine) == count and sum(a.answer.correct for a in mine) == right
+    # An answer the database holds for a question the copy thinks open (stored by a process
+    # whose copy this one never saw): the copy's own answer is refused, not counted.
+    await here.answerable(live.live_id, 1, SAM, "Sam")
+    await db.focus.record(given(question, 0, False, "live", key, user=SAM))
+    with pytest.raises(DomainError) as refused:
+        await here.answer(live.live_id, 1, SAM, "Sam", str(question.answer), 104.0)
+    assert refused.value.code == "focus.live_already_answered"
+    game = live_or_over(await here.load(live.live_id))
+    assert not [a for a in game.answers if a.player == SAM]
+    assert await right_stored(db, key, SAM) == (1, 0, 1000)
 
 
 async def test_a_matchs_focus_finished_by_its_second_window_gives_the_stored_score(
