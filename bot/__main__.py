@@ -80,6 +80,12 @@ async def run_on_discord(settings: Config, **options: object) -> int:
         print(f"Ardoise: cannot reach Discord ({error}). Check the network, then retry.",
               file=sys.stderr)
         return 1
+    if bot.lease_lost:
+        # Not a clean stop: a service manager starts it again, and the new process waits for
+        # the shards behind the one that holds them now.
+        print("Ardoise: another process took this process's shards (their lease ran out "
+              "before it was renewed); stopped so as not to serve them twice.", file=sys.stderr)
+        return 1
     return 0
 
 

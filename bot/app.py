@@ -17,9 +17,17 @@ Several processes (``ARDOISE_SHARDS``, ``ARDOISE_SHARD_COUNT``; docs/deploy.md) 
 ``ShardedArdoise`` on their own shards; ``owns(guild_id)`` tells the background tasks which
 servers are this process's (``bot/shards.py``).
 
-``close()`` closes the database after the connection. At login, before all this, the threads of
-``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are made nicer than the event loop
-(``bot/background.py``).
+One process per shard: between opening the database and loading the cogs, ``take_shards``
+takes this process's leases on its shards in the database (``db.leases``; one process of no
+shards serves shard 0 of 1), waiting while another process holds them, so that two processes
+never serve one shard (both would receive every interaction of its servers); nothing connects
+to the gateway or runs in the background before. The leases are renewed every third of
+``ARDOISE_SHARD_LEASE``; a process that finds them taken by another (it was frozen past their
+end) or cannot renew them before they run out stops (``lease_lost``) rather than serve twice.
+
+``close()`` closes the connection, gives the leases back, then closes the database. At login,
+before all this, the threads of ``asyncio.to_thread`` (pictures, battles, Ardoise's turns) are
+made nicer than the event loop (``bot/background.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +61,9 @@ log = logging.getLogger(__name__)
 #: Seconds between two reads of the settings versions of the servers whose language this process
 #: keeps (a change another process made is seen within this time; bot/i18n.py Languages).
 SETTINGS_CHECK_S = 5.0
+#: How many times a lease on the shards is renewed within its length (a waiting process asks
+#: as often): a renewal can fail twice, the database being slow, before the lease runs out.
+LEASE_RENEWALS = 3
 
 
 class Ardoise(commands.Bot):
@@ -84,6 +96,13 @@ class Ardoise(commands.Bot):
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
         self._settings_watch: asyncio.Task[None] | None = None
+        self._lease_watch: asyncio.Task[None] | None = None
+        #: The shards this process holds the leases of, and their count (after take_shards).
+        self.leased: tuple[list[int], int] | None = None
+        #: When (time.monotonic) the last renewal that held was asked for.
+        self._lease_renewed = 0.0
+        #: Whether the bot stopped because its shards' leases went to another process.
+        self.lease_lost = False
         #: This bot's name in the claims of shared work (db.daily.claim_post): the machine, the
         #: process and this bot (two bots of one process, in tests, are two claimers).
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -129,12 +148,92 @@ class Ardoise(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self._open_database()
+        if not await self.take_shards():
+            return  # stopped while waiting: connect() sees the bot closed and returns
+        self._lease_watch = asyncio.create_task(self._keep_shards(), name="ardoise-shard-leases")
         await self.tree.set_translator(Translator())
         for name in self.cog_names:
             await self.load_extension(name)
         await self.sync_commands()
         self._settings_watch = asyncio.create_task(self._watch_settings(),
                                                    name="ardoise-settings-versions")
+
+    # One process per shard ------------------------------------------------------------------
+
+    async def served_shards(self) -> tuple[list[int], int]:
+        """The shards this process serves and their count: a bot of no shards is one shard."""
+        return [0], 1
+
+    def _shards_text(self, ids: Sequence[int], count: int) -> str:
+        return ("shard" + ("s " if len(ids) > 1 else " ") + ",".join(map(str, ids))
+                + f" of {count}")
+
+    async def take_shards(self) -> bool:
+        """Take the leases on this process's shards, waiting (and saying so once in the log)
+        while another process holds one of them; False if the bot was closed meanwhile."""
+        ids, count = await self.served_shards()
+        assert self.application_id is not None
+        lease = self.settings.shard_lease
+        waited = False
+        while not self.is_closed():
+            asked = time.monotonic()
+            try:
+                in_the_way = await self.database.leases.take(
+                    self.application_id, ids, count, self.worker_id, lease)
+            except Exception:
+                if self.is_closed():
+                    return False
+                raise
+            if not in_the_way:
+                self.leased, self._lease_renewed = (ids, count), asked
+                if waited:
+                    log.warning("%s: taken over, serving them now", self._shards_text(ids, count))
+                return True
+            if not waited:
+                held = "; ".join(
+                    f"shard {other.shard_id} (of {other.shard_count}) is held by {other.holder}"
+                    f" until {other.expires_at:%Y-%m-%d %H:%M:%S} UTC" for other in in_the_way)
+                log.warning("%s; waiting for it to be free before serving %s (another process "
+                            "serves them; a stopped one's lease runs out after %g s)",
+                            held, self._shards_text(ids, count), lease)
+                waited = True
+            await asyncio.sleep(lease / LEASE_RENEWALS)
+        return False
+
+    async def renew_shards(self) -> bool:
+        """Renew the leases on this process's shards; if another process holds them now, or
+        they could not be renewed before they ran out, log it and close the bot (it must not
+        serve them beside the other): False then."""
+        assert self.leased is not None and self.application_id is not None
+        ids, count = self.leased
+        lease = self.settings.shard_lease
+        asked = time.monotonic()
+        try:
+            in_the_way = await self.database.leases.take(
+                self.application_id, ids, count, self.worker_id, lease)
+        except Exception:
+            if time.monotonic() - self._lease_renewed < lease:
+                log.exception("renewing the lease on %s failed; trying again",
+                              self._shards_text(ids, count))
+                return True
+            log.exception("the lease on %s could not be renewed before it ran out: another "
+                          "process may serve them now; stopping", self._shards_text(ids, count))
+        else:
+            if not in_the_way:
+                self._lease_renewed = asked
+                return True
+            log.error("the lease on %s went to %s (this process was too late to renew it): "
+                      "stopping, so as not to serve them beside it", self._shards_text(ids, count),
+                      ", ".join(sorted({other.holder for other in in_the_way})))
+        self.lease_lost = True
+        await self.close()
+        return False
+
+    async def _keep_shards(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.shard_lease / LEASE_RENEWALS)
+            if not await self.renew_shards():
+                return
 
     async def _open_database(self) -> None:
         path = self.settings.db_path
@@ -210,15 +309,25 @@ class Ardoise(commands.Bot):
         log.info("connected as %s (%s) to %d servers", self.user, self.user.id, len(self.guilds))
 
     async def close(self) -> None:
-        if self._settings_watch is not None:
-            self._settings_watch.cancel()
-            self._settings_watch = None
+        for watch in (self._settings_watch, self._lease_watch):
+            # The lease's watch closes the bot itself when the lease is lost: not cancelled then.
+            if watch is not None and watch is not asyncio.current_task():
+                watch.cancel()
+        self._settings_watch = self._lease_watch = None
         try:
             await super().close()
         finally:
             if self.db is not None:
                 db, self.db = self.db, None
-                await db.close()
+                try:
+                    # After the gateway closed: the next process may serve the shards at once.
+                    if self.leased is not None:
+                        await db.leases.release(self.worker_id)
+                except Exception:
+                    log.exception("giving back the shards' leases failed (they run out "
+                                  "by themselves)")
+                finally:
+                    await db.close()
                 log.info("database closed")
 
 
@@ -234,15 +343,19 @@ class ShardedArdoise(Ardoise, commands.AutoShardedBot):
                 options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(settings, cog_names=cog_names, **options)
 
-    async def launch_shards(self) -> None:
-        wanted = self.settings.shard_ids
-        if wanted is not None and self.shard_count is None:
-            # Named shards of Discord's count: discord.py wants the count with the ids, so it
-            # is asked for here, once logged in (the same request discord.py would make).
+    async def served_shards(self) -> tuple[list[int], int]:
+        if self.shard_count is None:
+            # Discord's count, asked for once logged in (the request discord.py would make in
+            # launch_shards): the leases need it before the shards connect, and discord.py
+            # wants the count with named ids.
             count, _, _ = await self.http.get_bot_gateway()
-            check_shard_ids(wanted, count, "Discord's recommended shard count")
-            self.shard_count, self.shard_ids = count, list(wanted)
-        await super().launch_shards()
+            wanted = self.settings.shard_ids
+            if wanted is not None:
+                check_shard_ids(wanted, count, "Discord's recommended shard count")
+                self.shard_ids = list(wanted)
+            self.shard_count = count
+        ids = list(range(self.shard_count) if self.shard_ids is None else self.shard_ids)
+        return ids, self.shard_count
 
     def owns(self, guild_id: int) -> bool:
         return owner_of(self.shard_ids, self.shard_count)(guild_id)

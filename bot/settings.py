@@ -13,6 +13,7 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | ``ARDOISE_LOG_LEVEL`` | ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` | ``INFO`` |
 | ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
 | ``ARDOISE_PRIVACY_URL`` | where members read the privacy page (``/privacy`` links it) | none |
+| ``ARDOISE_SHARD_LEASE`` | seconds a process's hold on its shards lasts unrenewed | ``30`` |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
@@ -21,7 +22,10 @@ dependency for six lines of parsing. The token never appears in ``repr()`` or in
 Several processes (docs/deploy.md): each runs its own ``ARDOISE_SHARDS`` of the same
 ``ARDOISE_SHARD_COUNT``, on one shared database. Setting either runs an ``AutoShardedBot``; without
 ``ARDOISE_SHARD_COUNT`` the count is Discord's recommendation (``GET /gateway/bot``), read at start
-(``bot.app.ShardedArdoise.launch_shards``), which several processes must not each guess: set it.
+(``bot.app.ShardedArdoise.served_shards``), which several processes must not each guess: set it.
+Each process holds a lease on its shards in the database (``bot.app.Ardoise.take_shards``): a
+second process for the same shards waits for them; ``ARDOISE_SHARD_LEASE`` is how long a lease
+lasts unrenewed, so how long the shards of a process that died wait for the next one.
 """
 
 from __future__ import annotations
@@ -97,6 +101,9 @@ class Config:
     #: Where the operator publishes their copy of docs/privacy.md (``ARDOISE_PRIVACY_URL``), for
     #: ``/privacy`` to link; None: ``/privacy`` says to ask the operator for it.
     privacy_url: str | None = None
+    #: Seconds the lease on this process's shards lasts if it is not renewed
+    #: (``ARDOISE_SHARD_LEASE``): how long the next process waits after one that died.
+    shard_lease: float = 30.0
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
@@ -106,7 +113,8 @@ class Config:
             f"shard_ids={self.shard_ids!r}, shard_count={self.shard_count!r}, "
             f"log_level={self.log_level!r}, strong_searches={self.strong_searches!r}, "
             f"strong_seconds={self.strong_seconds!r}, force_sync={self.force_sync!r}, "
-            f"privacy_url={self.privacy_url!r})"
+            f"privacy_url={self.privacy_url!r}, "
+            f"shard_lease={self.shard_lease!r})"
         )
 
     @property
@@ -188,6 +196,16 @@ class Config:
                 "ARDOISE_PRIVACY_URL must be a web address (https://…, no spaces, brackets or "
                 f"quotes), not {privacy_url!r}"
             )
+        lease_text = values.get("ARDOISE_SHARD_LEASE", "").strip() or "30"
+        try:
+            shard_lease = float(lease_text)
+        except ValueError:
+            shard_lease = 0.0
+        if not 1 <= shard_lease <= 600:
+            raise ConfigError(
+                "ARDOISE_SHARD_LEASE must be a number of seconds from 1 to 600, "
+                f"not {lease_text!r}"
+            )
 
         return cls(
             token=token,
@@ -201,6 +219,7 @@ class Config:
             strong_seconds=strong_seconds,
             force_sync=sync_text in _TRUE,
             privacy_url=privacy_url,
+            shard_lease=shard_lease,
         )
 
 

@@ -200,8 +200,9 @@ class ClassAssign:
 
     async def _assignment_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
-        await play.finish(self.bot.db, run.data["assignment"], run.user_id, run.round.score,
-                          answers, self.assign_now())
+        finished = await play.finish(self.bot.db, run.data["assignment"], run.user_id,
+                                     run.round.questions, answers, self.assign_now())
+        run.round = finished.round  # what is stored, should another window have stored first
         await replies.update(interaction, embed=summary_embed(run.round, run.lang, run.title),
                              view=None)
 

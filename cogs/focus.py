@@ -206,8 +206,10 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
-        advice = await play.finish_practice(self.bot.db, run.guild_id, run.user_id, level, own)
-        await replies.update(interaction, embed=practice_embed(run, advice),
+        end = await play.end_practice(self.bot.db, run.guild_id, run.user_id, level, own,
+                                      run.round.questions, run.round_key)
+        run.round = end.round  # what is stored
+        await replies.update(interaction, embed=practice_embed(run, end.advice),
                              view=again_view(interaction, run.lang, run.window))
 
     # --- The daily challenge ----------------------------------------------------------------
@@ -251,7 +253,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         day = date.fromisoformat(run.data["day"])
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
         result = await play.finish_daily(self.bot.db, run.guild_id, run.user_id, day,
-                                         run.round.score, answers, self.now())
+                                         run.round.questions, answers, self.now())
+        run.round = result.round  # what is stored, should another window have stored first
         await replies.update(interaction, embed=daily_embed(run, day, result), view=None)
 
     # --- The daily post -------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from bot.domain import DomainError
 from bot.focus.exact import Exact, parse_exact
 from db.connection import Connection, Row, db_time, dumps, from_db_time, to_db_time, utc
-from db.focus import FocusAnswer, FocusRepository
+from db.focus import FocusAnswer, FocusRepository, counted_from_answers
 from db.players import PlayersRepository
 from db.servers import ServersRepository
 
@@ -205,26 +205,36 @@ class AssignmentsRepository:
                 raise DomainError("class.assign.not_started", "this attempt was not started")
             return await self._focus.record(answer, now, newcomer=False)
 
-    async def finish_attempt(self, assignment_id: int, user_id: int, score: int, time_ms: int,
+    async def finish_attempt(self, assignment_id: int, user_id: int,
+                             score: int | None = None, time_ms: int | None = None,
                              answers: Sequence[FocusAnswer] = (),
                              now: datetime | None = None) -> AssignmentAttempt:
-        """Close the attempt with its score and time and store its answers, at once. Raises
-        ``class.assign.not_started`` or ``class.assign.already_done``."""
-        if score < 0 or time_ms < 0:
+        """Store the attempt's ``answers`` (those stored already stay as they were) and close
+        it, at once; the attempt closed. Raises ``class.assign.not_started`` or
+        ``class.assign.already_done``.
+
+        The score and time are counted from the attempt's stored answers in the statement that
+        closes it, unless given (as ``db.daily``'s ``finish_attempt``: never from a window's
+        memory)."""
+        if (score is not None and score < 0) or (time_ms is not None and time_ms < 0):
             raise ValueError(f"score and time cannot be negative: {score}, {time_ms}")
         async with self._conn.transaction():
-            changed = await self._conn.run(
-                "UPDATE assignment_attempts SET score = ?, time_ms = ?, finished_at = ?"
-                " WHERE assignment_id = ? AND user_id = ? AND finished_at IS NULL",
-                (score, time_ms, to_db_time(utc(now)), assignment_id, user_id))
-            found = await self.attempt(assignment_id, user_id)
-            if found is None:
+            attempt = await self.attempt(assignment_id, user_id)
+            if attempt is None:
                 raise DomainError("class.assign.not_started", "this attempt was not started")
-            if not changed:
+            if attempt.finished_at is not None:
                 raise DomainError("class.assign.already_done", "this attempt is finished",
-                                  score=found.score, size=len(answers))
+                                  score=attempt.score, size=len(answers))
             await self._focus.record_many(answers, now)
-        return found
+            key = round_key(assignment_id)
+            changed = await self._conn.returning(
+                f"UPDATE assignment_attempts SET {counted_from_answers()}, finished_at = ?"
+                " WHERE assignment_id = ? AND user_id = ? AND finished_at IS NULL RETURNING *",
+                (score, attempt.guild_id, user_id, key, time_ms, attempt.guild_id, user_id, key,
+                 to_db_time(utc(now)), assignment_id, user_id))
+            # Within the transaction nobody else closes it (a writer at a time).
+            [found] = changed
+        return _attempt(found)
 
     async def attempts(self, assignment_id: int) -> list[AssignmentAttempt]:
         """Every attempt, the finished ones first by score (best) and time, then the others."""

@@ -20,6 +20,7 @@ from db.export import delete_player, export_player
 from db.focus import FocusRepository
 from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
+from db.leases import LeasesRepository
 from db.mastery import MasteryRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
@@ -77,6 +78,7 @@ class Database:
         self.rithmo_puzzles = RithmoPuzzlesRepository(connection, self.servers, self.players)
         self.games = GamesRepository(connection)
         self.command_syncs = CommandSyncs(connection)
+        self.leases = LeasesRepository(connection)
         self.students = StudentsRepository(connection, self.players)
         self.question_sets = QuestionSetsRepository(connection, self.servers)
         self.assignments = AssignmentsRepository(connection, self.servers, self.players,

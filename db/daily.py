@@ -10,9 +10,15 @@ from typing import Any
 
 from bot.domain import DomainError
 from db.connection import Connection, Row, dumps, from_db_day, from_db_time, to_db_time, utc
-from db.focus import FocusAnswer, FocusRepository
+from db.focus import FocusAnswer, FocusRepository, counted_from_answers
 from db.players import Player, PlayersRepository
 from db.servers import ServerSettings, ServersRepository
+
+
+def round_key(day: date) -> str:
+    """The name of a daily attempt among a member's stored answers (``db.focus``; migration 6
+    names the attempts of before it the same way)."""
+    return f"daily:{day.isoformat()}"
 
 
 @dataclass(frozen=True)
@@ -189,21 +195,28 @@ class DailyRepository:
         guild_id: int,
         day: date,
         user_id: int,
-        score: int,
-        time_ms: int,
+        score: int | None = None,
+        time_ms: int | None = None,
         answers: Iterable[FocusAnswer] = (),
         now: datetime | None = None,
     ) -> Player:
-        """Close the attempt with its score and time, store its answers, and count the day in the
-        member's streak, all at once. The player afterwards. Raises ``daily.not_started`` or
-        ``daily.already_finished``."""
-        if score < 0 or time_ms < 0:
+        """Store the attempt's ``answers`` (those stored already stay as they were), close it
+        and count the day in the member's streak, all at once. The player afterwards. Raises
+        ``daily.not_started`` or ``daily.already_finished``.
+
+        The score and time are counted from the attempt's stored answers (``round_key(day)``)
+        in the same statement that closes it, unless given (an import, a test's history): two
+        windows of one attempt, each with answers of its own, can then never store a score
+        that disagrees with the answers stored."""
+        if (score is not None and score < 0) or (time_ms is not None and time_ms < 0):
             raise ValueError(f"score and time cannot be negative: {score}, {time_ms}")
         async with self._conn.transaction():
+            await self._focus.record_many(answers, now)
             changed = await self._conn.run(
-                "UPDATE daily_attempts SET score = ?, time_ms = ?, finished_at = ?"
+                f"UPDATE daily_attempts SET {counted_from_answers()}, finished_at = ?"
                 " WHERE guild_id = ? AND day = ? AND user_id = ? AND finished_at IS NULL",
-                (score, time_ms, to_db_time(utc(now)), guild_id, day.isoformat(), user_id),
+                (score, guild_id, user_id, round_key(day), time_ms, guild_id, user_id,
+                 round_key(day), to_db_time(utc(now)), guild_id, day.isoformat(), user_id),
             )
             if not changed:
                 if await self.attempt(guild_id, day, user_id) is None:
@@ -217,7 +230,6 @@ class DailyRepository:
                     "this daily challenge is already finished",
                     day=day.isoformat(),
                 )
-            await self._focus.record_many(answers, now)
             player = await self._players.require(guild_id, user_id)
             last = player.last_daily_day
             # A late finish of an older day's attempt does not rewrite the streak.

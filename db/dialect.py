@@ -109,6 +109,17 @@ class Dialect:
         """The greatest of the values (SQLite's many-argument ``max``)."""
         return f"max({', '.join(values)})"
 
+    def clock(self) -> str:
+        """The database's own time moved by a parameter ``'+N seconds'`` (or ``'-N seconds'``),
+        as the schema's time text (``YYYY-MM-DD HH:MM:SS.fff`` UTC): what leases are measured
+        with, so that the clocks of two machines never disagree about them."""
+        return "strftime('%Y-%m-%d %H:%M:%f', 'now', ?)"
+
+    def lock_table(self, table: str) -> str | None:
+        """A statement that makes the transaction's writers of ``table`` take turns from its
+        start, or None where ``BEGIN IMMEDIATE`` already does (SQLite: one writer at a time)."""
+        return None
+
 
 class PostgresDialect(Dialect):
     name = "postgresql"
@@ -137,6 +148,17 @@ class PostgresDialect(Dialect):
 
     def greatest(self, *values: str) -> str:
         return f"greatest({', '.join(values)})"
+
+    def clock(self) -> str:
+        # now() is the transaction's start: every statement of one transaction reads one time.
+        return ("to_char(timezone('UTC', now()) + ?::text::interval,"
+                " 'YYYY-MM-DD HH24:MI:SS.MS')")
+
+    def lock_table(self, table: str) -> str | None:
+        # A mode that conflicts with itself (and not with readers): two transactions that look
+        # at the table and then write it run one after the other, so neither writes on a reading
+        # the other has made false.
+        return f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE"
 
 
 SQLITE = Dialect()

@@ -122,6 +122,16 @@ _INSERT = (
 )
 
 
+def counted_from_answers() -> str:
+    """``score = …, time_ms = …`` of an attempt: each the parameter given, else counted from
+    the member's stored answers of the round (parameters: score, guild, user, round key, time,
+    guild, user, round key). The right answers and the time of what is stored, not of what a
+    window of the round holds in memory."""
+    stored = "FROM focus_answers WHERE guild_id = ? AND user_id = ? AND round_key = ?"
+    return (f"score = coalesce(?, (SELECT coalesce(sum(correct), 0) {stored})),"
+            f" time_ms = coalesce(?, (SELECT coalesce(sum(time_ms), 0) {stored}))")
+
+
 #: One (member, round, question) in a VALUES list, typed: PostgreSQL would read them as text.
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS INTEGER))"
 

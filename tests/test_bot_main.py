@@ -1,7 +1,9 @@
-"""``python -m bot``: the start-up line, no token, a refused token, a bad setting."""
+"""``python -m bot``: the start-up line, no token, a refused token, a bad setting, shards lost
+to another process."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 from bot.__main__ import TOKEN_REFUSED, run_on_discord, startup_line
 from bot.settings import Config
+from db import Database
 
 SECRET = "MTIz.never-print-me"
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,3 +90,21 @@ async def test_shards_beyond_discords_recommendation_are_one_line_and_status_2(
     assert captured.err == ("Ardoise: ARDOISE_SHARDS names shard 1, but Discord's recommended "
                             "shard count is 1: the shards are 0 to 0\n")
     assert ("GET", "/gateway/bot") in standin.requests
+
+
+async def test_a_process_whose_shards_went_to_another_stops_with_one_line_and_status_1(
+        standin, tmp_path, capsys):
+    settings = Config(token=standin.token, db_path=tmp_path / "a.sqlite3", shard_lease=1.0)
+    running = asyncio.create_task(run_on_discord(settings, guild_ready_timeout=0.02))
+    await standin.wait_connected(timeout=10)
+    # Another process took shard 0 (this one was frozen past its lease's end, say).
+    other = await Database.open(settings.db_path)
+    try:
+        await other.connection.run("UPDATE shard_leases SET holder = 'elsewhere:1:beef'")
+    finally:
+        await other.close()
+    assert await asyncio.wait_for(running, 30) == 1
+    assert capsys.readouterr().err == (
+        "Ardoise: another process took this process's shards (their lease ran out before it "
+        "was renewed); stopped so as not to serve them twice.\n")
+    assert not standin.connected

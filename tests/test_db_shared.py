@@ -16,6 +16,7 @@ import pytest_asyncio
 from db import Database
 
 GUILD = 1 << 22
+APP = 900_000_000_000_000_001
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
@@ -107,3 +108,46 @@ async def test_a_late_player_is_warned_by_one_process_only(two: tuple[Database, 
             for db in (first, second, first, second)))
         assert sorted(warned) == [False, False, False, True], kind
     assert (await second.rithmo.require_game(game.game_id)).deadline == T0 + timedelta(hours=6)
+
+
+# --- One process per shard: the leases (issue 23) ----------------------------------------------
+
+
+async def test_a_shards_lease_goes_to_one_process_until_it_runs_out_or_is_given_back(
+        two: tuple[Database, Database]) -> None:
+    first, second = two
+    assert await first.leases.take(APP, [0], 2, "first", 30) == []
+    [held] = await second.leases.take(APP, [0, 1], 2, "second", 30)  # all or nothing: not even 1
+    assert (held.shard_id, held.holder) == (0, "first")
+    assert [lease.shard_id for lease in await first.leases.held(APP)] == [0]
+    assert await second.leases.take(APP, [1], 2, "second", 30) == []
+    # A renewal moves the holder's own lease on; another holder's stays in the way.
+    assert await first.leases.take(APP, [0], 2, "first", 30) == []
+    assert [(lease.shard_id, lease.holder) for lease in await second.leases.held(APP)] == [
+        (0, "first"), (1, "second")]
+    # A process of another shard count overlaps every shard of this one.
+    [in_the_way, _] = await first.leases.take(APP, [2], 3, "third", 30)
+    assert in_the_way.holder == "first"
+    # Given back at a clean stop: free at once for the next one.
+    assert await first.leases.release("first") == 1
+    assert await second.leases.take(APP, [0, 1], 2, "second", 30) == []
+    # A lease that ran out (a process that died: nothing renews it) is free too.
+    assert await second.leases.take(APP, [0, 1], 2, "second", 0) == []
+    assert await second.leases.held(APP) == []
+    assert await first.leases.take(APP, [0, 1, 2], 3, "third", 30) == []
+    assert {lease.holder for lease in await first.leases.held(APP)} == {"third"}
+    # Another bot (application) on the same database has shards of its own.
+    assert await second.leases.take(APP + 1, [0], 1, "another bot", 30) == []
+    assert [lease.holder for lease in await first.leases.held(APP + 1)] == ["another bot"]
+
+
+async def test_of_two_processes_asking_for_one_shard_at_once_exactly_one_gets_it(
+        two: tuple[Database, Database]) -> None:
+    for attempt in range(10):
+        holders = [f"a{attempt}", f"b{attempt}"]
+        refused = await asyncio.gather(*(db.leases.take(APP, [0, 1], 2, holder, 30)
+                                         for db, holder in zip(two, holders, strict=True)))
+        assert sorted(len(r) for r in refused) == [0, 2], refused
+        winner = holders[[len(r) for r in refused].index(0)]
+        assert {lease.holder for lease in await two[0].leases.held(APP)} == {winner}
+        await two[0].leases.release(winner)

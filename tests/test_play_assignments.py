@@ -126,7 +126,7 @@ async def test_one_attempt_each_resumed_from_the_answers_stored(db: Database) ->
     rest = [first] + [FocusAnswer(G, ANA, q.topic, 4, q.text, q.answer, None, 1000,
                                   "assignment", None, play.round_key(made.assignment_id), n)
                       for n, q in enumerate(asked[1:], 1)]
-    done = await play.finish(db, made.assignment_id, ANA, 1, rest, NOW)
+    done = await play.finish(db, made.assignment_id, ANA, asked, rest, NOW)
     assert (done.score, done.time_ms) == (1, 4000)
     with pytest.raises(DomainError) as finished:
         await play.take(db, made.assignment_id, G, ANA, [], NOW, str, lambda _: None)
@@ -155,7 +155,7 @@ async def test_erasing_a_student_and_a_teacher(db: Database) -> None:
     answer = FocusAnswer(G, ANA, question.topic, 1, question.text, question.answer,
                          question.answer, 900, "assignment", None,
                          play.round_key(made.assignment_id), 0)
-    await play.finish(db, made.assignment_id, ANA, 1, [answer], NOW)
+    await play.finish(db, made.assignment_id, ANA, [question], [answer], NOW)
     exported = await db.export_player(G, ANA)
     assert exported["assignment_attempts"][0]["score"] == 1
     counts = await db.delete_player(G, ANA)

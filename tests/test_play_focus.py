@@ -102,7 +102,7 @@ async def test_the_daily_attempt_is_one_a_day_resumed_where_it_stopped_and_ranke
                            question=q.text, expected=q.answer, given=q.answer, time_ms=1000,
                            source="daily", round_key=play.daily_round_key(DAY), question_no=i)
                for i, q in enumerate(questions)]
-    result = await play.finish_daily(db, GUILD, ANA, DAY, 6, answers, NOON)
+    result = await play.finish_daily(db, GUILD, ANA, DAY, questions, answers, NOON)
     assert result.player.current_daily_streak(DAY) == 1
     assert result.mine is not None and result.mine.rank == 1 and result.total == 1
     with pytest.raises(DomainError) as twice:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -23,12 +24,14 @@ from typing import Any
 
 import pytest
 
+from bot.app import create_bot
 from bot.local import StandIn
 from bot.local.server import Guild, Member, Message
 from bot.rithmo import Board
-from bot.settings import Config
+from bot.settings import Config, ConfigError
 from bot.shards import owner_of, shard_of
 from db import Database
+from tests.focus_helpers import answer_round_right
 from tests.test_cog_digits import match_id_of
 from tools.load import STANDIN_URL_ENV, Driver
 
@@ -203,18 +206,26 @@ async def test_each_process_keeps_the_clocks_and_timers_of_its_own_servers(
 
 
 @contextlib.asynccontextmanager
-async def bot_process(standin: StandIn, database: str, shards: str
+async def bot_process(standin: StandIn, database: str, shards: str, *, serving: bool = True,
+                      handover: bool = False, log: list[str] | None = None
                       ) -> AsyncIterator[asyncio.subprocess.Process]:
     """A bot process on ``shards`` of 2 (the load bench's bot process, which reads
-    ``ARDOISE_SHARDS`` like ``python -m bot``), connected to the stand-in; stopped at the end."""
+    ``ARDOISE_SHARDS`` like ``python -m bot``), connected to the stand-in (unless not
+    ``serving``: it waits for another process's lease); stopped at the end, when the shards'
+    connections are gone (unless ``handover``: another process takes them over at once). Its
+    log lines go to ``log`` if given. A lease of 3 s: a killed process's shards wait no more."""
     env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
-           "ARDOISE_DB": database, "ARDOISE_SHARDS": shards, "ARDOISE_SHARD_COUNT": "2"}
+           "ARDOISE_DB": database, "ARDOISE_SHARDS": shards, "ARDOISE_SHARD_COUNT": "2",
+           "ARDOISE_SHARD_LEASE": "3"}
     env.pop("ARDOISE_TEST_GUILD", None)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tools.load", "--serve-bot", "--no-pin", env=env, cwd=ROOT)
+        sys.executable, "-m", "tools.load", "--serve-bot", "--no-pin", env=env, cwd=ROOT,
+        stderr=None if log is None else asyncio.subprocess.PIPE)
+    reading = None if log is None else asyncio.create_task(_read_lines(process, log))
     wanted = {(int(s), 2) for s in shards.split(",")}
     try:
-        await standin.wait_until(lambda: wanted <= standin.connected_shards, timeout=60)
+        if serving:
+            await standin.wait_until(lambda: wanted <= standin.connected_shards, timeout=60)
         yield process
     finally:
         if process.returncode is None:
@@ -224,7 +235,26 @@ async def bot_process(standin: StandIn, database: str, shards: str
             except TimeoutError:
                 process.kill()
                 await process.wait()
-        await standin.wait_until(lambda: not wanted & standin.connected_shards, timeout=30)
+        if reading is not None:
+            await reading
+        if not handover:
+            await standin.wait_until(lambda: not wanted & standin.connected_shards, timeout=30)
+
+
+async def _read_lines(process: asyncio.subprocess.Process, into: list[str]) -> None:
+    assert process.stderr is not None
+    async for line in process.stderr:
+        into.append(line.decode("utf-8", "replace").rstrip("\n"))
+
+
+async def logged(log: list[str], text: str, timeout: float = 60) -> str:
+    """The first line of ``log`` that holds ``text``, once the process has written it."""
+    async with asyncio.timeout(timeout):
+        while True:
+            found = [line for line in log if text in line]
+            if found:
+                return found[0]
+            await asyncio.sleep(0.05)
 
 
 async def test_two_real_processes_on_two_shards_one_restarted_mid_game(standin, shared_database):
@@ -286,3 +316,144 @@ async def test_without_a_count_the_process_takes_discords_recommendation(
     assert standin.connected_shards == {(0, 2), (1, 2)}
     assert sorted(g.id for g in everything.guilds) == sorted([school_0.id, school_1.id])
     assert everything.owns(school_0.id) and everything.owns(school_1.id)
+
+
+async def test_two_real_processes_on_one_shard_one_serves_the_other_waits_then_takes_over(
+        standin, shared_database):
+    school, _ = two_shards(standin)  # shard 0 of 2, which both processes are given
+    ana = standin.add_member("Ana", guild=school)
+    sam = standin.add_member("Sam", guild=school)
+    roux = standin.add_member("Mme Roux", teacher=True, guild=school)
+    log: list[str] = []
+    setup = await Database.open(shared_database)
+    try:
+        async with (bot_process(standin, shared_database, "0", handover=True) as first,
+                    bot_process(standin, shared_database, "0", serving=False, log=log)):
+            waiting = await logged(log, "waiting")
+            assert "shard 0 (of 2) is held by" in waiting, waiting
+            assert standin.shard_connections == [(0, 2)]  # the first's connection alone
+            # What two processes on one shard doubled or lost (issue 23).
+            posted = await standin.slash(ana, "rithmo challenge", member=sam)
+            accepted = await standin.click(sam, posted.reply, label="Accept")
+            assert not accepted.reply.ephemeral, accepted.reply.text()
+            await standin.slash(roux, "focus live", count=2, level=4)
+            window = (await standin.slash(sam, "focus daily")).reply
+            await answer_round_right(standin, sam, window)
+            assert "6/6" in window.text(), window.text()
+            members = Driver(standin)
+            await members.focus_member(ana, 0, 1)
+            assert members.failures == []
+            assert standin.shard_connections == [(0, 2)]
+            assert not [line for line in log if "taken over" in line]
+            # The first stops cleanly: it gives its lease back, the second takes over.
+            first.send_signal(signal.SIGTERM)
+            await first.wait()
+            taken = await logged(log, "taken over")
+            assert "shard 0 of 2" in taken, taken
+            await standin.wait_until(lambda: standin.shard_connections == [(0, 2)],
+                                     timeout=60)
+            await members.focus_member(sam, 1, 1)
+            assert members.failures == []
+            [game] = await setup.rithmo.open_games(school.id, ana.id)
+            assert game.black_id == sam.id or game.white_id == sam.id
+        count = setup.connection.all
+        for table in ("focus_live_rounds", "rithmo_games"):
+            assert [tuple(r) for r in await count(
+                f"SELECT count(*) FROM {table} WHERE guild_id = ?", (school.id,))] == [(1,)]
+        assert [tuple(r) for r in await count(
+            "SELECT user_id, score FROM daily_attempts WHERE guild_id = ?", (school.id,))] == [
+            (sam.id, 6)]
+        answers = await count(
+            "SELECT user_id, source, count(*), count(DISTINCT round_key || ':' || question_no)"
+            " FROM focus_answers WHERE guild_id = ? GROUP BY user_id, source",
+            (school.id,))
+        assert sorted(tuple(r) for r in answers) == sorted([
+            (ana.id, "practice", 6, 6), (sam.id, "daily", 6, 6), (sam.id, "practice", 6, 6)])
+        assert await setup.leases.held(standin.app_id) == []  # both gave theirs back
+    finally:
+        await setup.close()
+
+
+# --- One process per shard, in this process ----------------------------------------------------
+
+
+async def lease_waiter(standin: StandIn, database: str, caplog: Any) -> tuple[Any, Any]:
+    """A second bot for shard 0 of 2, started; once it has said in its log that it waits."""
+    settings = settings_of(standin, database, ARDOISE_SHARDS="0", ARDOISE_SHARD_COUNT="2",
+                           ARDOISE_SHARD_LEASE="3")
+    bot = create_bot(settings, guild_ready_timeout=0.02)
+    said = len([r for r in caplog.records if "waiting" in r.getMessage()])
+    task = asyncio.create_task(bot.start(settings.token or ""))
+    async with asyncio.timeout(30):
+        while len([r for r in caplog.records if "waiting" in r.getMessage()]) == said:
+            assert not task.done(), task
+            await asyncio.sleep(0.02)
+    return bot, task
+
+
+async def test_a_second_bot_for_a_served_shard_waits_unconnected_until_it_is_given_back(
+        standin, bot_runner, shared_database, caplog):
+    caplog.set_level(logging.INFO, logger="bot.app")
+    school, _ = two_shards(standin)
+    first = await sharded_bot(bot_runner, 0, shared_database)
+    [lease] = await first.db.leases.held(standin.app_id)
+    assert (lease.shard_id, lease.shard_count, lease.holder) == (0, 2, first.worker_id)
+    second, started = await lease_waiter(standin, shared_database, caplog)
+    [waiting] = [r.getMessage() for r in caplog.records if "waiting" in r.getMessage()]
+    assert f"shard 0 (of 2) is held by {first.worker_id} until " in waiting
+    # Not connected, nothing loaded (no command, no button, no background task of its own).
+    assert standin.shard_connections == [(0, 2)]
+    assert second.cogs == {} and not second.is_ready()
+    # A third one, stopped while it waits, stops at once and cleanly.
+    third, stopped = await lease_waiter(standin, shared_database, caplog)
+    await third.close()
+    await stopped
+    # The first stops: it gives its lease back, the second takes over and serves.
+    await bot_runner.stop(first)
+    try:
+        async with asyncio.timeout(30):
+            await second.wait_until_ready()
+        assert standin.shard_connections == [(0, 2)]
+        assert [lease.holder for lease in await second.db.leases.held(standin.app_id)] == [
+            second.worker_id]
+        assert any("taken over" in r.getMessage() for r in caplog.records)
+        ana = standin.add_member("Ana", guild=school)
+        assert (await standin.slash(ana, "help")).reply.text()
+    finally:
+        await standin.idle()
+        await second.close()
+        await started
+    assert second.db is None  # closed, its lease given back first
+    check = await Database.open(shared_database)
+    try:
+        assert await check.leases.held(standin.app_id) == []
+    finally:
+        await check.close()
+
+
+async def test_a_bot_that_finds_its_lease_taken_stops_serving(
+        standin, bot_runner, shared_database, caplog):
+    bot = await sharded_bot(bot_runner, 0, shared_database)
+    assert await bot.renew_shards() and not bot.lease_lost
+    # As if it had been frozen past its lease's end and another process had taken the shard.
+    await bot.db.connection.run("UPDATE shard_leases SET holder = ? WHERE shard_id = 0",
+                                ("elsewhere:1:beef",))
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        assert not await bot.renew_shards()
+    assert bot.lease_lost and bot.is_closed() and bot.db is None
+    assert "the lease on shard 0 of 2 went to elsewhere:1:beef" in caplog.text
+    await standin.wait_until(lambda: standin.shard_connections == [])
+    check = await Database.open(shared_database)
+    try:  # the other's lease is left as it is
+        assert [lease.holder for lease in await check.leases.held(standin.app_id)] == [
+            "elsewhere:1:beef"]
+    finally:
+        await check.close()
+
+
+def test_the_leases_length_is_a_setting():
+    assert Config.from_env({}, None).shard_lease == 30
+    assert Config.from_env({"ARDOISE_SHARD_LEASE": "4.5"}, None).shard_lease == 4.5
+    for bad in ("0", "601", "nan", "soon"):
+        with pytest.raises(ConfigError, match="ARDOISE_SHARD_LEASE must be a number of seconds"):
+            Config.from_env({"ARDOISE_SHARD_LEASE": bad}, None)

@@ -572,10 +572,14 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
     profiler = cProfile.Profile() if profile else None
     async with bot:  # sets the client up, so that wait_until_ready can be awaited at once
         task = asyncio.create_task(bot.start(settings.token or ""))
-        await bot.wait_until_ready()
-        if profiler is not None:
-            profiler.enable()
         stopping = asyncio.create_task(stop.wait())
+        # A bot waiting for its shards' lease (another process holds them) may be stopped
+        # before it is ever ready.
+        ready = asyncio.create_task(bot.wait_until_ready())
+        await asyncio.wait({ready, stopping, task}, return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if profiler is not None and not stopping.done():
+            profiler.enable()
         await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if profiler is not None:
             profiler.disable()

@@ -933,6 +933,12 @@ class StandIn:
         bot process connected (a process of ``ARDOISE_SHARDS=0,1`` has two)."""
         return {s.shard for s in self._sessions if s.ready}
 
+    @property
+    def shard_connections(self) -> list[tuple[int, int]]:
+        """The (shard id, shard count) of every ready gateway connection, one entry per
+        connection: two processes serving one shard show it twice."""
+        return sorted(s.shard for s in self._sessions if s.ready)
+
     def shard_of(self, guild: Guild, shard_count: int) -> int:
         """The shard whose connection gets ``guild``'s events among ``shard_count`` (Discord's
         rule, ``(guild_id >> 22) % shard_count``)."""

@@ -29,8 +29,8 @@ from zoneinfo import ZoneInfo
 
 from bot import spreadsheet
 from bot.domain import DomainError
-from bot.focus import LEVELS, TOPICS, Answer, FocusRound, Question, generate_questions
-from bot.play.focus import history, level_range
+from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
+from bot.play.focus import level_range, round_as_stored
 from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
 from bot.texts import decimal, t
@@ -251,14 +251,8 @@ async def find(db: Database, guild_id: int, name: str) -> Assignment:
 async def resumed(db: Database, assignment: Assignment, user_id: int) -> FocusRound:
     """An attempt begun earlier (its window closed, or the bot restarted): the answers already
     stored, in order, then the rest."""
-    asked = questions(assignment)
-    stored = await db.focus.round_answers(assignment.guild_id, user_id,
-                                          round_key(assignment.assignment_id))
-    done: list[Answer] = []
-    for answer in history(stored[::-1]):
-        if len(done) < len(asked) and answer.question == asked[len(done)].text:
-            done.append(answer)
-    return FocusRound(asked, done)
+    return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
+                                 round_key(assignment.assignment_id))
 
 
 @dataclass(frozen=True)
@@ -300,12 +294,31 @@ async def record_answer(db: Database, assignment_id: int, answer: FocusAnswer,
     await db.assignments.record_answer(assignment_id, answer, now)
 
 
-async def finish(db: Database, assignment_id: int, user_id: int, score: int,
-                 answers: list[FocusAnswer], now: datetime) -> AssignmentAttempt:
-    """Every answer with the score, in one transaction (the others were stored already: each is
-    keyed by its question, a second write is a no-op)."""
-    return await db.assignments.finish_attempt(assignment_id, user_id, score,
-                                               sum(a.time_ms for a in answers), answers, now)
+@dataclass(frozen=True)
+class Finished:
+    attempt: AssignmentAttempt
+    #: The attempt as stored (its score is the stored answers' right ones): what to show, even
+    #: if another window of the attempt stored some of them first.
+    round: FocusRound
+
+    @property
+    def score(self) -> int | None:
+        return self.attempt.score
+
+    @property
+    def time_ms(self) -> int | None:
+        return self.attempt.time_ms
+
+
+async def finish(db: Database, assignment_id: int, user_id: int, asked: list[Question],
+                 answers: list[FocusAnswer], now: datetime) -> Finished:
+    """Every answer, then the score and time counted from the answers stored, in one
+    transaction (the others were stored already: each is keyed by its question, a second write
+    is a no-op); and the attempt as stored."""
+    attempt = await db.assignments.finish_attempt(assignment_id, user_id, answers=answers,
+                                                  now=now)
+    return Finished(attempt, await round_as_stored(db, attempt.guild_id, user_id, asked,
+                                                   round_key(assignment_id)))
 
 
 # --- Closing the posts ------------------------------------------------------------------------

@@ -115,6 +115,8 @@ class StoredMatch:
     extra: dict[str, Any] = field(default_factory=dict)
     #: How "adapt" chose the level of a solo match just started (said once, not stored).
     adapted: Adapted | None = None
+    #: After ``submit_focus``: the round's Focus answers as stored, which its score counts.
+    focus_answers: list[FocusAnswer] = field(default_factory=list)
 
     @classmethod
     def from_row(cls, row: DigitsMatch) -> StoredMatch:
@@ -234,15 +236,21 @@ async def store(db: Database, game: StoredMatch) -> None:
 
 async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T], *,
                  before_save: Callable[[], Awaitable[None]] | None = None,
-                 active: bool = True, in_thread: bool = False) -> tuple[StoredMatch, T]:
+                 active: bool = True, in_thread: bool = False,
+                 read: Callable[[StoredMatch], Awaitable[None]] | None = None
+                 ) -> tuple[StoredMatch, T]:
     """Read the match, apply ``change`` (which raises a ``DomainError`` to refuse: nothing is
     saved), save. When the other player saved in between, do it again on the new state.
     ``before_save`` runs between the change and the save (the caller's deferral: a refusal is
     answered at once, a change once known to be allowed). ``in_thread``: ``change`` may take a
     while (a battle, the shadow's shop turn), so it runs off the event loop; it only touches the
-    ``StoredMatch`` just read."""
+    ``StoredMatch`` just read. ``read`` reads what the change needs besides the match, after
+    the match at each attempt: what was written with an older version is then caught by the
+    save's version like the match itself."""
     for attempt in range(SAVE_ATTEMPTS):
         game = await (load_active(db, match_id) if active else load_game(db, match_id))
+        if read is not None:
+            await read(game)
         result = await asyncio.to_thread(change, game) if in_thread else change(game)
         if before_save is not None:
             await before_save()
@@ -595,19 +603,46 @@ async def focus_answered(db: Database, match_id: int, player: str, round_: int,
     await mutate(db, match_id, change)
 
 
-async def submit_focus(db: Database, match_id: int, player: str, round_: int, score: int,
-                       last: FocusAnswer | None, *,
+def focus_round_key(match_id: int, round_: int) -> str:
+    """The name of a round's Focus among a player's stored answers (``db.focus``)."""
+    return f"match:{match_id}:{round_}"
+
+
+def with_last(stored: list[FocusAnswer], last: FocusAnswer | None) -> list[FocusAnswer]:
+    """A round's stored answers (in question order) with its ``last`` answer, about to be
+    stored with them, unless its question has one stored already (which stands)."""
+    if last is None or any(a.question_no == last.question_no for a in stored):
+        return stored
+    return sorted([*stored, last], key=lambda a: a.question_no or 0)
+
+
+async def submit_focus(db: Database, match_id: int, player: str, round_: int,
+                       score: int | None, last: FocusAnswer | None, *,
                        engine: Engine | None = None,
                        before_save: Callable[[], Awaitable[None]] | None = None
                        ) -> StoredMatch:
     """The round's Focus is in: the score goes to the match (gold, Abacus), with its last answer
-    (one transaction). ``engine`` wraps the engine's call (the caller words its refusals)."""
+    (one transaction). ``engine`` wraps the engine's call (the caller words its refusals).
+
+    Without a ``score`` (a test's given one aside), it is counted from the player's stored
+    answers of the round with ``last``, read at the version the save checks (every answer of
+    the Focus is stored with a save of the match: one stored by another window since moves the
+    version, and the count is made again); the answers counted are the game's
+    ``focus_answers``, for the window to show."""
+    counted: list[FocusAnswer] = []
+
+    async def read(game: StoredMatch) -> None:
+        if score is None:
+            stored = await db.focus.round_answers(game.row.guild_id, int(player),
+                                                  focus_round_key(match_id, round_))
+            counted[:] = with_last(stored, last)
 
     def change(game: StoredMatch) -> None:
         game.focus_open(player, round_)
 
         def act() -> None:
-            game.match.submit_focus(player, score)
+            game.match.submit_focus(player, score if score is not None
+                                    else sum(a.correct for a in counted))
 
         if engine is not None:
             engine(game, act)
@@ -617,6 +652,7 @@ async def submit_focus(db: Database, match_id: int, player: str, round_: int, sc
         game.bump(player)
         if last is not None:
             game.answers = [last]
+        game.focus_answers = list(counted)
 
-    game, _ = await mutate(db, match_id, change, before_save=before_save)
+    game, _ = await mutate(db, match_id, change, before_save=before_save, read=read)
     return game

@@ -32,6 +32,7 @@ from bot.play.students import PublicRow, public_rows, rank_daily
 from bot.shards import Owner, every_server
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
 from db.connection import utc
+from db.daily import round_key as daily_key
 from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
@@ -69,7 +70,7 @@ def daily_range(settings: ServerSettings) -> tuple[int, int]:
 
 def daily_round_key(day: date) -> str:
     """The name of a daily attempt among a member's stored answers (see ``db.focus``)."""
-    return f"daily:{day.isoformat()}"
+    return daily_key(day)
 
 
 def history(answers: list[FocusAnswer]) -> list[Answer]:
@@ -192,6 +193,28 @@ async def finish_practice(db: Database, guild_id: int, user_id: int, level: int,
     return advice
 
 
+@dataclass(frozen=True)
+class PracticeEnd:
+    advice: Advice | None
+    #: The round as stored (its score is the stored answers' right ones): what to show.
+    round: FocusRound
+
+
+async def end_practice(db: Database, guild_id: int, user_id: int, level: int, own: int,
+                       questions: list[Question], round_key: str) -> PracticeEnd:
+    """A practice round is over (each answer was stored as it was given): the level it moves
+    (``finish_practice``) and the round as its stored answers say it."""
+    advice = await finish_practice(db, guild_id, user_id, level, own)
+    return PracticeEnd(advice, await round_as_stored(db, guild_id, user_id, questions,
+                                                     round_key))
+
+
+async def round_as_stored(db: Database, guild_id: int, user_id: int, questions: list[Question],
+                          round_key: str) -> FocusRound:
+    """The member's round ``round_key`` of ``questions`` as its stored answers say it."""
+    return stored_round(questions, await db.focus.round_answers(guild_id, user_id, round_key))
+
+
 # --- The daily challenge -----------------------------------------------------------------------
 
 
@@ -239,11 +262,9 @@ async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
                       factor)
 
 
-async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Question],
-                  day: date) -> FocusRound:
-    """An attempt begun earlier (its window closed, or the bot restarted): the answers
-    already stored, in order, then the rest."""
-    stored = await db.focus.round_answers(guild_id, user_id, daily_round_key(day))
+def stored_round(questions: list[Question], stored: list[FocusAnswer]) -> FocusRound:
+    """The round of ``questions`` as its stored answers (in question order) say it: the
+    answers that follow the questions in order, then the rest to answer."""
     done: list[Answer] = []
     for answer in history(stored[::-1]):
         if len(done) < len(questions) and answer.question == questions[len(done)].text:
@@ -251,22 +272,32 @@ async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Que
     return FocusRound(questions, done)
 
 
+async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Question],
+                  day: date) -> FocusRound:
+    """An attempt begun earlier (its window closed, or the bot restarted): the answers
+    already stored, in order, then the rest."""
+    return await round_as_stored(db, guild_id, user_id, questions, daily_round_key(day))
+
+
 @dataclass(frozen=True)
 class DailyResult:
     player: Player
     mine: DailyRow | None  # the member's row of the day's ranking
     total: int  # how many played
+    #: The attempt as stored (its score is the stored answers' right ones): what to show, even
+    #: if another window of the attempt stored some of them first.
+    round: FocusRound
 
 
-async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, score: int,
-                       answers: list[FocusAnswer], now: datetime) -> DailyResult:
-    """Every answer with the score, in one transaction (the last one is stored only here, the
-    others were already: each is keyed by its question, a second write is a no-op); the streak
-    and the rank (extra time counted fairly: ``bot.play.students.rank_daily``)."""
-    time_ms = sum(a.time_ms for a in answers)
+async def finish_daily(db: Database, guild_id: int, user_id: int, day: date,
+                       questions: list[Question], answers: list[FocusAnswer], now: datetime
+                       ) -> DailyResult:
+    """Every answer, then the score and time counted from the answers stored, in one
+    transaction (the last answer is stored only here, the others were already: each is keyed
+    by its question, a second write is a no-op); the streak, the rank (extra time counted
+    fairly: ``bot.play.students.rank_daily``) and the attempt as stored."""
     try:
-        player = await db.daily.finish_attempt(guild_id, day, user_id, score, time_ms, answers,
-                                               now=now)
+        player = await db.daily.finish_attempt(guild_id, day, user_id, answers=answers, now=now)
     except DomainError as refusal:
         if refusal.code == "daily.not_started":  # it was, as its window opened: erased since
             raise DomainError("focus.erased", "the member's data was erased") from None
@@ -274,7 +305,8 @@ async def finish_daily(db: Database, guild_id: int, user_id: int, day: date, sco
     board = rank_daily(await db.daily.leaderboard(guild_id, day, limit=100_000),
                        await students.ranked_students(db, guild_id))
     mine = next((row for row in board if row.user_id == user_id), None)
-    return DailyResult(player, mine, len(board))
+    return DailyResult(player, mine, len(board),
+                       await resumed(db, guild_id, user_id, questions, day))
 
 
 async def due_daily(db: Database, settings: ServerSettings, now: datetime) -> date | None:

@@ -303,8 +303,12 @@ class LiveRounds:
             async with self.db.transaction():
                 live.version = await self.db.focus_live.save(
                     live.live_id, live.to_json(), live.version, status=status, now=self.now())
-                if answer is not None:
-                    await self.db.focus.record(answer, now=self.now())
+                if answer is not None and not await self.db.focus.record(answer, now=self.now()):
+                    # That question was answered already in a state this one has not seen
+                    # (another copy of the round, in another process): the stored answer
+                    # stands, and this copy is read again, so that the ranking counts what
+                    # is stored.
+                    raise DomainError("focus.live_already_answered", "already answered")
         except BaseException:
             # The memory went ahead of the database: read it again next time.
             self._live.pop(live.live_id, None)

@@ -63,6 +63,7 @@ from bot.limits import hit
 from bot.play import digits as play
 from bot.play import students
 from bot.play.digits import StoredMatch
+from bot.play.focus import stored_round
 from bot.replies import shown_name
 from bot.tree import report_error
 from bot.ui import alt_text
@@ -800,7 +801,7 @@ async def start_focus(interaction: discord.Interaction, game: StoredMatch, playe
         title=t("digits.focus.title", lang, round=round_),
         key=f"digits:{match_id}:{round_}:{player}", on_answer=answered,
         data={"match": match_id, "round": round_}, record=False,
-        round_key=f"match:{match_id}:{round_}", time_factor=rules.time_factor)
+        round_key=play.focus_round_key(match_id, round_), time_factor=rules.time_factor)
 
 
 async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: int, player: str,
@@ -816,9 +817,11 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     message = interaction.message
     new = message is None or not message.flags.ephemeral
     defer = defer_thinking if new else defer_update
-    game = await play.submit_focus(database(interaction), match_id, player, round_, focus.score,
+    game = await play.submit_focus(database(interaction), match_id, player, round_, None,
                                    last, engine=engine_in(lang),
                                    before_save=lambda: defer(interaction))
+    # What is stored, should another window of this Focus have stored some answers first.
+    focus = run.round = stored_round(focus.questions, game.focus_answers)
     shop = game.match.shop(player)
     note = t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
              income=game.match.settings.income(focus.score), gold=shop.gold)

@@ -31,6 +31,7 @@ from discord import app_commands, ui
 from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
+from bot.play import focus as focus_play
 from bot.play import question_sets as play
 from bot.play.question_sets import ReadFile, Refused, SetSummary
 from bot.replies import shown_name
@@ -309,6 +310,9 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
               name=shown_text(found.name, play.MAX_NAME_CHARS))
 
     async def done(finished: discord.Interaction, run: FocusRun) -> None:
+        # What is stored (each answer was, as it was given), as every round's end shows.
+        run.round = await focus_play.round_as_stored(
+            database(finished), run.guild_id, run.user_id, run.round.questions, run.round_key)
         embed = summary_embed(run.round, run.lang, title)
         embed.add_field(name=t("focus.practice.advice_name", run.lang),
                         value=t("class_questions.practice.level_kept", run.lang), inline=False)
