@@ -101,9 +101,9 @@ def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slat
         if columns[c].key == "Carry" and reserves:
             behind[c] = reserves.pop(0)
     for m in [p for p in reserves if p.key == "Minus"]:
-        c = next((c for c in threats if c in columns and c not in behind), None)
-        if c is not None:
-            behind[c] = m
+        column = next((c for c in threats if c in columns and c not in behind), None)
+        if column is not None:
+            behind[column] = m
             reserves.remove(m)
     order = {"Power": 0, "Double": 1, "Plus": 2}  # multipliers choose before the flat +2N
     for s in sorted(supports, key=lambda p: (order[p.key], -p.level)):

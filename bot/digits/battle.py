@@ -214,18 +214,18 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
                                            or (u[LEVEL] == level and c & 3 < column)):
                     level, column, source = u[LEVEL], c & 3, c
             total = count = 0
-            for u in own[:4]:
-                if u is not None:
-                    total += u[ATK]
+            for front in own[:4]:
+                if front is not None:
+                    total += front[ATK]
                     count += 1
             if count:
                 atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
-                for i, u in enumerate(own[:4]):
-                    if u is not None:
+                for i, front in enumerate(own[:4]):
+                    if front is not None:
                         if notes is not None:
-                            notes.append((own is right, source, own is right, i, atk - u[ATK],
-                                          0))
-                        u[ATK] = atk
+                            notes.append((own is right, source, own is right, i,
+                                          atk - front[ATK], 0))
+                        front[ATK] = atk
 
         # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
         if present & 1 << TWIN:
@@ -385,7 +385,9 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
     ldouble, rdouble = lback >> DOUBLE & 1, rback >> DOUBLE & 1
     occupied = OCCUPIED
     land, view, primes = _land, VIEW, PRIMES
-    hits = falls = moves = None
+    hits: list[dict[str, Any]] | None = None
+    falls: list[dict[str, Any]] | None = None
+    moves: list[dict[str, Any]] | None = None
     for e in range(1, MAX_EXCHANGES + 1):
         if log is not None:
             hits, falls, moves = [], [], []
@@ -464,7 +466,7 @@ def _changing(state: BothSides, fresh: set[int], side: str, cell: int) -> UnitSt
     """The digit in ``cell``, copied first if this snapshot still shares it with the last one."""
     unit = state[side][cell]
     if id(unit) not in fresh:
-        unit = state[side][cell] = {**unit}  # type: ignore[assignment]
+        unit = state[side][cell] = {**unit}
         fresh.add(id(unit))
     return unit
 

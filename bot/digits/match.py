@@ -501,7 +501,7 @@ class Match:
         level = data.get("level")
         if level is not None and level not in LEVELS:
             raise ValueError(f"a match's level is one of {LEVELS}, not {level!r}")
-        if shadows is not None and level in shadows:
+        if shadows is not None and level is not None and level in shadows:
             shadow = shadows[level]
         settings = MatchSettings.from_json(data["settings"])
         players = [str(p) for p in data["players"]]

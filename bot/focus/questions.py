@@ -37,6 +37,7 @@ _RANK = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 class Num:
     __slots__ = ("value",)
+    value: int
 
     def __init__(self, value: int) -> None:
         self.value = value
@@ -44,6 +45,10 @@ class Num:
 
 class Op:
     __slots__ = ("left", "op", "right", "value")
+    left: Node
+    op: str
+    right: Node
+    value: int
 
     def __init__(self, op: str, left: Node, right: Node) -> None:
         a, b = left.value, right.value

@@ -52,10 +52,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
 from bot.domain import DomainError
 from bot.rithmo.arith import digits, progression_kind
@@ -302,13 +301,13 @@ class Evaluator:
 
     def evaluate(self, board: Board, my_caps: list[Capture] | None = None,
                  their_caps: list[Capture] | None = None,
-                 material: tuple[int, int] | None = None) -> int:
+                 material: Sequence[int] | None = None) -> int:
         """The position's score for the side to move, in points (see :meth:`explain`)."""
         return round(sum(self.explain(board, my_caps, their_caps, material).values()))
 
     def explain(self, board: Board, my_caps: list[Capture] | None = None,
                 their_caps: list[Capture] | None = None,
-                material: tuple[int, int] | None = None) -> dict[str, float]:
+                material: Sequence[int] | None = None) -> dict[str, float]:
         """The evaluation's parts, in points, for the side to move: progress, material, threats,
         pyramid, tempo. Their sum is :meth:`evaluate`. The captures of each side may be given
         when the caller has them already, and the material of White and Black in millionths
@@ -398,7 +397,7 @@ class Searcher:
         self.rng = rng
         self.clock = clock
         self.nodes = 0
-        self.tt: dict[Any, tuple[int, int, int, Step | None]] = {}
+        self.tt: dict[Hashable, tuple[int, int, int, Step | None]] = {}
         self.history: dict[Move, int] = {}
         self._caps: dict[tuple[int, int], list[Capture]] = {}
         self._deadline = 0.0
@@ -411,6 +410,7 @@ class Searcher:
         self._root_scores: dict[tuple[type, Step], tuple[list[Step], int]] = {}
         self._refuted: set[tuple[type, Step]] = set()
         self.candidates: list[tuple[list[Step], int]] = []
+        self._root_best: tuple[list[Step], int] | None = None
 
     # ------------------------------------------------------------ entry point
 
@@ -463,7 +463,8 @@ class Searcher:
         steps = _turn_steps(best)
         if not steps:
             steps = self._greedy_turn(board)
-        return SearchResult(Turn.from_steps([s for s in steps if s is not END]), steps,
+        played = [s for s in steps if not isinstance(s, EndTurn)]
+        return SearchResult(Turn.from_steps(played), steps,
                             best_score, done, self.nodes, self.clock() - t0, list(best))
 
     def _partial_candidates(self, previous: list[tuple[list[Step], int]],
@@ -486,17 +487,17 @@ class Searcher:
         """Play a step on the searched board, keeping the material up to date: a capture takes
         its victim's (or component's) worth from its side, a drop gives the piece's back."""
         b = self.board
-        t = type(step)
-        if t is Capture:
-            p = b.squares[step.square]  # type: ignore[union-attr]
+        if type(step) is Capture:
+            p = b.squares[step.square]
+            assert p is not None
             ev = self.ev
-            d = (ev.units(p) if step.part == 0 or len(p.parts) == 1  # type: ignore[union-attr]
-                 else ev.units_of_value(step.part))  # type: ignore[union-attr]
-            side = p.side  # type: ignore[union-attr]
+            d = (ev.units(p) if step.part == 0 or len(p.parts) == 1
+                 else ev.units_of_value(step.part))
+            side = p.side
             self._mat[side] -= d
             self._mat_undo.append((side, d))
-        elif t is Drop:
-            d = self.ev.units_of_value(step.value)  # type: ignore[union-attr]
+        elif type(step) is Drop:
+            d = self.ev.units_of_value(step.value)
             self._mat[b.turn] += d
             self._mat_undo.append((b.turn, -d))
         else:
@@ -546,9 +547,9 @@ class Searcher:
             caps = self._caps[k] = b.captures(side)
         return caps
 
-    def _tt_key(self) -> Any:
+    def _tt_key(self) -> Hashable:
         b = self.board
-        k = b.key()
+        k: Hashable = b.key()
         if b.phase == BEFORE:
             k = (k, b.vacated)  # which capturers may still step where: not in key()
         if self.settings.move_limit is not None:
@@ -581,9 +582,11 @@ class Searcher:
         scored = []
         for i, s in enumerate(steps):
             t = type(s)
-            if t is Capture:
-                key = 3_000_000 + int(1000 * ev.worth(b.squares[s.square], s.part))  # type: ignore
-            elif t is Move:
+            if type(s) is Capture:
+                victim = b.squares[s.square]
+                assert victim is not None
+                key = 3_000_000 + int(1000 * ev.worth(victim, s.part))
+            elif type(s) is Move:
                 key = 1_000_000 + hist.get(s, 0) if phase == START else 2_000_000
             elif t is Drop:
                 key = 0
@@ -652,7 +655,7 @@ class Searcher:
         margin = self.margin if ply == 0 else 0
         for i, step in enumerate(ordered):
             ends = step is END or (phase == START and type(step) is Move
-                                   and step.irregular)  # type: ignore[union-attr]
+                                   and step.irregular)
             self._push(step)
             term = None
             if ends:
@@ -881,7 +884,7 @@ def choose_turn(game: Game, level: str, rng: random.Random, *, nodes: int | None
     board = game.board.copy()
     steps = choose_steps(board, game.settings, level, rng, turns_played=len(game.turns),
                          nodes=nodes, seconds=seconds)
-    return Turn.from_steps([s for s in steps if s is not END])
+    return Turn.from_steps([s for s in steps if not isinstance(s, EndTurn)])
 
 
 __all__ = ["DEFAULT_SECONDS", "LEVELS", "MARGINS", "SECONDS", "WIN", "Evaluator", "SearchResult",

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final, Literal
 
 from bot.domain import DomainError
 from bot.rithmo.arith import ambush, power_related, progression_kind
@@ -211,8 +211,18 @@ def _bad_position(why: str, **params: Any) -> DomainError:
     return DomainError("rithmo.bad_position", f"bad position: {why}", reason=why, **params)
 
 
-# Undo record kinds.
-_U_MOVE, _U_WHOLE, _U_PART, _U_DROP, _U_END = range(5)
+# Undo records: the kind first, then the step, the phase and the squares vacated before it.
+_U_MOVE: Final = 0
+_U_WHOLE: Final = 1  # then the piece taken whole, its index in its side's list, pieces gained
+_U_PART: Final = 2  # then the pyramid, the index of the component taken and its shape
+_U_DROP: Final = 3  # then the dropped piece's index in the hand
+_U_END: Final = 4  # the steps of the turn ended instead of one step; then whether it ended alone
+_Vacated = tuple[tuple[int, tuple[int, ...]], ...]
+_Undo = (tuple[Literal[0], Move, int, _Vacated]
+         | tuple[Literal[1], Capture, int, _Vacated, Piece, int, int]
+         | tuple[Literal[2], Capture, int, _Vacated, Piece, int, int]
+         | tuple[Literal[3], Drop, int, _Vacated, int]
+         | tuple[Literal[4], list[Capture | Move | Drop], int, _Vacated, bool])
 
 
 class Board:
@@ -226,10 +236,10 @@ class Board:
         self.turn = WHITE
         self.taken: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
         self.phase = START
-        self.vacated: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.vacated: _Vacated = ()
         self.history: list[Turn] = []
         self._cur: list[Capture | Move | Drop] = []
-        self._undo: list[tuple] = []
+        self._undo: list[_Undo] = []
         self._key = 0
 
     # ----------------------------------------------------------------- set-up and pieces
@@ -490,8 +500,8 @@ class Board:
         walk :meth:`legal_steps` instead."""
         if self.phase != START or self._cur:
             raise ValueError("legal_turns() lists whole turns: finish the turn in progress first")
-        seen: set[tuple] = set()
-        walked: set[tuple] = set()
+        seen: set[tuple[frozenset[Capture], Move | None, Drop | None, frozenset[Capture]]] = set()
+        walked: set[tuple[int, frozenset[tuple[int, frozenset[int]]]]] = set()
         depth = len(self.history)
 
         def walk() -> Iterator[Turn]:
@@ -523,9 +533,10 @@ class Board:
         me = self.turn
         if type(step) is Move:
             p = self.squares[step.frm]
+            assert p is not None
             self._undo.append((_U_MOVE, step, self.phase, self.vacated))
-            self._lift(p)  # type: ignore[arg-type]
-            self._place(p, step.to)  # type: ignore[arg-type]
+            self._lift(p)
+            self._place(p, step.to)
             self._cur.append(step)
             if self.phase == START and step.irregular:
                 self._end(auto=True)
@@ -592,8 +603,7 @@ class Board:
         if not self._undo:
             raise IndexError("pop_step(): nothing to take back")
         rec = self._undo.pop()
-        kind = rec[0]
-        if kind == _U_END:
+        if rec[0] == _U_END:
             self.turn ^= 1
             self.history.pop()
             self._cur, self.phase, self.vacated = rec[1], rec[2], rec[3]
@@ -604,32 +614,36 @@ class Board:
         self.phase, self.vacated = rec[2], rec[3]
         self._cur.pop()
         me = self.turn
-        if kind == _U_MOVE:
-            p = self.squares[step.to]
-            self._lift(p)  # type: ignore[arg-type]
-            self._place(p, step.frm)  # type: ignore[arg-type]
-        elif kind == _U_WHOLE:
-            p, idx, n = rec[4], rec[5], rec[6]
+        if rec[0] == _U_MOVE:
+            mv = rec[1]
+            p = self.squares[mv.to]
+            assert p is not None
+            self._lift(p)
+            self._place(p, mv.frm)
+        elif rec[0] == _U_WHOLE:
+            cap, p, idx, n = rec[1], rec[4], rec[5], rec[6]
             mine = self.taken[me]
             for _ in range(n):
                 shape, value = mine.pop()
                 self._key -= _zk(me, _TAKEN_CODE | shape, value, OFF)
             self.pieces[p.side].insert(idx, p)
-            self._place(p, step.square)
-        elif kind == _U_PART:
-            p, i, shape = rec[4], rec[5], rec[6]
+            self._place(p, cap.square)
+        elif rec[0] == _U_PART:
+            cap, p, i, shape = rec[1], rec[4], rec[5], rec[6]
             self.taken[me].pop()
-            self._key -= _zk(me, _TAKEN_CODE | shape, step.part, OFF)
+            self._key -= _zk(me, _TAKEN_CODE | shape, cap.part, OFF)
             self._lift(p)
-            p.parts = (*p.parts[:i], (shape, step.part), *p.parts[i:])
+            p.parts = (*p.parts[:i], (shape, cap.part), *p.parts[i:])
             p.refresh()
-            self._place(p, step.square)
+            self._place(p, cap.square)
         else:
-            p = self.squares[step.square]
-            self._lift(p)  # type: ignore[arg-type]
+            drop = rec[1]
+            dropped = self.squares[drop.square]
+            assert dropped is not None
+            self._lift(dropped)
             self.pieces[me].pop()
-            self.taken[me].insert(rec[4], (step.shape, step.value))
-            self._key += _zk(me, _TAKEN_CODE | step.shape, step.value, OFF)
+            self.taken[me].insert(rec[4], (drop.shape, drop.value))
+            self._key += _zk(me, _TAKEN_CODE | drop.shape, drop.value, OFF)
         return step
 
     @property
