@@ -34,10 +34,12 @@ are taken one after another, each seeing the earlier ones' squares empty.
 Speed: squares are indices 0..127 (see :mod:`bot.rithmo.squares`) with precomputed move tables;
 each side keeps a list of its pieces, updated as pieces are taken and dropped. One pass over the
 side to move's regular-move tables yields its regular moves *and*, for every enemy piece, which of
-its pieces have it within a regular move; the reach-based captures (Encounter, Power, Ambush,
-Progression) only look at those attackers. Assault walks the 8 lines from each of the mover's
-pieces to the first piece met; Emprisonment looks for one free regular move of each enemy piece and
-stops at the first.
+its pieces have it within a regular move (:meth:`Board._reach`); the reach-based captures
+(Encounter, Power, Ambush, Progression: :func:`is_encounter`, :func:`is_power`, :func:`is_ambush`,
+:func:`is_progression`) only look at those attackers. Assault (:meth:`Board._captures_by_assault`)
+walks the 8 lines from each of the mover's pieces to the first piece met; Emprisonment, the capture
+by siege (:meth:`Board._captures_by_siege`), looks for one free regular move of each enemy piece
+and stops at the first. docs/glossary.md names every rule and where it lives.
 """
 
 from __future__ import annotations
@@ -207,6 +209,42 @@ def _piece_key(p: Piece, sq: int) -> int:
     return _zk(p.side, p.shape, p.value, sq)
 
 
+# One way to capture: (victim square, the pyramid component taken or 0, the value taken, method,
+# the capturers' squares).
+_Way = tuple[int, int, int, str, tuple[int, ...]]
+
+
+def is_encounter(values: tuple[int, ...], v: int) -> bool:
+    """Encounter (« rencontre »): the attacker, a regular move from its victim, is worth it."""
+    return v in values
+
+
+def is_power(values: tuple[int, ...], v: int) -> bool:
+    """Power (« puissance »): the attacker, a regular move from its victim, is a power of it or
+    it a power of the attacker (exponent 2 or more)."""
+    return any(a != v and power_related(a, v) for a in values)
+
+
+def is_ambush(values: tuple[int, ...], others: tuple[int, ...], v: int) -> bool:
+    """Ambush (« embuscade »): two attackers, each a regular move from the victim, whose sum,
+    difference, product or ratio is its value."""
+    for a in values:
+        for b in others:
+            if ambush(a, b, v):
+                return True
+    return False
+
+
+def is_progression(values: tuple[int, ...], others: tuple[int, ...], v: int) -> bool:
+    """Progression (« progression »): two attackers, each a regular move from the victim, form
+    with its value an arithmetic, geometric or harmonic progression."""
+    for a in values:
+        for b in others:
+            if progression_kind(a, b, v) is not None:
+                return True
+    return False
+
+
 def _bad_position(why: str, **params: Any) -> DomainError:
     return DomainError("rithmo.bad_position", f"bad position: {why}", reason=why, **params)
 
@@ -303,16 +341,24 @@ class Board:
 
     # ----------------------------------------------------------------- generation
 
-    def _scan(self, moves: list[Move] | None, side: int | None = None
-              ) -> list[tuple[int, int, int, str, tuple[int, ...]]]:
+    def _scan(self, moves: list[Move] | None, side: int | None = None) -> list[_Way]:
         """Every capture open to the side to move (or to ``side``), as (victim square, part,
         value, method, by); with ``moves`` given, also append its plain moves to it (they come
-        from the same pass)."""
-        sqs = self.squares
+        from the same pass). The order of the ways is the order the steps are listed in."""
         me = self.turn if side is None else side
-        mine = self.pieces[me]
+        out: list[_Way] = []
+        self._captures_in_reach(me, self._reach(me, moves), out)
+        self._captures_by_assault(me, out)
+        self._captures_by_siege(me, out)
+        return out
+
+    def _reach(self, me: int, moves: list[Move] | None) -> dict[int, list[Piece]]:
+        """For each enemy piece that ``me``'s pieces have within a free regular move, those
+        pieces (the reach-based captures only look at them); with ``moves`` given, ``me``'s plain
+        moves are appended to it on the way."""
+        sqs = self.squares
         reach: dict[int, list[Piece]] = {}
-        for p in mine:
+        for p in self.pieces[me]:
             s = p.sq
             for t, b1, b2, mv in REGULAR[p.mask][s]:
                 if sqs[b1] is None and sqs[b2] is None:
@@ -330,45 +376,41 @@ class Board:
                 for t, mv in IRREGULAR[p.mask][s]:
                     if sqs[t] is None:
                         moves.append(mv)
+        return reach
 
-        out: list[tuple[int, int, int, str, tuple[int, ...]]] = []
+    def _captures_in_reach(self, me: int, reach: dict[int, list[Piece]], out: list[_Way]) -> None:
+        """The captures by a piece within reach of its victim (encounter, power) and by two of
+        them (ambush, progression), victim by victim."""
         for t, atk in reach.items():
-            victims = sqs[t].victims  # type: ignore[union-attr]
+            target = self.squares[t]
+            assert target is not None
+            victims = target.victims
             for a_piece in atk:
                 avals = a_piece.values
                 for v, part in victims:
-                    enc = pw = False
-                    for a in avals:
-                        if a == v:
-                            enc = True
-                        elif power_related(a, v):
-                            pw = True
-                    if enc:
+                    if is_encounter(avals, v):
                         out.append((t, part, v, ENCOUNTER, (a_piece.sq,)))
-                    if pw:
+                    if is_power(avals, v):
                         out.append((t, part, v, POWER, (a_piece.sq,)))
             n = len(atk)
-            if n > 1:
-                for i in range(n - 1):
-                    a_piece = atk[i]
-                    for j in range(i + 1, n):
-                        b_piece = atk[j]
-                        sa, sb = a_piece.sq, b_piece.sq
-                        by = (sa, sb) if sa < sb else (sb, sa)
-                        for v, part in victims:
-                            amb = prog = False
-                            for a in a_piece.values:
-                                for b in b_piece.values:
-                                    if not amb and ambush(a, b, v):
-                                        amb = True
-                                    if not prog and progression_kind(a, b, v) is not None:
-                                        prog = True
-                            if amb:
-                                out.append((t, part, v, AMBUSH, by))
-                            if prog:
-                                out.append((t, part, v, PROGRESSION, by))
+            for i in range(n - 1):
+                a_piece = atk[i]
+                for j in range(i + 1, n):
+                    b_piece = atk[j]
+                    sa, sb = a_piece.sq, b_piece.sq
+                    by = (sa, sb) if sa < sb else (sb, sa)
+                    for v, part in victims:
+                        if is_ambush(a_piece.values, b_piece.values, v):
+                            out.append((t, part, v, AMBUSH, by))
+                        if is_progression(a_piece.values, b_piece.values, v):
+                            out.append((t, part, v, PROGRESSION, by))
 
-        for p in mine:
+    def _captures_by_assault(self, me: int, out: list[_Way]) -> None:
+        """Assault (« assaut »): along one of the 8 lines, the first piece met is an enemy, and
+        the attacker's value times the empty squares between them is the victim's (or the
+        victim's times them is the attacker's)."""
+        sqs = self.squares
+        for p in self.pieces[me]:
             s = p.sq
             for ray in RAYS[s]:
                 n = 0
@@ -385,6 +427,11 @@ class Board:
                                     break
                     break
 
+    def _captures_by_siege(self, me: int, out: list[_Way]) -> None:
+        """Emprisonment, the capture by siege (« siège »): an enemy piece with no free regular
+        move, at least one of them blocked by ``me``'s pieces, is taken whole by those pieces.
+        One free move found is enough to spare a piece, so the search stops there."""
+        sqs = self.squares
         for victim in self.pieces[1 - me]:
             entries = REGULAR[victim.mask][victim.sq]
             for t, b1, b2, _ in entries:
@@ -400,7 +447,6 @@ class Board:
                 if by_set:
                     out.append((victim.sq, 0, victim.value, EMPRISONMENT,
                                 tuple(sorted(by_set))))
-        return out
 
     def legal_moves(self) -> list[Move]:
         """The plain moves (regular and irregular) of the side to move."""
@@ -423,7 +469,7 @@ class Board:
         return self._aggregate(self._scan(None, side))
 
     @staticmethod
-    def _aggregate(raw: list[tuple[int, int, int, str, tuple[int, ...]]]) -> list[Capture]:
+    def _aggregate(raw: list[_Way]) -> list[Capture]:
         agg: dict[tuple[int, int], set[int]] = {}
         for t, part, _v, _m, by in raw:
             s = agg.get((t, part))
