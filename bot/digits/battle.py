@@ -625,13 +625,19 @@ def _bad_focus(focus: Any) -> ValueError:
     return ValueError(f"a Focus score is 0 to {MAX_FOCUS}, not {focus!r}")
 
 
+def _check_focus(left_focus: int, right_focus: int) -> None:
+    # type(...) is int: a bool is not a Focus score.
+    if type(left_focus) is not int or not 0 <= left_focus <= MAX_FOCUS:
+        raise _bad_focus(left_focus)
+    if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
+        raise _bad_focus(right_focus)
+
+
 def fight(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0, *,
           log: bool = True) -> BattleResult:
     """The battle of two slates; ``*_focus`` is each side's Focus score of the round (0–6, read by
     Abacus). With ``log=False`` the result has no log and no snapshots."""
-    for focus in (left_focus, right_focus):
-        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
-            raise _bad_focus(focus)
+    _check_focus(left_focus, right_focus)
     lc, lmask, lback, lopeners, lkinds = _side(left)
     rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:
@@ -650,9 +656,7 @@ def opening_effects(left: Slate, right: Slate, left_focus: int = 0, right_focus:
     "shield"}`` (the acting digit, the digit it changed, and the change it made; a floor at 0
     ATK shows in the digit's ATK after the opening, not here). The very code of the battle,
     run once more with its notes kept."""
-    for focus in (left_focus, right_focus):
-        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
-            raise _bad_focus(focus)
+    _check_focus(left_focus, right_focus)
     lc, _, _, lopeners, lkinds = _side(left)
     rc, _, _, ropeners, rkinds = _side(right)
     notes: list[tuple[bool, int, bool, int, int, int]] = []
@@ -680,11 +684,7 @@ def outcome(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
             ) -> tuple[str, int]:
     """Only who wins and after how many exchanges: the same battle as :func:`fight`, nothing
     written down. For the odds simulator."""
-    # type(...) is int: a bool is not a Focus score.
-    if type(left_focus) is not int or not 0 <= left_focus <= MAX_FOCUS:
-        raise _bad_focus(left_focus)
-    if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
-        raise _bad_focus(right_focus)
+    _check_focus(left_focus, right_focus)
     lc, lmask, lback, lopeners, lkinds = _side(left)
     rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:
