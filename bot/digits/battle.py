@@ -315,6 +315,7 @@ def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | No
     fallen: list[tuple[int, Unit]] | None = None
     carry = False
     for c in OCCUPIED[hit]:
+        # Unchecked on the hot path: OCCUPIED lists only cells that hold a digit.
         u: Unit = cells[c]  # type: ignore[assignment]
         d = u[6]  # DMG
         if d:
@@ -341,7 +342,7 @@ def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | No
             else:
                 given = next((x for x in NEAR[c & 3] if cells[x] is not None), -1)
             if given >= 0:
-                cells[given][ATK] += u[ATK]  # type: ignore[index]
+                cells[given][ATK] += u[ATK]  # type: ignore[index]  # chosen among digits
         if falls is not None:
             fall: dict[str, Any] = {"side": side, "cell": c + 1, "digit": KIND_NAMES[u[KIND]]}
             if given >= 0:
@@ -396,6 +397,8 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                 (left, right, occupied[lmask & lscan], ldouble and e <= 3, view[rmask], "left"),
                 (right, left, occupied[rmask & rscan], rdouble and e <= 3, view[lmask], "right")):
             for c in hitters:
+                # Unchecked on the hot path: hitters and aims come from the masks of occupied
+                # cells, so these cells hold a digit.
                 u: Unit = own[c]  # type: ignore[assignment]
                 k = u[0]  # KIND
                 if c > 3 and k != 1 and k != 14:  # from the back, only Pi and Sigma hit
@@ -567,7 +570,8 @@ class BattleResult:
                 self.snapshots) == (other.winner, other.exchanges, other.opening, other.log,
                                     other.survivors, other.snapshots)
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq
+    # Mutable, like a dataclass with eq; typeshed declares object.__hash__ a method.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (f"BattleResult(winner={self.winner!r}, exchanges={self.exchanges}, "

@@ -111,7 +111,8 @@ def features(win: float, draw: float, loss: float) -> tuple[float, float, float]
     raw = (win, draw, loss)
     if any(not 0 <= p <= 1 for p in raw) or abs(sum(raw) - 1) > 1e-6:
         raise ValueError(f"raw chances are 0 to 1 and sum to 1, not {raw!r}")
-    return tuple(log((p + EPS) / (1 + 3 * EPS)) for p in raw)  # type: ignore[return-value]
+    win_f, draw_f, loss_f = (log((p + EPS) / (1 + 3 * EPS)) for p in raw)
+    return win_f, draw_f, loss_f
 
 
 def calibrate(win: float, draw: float, loss: float,

@@ -519,7 +519,7 @@ class Match:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_json() == other.to_json()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method
 
 
 class _ShadowTable(Match):

@@ -339,4 +339,4 @@ class Shop:
         return isinstance(other, Shop) and self.to_json() == other.to_json() and \
             self.settings == other.settings
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method

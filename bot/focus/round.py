@@ -156,4 +156,4 @@ class FocusRound:
         return isinstance(other, FocusRound) and (self.questions, self.answers) == (
             other.questions, other.answers)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method

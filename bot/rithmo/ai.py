@@ -130,13 +130,18 @@ class Evaluator:
                 if v.digits is not None:
                     parts.append(d / v.digits)
                 ws.append(sum(parts) / len(parts))
-            elif k == "lawsuit":
-                ws.append(value / v.value - 0.5 * d / v.digits)  # type: ignore[operator]
-            elif k == "honour":
-                ws.append(value / v.value - 0.5 / v.pieces)  # type: ignore[operator]
-            else:  # honour_lawsuit
-                ws.append(value / v.value - 0.25 * d / v.digits  # type: ignore[operator]
-                          - 0.25 / v.pieces)  # type: ignore[operator]
+            else:
+                # Victory.make gives a ceiling victory every threshold of its kind.
+                assert v.value is not None
+                if k == "lawsuit":
+                    assert v.digits is not None
+                    ws.append(value / v.value - 0.5 * d / v.digits)
+                elif k == "honour":
+                    assert v.pieces is not None
+                    ws.append(value / v.value - 0.5 / v.pieces)
+                else:  # honour_lawsuit
+                    assert v.digits is not None and v.pieces is not None
+                    ws.append(value / v.value - 0.25 * d / v.digits - 0.25 / v.pieces)
         # Proper victories alone: pieces are the means to fight; count both number and value
         w = sum(ws) / len(ws) if ws else 0.5 * (1 / 8 + value / 300)
         self._worth[value] = w
@@ -168,7 +173,8 @@ class Evaluator:
                     parts.append(min(n_digits / v.digits, 1.0))
                 out.append(sum(parts) / len(parts))
             else:
-                p = min(total / v.value, 1.0)  # type: ignore[operator]
+                assert v.value is not None  # a ceiling victory has its value (Victory.make)
+                p = min(total / v.value, 1.0)
                 # a broken ceiling can only be mended by dropping pieces back: halve
                 if v.digits is not None and n_digits >= v.digits:
                     p *= 0.5
@@ -188,7 +194,7 @@ class Evaluator:
                         and (v.value is None or total >= v.value)
                         and (v.digits is None or n_digits >= v.digits)):
                     return True
-            elif (total >= v.value  # type: ignore[operator]
+            elif (v.value is not None and total >= v.value
                   and (v.digits is None or "lawsuit" not in k or n_digits < v.digits)
                   and (v.pieces is None or "honour" not in k or count < v.pieces)):
                 return True
@@ -272,14 +278,17 @@ class Evaluator:
         """The worth of the pieces these captures take (one entry per square: a pyramid whole
         or its best component), the biggest of them, and the pieces."""
         per_sq: dict[int, float] = {}
+        per_piece: dict[int, Piece] = {}
         for c in caps:
             p = board.squares[c.square]
-            w = self.worth(p, c.part)  # type: ignore[arg-type]
+            assert p is not None  # a capture's victim stands on its square
+            w = self.worth(p, c.part)
             if w > per_sq.get(c.square, -1e9):
                 per_sq[c.square] = w
+                per_piece[c.square] = p
         total = sum(w for w in per_sq.values() if w > 0)
         biggest = max(per_sq.values(), default=0.0)
-        return total, max(biggest, 0.0), [board.squares[s] for s in per_sq]  # type: ignore[misc]
+        return total, max(biggest, 0.0), [per_piece[s] for s in per_sq]
 
     def _would_win(self, board: Board, side: int, victims: list[Piece],
                    leave_out: Piece | None = None) -> bool:
@@ -451,12 +460,12 @@ class Searcher:
             done = depth
             if abs(score) >= WIN - 1000:  # a forced win or loss: deeper will not change it
                 break
-        if best and self.margin and candidates:
+        if best and self.margin and self.rng is not None and candidates:
             # variety: any root step within the margin of the best, by the seeded rng
             top = max(sc for _, sc in candidates)
             near = [(pv, sc) for pv, sc in candidates if sc >= top - self.margin]
             self.candidates = near
-            best, best_score = self.rng.choice(near)  # type: ignore[union-attr]
+            best, best_score = self.rng.choice(near)
         if not best:
             # not even the first root step was searched: any legal turn, by the ordering
             best = self._greedy_turn(board)
@@ -790,7 +799,12 @@ def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step
         steps.append(step)
 
     def biggest(caps: list[Capture]) -> Capture:
-        return max(caps, key=lambda c: ev.worth(board.squares[c.square], c.part))  # type: ignore
+        def worth(c: Capture) -> float:
+            victim = board.squares[c.square]
+            assert victim is not None  # a capture's victim stands on its square
+            return ev.worth(victim, c.part)
+
+        return max(caps, key=worth)
 
     try:
         caps = board.captures()
