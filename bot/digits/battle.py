@@ -159,9 +159,12 @@ def _side(slate: Slate) -> tuple[Cells, int, int, Openers, int]:
 _STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
 
 
+Notes = list[tuple[bool, int, bool, int, int, int]]
+
+
 def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
           left_kinds: int, right_kinds: int, left_focus: int, right_focus: int,
-          notes: list[tuple[bool, int, bool, int, int, int]] | None = None) -> None:
+          notes: Notes | None = None) -> None:
     """The six opening steps, on both sides; ``*_openers`` are the digits that act in the opening
     and ``*_kinds`` their kinds (from :func:`_side`). Each step reads the state the previous one
     left; within a step every effect is worked out first, then all are applied together.
@@ -169,11 +172,29 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
     ``notes``, when given, receives what each effect did, for the replay to say it:
     ``(side, index of the digit acting, target side, target index, ATK change, HP change)``
     (side True is the right); the battle itself never reads them."""
+    _open_additions(left, right, left_openers, right_openers, left_focus, right_focus, notes)
+    # Steps 2–5 act within one side, so each side goes through them on its own.
+    for own, openers, present, side in ((left, left_openers, left_kinds, False),
+                                        (right, right_openers, right_kinds, True)):
+        if not present & _STEPS_2_TO_5:
+            continue
+        if present & 1 << AVERAGE:
+            _open_average(own, openers, side, notes)
+        if present & 1 << TWIN:
+            _open_twins(own, openers, side, notes)
+        if present & 1 << POWER:
+            _open_power(own, openers, side, notes)
+        if present & 1 << SIGMA:
+            _open_sigma(own, openers, side, notes)
+    # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
 
-    # 1. Additions and subtractions: Plus (from the back, on the front digit of its column), Minus
-    # (either row, on the opposing front digit of its column), Abacus (either row, on itself, +1
-    # per right answer). No change reads an ATK, so they are added straight in; the floor at 0
-    # comes once all are in.
+
+def _open_additions(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
+                    left_focus: int, right_focus: int, notes: Notes | None) -> None:
+    """1. Additions and subtractions: Plus (from the back, on the front digit of its column),
+    Minus (either row, on the opposing front digit of its column), Abacus (either row, on
+    itself, +1 per right answer). No change reads an ATK, so they are added straight in; the
+    floor at 0 comes once all are in."""
     changed: list[Unit] = []
     for own, openers, foe, focus in ((left, left_openers, right, left_focus),
                                      (right, right_openers, left, right_focus)):
@@ -201,79 +222,74 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
         if u[ATK] < 0:
             u[ATK] = 0
 
-    for own, openers, present in ((left, left_openers, left_kinds),
-                                  (right, right_openers, right_kinds)):
-        if not present & _STEPS_2_TO_5:
-            continue
-        # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
-        # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
-        if present & 1 << AVERAGE:
-            level = column = source = 0
-            for c, u in openers:  # in cell order: within a column, the front one comes first
-                if u[KIND] == AVERAGE and (u[LEVEL] > level
-                                           or (u[LEVEL] == level and c & 3 < column)):
-                    level, column, source = u[LEVEL], c & 3, c
-            total = count = 0
-            for front in own[:4]:
-                if front is not None:
-                    total += front[ATK]
-                    count += 1
-            if count:
-                atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
-                for i, front in enumerate(own[:4]):
-                    if front is not None:
-                        if notes is not None:
-                            notes.append((own is right, source, own is right, i,
-                                          atk - front[ATK], 0))
-                        front[ATK] = atk
 
-        # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
-        if present & 1 << TWIN:
-            twins = []
-            for c, u in openers:
-                if u[KIND] == TWIN:
-                    same = -1  # itself is not an "other" digit
-                    for v in own:
-                        if v is not None and v[ATK] == u[ATK]:
-                            same += 1
-                    twins.append((c, u, u[LEVEL] * same))
-            for c, u, gain in twins:
-                u[ATK] += gain
-                u[HP] += gain
-                u[HP0] = u[HP]
+def _open_average(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """2. Average: one per side, the highest level, then the leftmost (smaller column, front
+    first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1)."""
+    level = column = source = 0
+    for c, u in openers:  # in cell order: within a column, the front one comes first
+        if u[KIND] == AVERAGE and (u[LEVEL] > level
+                                   or (u[LEVEL] == level and c & 3 < column)):
+            level, column, source = u[LEVEL], c & 3, c
+    total = count = 0
+    for front in own[:4]:
+        if front is not None:
+            total += front[ATK]
+            count += 1
+    if count:
+        atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
+        for i, front in enumerate(own[:4]):
+            if front is not None:
                 if notes is not None:
-                    notes.append((own is right, c, own is right, c, gain, gain))
+                    notes.append((side, source, side, i, atk - front[ATK], 0))
+                front[ATK] = atk
 
-        # 4. Power (from the back): the front digit of its column gets
-        # max(ATK, min(ATK², (N + 2)²)). Each front digit has at most one Power behind it, so
-        # working out and applying at once is the same as working out all first.
-        if present & 1 << POWER:
-            for c, u in openers:
-                if u[KIND] == POWER and c >= 4:
-                    target = own[c - 4]
-                    if target is not None:
-                        a = target[ATK]
-                        target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
-                        if notes is not None:
-                            notes.append((own is right, c, own is right, c - 4,
-                                          target[ATK] - a, 0))
 
-        # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
-        # ÷ (5 − N)⌋. Several Sigmas read the same state.
-        if present & 1 << SIGMA:
-            total = 0
-            for v in own[:4]:
-                if v is not None:
-                    total += v[ATK]
-            sigmas = [(c, u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
-                      for c, u in openers if u[KIND] == SIGMA]
-            for c, u, atk in sigmas:
+def _open_twins(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK."""
+    twins = []
+    for c, u in openers:
+        if u[KIND] == TWIN:
+            same = -1  # itself is not an "other" digit
+            for v in own:
+                if v is not None and v[ATK] == u[ATK]:
+                    same += 1
+            twins.append((c, u, u[LEVEL] * same))
+    for c, u, gain in twins:
+        u[ATK] += gain
+        u[HP] += gain
+        u[HP0] = u[HP]
+        if notes is not None:
+            notes.append((side, c, side, c, gain, gain))
+
+
+def _open_power(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """4. Power (from the back): the front digit of its column gets max(ATK, min(ATK², (N + 2)²)).
+    Each front digit has at most one Power behind it, so working out and applying at once is the
+    same as working out all first."""
+    for c, u in openers:
+        if u[KIND] == POWER and c >= 4:
+            target = own[c - 4]
+            if target is not None:
+                a = target[ATK]
+                target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
                 if notes is not None:
-                    notes.append((own is right, c, own is right, c, atk - u[ATK], 0))
-                u[ATK] = atk
+                    notes.append((side, c, side, c - 4, target[ATK] - a, 0))
 
-    # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
-    # (Steps 2–5 act within one side, so each side goes through them on its own.)
+
+def _open_sigma(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
+    ÷ (5 − N)⌋. Several Sigmas read the same state."""
+    total = 0
+    for v in own[:4]:
+        if v is not None:
+            total += v[ATK]
+    sigmas = [(c, u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
+              for c, u in openers if u[KIND] == SIGMA]
+    for c, u, atk in sigmas:
+        if notes is not None:
+            notes.append((side, c, side, c, atk - u[ATK], 0))
+        u[ATK] = atk
 
 
 # ----------------------------------------------------------------------------------------------
@@ -663,7 +679,7 @@ def opening_effects(left: Slate, right: Slate, left_focus: int = 0, right_focus:
     _check_focus(left_focus, right_focus)
     lc, _, _, lopeners, lkinds = _side(left)
     rc, _, _, ropeners, rkinds = _side(right)
-    notes: list[tuple[bool, int, bool, int, int, int]] = []
+    notes: Notes = []
     _open(lc, rc, lopeners, ropeners, lkinds, rkinds, left_focus, right_focus, notes)
     fielded = {False: left.cells, True: right.cells}
     effects = []
