@@ -14,6 +14,7 @@ Engines import this module, so it imports nothing from discord, ``db`` or ``imag
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
@@ -169,19 +170,20 @@ def run(command: Callable[[], str], *, prefix: str, stdout: IO[str] | None = Non
     answer. ``None`` streams are the process's own, looked up now (tests swap them)."""
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
+    expected: tuple[type[Exception], ...] = (BadInput, DomainError, *refused)
     try:
         # argparse prints --help on sys.stdout; keep it on the streams given.
         with redirect_stdout(out), redirect_stderr(err):
             answer = command()
     except SystemExit as e:  # --help (argparse's own errors are BadInput, see OneLineParser)
         return 0 if e.code is None else e.code if isinstance(e.code, int) else BAD_INPUT
-    except (BadInput, DomainError, *refused) as e:
+    except expected as e:
         _say(err, prefix + one_line(str(e)))
         return BAD_INPUT
     except Exception as e:  # the contract: never a traceback, even for a bug
         _say(err, prefix + one_line(f"internal error ({type(e).__name__}): {e}"))
         return INTERNAL_ERROR
-    if out is sys.__stdout__ and hasattr(out, "reconfigure"):
+    if out is sys.__stdout__ and isinstance(out, io.TextIOWrapper):
         out.reconfigure(encoding="utf-8")  # × and ÷ whatever the terminal's encoding
     out.write(answer + "\n")
     out.flush()

@@ -101,9 +101,9 @@ def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slat
         if columns[c].key == "Carry" and reserves:
             behind[c] = reserves.pop(0)
     for m in [p for p in reserves if p.key == "Minus"]:
-        c = next((c for c in threats if c in columns and c not in behind), None)
-        if c is not None:
-            behind[c] = m
+        column = next((c for c in threats if c in columns and c not in behind), None)
+        if column is not None:
+            behind[column] = m
             reserves.remove(m)
     order = {"Power": 0, "Double": 1, "Plus": 2}  # multipliers choose before the flat +2N
     for s in sorted(supports, key=lambda p: (order[p.key], -p.level)):
@@ -125,7 +125,9 @@ def arrange(slate: Slate, opponent: Slate | None = None, focus: int = 0) -> Slat
 
 
 @dataclass(frozen=True, slots=True)
-class _Buy:
+class Buy:
+    """An offer the bot takes: its worth to the bot, the slot, where it goes, what is sold first."""
+
     value: float
     slot: int
     cell: int | None  # where it goes (an N1 copy to merge onto, or None: first empty cell)
@@ -214,15 +216,17 @@ class BotPlayer:
             return value - worth, None, cell
         return None
 
-    def _best(self, shop: Shop, keys: list[tuple[int, str]], focus: int,
-              rng: random.Random) -> _Buy | None:
-        best: _Buy | None = None
+    def best_buy(self, shop: Shop, keys: list[tuple[int, str]], focus: int,
+                 rng: random.Random) -> Buy | None:
+        """The offer (slot, key) among ``keys`` worth most to the bot now, with where it goes,
+        or None when none is worth buying or affordable; ``rng`` draws each offer's jitter."""
+        best: Buy | None = None
         view = _View.of(shop.slate, focus)
         for slot, key in keys:
             value = self._offer_value(key, view, rng.random() * 0.4)
             placed = self._placing(shop, key, value, view)
             if placed is not None and (best is None or placed[0] > best.value):
-                best = _Buy(placed[0], slot, placed[1], placed[2])
+                best = Buy(placed[0], slot, placed[1], placed[2])
         return best
 
     # -- a turn -----------------------------------------------------------------------------
@@ -263,7 +267,7 @@ class BotPlayer:
         while True:
             self._merge_all(match, player)
             offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
-            buy = self._best(shop, offers, focus, rng)
+            buy = self.best_buy(shop, offers, focus, rng)
             if buy is not None:
                 if buy.sell is not None:
                     match.sell(player, buy.sell)
@@ -293,7 +297,7 @@ class BotPlayer:
         shop = match.shop(player)
         rng = self._rng(f"pick{match.draft.turn}", match.round)
         row = [(i + 1, k) for i, k in enumerate(match.draft.row) if k is not None]
-        buy = self._best(shop, row, match.focus[player], rng)
+        buy = self.best_buy(shop, row, match.focus[player], rng)
         if buy is None:
             match.pass_pick(player)
             return

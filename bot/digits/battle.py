@@ -159,9 +159,12 @@ def _side(slate: Slate) -> tuple[Cells, int, int, Openers, int]:
 _STEPS_2_TO_5 = 1 << AVERAGE | 1 << TWIN | 1 << POWER | 1 << SIGMA
 
 
+Notes = list[tuple[bool, int, bool, int, int, int]]
+
+
 def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
           left_kinds: int, right_kinds: int, left_focus: int, right_focus: int,
-          notes: list[tuple[bool, int, bool, int, int, int]] | None = None) -> None:
+          notes: Notes | None = None) -> None:
     """The six opening steps, on both sides; ``*_openers`` are the digits that act in the opening
     and ``*_kinds`` their kinds (from :func:`_side`). Each step reads the state the previous one
     left; within a step every effect is worked out first, then all are applied together.
@@ -169,11 +172,29 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
     ``notes``, when given, receives what each effect did, for the replay to say it:
     ``(side, index of the digit acting, target side, target index, ATK change, HP change)``
     (side True is the right); the battle itself never reads them."""
+    _open_additions(left, right, left_openers, right_openers, left_focus, right_focus, notes)
+    # Steps 2–5 act within one side, so each side goes through them on its own.
+    for own, openers, present, side in ((left, left_openers, left_kinds, False),
+                                        (right, right_openers, right_kinds, True)):
+        if not present & _STEPS_2_TO_5:
+            continue
+        if present & 1 << AVERAGE:
+            _open_average(own, openers, side, notes)
+        if present & 1 << TWIN:
+            _open_twins(own, openers, side, notes)
+        if present & 1 << POWER:
+            _open_power(own, openers, side, notes)
+        if present & 1 << SIGMA:
+            _open_sigma(own, openers, side, notes)
+    # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
 
-    # 1. Additions and subtractions: Plus (from the back, on the front digit of its column), Minus
-    # (either row, on the opposing front digit of its column), Abacus (either row, on itself, +1
-    # per right answer). No change reads an ATK, so they are added straight in; the floor at 0
-    # comes once all are in.
+
+def _open_additions(left: Cells, right: Cells, left_openers: Openers, right_openers: Openers,
+                    left_focus: int, right_focus: int, notes: Notes | None) -> None:
+    """1. Additions and subtractions: Plus (from the back, on the front digit of its column),
+    Minus (either row, on the opposing front digit of its column), Abacus (either row, on
+    itself, +1 per right answer). No change reads an ATK, so they are added straight in; the
+    floor at 0 comes once all are in."""
     changed: list[Unit] = []
     for own, openers, foe, focus in ((left, left_openers, right, left_focus),
                                      (right, right_openers, left, right_focus)):
@@ -201,79 +222,74 @@ def _open(left: Cells, right: Cells, left_openers: Openers, right_openers: Opene
         if u[ATK] < 0:
             u[ATK] = 0
 
-    for own, openers, present in ((left, left_openers, left_kinds),
-                                  (right, right_openers, right_kinds)):
-        if not present & _STEPS_2_TO_5:
-            continue
-        # 2. Average: one per side, the highest level, then the leftmost (smaller column, front
-        # first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1).
-        if present & 1 << AVERAGE:
-            level = column = source = 0
-            for c, u in openers:  # in cell order: within a column, the front one comes first
-                if u[KIND] == AVERAGE and (u[LEVEL] > level
-                                           or (u[LEVEL] == level and c & 3 < column)):
-                    level, column, source = u[LEVEL], c & 3, c
-            total = count = 0
-            for u in own[:4]:
-                if u is not None:
-                    total += u[ATK]
-                    count += 1
-            if count:
-                atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
-                for i, u in enumerate(own[:4]):
-                    if u is not None:
-                        if notes is not None:
-                            notes.append((own is right, source, own is right, i, atk - u[ATK],
-                                          0))
-                        u[ATK] = atk
 
-        # 3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK.
-        if present & 1 << TWIN:
-            twins = []
-            for c, u in openers:
-                if u[KIND] == TWIN:
-                    same = -1  # itself is not an "other" digit
-                    for v in own:
-                        if v is not None and v[ATK] == u[ATK]:
-                            same += 1
-                    twins.append((c, u, u[LEVEL] * same))
-            for c, u, gain in twins:
-                u[ATK] += gain
-                u[HP] += gain
-                u[HP0] = u[HP]
+def _open_average(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """2. Average: one per side, the highest level, then the leftmost (smaller column, front
+    first). Every digit of the allied front row takes ⌈average ATK of that row⌉ + (N − 1)."""
+    level = column = source = 0
+    for c, u in openers:  # in cell order: within a column, the front one comes first
+        if u[KIND] == AVERAGE and (u[LEVEL] > level
+                                   or (u[LEVEL] == level and c & 3 < column)):
+            level, column, source = u[LEVEL], c & 3, c
+    total = count = 0
+    for front in own[:4]:
+        if front is not None:
+            total += front[ATK]
+            count += 1
+    if count:
+        atk = -(-total // count) + level - 1  # ⌈total / count⌉ + N − 1
+        for i, front in enumerate(own[:4]):
+            if front is not None:
                 if notes is not None:
-                    notes.append((own is right, c, own is right, c, gain, gain))
+                    notes.append((side, source, side, i, atk - front[ATK], 0))
+                front[ATK] = atk
 
-        # 4. Power (from the back): the front digit of its column gets
-        # max(ATK, min(ATK², (N + 2)²)). Each front digit has at most one Power behind it, so
-        # working out and applying at once is the same as working out all first.
-        if present & 1 << POWER:
-            for c, u in openers:
-                if u[KIND] == POWER and c >= 4:
-                    target = own[c - 4]
-                    if target is not None:
-                        a = target[ATK]
-                        target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
-                        if notes is not None:
-                            notes.append((own is right, c, own is right, c - 4,
-                                          target[ATK] - a, 0))
 
-        # 5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
-        # ÷ (5 − N)⌋. Several Sigmas read the same state.
-        if present & 1 << SIGMA:
-            total = 0
-            for v in own[:4]:
-                if v is not None:
-                    total += v[ATK]
-            sigmas = [(c, u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
-                      for c, u in openers if u[KIND] == SIGMA]
-            for c, u, atk in sigmas:
+def _open_twins(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """3. Twins: +N ATK and +N HP per other allied digit (both rows) with the same ATK."""
+    twins = []
+    for c, u in openers:
+        if u[KIND] == TWIN:
+            same = -1  # itself is not an "other" digit
+            for v in own:
+                if v is not None and v[ATK] == u[ATK]:
+                    same += 1
+            twins.append((c, u, u[LEVEL] * same))
+    for c, u, gain in twins:
+        u[ATK] += gain
+        u[HP] += gain
+        u[HP0] = u[HP]
+        if notes is not None:
+            notes.append((side, c, side, c, gain, gain))
+
+
+def _open_power(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """4. Power (from the back): the front digit of its column gets max(ATK, min(ATK², (N + 2)²)).
+    Each front digit has at most one Power behind it, so working out and applying at once is the
+    same as working out all first."""
+    for c, u in openers:
+        if u[KIND] == POWER and c >= 4:
+            target = own[c - 4]
+            if target is not None:
+                a = target[ATK]
+                target[ATK] = max(a, min(a * a, (u[LEVEL] + 2) ** 2))
                 if notes is not None:
-                    notes.append((own is right, c, own is right, c, atk - u[ATK], 0))
-                u[ATK] = atk
+                    notes.append((side, c, side, c - 4, target[ATK] - a, 0))
 
-    # 6. Shields: each Square has (N + 1)², whatever its row: given with the digit (_prototypes).
-    # (Steps 2–5 act within one side, so each side goes through them on its own.)
+
+def _open_sigma(own: Cells, openers: Openers, side: bool, notes: Notes | None) -> None:
+    """5. Sigma (either row): ATK = ⌊sum of the allied front row's ATK, itself excluded,
+    ÷ (5 − N)⌋. Several Sigmas read the same state."""
+    total = 0
+    for v in own[:4]:
+        if v is not None:
+            total += v[ATK]
+    sigmas = [(c, u, (total - u[ATK] if c < 4 else total) // (5 - u[LEVEL]))
+              for c, u in openers if u[KIND] == SIGMA]
+    for c, u, atk in sigmas:
+        if notes is not None:
+            notes.append((side, c, side, c, atk - u[ATK], 0))
+        u[ATK] = atk
 
 
 # ----------------------------------------------------------------------------------------------
@@ -315,6 +331,7 @@ def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | No
     fallen: list[tuple[int, Unit]] | None = None
     carry = False
     for c in OCCUPIED[hit]:
+        # Unchecked on the hot path: OCCUPIED lists only cells that hold a digit.
         u: Unit = cells[c]  # type: ignore[assignment]
         d = u[6]  # DMG
         if d:
@@ -341,7 +358,7 @@ def _resolve(cells: Cells, mask: int, hit: int, falls: list[dict[str, Any]] | No
             else:
                 given = next((x for x in NEAR[c & 3] if cells[x] is not None), -1)
             if given >= 0:
-                cells[given][ATK] += u[ATK]  # type: ignore[index]
+                cells[given][ATK] += u[ATK]  # type: ignore[index]  # chosen among digits
         if falls is not None:
             fall: dict[str, Any] = {"side": side, "cell": c + 1, "digit": KIND_NAMES[u[KIND]]}
             if given >= 0:
@@ -385,7 +402,9 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
     ldouble, rdouble = lback >> DOUBLE & 1, rback >> DOUBLE & 1
     occupied = OCCUPIED
     land, view, primes = _land, VIEW, PRIMES
-    hits = falls = moves = None
+    hits: list[dict[str, Any]] | None = None
+    falls: list[dict[str, Any]] | None = None
+    moves: list[dict[str, Any]] | None = None
     for e in range(1, MAX_EXCHANGES + 1):
         if log is not None:
             hits, falls, moves = [], [], []
@@ -394,6 +413,8 @@ def _run(left: Cells, right: Cells, lmask: int, rmask: int, lback: int, rback: i
                 (left, right, occupied[lmask & lscan], ldouble and e <= 3, view[rmask], "left"),
                 (right, left, occupied[rmask & rscan], rdouble and e <= 3, view[lmask], "right")):
             for c in hitters:
+                # Unchecked on the hot path: hitters and aims come from the masks of occupied
+                # cells, so these cells hold a digit.
                 u: Unit = own[c]  # type: ignore[assignment]
                 k = u[0]  # KIND
                 if c > 3 and k != 1 and k != 14:  # from the back, only Pi and Sigma hit
@@ -464,7 +485,7 @@ def _changing(state: BothSides, fresh: set[int], side: str, cell: int) -> UnitSt
     """The digit in ``cell``, copied first if this snapshot still shares it with the last one."""
     unit = state[side][cell]
     if id(unit) not in fresh:
-        unit = state[side][cell] = {**unit}  # type: ignore[assignment]
+        unit = state[side][cell] = {**unit}
         fresh.add(id(unit))
     return unit
 
@@ -565,7 +586,8 @@ class BattleResult:
                 self.snapshots) == (other.winner, other.exchanges, other.opening, other.log,
                                     other.survivors, other.snapshots)
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq
+    # Mutable, like a dataclass with eq; typeshed declares object.__hash__ a method.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (f"BattleResult(winner={self.winner!r}, exchanges={self.exchanges}, "
@@ -623,13 +645,19 @@ def _bad_focus(focus: Any) -> ValueError:
     return ValueError(f"a Focus score is 0 to {MAX_FOCUS}, not {focus!r}")
 
 
+def _check_focus(left_focus: int, right_focus: int) -> None:
+    # type(...) is int: a bool is not a Focus score.
+    if type(left_focus) is not int or not 0 <= left_focus <= MAX_FOCUS:
+        raise _bad_focus(left_focus)
+    if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
+        raise _bad_focus(right_focus)
+
+
 def fight(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0, *,
           log: bool = True) -> BattleResult:
     """The battle of two slates; ``*_focus`` is each side's Focus score of the round (0–6, read by
     Abacus). With ``log=False`` the result has no log and no snapshots."""
-    for focus in (left_focus, right_focus):
-        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
-            raise _bad_focus(focus)
+    _check_focus(left_focus, right_focus)
     lc, lmask, lback, lopeners, lkinds = _side(left)
     rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:
@@ -648,12 +676,10 @@ def opening_effects(left: Slate, right: Slate, left_focus: int = 0, right_focus:
     "shield"}`` (the acting digit, the digit it changed, and the change it made; a floor at 0
     ATK shows in the digit's ATK after the opening, not here). The very code of the battle,
     run once more with its notes kept."""
-    for focus in (left_focus, right_focus):
-        if type(focus) is not int or not 0 <= focus <= MAX_FOCUS:
-            raise _bad_focus(focus)
+    _check_focus(left_focus, right_focus)
     lc, _, _, lopeners, lkinds = _side(left)
     rc, _, _, ropeners, rkinds = _side(right)
-    notes: list[tuple[bool, int, bool, int, int, int]] = []
+    notes: Notes = []
     _open(lc, rc, lopeners, ropeners, lkinds, rkinds, left_focus, right_focus, notes)
     fielded = {False: left.cells, True: right.cells}
     effects = []
@@ -678,11 +704,7 @@ def outcome(left: Slate, right: Slate, left_focus: int = 0, right_focus: int = 0
             ) -> tuple[str, int]:
     """Only who wins and after how many exchanges: the same battle as :func:`fight`, nothing
     written down. For the odds simulator."""
-    # type(...) is int: a bool is not a Focus score.
-    if type(left_focus) is not int or not 0 <= left_focus <= MAX_FOCUS:
-        raise _bad_focus(left_focus)
-    if type(right_focus) is not int or not 0 <= right_focus <= MAX_FOCUS:
-        raise _bad_focus(right_focus)
+    _check_focus(left_focus, right_focus)
     lc, lmask, lback, lopeners, lkinds = _side(left)
     rc, rmask, rback, ropeners, rkinds = _side(right)
     if lopeners or ropeners:

@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from math import exp, log
 from typing import Any
 
-from bot.digits.baseline import MAX_REROLLS, BotPlayer, arrange
 from bot.digits.ghosts import Ghost
 from bot.digits.match import GHOST, Match
 from bot.digits.odds import (
@@ -55,9 +54,9 @@ from bot.digits.odds import (
     match_in_play,
     odds,
 )
-from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
+from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
-from bot.digits.strategy import merged
+from bot.digits.strategy import grow
 
 #: Copies of the opponent's slate grown by one shop turn (besides the slate as it is).
 GROWN = 16
@@ -112,7 +111,8 @@ def features(win: float, draw: float, loss: float) -> tuple[float, float, float]
     raw = (win, draw, loss)
     if any(not 0 <= p <= 1 for p in raw) or abs(sum(raw) - 1) > 1e-6:
         raise ValueError(f"raw chances are 0 to 1 and sum to 1, not {raw!r}")
-    return tuple(log((p + EPS) / (1 + 3 * EPS)) for p in raw)  # type: ignore[return-value]
+    win_f, draw_f, loss_f = (log((p + EPS) / (1 + 3 * EPS)) for p in raw)
+    return win_f, draw_f, loss_f
 
 
 def calibrate(win: float, draw: float, loss: float,
@@ -135,32 +135,6 @@ def prior_accuracy(scores: Iterable[int]) -> float:
     ``DEFAULT_ACCURACY`` added (module docstring)."""
     scores = list(scores)
     return (sum(scores) + FOCUS_MAX * DEFAULT_ACCURACY) / (FOCUS_MAX * (len(scores) + 1))
-
-
-def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: int,
-         their_view: Slate | None, seed: str) -> Slate:
-    """``slate`` after one shop turn of the baseline's buying rules: ``gold`` left from last
-    round plus the income of ``focus``, random offers seeded by ``seed``, placed as the
-    baseline places facing ``their_view`` (the slate that player saw last)."""
-    buyer = BotPlayer(seed)
-    shop = Shop(seed, settings, gold=gold, slate=slate)
-    shop.start_round(round_, settings.income(focus))
-    rng = random.Random(seed)
-    cheapest = min(settings.tier_costs)
-    rerolls = 0
-    while True:
-        shop.slate = merged(shop.slate)
-        offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
-        buy = buyer._best(shop, offers, focus, rng)
-        if buy is not None:
-            if buy.sell is not None:
-                shop.sell(buy.sell)
-            shop.buy(buy.slot, buy.cell)
-        elif rerolls < MAX_REROLLS and shop.gold >= settings.reroll_cost + cheapest:
-            shop.reroll()
-            rerolls += 1
-        else:
-            return arrange(merged(shop.slate), their_view, focus)
 
 
 def grown_foes(last: Slate, gold: int, accuracy: float, round_: int, settings: MatchSettings,

@@ -501,7 +501,7 @@ class Match:
         level = data.get("level")
         if level is not None and level not in LEVELS:
             raise ValueError(f"a match's level is one of {LEVELS}, not {level!r}")
-        if shadows is not None and level in shadows:
+        if shadows is not None and level is not None and level in shadows:
             shadow = shadows[level]
         settings = MatchSettings.from_json(data["settings"])
         players = [str(p) for p in data["players"]]
@@ -519,7 +519,7 @@ class Match:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_json() == other.to_json()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method
 
 
 class _ShadowTable(Match):

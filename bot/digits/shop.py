@@ -103,7 +103,9 @@ class MatchSettings:
         for k in data:
             if k not in known:
                 raise DomainError("settings.invalid", f"unknown match setting {k!r}", field=k)
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        # Still JSON: replace() and __post_init__ check each value's type and range.
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in data.items()}
         return replace(cls(), **values)
 
 
@@ -337,4 +339,4 @@ class Shop:
         return isinstance(other, Shop) and self.to_json() == other.to_json() and \
             self.settings == other.settings
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method

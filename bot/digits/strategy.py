@@ -37,12 +37,12 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from bot.digits.baseline import BotPlayer, arrange
+from bot.digits.baseline import MAX_REROLLS, BotPlayer, arrange
 from bot.digits.battle import UnitState, fight
 from bot.digits.ghosts import Ghost, builtin_ghost
 from bot.digits.match import Match
 from bot.digits.odds import DEFAULT_ACCURACY, accuracy_of, ghost_candidates
-from bot.digits.shop import FOCUS_MAX, Shop
+from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop
 from bot.digits.slate import Piece, Slate
 
 # How a battle's margin (share of HP left to each side) weighs against its result (±1). Without
@@ -73,6 +73,36 @@ def merged(slate: Slate) -> Slate:
             first.setdefault(p, c)
         else:
             return slate
+
+
+def grow(slate: Slate, gold: int, round_: int, settings: MatchSettings, focus: int,
+         their_view: Slate | None, seed: str, *, rerolls: int = MAX_REROLLS) -> Slate:
+    """``slate`` after one shop turn of the baseline player's (:class:`BotPlayer`'s buying
+    rules, on a bare shop): ``gold`` left from last round plus the income of ``focus``, random
+    offers seeded by ``seed``, every merge, the offer worth most bought while one is, a reroll
+    (``rerolls`` at most) while gold is left and nothing is worth buying, then placed as the
+    baseline places facing ``their_view`` (the slate that player saw last). The forecast
+    (:mod:`bot.digits.forecast`) and :meth:`OddsPlayer.likely_foes` both expect this shop turn
+    of the opponent."""
+    buyer = BotPlayer(seed)
+    shop = Shop(seed, settings, gold=gold, slate=slate)
+    shop.start_round(round_, settings.income(focus))
+    rng = random.Random(seed)
+    cheapest = min(settings.tier_costs)
+    rerolled = 0
+    while True:
+        shop.slate = merged(shop.slate)
+        offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
+        buy = buyer.best_buy(shop, offers, focus, rng)
+        if buy is not None:
+            if buy.sell is not None:
+                shop.sell(buy.sell)
+            shop.buy(buy.slot, buy.cell)
+        elif rerolled < rerolls and shop.gold >= settings.reroll_cost + cheapest:
+            shop.reroll()
+            rerolled += 1
+        else:
+            return arrange(merged(shop.slate), their_view, focus)
 
 
 def _share(end: dict[int, UnitState], start: dict[int, UnitState]) -> float:
@@ -182,27 +212,10 @@ class OddsPlayer(BotPlayer):
 
     def grow(self, slate: Slate, match: Match, their_view: Slate | None, focus: int,
              seed: str) -> Slate:
-        """``slate`` after one shop turn of the baseline's buying rules with a Focus score of
-        ``focus`` and random offers (seeded by ``seed``), placed as the baseline places facing
-        ``their_view`` (the slate that player saw last)."""
-        shop = Shop(seed, match.settings, slate=slate)
-        shop.start_round(match.round, match.settings.income(focus))
-        rng = random.Random(seed)
-        cheapest = min(shop.settings.tier_costs)
-        rerolls = 0
-        while True:
-            shop.slate = merged(shop.slate)
-            offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
-            buy = self._best(shop, offers, focus, rng)
-            if buy is not None:
-                if buy.sell is not None:
-                    shop.sell(buy.sell)
-                shop.buy(buy.slot, buy.cell)
-            elif rerolls < GROWTH_REROLLS and shop.gold >= shop.settings.reroll_cost + cheapest:
-                shop.reroll()
-                rerolls += 1
-            else:
-                return arrange(merged(shop.slate), their_view, focus)
+        """``slate`` after one shop turn of the baseline's buying rules (:func:`grow`) with no
+        gold left over, a Focus score of ``focus`` and at most ``GROWTH_REROLLS`` rerolls."""
+        return grow(slate, 0, match.round, match.settings, focus, their_view, seed,
+                    rerolls=GROWTH_REROLLS)
 
     # -- a turn -------------------------------------------------------------------------------
 

@@ -235,4 +235,4 @@ class LiveRound:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, LiveRound) and self.to_json() == other.to_json()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method

@@ -305,7 +305,7 @@ class Mastery:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Mastery) and self.items == other.items
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method
 
 
 #: The tables the mastery map draws: 1 to 10 each way.

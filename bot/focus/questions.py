@@ -37,6 +37,7 @@ _RANK = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 class Num:
     __slots__ = ("value",)
+    value: int
 
     def __init__(self, value: int) -> None:
         self.value = value
@@ -44,6 +45,10 @@ class Num:
 
 class Op:
     __slots__ = ("left", "op", "right", "value")
+    left: Node
+    op: str
+    right: Node
+    value: int
 
     def __init__(self, op: str, left: Node, right: Node) -> None:
         a, b = left.value, right.value
@@ -180,6 +185,17 @@ def work_out(question: str) -> int:
     return read_question(question).value
 
 
+def variant_fields(topic: str, skill: str, form: str) -> dict[str, str]:
+    """The JSON fields of a question (or an answer) that differ from one of the eight levels':
+    only those are written, so the eight levels' JSON stays as it was."""
+    out: dict[str, str] = {}
+    if skill != topic:
+        out["skill"] = skill
+    if form != WHOLE:
+        out["form"] = form
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """One question. ``answer`` is exact: an int, or a ``Fraction`` when not whole (never a
@@ -206,11 +222,7 @@ class Question:
         data: dict[str, Any] = {"text": self.text, "ascii": self.ascii,
                                 "answer": json_answer(self.answer, self.form),
                                 "topic": self.topic, "level": self.level}
-        # Only what differs from a question of the eight levels: their JSON stays as it was.
-        if self.skill != self.topic:
-            data["skill"] = self.skill
-        if self.form != WHOLE:
-            data["form"] = self.form
+        data.update(variant_fields(self.topic, self.skill, self.form))
         return data
 
     @classmethod

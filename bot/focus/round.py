@@ -14,7 +14,7 @@ from typing import Any
 from bot.domain import DomainError
 from bot.focus.answers import read_for
 from bot.focus.exact import WHOLE, Exact, json_answer, normal, parse_exact
-from bot.focus.questions import ROUND_SIZE, Question, generate_questions
+from bot.focus.questions import ROUND_SIZE, Question, generate_questions, variant_fields
 from bot.formats import FORMAT_KEY, upgrade
 
 #: The version of :meth:`FocusRound.to_json`'s layout (:mod:`bot.formats`). 1: today's layout with
@@ -54,11 +54,7 @@ class Answer:
             "expected": json_answer(self.expected, self.form),
             "given": None if self.given is None else json_answer(self.given, self.form),
             "correct": self.correct, "seconds": self.seconds}
-        # Only what differs from an answer of the eight levels: their JSON stays as it was.
-        if self.skill != self.topic:
-            data["skill"] = self.skill
-        if self.form != WHOLE:
-            data["form"] = self.form
+        data.update(variant_fields(self.topic, self.skill, self.form))
         return data
 
     @classmethod
@@ -160,4 +156,4 @@ class FocusRound:
         return isinstance(other, FocusRound) and (self.questions, self.answers) == (
             other.questions, other.answers)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed: object.__hash__ is a method

@@ -190,7 +190,9 @@ def negatives_divide(high_q: int, high_d: int) -> Build:
 def negatives_priority(level: int) -> Build:
     """Two or three steps with negatives: × and ÷ first, brackets first of all."""
     def build(rng: random.Random) -> Made:
-        s = lambda low, high: _signed(rng, low, high)  # noqa: E731
+        def s(low: int, high: int) -> int:
+            return _signed(rng, low, high)
+
         while True:
             if level == 1:  # a + b × c, a − b × c
                 a, b, c = s(1, 10), s(2, 5), s(2, 5)

@@ -52,10 +52,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
 from bot.domain import DomainError
 from bot.rithmo.arith import digits, progression_kind
@@ -131,13 +130,18 @@ class Evaluator:
                 if v.digits is not None:
                     parts.append(d / v.digits)
                 ws.append(sum(parts) / len(parts))
-            elif k == "lawsuit":
-                ws.append(value / v.value - 0.5 * d / v.digits)  # type: ignore[operator]
-            elif k == "honour":
-                ws.append(value / v.value - 0.5 / v.pieces)  # type: ignore[operator]
-            else:  # honour_lawsuit
-                ws.append(value / v.value - 0.25 * d / v.digits  # type: ignore[operator]
-                          - 0.25 / v.pieces)  # type: ignore[operator]
+            else:
+                # Victory.make gives a ceiling victory every threshold of its kind.
+                assert v.value is not None
+                if k == "lawsuit":
+                    assert v.digits is not None
+                    ws.append(value / v.value - 0.5 * d / v.digits)
+                elif k == "honour":
+                    assert v.pieces is not None
+                    ws.append(value / v.value - 0.5 / v.pieces)
+                else:  # honour_lawsuit
+                    assert v.digits is not None and v.pieces is not None
+                    ws.append(value / v.value - 0.25 * d / v.digits - 0.25 / v.pieces)
         # Proper victories alone: pieces are the means to fight; count both number and value
         w = sum(ws) / len(ws) if ws else 0.5 * (1 / 8 + value / 300)
         self._worth[value] = w
@@ -169,7 +173,8 @@ class Evaluator:
                     parts.append(min(n_digits / v.digits, 1.0))
                 out.append(sum(parts) / len(parts))
             else:
-                p = min(total / v.value, 1.0)  # type: ignore[operator]
+                assert v.value is not None  # a ceiling victory has its value (Victory.make)
+                p = min(total / v.value, 1.0)
                 # a broken ceiling can only be mended by dropping pieces back: halve
                 if v.digits is not None and n_digits >= v.digits:
                     p *= 0.5
@@ -189,7 +194,7 @@ class Evaluator:
                         and (v.value is None or total >= v.value)
                         and (v.digits is None or n_digits >= v.digits)):
                     return True
-            elif (total >= v.value  # type: ignore[operator]
+            elif (v.value is not None and total >= v.value
                   and (v.digits is None or "lawsuit" not in k or n_digits < v.digits)
                   and (v.pieces is None or "honour" not in k or count < v.pieces)):
                 return True
@@ -273,14 +278,17 @@ class Evaluator:
         """The worth of the pieces these captures take (one entry per square: a pyramid whole
         or its best component), the biggest of them, and the pieces."""
         per_sq: dict[int, float] = {}
+        per_piece: dict[int, Piece] = {}
         for c in caps:
             p = board.squares[c.square]
-            w = self.worth(p, c.part)  # type: ignore[arg-type]
+            assert p is not None  # a capture's victim stands on its square
+            w = self.worth(p, c.part)
             if w > per_sq.get(c.square, -1e9):
                 per_sq[c.square] = w
+                per_piece[c.square] = p
         total = sum(w for w in per_sq.values() if w > 0)
         biggest = max(per_sq.values(), default=0.0)
-        return total, max(biggest, 0.0), [board.squares[s] for s in per_sq]  # type: ignore[misc]
+        return total, max(biggest, 0.0), [per_piece[s] for s in per_sq]
 
     def _would_win(self, board: Board, side: int, victims: list[Piece],
                    leave_out: Piece | None = None) -> bool:
@@ -302,13 +310,13 @@ class Evaluator:
 
     def evaluate(self, board: Board, my_caps: list[Capture] | None = None,
                  their_caps: list[Capture] | None = None,
-                 material: tuple[int, int] | None = None) -> int:
+                 material: Sequence[int] | None = None) -> int:
         """The position's score for the side to move, in points (see :meth:`explain`)."""
         return round(sum(self.explain(board, my_caps, their_caps, material).values()))
 
     def explain(self, board: Board, my_caps: list[Capture] | None = None,
                 their_caps: list[Capture] | None = None,
-                material: tuple[int, int] | None = None) -> dict[str, float]:
+                material: Sequence[int] | None = None) -> dict[str, float]:
         """The evaluation's parts, in points, for the side to move: progress, material, threats,
         pyramid, tempo. Their sum is :meth:`evaluate`. The captures of each side may be given
         when the caller has them already, and the material of White and Black in millionths
@@ -398,7 +406,7 @@ class Searcher:
         self.rng = rng
         self.clock = clock
         self.nodes = 0
-        self.tt: dict[Any, tuple[int, int, int, Step | None]] = {}
+        self.tt: dict[Hashable, tuple[int, int, int, Step | None]] = {}
         self.history: dict[Move, int] = {}
         self._caps: dict[tuple[int, int], list[Capture]] = {}
         self._deadline = 0.0
@@ -411,6 +419,7 @@ class Searcher:
         self._root_scores: dict[tuple[type, Step], tuple[list[Step], int]] = {}
         self._refuted: set[tuple[type, Step]] = set()
         self.candidates: list[tuple[list[Step], int]] = []
+        self._root_best: tuple[list[Step], int] | None = None
 
     # ------------------------------------------------------------ entry point
 
@@ -451,19 +460,20 @@ class Searcher:
             done = depth
             if abs(score) >= WIN - 1000:  # a forced win or loss: deeper will not change it
                 break
-        if best and self.margin and candidates:
+        if best and self.margin and self.rng is not None and candidates:
             # variety: any root step within the margin of the best, by the seeded rng
             top = max(sc for _, sc in candidates)
             near = [(pv, sc) for pv, sc in candidates if sc >= top - self.margin]
             self.candidates = near
-            best, best_score = self.rng.choice(near)  # type: ignore[union-attr]
+            best, best_score = self.rng.choice(near)
         if not best:
             # not even the first root step was searched: any legal turn, by the ordering
             best = self._greedy_turn(board)
         steps = _turn_steps(best)
         if not steps:
             steps = self._greedy_turn(board)
-        return SearchResult(Turn.from_steps([s for s in steps if s is not END]), steps,
+        played = [s for s in steps if not isinstance(s, EndTurn)]
+        return SearchResult(Turn.from_steps(played), steps,
                             best_score, done, self.nodes, self.clock() - t0, list(best))
 
     def _partial_candidates(self, previous: list[tuple[list[Step], int]],
@@ -486,17 +496,17 @@ class Searcher:
         """Play a step on the searched board, keeping the material up to date: a capture takes
         its victim's (or component's) worth from its side, a drop gives the piece's back."""
         b = self.board
-        t = type(step)
-        if t is Capture:
-            p = b.squares[step.square]  # type: ignore[union-attr]
+        if type(step) is Capture:
+            p = b.squares[step.square]
+            assert p is not None
             ev = self.ev
-            d = (ev.units(p) if step.part == 0 or len(p.parts) == 1  # type: ignore[union-attr]
-                 else ev.units_of_value(step.part))  # type: ignore[union-attr]
-            side = p.side  # type: ignore[union-attr]
+            d = (ev.units(p) if step.part == 0 or len(p.parts) == 1
+                 else ev.units_of_value(step.part))
+            side = p.side
             self._mat[side] -= d
             self._mat_undo.append((side, d))
-        elif t is Drop:
-            d = self.ev.units_of_value(step.value)  # type: ignore[union-attr]
+        elif type(step) is Drop:
+            d = self.ev.units_of_value(step.value)
             self._mat[b.turn] += d
             self._mat_undo.append((b.turn, -d))
         else:
@@ -546,9 +556,9 @@ class Searcher:
             caps = self._caps[k] = b.captures(side)
         return caps
 
-    def _tt_key(self) -> Any:
+    def _tt_key(self) -> Hashable:
         b = self.board
-        k = b.key()
+        k: Hashable = b.key()
         if b.phase == BEFORE:
             k = (k, b.vacated)  # which capturers may still step where: not in key()
         if self.settings.move_limit is not None:
@@ -581,9 +591,11 @@ class Searcher:
         scored = []
         for i, s in enumerate(steps):
             t = type(s)
-            if t is Capture:
-                key = 3_000_000 + int(1000 * ev.worth(b.squares[s.square], s.part))  # type: ignore
-            elif t is Move:
+            if type(s) is Capture:
+                victim = b.squares[s.square]
+                assert victim is not None
+                key = 3_000_000 + int(1000 * ev.worth(victim, s.part))
+            elif type(s) is Move:
                 key = 1_000_000 + hist.get(s, 0) if phase == START else 2_000_000
             elif t is Drop:
                 key = 0
@@ -652,7 +664,7 @@ class Searcher:
         margin = self.margin if ply == 0 else 0
         for i, step in enumerate(ordered):
             ends = step is END or (phase == START and type(step) is Move
-                                   and step.irregular)  # type: ignore[union-attr]
+                                   and step.irregular)
             self._push(step)
             term = None
             if ends:
@@ -787,7 +799,12 @@ def beginner_steps(board: Board, rng: random.Random, ev: Evaluator) -> list[Step
         steps.append(step)
 
     def biggest(caps: list[Capture]) -> Capture:
-        return max(caps, key=lambda c: ev.worth(board.squares[c.square], c.part))  # type: ignore
+        def worth(c: Capture) -> float:
+            victim = board.squares[c.square]
+            assert victim is not None  # a capture's victim stands on its square
+            return ev.worth(victim, c.part)
+
+        return max(caps, key=worth)
 
     try:
         caps = board.captures()
@@ -881,7 +898,7 @@ def choose_turn(game: Game, level: str, rng: random.Random, *, nodes: int | None
     board = game.board.copy()
     steps = choose_steps(board, game.settings, level, rng, turns_played=len(game.turns),
                          nodes=nodes, seconds=seconds)
-    return Turn.from_steps([s for s in steps if s is not END])
+    return Turn.from_steps([s for s in steps if not isinstance(s, EndTurn)])
 
 
 __all__ = ["DEFAULT_SECONDS", "LEVELS", "MARGINS", "SECONDS", "WIN", "Evaluator", "SearchResult",

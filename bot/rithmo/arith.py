@@ -14,7 +14,8 @@ _progression_memo: dict[tuple[int, int, int], str | None] = {}
 _MEMO_LIMIT = 200_000  # a crafted position could ask about endless values; forget, don't grow
 
 
-def _room(memo: dict) -> None:
+def _room(memo: dict[tuple[int, int], bool] | dict[tuple[int, int, int], bool]
+          | dict[tuple[int, int, int], str | None]) -> None:
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
 

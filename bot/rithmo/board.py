@@ -34,10 +34,12 @@ are taken one after another, each seeing the earlier ones' squares empty.
 Speed: squares are indices 0..127 (see :mod:`bot.rithmo.squares`) with precomputed move tables;
 each side keeps a list of its pieces, updated as pieces are taken and dropped. One pass over the
 side to move's regular-move tables yields its regular moves *and*, for every enemy piece, which of
-its pieces have it within a regular move; the reach-based captures (Encounter, Power, Ambush,
-Progression) only look at those attackers. Assault walks the 8 lines from each of the mover's
-pieces to the first piece met; Emprisonment looks for one free regular move of each enemy piece and
-stops at the first.
+its pieces have it within a regular move (:meth:`Board._reach`); the reach-based captures
+(Encounter, Power, Ambush, Progression: :func:`is_encounter`, :func:`is_power`, :func:`is_ambush`,
+:func:`is_progression`) only look at those attackers. Assault (:meth:`Board._captures_by_assault`)
+walks the 8 lines from each of the mover's pieces to the first piece met; Emprisonment, the capture
+by siege (:meth:`Board._captures_by_siege`), looks for one free regular move of each enemy piece
+and stops at the first. docs/glossary.md names every rule and where it lives.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final, Literal
 
 from bot.domain import DomainError
 from bot.rithmo.arith import ambush, power_related, progression_kind
@@ -207,12 +209,61 @@ def _piece_key(p: Piece, sq: int) -> int:
     return _zk(p.side, p.shape, p.value, sq)
 
 
+# One way to capture: (victim square, the pyramid component taken or 0, the value taken, method,
+# the capturers' squares).
+_Way = tuple[int, int, int, str, tuple[int, ...]]
+
+
+def is_encounter(values: tuple[int, ...], v: int) -> bool:
+    """Encounter (« rencontre »): the attacker, a regular move from its victim, is worth it."""
+    return v in values
+
+
+def is_power(values: tuple[int, ...], v: int) -> bool:
+    """Power (« puissance »): the attacker, a regular move from its victim, is a power of it or
+    it a power of the attacker (exponent 2 or more)."""
+    for a in values:  # noqa: SIM110 - any() over a generator costs more, on the hot scan
+        if a != v and power_related(a, v):
+            return True
+    return False
+
+
+def is_ambush(values: tuple[int, ...], others: tuple[int, ...], v: int) -> bool:
+    """Ambush (« embuscade »): two attackers, each a regular move from the victim, whose sum,
+    difference, product or ratio is its value."""
+    for a in values:
+        for b in others:
+            if ambush(a, b, v):
+                return True
+    return False
+
+
+def is_progression(values: tuple[int, ...], others: tuple[int, ...], v: int) -> bool:
+    """Progression (« progression »): two attackers, each a regular move from the victim, form
+    with its value an arithmetic, geometric or harmonic progression."""
+    for a in values:
+        for b in others:
+            if progression_kind(a, b, v) is not None:
+                return True
+    return False
+
+
 def _bad_position(why: str, **params: Any) -> DomainError:
     return DomainError("rithmo.bad_position", f"bad position: {why}", reason=why, **params)
 
 
-# Undo record kinds.
-_U_MOVE, _U_WHOLE, _U_PART, _U_DROP, _U_END = range(5)
+# Undo records: the kind first, then the step, the phase and the squares vacated before it.
+_U_MOVE: Final = 0
+_U_WHOLE: Final = 1  # then the piece taken whole, its index in its side's list, pieces gained
+_U_PART: Final = 2  # then the pyramid, the index of the component taken and its shape
+_U_DROP: Final = 3  # then the dropped piece's index in the hand
+_U_END: Final = 4  # the steps of the turn ended instead of one step; then whether it ended alone
+_Vacated = tuple[tuple[int, tuple[int, ...]], ...]
+_Undo = (tuple[Literal[0], Move, int, _Vacated]
+         | tuple[Literal[1], Capture, int, _Vacated, Piece, int, int]
+         | tuple[Literal[2], Capture, int, _Vacated, Piece, int, int]
+         | tuple[Literal[3], Drop, int, _Vacated, int]
+         | tuple[Literal[4], list[Capture | Move | Drop], int, _Vacated, bool])
 
 
 class Board:
@@ -226,10 +277,10 @@ class Board:
         self.turn = WHITE
         self.taken: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
         self.phase = START
-        self.vacated: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.vacated: _Vacated = ()
         self.history: list[Turn] = []
         self._cur: list[Capture | Move | Drop] = []
-        self._undo: list[tuple] = []
+        self._undo: list[_Undo] = []
         self._key = 0
 
     # ----------------------------------------------------------------- set-up and pieces
@@ -293,16 +344,24 @@ class Board:
 
     # ----------------------------------------------------------------- generation
 
-    def _scan(self, moves: list[Move] | None, side: int | None = None
-              ) -> list[tuple[int, int, int, str, tuple[int, ...]]]:
+    def _scan(self, moves: list[Move] | None, side: int | None = None) -> list[_Way]:
         """Every capture open to the side to move (or to ``side``), as (victim square, part,
         value, method, by); with ``moves`` given, also append its plain moves to it (they come
-        from the same pass)."""
-        sqs = self.squares
+        from the same pass). The order of the ways is the order the steps are listed in."""
         me = self.turn if side is None else side
-        mine = self.pieces[me]
+        out: list[_Way] = []
+        self._captures_in_reach(me, self._reach(me, moves), out)
+        self._captures_by_assault(me, out)
+        self._captures_by_siege(me, out)
+        return out
+
+    def _reach(self, me: int, moves: list[Move] | None) -> dict[int, list[Piece]]:
+        """For each enemy piece that ``me``'s pieces have within a free regular move, those
+        pieces (the reach-based captures only look at them); with ``moves`` given, ``me``'s plain
+        moves are appended to it on the way."""
+        sqs = self.squares
         reach: dict[int, list[Piece]] = {}
-        for p in mine:
+        for p in self.pieces[me]:
             s = p.sq
             for t, b1, b2, mv in REGULAR[p.mask][s]:
                 if sqs[b1] is None and sqs[b2] is None:
@@ -320,45 +379,41 @@ class Board:
                 for t, mv in IRREGULAR[p.mask][s]:
                     if sqs[t] is None:
                         moves.append(mv)
+        return reach
 
-        out: list[tuple[int, int, int, str, tuple[int, ...]]] = []
+    def _captures_in_reach(self, me: int, reach: dict[int, list[Piece]], out: list[_Way]) -> None:
+        """The captures by a piece within reach of its victim (encounter, power) and by two of
+        them (ambush, progression), victim by victim."""
         for t, atk in reach.items():
-            victims = sqs[t].victims  # type: ignore[union-attr]
+            target = self.squares[t]
+            assert target is not None
+            victims = target.victims
             for a_piece in atk:
                 avals = a_piece.values
                 for v, part in victims:
-                    enc = pw = False
-                    for a in avals:
-                        if a == v:
-                            enc = True
-                        elif power_related(a, v):
-                            pw = True
-                    if enc:
+                    if is_encounter(avals, v):
                         out.append((t, part, v, ENCOUNTER, (a_piece.sq,)))
-                    if pw:
+                    if is_power(avals, v):
                         out.append((t, part, v, POWER, (a_piece.sq,)))
             n = len(atk)
-            if n > 1:
-                for i in range(n - 1):
-                    a_piece = atk[i]
-                    for j in range(i + 1, n):
-                        b_piece = atk[j]
-                        sa, sb = a_piece.sq, b_piece.sq
-                        by = (sa, sb) if sa < sb else (sb, sa)
-                        for v, part in victims:
-                            amb = prog = False
-                            for a in a_piece.values:
-                                for b in b_piece.values:
-                                    if not amb and ambush(a, b, v):
-                                        amb = True
-                                    if not prog and progression_kind(a, b, v) is not None:
-                                        prog = True
-                            if amb:
-                                out.append((t, part, v, AMBUSH, by))
-                            if prog:
-                                out.append((t, part, v, PROGRESSION, by))
+            for i in range(n - 1):
+                a_piece = atk[i]
+                for j in range(i + 1, n):
+                    b_piece = atk[j]
+                    sa, sb = a_piece.sq, b_piece.sq
+                    by = (sa, sb) if sa < sb else (sb, sa)
+                    for v, part in victims:
+                        if is_ambush(a_piece.values, b_piece.values, v):
+                            out.append((t, part, v, AMBUSH, by))
+                        if is_progression(a_piece.values, b_piece.values, v):
+                            out.append((t, part, v, PROGRESSION, by))
 
-        for p in mine:
+    def _captures_by_assault(self, me: int, out: list[_Way]) -> None:
+        """Assault (« assaut »): along one of the 8 lines, the first piece met is an enemy, and
+        the attacker's value times the empty squares between them is the victim's (or the
+        victim's times them is the attacker's)."""
+        sqs = self.squares
+        for p in self.pieces[me]:
             s = p.sq
             for ray in RAYS[s]:
                 n = 0
@@ -375,6 +430,11 @@ class Board:
                                     break
                     break
 
+    def _captures_by_siege(self, me: int, out: list[_Way]) -> None:
+        """Emprisonment, the capture by siege (« siège »): an enemy piece with no free regular
+        move, at least one of them blocked by ``me``'s pieces, is taken whole by those pieces.
+        One free move found is enough to spare a piece, so the search stops there."""
+        sqs = self.squares
         for victim in self.pieces[1 - me]:
             entries = REGULAR[victim.mask][victim.sq]
             for t, b1, b2, _ in entries:
@@ -390,7 +450,6 @@ class Board:
                 if by_set:
                     out.append((victim.sq, 0, victim.value, EMPRISONMENT,
                                 tuple(sorted(by_set))))
-        return out
 
     def legal_moves(self) -> list[Move]:
         """The plain moves (regular and irregular) of the side to move."""
@@ -413,7 +472,7 @@ class Board:
         return self._aggregate(self._scan(None, side))
 
     @staticmethod
-    def _aggregate(raw: list[tuple[int, int, int, str, tuple[int, ...]]]) -> list[Capture]:
+    def _aggregate(raw: list[_Way]) -> list[Capture]:
         agg: dict[tuple[int, int], set[int]] = {}
         for t, part, _v, _m, by in raw:
             s = agg.get((t, part))
@@ -490,8 +549,8 @@ class Board:
         walk :meth:`legal_steps` instead."""
         if self.phase != START or self._cur:
             raise ValueError("legal_turns() lists whole turns: finish the turn in progress first")
-        seen: set[tuple] = set()
-        walked: set[tuple] = set()
+        seen: set[tuple[frozenset[Capture], Move | None, Drop | None, frozenset[Capture]]] = set()
+        walked: set[tuple[int, frozenset[tuple[int, frozenset[int]]]]] = set()
         depth = len(self.history)
 
         def walk() -> Iterator[Turn]:
@@ -523,9 +582,10 @@ class Board:
         me = self.turn
         if type(step) is Move:
             p = self.squares[step.frm]
+            assert p is not None
             self._undo.append((_U_MOVE, step, self.phase, self.vacated))
-            self._lift(p)  # type: ignore[arg-type]
-            self._place(p, step.to)  # type: ignore[arg-type]
+            self._lift(p)
+            self._place(p, step.to)
             self._cur.append(step)
             if self.phase == START and step.irregular:
                 self._end(auto=True)
@@ -592,8 +652,7 @@ class Board:
         if not self._undo:
             raise IndexError("pop_step(): nothing to take back")
         rec = self._undo.pop()
-        kind = rec[0]
-        if kind == _U_END:
+        if rec[0] == _U_END:
             self.turn ^= 1
             self.history.pop()
             self._cur, self.phase, self.vacated = rec[1], rec[2], rec[3]
@@ -604,32 +663,36 @@ class Board:
         self.phase, self.vacated = rec[2], rec[3]
         self._cur.pop()
         me = self.turn
-        if kind == _U_MOVE:
-            p = self.squares[step.to]
-            self._lift(p)  # type: ignore[arg-type]
-            self._place(p, step.frm)  # type: ignore[arg-type]
-        elif kind == _U_WHOLE:
-            p, idx, n = rec[4], rec[5], rec[6]
+        if rec[0] == _U_MOVE:
+            mv = rec[1]
+            p = self.squares[mv.to]
+            assert p is not None
+            self._lift(p)
+            self._place(p, mv.frm)
+        elif rec[0] == _U_WHOLE:
+            cap, p, idx, n = rec[1], rec[4], rec[5], rec[6]
             mine = self.taken[me]
             for _ in range(n):
                 shape, value = mine.pop()
                 self._key -= _zk(me, _TAKEN_CODE | shape, value, OFF)
             self.pieces[p.side].insert(idx, p)
-            self._place(p, step.square)
-        elif kind == _U_PART:
-            p, i, shape = rec[4], rec[5], rec[6]
+            self._place(p, cap.square)
+        elif rec[0] == _U_PART:
+            cap, p, i, shape = rec[1], rec[4], rec[5], rec[6]
             self.taken[me].pop()
-            self._key -= _zk(me, _TAKEN_CODE | shape, step.part, OFF)
+            self._key -= _zk(me, _TAKEN_CODE | shape, cap.part, OFF)
             self._lift(p)
-            p.parts = (*p.parts[:i], (shape, step.part), *p.parts[i:])
+            p.parts = (*p.parts[:i], (shape, cap.part), *p.parts[i:])
             p.refresh()
-            self._place(p, step.square)
+            self._place(p, cap.square)
         else:
-            p = self.squares[step.square]
-            self._lift(p)  # type: ignore[arg-type]
+            drop = rec[1]
+            dropped = self.squares[drop.square]
+            assert dropped is not None
+            self._lift(dropped)
             self.pieces[me].pop()
-            self.taken[me].insert(rec[4], (step.shape, step.value))
-            self._key += _zk(me, _TAKEN_CODE | step.shape, step.value, OFF)
+            self.taken[me].insert(rec[4], (drop.shape, drop.value))
+            self._key += _zk(me, _TAKEN_CODE | drop.shape, drop.value, OFF)
         return step
 
     @property

@@ -143,21 +143,29 @@ def _irregular_for(shape: int, sq: int) -> list[tuple[int, Move]]:
     return out
 
 
-def _build() -> tuple[list, list, list]:
-    regular: list[tuple[tuple[tuple[int, int, int, Move], ...], ...]] = []
-    irregular: list[tuple[tuple[tuple[int, Move], ...], ...]] = []
+# Indexed by a piece's shape mask, then by its square: (target, the two squares passed over, the
+# move) for each regular move; (target, move) for each irregular move. RAYS: by square, the lines
+# of squares in the 8 directions.
+_Regular = list[tuple[tuple[tuple[int, int, int, Move], ...], ...]]
+_Irregular = list[tuple[tuple[tuple[int, Move], ...], ...]]
+_Rays = list[tuple[tuple[int, ...], ...]]
+
+
+def _build() -> tuple[_Regular, _Irregular, _Rays]:
+    regular: _Regular = []
+    irregular: _Irregular = []
     for mask in range(8):
         shapes = [s for s in (ROUND, TRIANGLE, SQUARE) if mask & s]
         regular.append(tuple(tuple(e for s in shapes for e in _regular_for(s, sq))
                              for sq in range(N_SQUARES)))
         irregular.append(tuple(tuple(e for s in shapes for e in _irregular_for(s, sq))
                                for sq in range(N_SQUARES)))
-    rays = []
+    rays: _Rays = []
     for sq in range(N_SQUARES):
         f, r = file_of(sq), rank_of(sq)
-        lines = []
+        lines: list[tuple[int, ...]] = []
         for df, dr in _DIAGONALS + _ORTHOGONALS:
-            line = []
+            line: list[int] = []
             k = 1
             while on_board(f + df * k, r + dr * k):
                 line.append(square(f + df * k, r + dr * k))

@@ -132,9 +132,9 @@ class Turn:
                 (before if main is None else after).append(s)
             elif type(s) is Move or type(s) is Drop:
                 main = s
-        if type(main) is Drop:
+        if isinstance(main, Drop):
             return cls((), None, main, tuple(after))
-        return cls(tuple(before), main, None, tuple(after))  # type: ignore[arg-type]
+        return cls(tuple(before), main, None, tuple(after))
 
     @classmethod
     def parse(cls, text: str) -> Turn:

@@ -92,11 +92,15 @@ class Victory:
         n_digits = sum(digits(v) for _, v in hand)
         k = self.kind
         if k in ("lawsuit", "honour", "honour_lawsuit"):
-            ok = total >= self.value  # type: ignore[operator]
+            # make() gives these every threshold of their kind.
+            assert self.value is not None
+            ok = total >= self.value
             if "lawsuit" in k:
-                ok = ok and n_digits < self.digits  # type: ignore[operator]
+                assert self.digits is not None
+                ok = ok and n_digits < self.digits
             if "honour" in k:
-                ok = ok and count < self.pieces  # type: ignore[operator]
+                assert self.pieces is not None
+                ok = ok and count < self.pieces
             return ok
         return ((self.pieces is None or count >= self.pieces)
                 and (self.value is None or total >= self.value)
@@ -230,11 +234,11 @@ def arrangements(board: Board, side: int) -> list[tuple[Piece, ...]]:
         for k in range(1, N_FILES):
             if f0 + k >= N_FILES or r0 + k >= N_RANKS:
                 break
-            corners = [sqs[r0 * N_FILES + f0 + k], sqs[(r0 + k) * N_FILES + f0],
-                       sqs[(r0 + k) * N_FILES + f0 + k]]
-            if all(c is not None and c.side == side and _in_enemy_half(side, c.sq)
-                   for c in corners):
-                out.append((p, *corners))  # type: ignore[arg-type]
+            corners = [c for c in (sqs[r0 * N_FILES + f0 + k], sqs[(r0 + k) * N_FILES + f0],
+                                   sqs[(r0 + k) * N_FILES + f0 + k])
+                       if c is not None and c.side == side and _in_enemy_half(side, c.sq)]
+            if len(corners) == 3:
+                out.append((p, *corners))
     return out
 
 
