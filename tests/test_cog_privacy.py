@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.privacy import FOREVER, UNCHOSEN, Retention, server_retention
+from bot.play.privacy import FOREVER, Retention, server_retention
 from bot.settings import Config, ConfigError
 from bot.texts import t
 from bot.ui.privacy import privacy_embed, retention_text
@@ -46,9 +46,14 @@ async def test_a_student_reads_it_privately_in_english(standin, start_bot, caplo
     assert list(shown) == ["What I keep", "What I never keep", "Who sees it",
                            "How long this server keeps it", "Your data, or to be forgotten",
                            "The whole page"]
+    # A new server's default (365 days), then what a teacher chose, as stored.
     assert shown["How long this server keeps it"] == (
-        "This server has not chosen how long: your answers and finished games are kept until "
-        "they are erased (at your request, or by a teacher at the end of the school year).")
+        "Every day, your answers and finished games older than 365 days are erased.")
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    await standin.slash(teacher, "settings privacy", retention="forever")
+    assert fields(await standin.slash(sam, "privacy"))["How long this server keeps it"] == (
+        "Nothing is erased by age on this server: your answers and finished games are kept "
+        "until they are erased (at your request, or by a teacher at the end of the school year).")
     assert "Your messages (Discord does not send them to me), your e-mail address" in shown[
         "What I never keep"]
     assert shown["The whole page"].endswith("Ardoise's page docs/privacy.md. Ask the server's "
@@ -69,7 +74,7 @@ async def test_a_french_member_reads_it_in_french_under_its_french_name(standin,
                            "Combien de temps ce serveur les garde",
                            "Tes données, ou te faire oublier", "La page complète"]
     assert shown["Combien de temps ce serveur les garde"].startswith(
-        "Ce serveur n'a pas choisi de durée : tes réponses et tes parties finies")
+        "Chaque jour, tes réponses et tes parties finies de plus de 365")
     assert shown["Qui les voit"].startswith("Toi : /progrès.")
     assert "docs/privacy.fr.md" in shown["La page complète"]
     assert_fits(embed)
@@ -106,9 +111,15 @@ async def test_the_help_lists_it_for_everyone(standin, start_bot):
     assert "`/confidentialité` — Ce qu'Ardoise garde sur toi, qui le voit, combien de temps" in text
 
 
-async def test_a_server_that_has_not_chosen_keeps_them_for_ever(db_location):
+async def test_privacy_says_the_servers_retention_as_stored(db_location):
     async with await Database.open(db_location) as db:
-        assert await server_retention(db, 1234) == UNCHOSEN == FOREVER
+        assert await server_retention(db, 1234) == Retention(days=365)  # a new server's
+        await db.servers.update(1234, retention_days=30)
+        assert await server_retention(db, 1234) == Retention(days=30)
+        await db.servers.update(1234, retention_days=None, retention_until=date(2027, 7, 4))
+        assert await server_retention(db, 1234) == Retention(until=date(2027, 7, 4))
+        await db.servers.update(1234, retention_days=None, retention_until=None)
+        assert await server_retention(db, 1234) == FOREVER
     assert FOREVER.forever and not Retention(days=30).forever
 
 

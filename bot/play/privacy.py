@@ -1,9 +1,9 @@
 """What ``/privacy`` says of a server: how long its members' answers and finished games are kept.
 
 A server's retention (``/settings privacy retention:``, docs/privacy.md "How long it is kept") is
-a number of days, the end of the school year (a date its teacher set), or for ever. A server that
-has not chosen keeps them for ever: ``UNCHOSEN`` is that default, the one line to change if the
-project's default changes (the docs say the same in one sentence each).
+a number of days, the end of the school year (a date its teacher set), or for ever; the default
+is 365 days on a new server, for ever on one that used Ardoise before the retention existed
+(migration 17), until a teacher chooses.
 """
 
 from __future__ import annotations
@@ -34,12 +34,10 @@ class Retention:
 
 
 FOREVER = Retention()
-#: The retention of a server whose teachers have not chosen one.
-UNCHOSEN = FOREVER
 
 
 async def server_retention(db: Database, guild_id: int) -> Retention:
-    """The retention of ``guild_id``: its teachers' choice, else ``UNCHOSEN``."""
-    # The setting itself is stored by the retention work (issue 23), which re-points this read
-    # at it; until then no server can have chosen, so every server has the default.
-    return UNCHOSEN
+    """The retention of ``guild_id`` as ``/settings privacy`` stored it (a server Ardoise has
+    not met yet has a new server's default, ``db.servers.ServerSettings``)."""
+    settings = await db.servers.get(guild_id)
+    return Retention(days=settings.retention_days, until=settings.retention_until)
