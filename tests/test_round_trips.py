@@ -19,7 +19,7 @@ import pytest
 from bot.local import StandIn
 
 #: Before issue 13 (2026-12-01): 4 execute + 2 executemany, and the modal's one answer.
-FOCUS_ANSWER = {"statements": 6, "discord": 1}
+FOCUS_ANSWER = {"statements": 1, "discord": 1}
 #: Before issue 13: 16 statements; after it 14 (the game is not read back after each of the two
 #: turns: ``RithmoGame.after_turn``). The deferral, its follow-up, the old board's buttons taken
 #: off, the new board posted.

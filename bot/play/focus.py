@@ -23,6 +23,7 @@ from bot.focus import (
 )
 from bot.focus.adaptive import Advice, model_level
 from bot.focus.exact import WHOLE
+from bot.focus.mastery import Mastery
 from bot.focus.review import choose_round
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SkillRef, draw
@@ -89,9 +90,12 @@ async def server_settings(db: Database, guild_id: int) -> ServerSettings:
     return await db.servers.get(guild_id)
 
 
-async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None) -> None:
-    """Store one answer (a second write of the same question of a round is a no-op)."""
-    await db.focus.record(answer, now=now)
+async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None, *,
+                        known: Mastery | None = None) -> None:
+    """Store one answer (a second write of the same question of a round is a no-op). ``known``:
+    the member's mastery as the round read it (``PracticeStart.model``), moved by the answer
+    too, which makes the write one statement (``db.focus.record``)."""
+    await db.focus.record(answer, now=now, known=known)
 
 
 # --- Practice --------------------------------------------------------------------------------
@@ -125,6 +129,9 @@ class PracticeStart:
     own: int  # the member's level (adaptive or pinned), which only a round at it moves
     #: The student's extra time (``StudentSettings.time_factor``): the round's idle window.
     time_factor: float | None = 1.0
+    #: The member's mastery as the round was chosen from it: given back to ``record_answer``
+    #: with each answer (which moves it), so that no answer reads it again.
+    model: Mastery | None = None
 
 
 async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
@@ -165,7 +172,7 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
 
     questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
                              size=ROUND_SIZE, only_level=pinned, generate=generate)
-    return PracticeStart(questions, chosen, own, rules.time_factor)
+    return PracticeStart(questions, chosen, own, rules.time_factor, model)
 
 
 async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
