@@ -211,7 +211,7 @@ def steps(profile: str) -> str:
     loop = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     # Called once an answer stored (a coroutine would count once per resumption).
     marked = _calls(loop, "bot/ui/focus_run.py:stored_answer") or 1
-    lines = [f"per answer ({marked} answers; CPU time of each thread, under the profiler):"]
+    lines = [f"per answer ({marked} answers; wall time in each thread, under the profiler):"]
     mastery = sum(_cumulative(loop, f) for f in STEPS[2][1])
     for step, functions in STEPS:
         spent = sum(_cumulative(loop, f) for f in functions)
