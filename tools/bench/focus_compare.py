@@ -211,13 +211,19 @@ def steps(profile: str) -> str:
     loop = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     # Called once an answer stored (a coroutine would count once per resumption).
     marked = _calls(loop, "bot/ui/focus_run.py:stored_answer") or 1
-    lines = [f"per answer ({marked} answers; wall time in each thread, under the profiler):"]
+    # The loop's busy time: everything but waiting in epoll for something to do. A step's share
+    # of it is steadier than its time on a shared machine (the wall clock counts other
+    # processes' turns).
+    busy_loop = sum(value[2] for (_, _, function), value in loop.items()
+                    if function != "<method 'poll' of 'select.epoll' objects>")
+    lines = [f"per answer ({marked} answers; wall time in each thread under the profiler, and"
+             f" the share of the event loop's busy time, {busy_loop:.2f} s):"]
     mastery = sum(_cumulative(loop, f) for f in STEPS[2][1])
     for step, functions in STEPS:
         spent = sum(_cumulative(loop, f) for f in functions)
         if step.startswith("store"):
             spent -= mastery  # the record's time without the model's Python
-        lines.append(f"  {step:<52} {spent / marked * 1000:7.3f} ms")
+        lines.append(f"  {step:<52} {spent / marked * 1000:7.3f} ms {spent / busy_loop:6.1%}")
     threads = Path(f"{profile}.threads")
     if threads.exists():
         stats = pstats.Stats(str(threads)).stats  # type: ignore[attr-defined]
