@@ -236,7 +236,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                           kind="daily", key=daily_key(guild_id, day, user_id),
                           title=t("focus.daily.title", lang, date=date_text(day, lang)),
                           record=False, on_answer=self._record_daily_answer,
-                          data={"day": day.isoformat()}, round_key=play.daily_round_key(day),
+                          data={"day": day.isoformat(), "mastery": start.model},
+                          round_key=play.daily_round_key(day),
                           time_factor=start.time_factor)
 
     async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
@@ -246,7 +247,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
             await play.record_answer(self.bot.db, stored_answer(run, answer, index),
-                                     now=self.now())
+                                     now=self.now(), known=run.data.get("mastery"))
 
     async def _daily_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         day = date.fromisoformat(run.data["day"])

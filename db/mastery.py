@@ -5,9 +5,9 @@ answers, so the model never disagrees with them: one read of the items the answe
 one batched upsert, whatever the number of answers. A practice round keeps the model it was
 chosen from and gives it back with each answer: then :meth:`MasteryRepository.moves` works the
 items' new states out of it, and ``db.focus`` writes them with the answer in one statement that
-checks each item is still at the count of answers it was known at (issue 24). A member who answered before the table
-existed (``focus_mastery_backfill``) has their model worked out from their stored answers the
-first time it is read (:meth:`MasteryRepository.load`).
+checks each item is still at the count of answers it was known at (issue 24). A member who
+answered before the table existed (``focus_mastery_backfill``) has their model worked out from
+their stored answers the first time it is read (:meth:`MasteryRepository.load`).
 """
 
 from __future__ import annotations

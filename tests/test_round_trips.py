@@ -30,6 +30,9 @@ FOCUS_START = {"statements": 7, "discord": 1}
 #: A round's last answer (issue 24): the answer, then the round's end (the settings, the latest
 #: answers, the mastery in one read, the player, the level stored); 12 before. The summary.
 FOCUS_LAST_ANSWER = {"statements": 7, "discord": 1}
+#: An answer of the daily challenge but its last (issue 24): 1 statement as a practice answer's,
+#: the attempt's model read as it starts; 5 before. The last one is stored with the attempt.
+DAILY_ANSWER = {"statements": 1, "discord": 1}
 #: Before issue 13: 16 statements; after it 14 (the game is not read back after each of the two
 #: turns: ``RithmoGame.after_turn``). The deferral, its follow-up, the old board's buttons taken
 #: off, the new board posted.
@@ -141,6 +144,24 @@ async def test_a_focus_practice_round_started_and_finished(standin, start_bot, s
     assert "/6" in window.text()
     assert step.db <= FOCUS_LAST_ANSWER["statements"], step.describe()
     assert len(step.calls) <= FOCUS_LAST_ANSWER["discord"], step.describe()
+
+
+@pytest.mark.sqlite_only
+async def test_a_daily_challenge_answer(standin, start_bot, statements):
+    quiet(await start_bot())
+    ana = standin.add_member("Ana")
+    window = (await standin.slash(ana, "focus daily")).reply
+    for _ in range(2):
+        button = next(b["custom_id"] for b in window.buttons()
+                      if b["custom_id"].startswith("focus.run:daily:"))
+        opened = await standin.click(ana, window, button)
+        assert opened.modal is not None, opened.reply.text()
+        await standin.idle()
+        with Window(statements, standin) as step:
+            await standin.submit_modal(ana, opened, {"answer": "7"})
+            await standin.idle()
+        assert step.db <= DAILY_ANSWER["statements"], step.describe()
+        assert len(step.calls) <= DAILY_ANSWER["discord"], step.describe()
 
 
 @pytest.mark.sqlite_only

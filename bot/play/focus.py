@@ -215,6 +215,8 @@ class DailyStart:
     round: FocusRound
     #: The student's extra time: the round's idle window (the questions are everyone's).
     time_factor: float | None = 1.0
+    #: The member's mastery, for ``record_answer`` (as ``PracticeStart.model``).
+    model: Mastery | None = None
 
 
 async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
@@ -234,11 +236,13 @@ async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
         raise DomainError("focus.daily_already_played", "already played today",
                           day=day.isoformat())
     factor = (await db.students.get(guild_id, user_id)).time_factor
+    # Read once for the attempt: each answer then moves it in one statement.
+    model = await db.mastery.load(guild_id, user_id, now)
     if attempt is None:
         await db.daily.start_attempt(guild_id, day, user_id, now=now)
-        return DailyStart(day, FocusRound(questions), factor)
+        return DailyStart(day, FocusRound(questions), factor, model)
     return DailyStart(day, open_round(day) or await resumed(db, guild_id, user_id, questions, day),
-                      factor)
+                      factor, model)
 
 
 async def resumed(db: Database, guild_id: int, user_id: int, questions: list[Question],
