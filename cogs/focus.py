@@ -194,7 +194,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                                           level, self.seed(), self.now())
         await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
-                          in_place=in_place, data={"level": start.level, "own": start.own},
+                          in_place=in_place,
+                          data={"level": start.level, "own": start.own, "mastery": start.model},
                           time_factor=start.time_factor, record=False,
                           on_answer=self._record_practice_answer)
 
@@ -202,7 +203,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         # Stamped with the cog's clock, as the round was chosen by it: the mastery's reviews
         # (due after 1, 3, 7, 21 days) follow one clock, which a test can replace.
         await play.record_answer(self.bot.db, stored_answer(run, answer, len(run.round.answers)),
-                                 now=self.now(), newcomer=False)
+                                 now=self.now(), newcomer=False,
+                                 known=run.data.get("mastery"))
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
@@ -237,7 +239,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                           kind="daily", key=daily_key(guild_id, day, user_id),
                           title=t("focus.daily.title", lang, date=date_text(day, lang)),
                           record=False, on_answer=self._record_daily_answer,
-                          data={"day": day.isoformat()}, round_key=play.daily_round_key(day),
+                          data={"day": day.isoformat(), "mastery": start.model},
+                          round_key=play.daily_round_key(day),
                           time_factor=start.time_factor)
 
     async def _record_daily_answer(self, run: FocusRun, answer: Answer) -> None:
@@ -247,7 +250,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
             await play.record_answer(self.bot.db, stored_answer(run, answer, index),
-                                     now=self.now(), newcomer=False)
+                                     now=self.now(), newcomer=False,
+                                     known=run.data.get("mastery"))
 
     async def _daily_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         day = date.fromisoformat(run.data["day"])

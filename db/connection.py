@@ -124,7 +124,9 @@ def utc(now: datetime | None = None) -> datetime:
 
 
 def to_db_time(moment: datetime) -> str:
-    return utc(moment).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+    # isoformat writes the same text as strftime("%Y-%m-%d %H:%M:%S.%f")[:-3], several times
+    # quicker (an answer writes three times, its mastery four more).
+    return utc(moment).replace(tzinfo=None).isoformat(" ", "milliseconds")
 
 
 def from_db_time(text: str | None) -> datetime | None:

@@ -121,7 +121,13 @@ class Database:
             target_version,
             upgrade=upgrade,
         )
-        return cls(connection)
+        database = cls(connection)
+        try:
+            await database.focus.prepare()
+        except BaseException:
+            await connection.close()
+            raise
+        return database
 
     async def close(self) -> None:
         await self.connection.close()

@@ -8,8 +8,10 @@ from datetime import date, datetime
 
 from bot.domain import DomainError
 from bot.focus.exact import WHOLE, Exact, exact_text, parse_exact
+from bot.focus.mastery import Mastery
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
 from db.mastery import CHUNK, MasteryRepository
+from db.migrate import LATEST_VERSION
 from db.players import PlayersRepository
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
@@ -112,10 +114,11 @@ def _row(answer: FocusAnswer, now: datetime) -> tuple[object, ...]:
 
 # The same question of the same round stored again (a retry after a crash between two writes):
 # nothing happens, the first answer stands.
+_ANSWER_COLUMNS = (
+    "guild_id, user_id, answered_at, source, topic, level, question, expected, given, correct,"
+    " time_ms, round_key, question_no, skill, form, expected_exact, given_exact")
 _INSERT = (
-    "INSERT INTO focus_answers (guild_id, user_id, answered_at, source, topic, level, question,"
-    " expected, given, correct, time_ms, round_key, question_no, skill, form, expected_exact,"
-    " given_exact)"
+    f"INSERT INTO focus_answers ({_ANSWER_COLUMNS})"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id, round_key, question_no) WHERE round_key IS NOT NULL"
     " DO NOTHING"
@@ -132,6 +135,54 @@ def counted_from_answers() -> str:
             f" time_ms = coalesce(?, (SELECT coalesce(sum(time_ms), 0) {stored}))")
 
 
+# An answer and the mastery it moves in ONE statement (SQLite; issue 24): each statement is a
+# hop to aiosqlite's thread, and the transaction of ``record``'s long way is five of them. A
+# caller that knows the member's items (a practice round read them as it started) inserts into
+# this view the answer and, in ``moves``, the new states of the items it moves with their
+# answers count as known. Its trigger refuses the whole statement when an item moved since it was
+# read (another round, another process) or when the question was stored already; the caller then
+# takes the long way, which reads the items in its transaction. TEMP: made on the writer's
+# connection when the repository is prepared, nothing of it in the database file.
+_MOVING_VIEW = (
+    f"CREATE TEMP VIEW IF NOT EXISTS focus_answer_moving AS SELECT {_ANSWER_COLUMNS},"
+    " NULL AS moves FROM focus_answers WHERE 0"
+)
+_MOVED = "ardoise: focus_mastery moved since it was read"
+_STORED = "ardoise: that question of that round is stored already"
+_MOVING_TRIGGER = (
+    "CREATE TEMP TRIGGER IF NOT EXISTS focus_answer_moving INSTEAD OF INSERT"
+    " ON focus_answer_moving BEGIN"
+    f" SELECT RAISE(ABORT, '{_MOVED}') FROM json_each(NEW.moves) AS m"
+    " WHERE (SELECT f.answers FROM focus_mastery AS f WHERE f.guild_id = NEW.guild_id"
+    " AND f.user_id = NEW.user_id AND f.kind = json_extract(m.value, '$[0]')"
+    " AND f.item = json_extract(m.value, '$[1]')) IS NOT json_extract(m.value, '$[2]');"
+    f" INSERT INTO focus_answers ({_ANSWER_COLUMNS}) VALUES (NEW.guild_id, NEW.user_id,"
+    " NEW.answered_at, NEW.source, NEW.topic, NEW.level, NEW.question, NEW.expected, NEW.given,"
+    " NEW.correct, NEW.time_ms, NEW.round_key, NEW.question_no, NEW.skill, NEW.form,"
+    " NEW.expected_exact, NEW.given_exact)"
+    " ON CONFLICT (guild_id, user_id, round_key, question_no) WHERE round_key IS NOT NULL"
+    " DO NOTHING;"
+    f" SELECT RAISE(ABORT, '{_STORED}') WHERE changes() = 0;"
+    " INSERT INTO focus_mastery (guild_id, user_id, kind, item, level, step, recent, answers,"
+    " correct, fast, due_at, last_at) SELECT NEW.guild_id, NEW.user_id,"
+    " json_extract(m.value, '$[0]'), json_extract(m.value, '$[1]'),"
+    " json_extract(m.value, '$[3]'), json_extract(m.value, '$[4]'),"
+    " json_extract(m.value, '$[5]'), json_extract(m.value, '$[6]'),"
+    " json_extract(m.value, '$[7]'), json_extract(m.value, '$[8]'),"
+    " json_extract(m.value, '$[9]'), json_extract(m.value, '$[10]')"
+    " FROM json_each(NEW.moves) AS m WHERE true"
+    " ON CONFLICT (guild_id, user_id, kind, item) DO UPDATE SET level = excluded.level,"
+    " step = excluded.step, recent = excluded.recent, answers = excluded.answers,"
+    " correct = excluded.correct, fast = excluded.fast, due_at = excluded.due_at,"
+    " last_at = excluded.last_at;"
+    " END"
+)
+_INSERT_MOVING = (
+    f"INSERT INTO focus_answer_moving ({_ANSWER_COLUMNS}, moves)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 #: One (member, round, question) in a VALUES list, typed: PostgreSQL would read them as text.
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS INTEGER))"
 
@@ -142,20 +193,50 @@ class FocusRepository:
         self._conn = conn
         self._players = players
         self._mastery = mastery or MasteryRepository(conn)
+        self._moving = False
+
+    async def prepare(self) -> None:
+        """Make the one-statement write of an answer with its mastery (SQLite, the schema's
+        latest tables; elsewhere ``record`` always takes its transaction)."""
+        if self._conn.dialect.name != "sqlite" or self._conn.version < LATEST_VERSION:
+            return
+        await self._conn.run(_MOVING_VIEW)
+        await self._conn.run(_MOVING_TRIGGER)
+        self._moving = True
 
     async def record(self, answer: FocusAnswer, now: datetime | None = None, *,
-                     newcomer: bool = True) -> bool:
-        """Store one answer and move the member's mastery by it, in one transaction; whether it
-        was new (False: that question of that round was stored already, and is left as it was,
-        the mastery too).
+                     newcomer: bool = True, known: Mastery | None = None) -> bool:
+        """Store one answer and move the member's mastery by it, atomically; whether it was new
+        (False: that question of that round was stored already, and is left as it was, the
+        mastery too).
+
+        ``known``: the member's model as the caller last saw it (a practice round's, read as
+        it started); it is moved by the answer too. With it, on SQLite, the answer and its
+        mastery are one statement, which checks that the items it moves are still as known;
+        otherwise, or when they moved, one transaction reads them and writes both.
 
         ``newcomer=False``: the answer is of a round whose start made the member a player (a
         practice round, a daily attempt, an assignment's): when they are no player any more,
         their data erased (``delete-player``, maybe by another process) while the round's window
         was open, nothing is stored and ``DomainError("focus.erased")`` is raised, rather than
-        make them a player again with the answer."""
+        make them a player again with the answer (the one statement's foreign key refuses it
+        too, and the long way says so)."""
         moment = utc(now)
         row = _row(answer, moment)
+        if known is not None and self._moving and not self._conn.in_transaction:
+            changed, moves = self._mastery.moves(known, answer, moment)
+            try:
+                await self._conn.run(_INSERT_MOVING, (*row, moves))
+            except IntegrityError as error:
+                if _STORED in str(error):
+                    return False
+                # The items moved since they were read, or a newcomer without a player row:
+                # the long way below, which reads them again.
+                if _MOVED not in str(error) and "FOREIGN KEY" not in str(error):
+                    raise
+            else:
+                known.items.update(changed)
+                return True
         async with self._conn.atomic():
             try:
                 # A savepoint on PostgreSQL (Connection.attempt), so that a refusal spoils
@@ -173,7 +254,9 @@ class FocusRepository:
                 await self._players.ensure(answer.guild_id, answer.user_id, now)
                 new = await self._conn.run(_INSERT, row) == 1
             if new:
-                await self._mastery.apply([answer], moment)
+                moved = await self._mastery.apply([answer], moment)
+                if known is not None:
+                    known.items.update(moved.get((answer.guild_id, answer.user_id), {}))
             return new
 
     async def round_answers(self, guild_id: int, user_id: int, round_key: str

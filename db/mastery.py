@@ -2,9 +2,12 @@
 
 ``db.focus`` calls :meth:`MasteryRepository.apply` inside the transaction that stores the
 answers, so the model never disagrees with them: one read of the items the answers touch and
-one batched upsert, whatever the number of answers. A member who answered before the table
-existed (``focus_mastery_backfill``) has their model worked out from their stored answers the
-first time it is read (:meth:`MasteryRepository.load`).
+one batched upsert, whatever the number of answers. A practice round keeps the model it was
+chosen from and gives it back with each answer: then :meth:`MasteryRepository.moves` works the
+items' new states out of it, and ``db.focus`` writes them with the answer in one statement that
+checks each item is still at the count of answers it was known at (issue 24). A member who
+answered before the table existed (``focus_mastery_backfill``) has their model worked out from
+their stored answers the first time it is read (:meth:`MasteryRepository.load`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from bot.focus.mastery import (
     split_skill,
 )
 from bot.focus.skills import SKILLS
-from db.connection import Connection, Row, from_db_time, to_db_time, utc
+from db.connection import Connection, Row, dumps, from_db_time, to_db_time, utc
 from db.migrate import load_migrations
 
 #: The round key of a practice round from a teacher's set begins so (as
@@ -126,11 +129,37 @@ class MasteryRepository:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
-    async def apply(self, answers: Sequence[_Answer], now: datetime) -> None:
+    @property
+    def ready(self) -> bool:
+        """Whether the schema has the model (an older one, stopped by a test or a tool, not)."""
+        return self._conn.version >= SCHEMA
+
+    def moves(self, known: Mastery, answer: _Answer, now: datetime
+              ) -> tuple[dict[tuple[str, str], Item], str]:
+        """What ``answer`` does to the member's items as ``known`` has them, without changing
+        ``known``: the items' new states, and the JSON that ``db.focus`` writes in the answer's
+        own statement, each item as (kind, key, its answers as known or null when unknown, then
+        its new columns). The answers count is the item's version: every move adds one, so the
+        statement can tell that the item is still as known."""
+        found = evidence(answer, now)
+        trial = Mastery(item for key in sorted(keys_of([found]))
+                        if (item := known.items.get(key)) is not None)
+        changed = trial.record_all([found])
+        rows = []
+        for (kind, key), item in changed.items():
+            was = known.items.get((kind, key))
+            rows.append([kind, key, None if was is None else was.answers, item.level, item.step,
+                         item.recent, item.answers, item.correct, item.fast,
+                         to_db_time(item.due), to_db_time(item.last)])
+        return changed, dumps(rows)
+
+    async def apply(self, answers: Sequence[_Answer], now: datetime
+                    ) -> dict[tuple[int, int], dict[tuple[str, str], Item]]:
         """Move the members' items by ``answers`` (new ones, oldest first), inside the caller's
-        transaction: one read, one batched write."""
-        if self._conn.version < SCHEMA:
-            return
+        transaction: one read, one batched write. The items changed, by member."""
+        moved: dict[tuple[int, int], dict[tuple[str, str], Item]] = {}
+        if not self.ready:
+            return moved
         by_member: dict[tuple[int, int], list[Evidence]] = {}
         for answer in answers:
             by_member.setdefault((answer.guild_id, answer.user_id), []).append(
@@ -138,7 +167,7 @@ class MasteryRepository:
         keys = [(g, u, kind, key) for (g, u), found in by_member.items()
                 for kind, key in sorted(keys_of(found))]
         if not keys:
-            return
+            return moved
         stored: dict[tuple[int, int], list[Item]] = {}
         for start in range(0, len(keys), CHUNK):
             part = keys[start:start + CHUNK]
@@ -152,21 +181,29 @@ class MasteryRepository:
         for (guild_id, user_id), found in by_member.items():
             model = Mastery(stored.get((guild_id, user_id), ()))
             changed = model.record_all(found)
+            moved[(guild_id, user_id)] = changed
             out += [_values(guild_id, user_id, item) for item in changed.values()]
-        await self._conn.many(_UPSERT, out)
+        if len(out) == 1:
+            await self._conn.run(_UPSERT, out[0])
+        else:
+            await self._conn.many(_UPSERT, out)
+        return moved
 
     async def load(self, guild_id: int, user_id: int, now: datetime | None = None) -> Mastery:
         """The member's model (worked out from their answers first if they answered before the
         model existed)."""
-        pending = await self._conn.one(
-            "SELECT 1 FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id))
-        if pending is not None:
-            await self._backfill(guild_id, user_id, utc(now))
+        # One statement: whether a backfill is due, and the items (none: one row of NULLs).
         rows = await self._conn.all(
-            "SELECT * FROM focus_mastery WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id))
-        return Mastery(_item(row) for row in rows)
+            "SELECT pending.due AS backfill, m.* FROM (SELECT EXISTS (SELECT 1 FROM"
+            " focus_mastery_backfill WHERE guild_id = ? AND user_id = ?) AS due) AS pending"
+            " LEFT JOIN focus_mastery AS m ON m.guild_id = ? AND m.user_id = ?",
+            (guild_id, user_id, guild_id, user_id))
+        if rows and rows[0]["backfill"]:
+            await self._backfill(guild_id, user_id, utc(now))
+            rows = await self._conn.all(
+                "SELECT * FROM focus_mastery WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id))
+        return Mastery(_item(row) for row in rows if row["kind"] is not None)
 
     async def _backfill(self, guild_id: int, user_id: int, now: datetime) -> None:
         """Replay every stored answer of the member, oldest first (those stored since the

@@ -120,6 +120,12 @@ def _rating(row: Row) -> PlayerRating:
     )
 
 
+_ENSURE_SERVER = ("INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
+                  " ON CONFLICT (guild_id) DO NOTHING")
+_ENSURE_PLAYER = ("INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
+                  " ON CONFLICT (guild_id, user_id) DO NOTHING")
+
+
 class PlayersRepository:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -134,17 +140,17 @@ class PlayersRepository:
         """Make sure these (guild id, user id) members and their servers have rows."""
         stamp = to_db_time(utc(now))
         pairs = sorted(set(members))
+        if len(pairs) == 1:
+            # Two statements instead of a transaction of four: each changes nothing when its
+            # row is there, so the first alone (a crash between them) leaves nothing wrong.
+            [(guild, user)] = pairs
+            await self._conn.run(_ENSURE_SERVER, (guild, stamp, stamp))
+            await self._conn.run(_ENSURE_PLAYER, (guild, user, stamp))
+            return
         async with self._conn.atomic():
             await self._conn.many(
-                "INSERT INTO servers (guild_id, created_at, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO NOTHING",
-                [(guild, stamp, stamp) for guild in sorted({g for g, _ in pairs})],
-            )
-            await self._conn.many(
-                "INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO NOTHING",
-                [(guild, user, stamp) for guild, user in pairs],
-            )
+                _ENSURE_SERVER, [(guild, stamp, stamp) for guild in sorted({g for g, _ in pairs})])
+            await self._conn.many(_ENSURE_PLAYER, [(guild, user, stamp) for guild, user in pairs])
 
     async def get(self, guild_id: int, user_id: int) -> Player | None:
         row = await self._conn.one(

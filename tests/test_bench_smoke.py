@@ -70,3 +70,28 @@ async def test_two_bot_processes_on_their_shards_share_the_members_of_two_server
         assert step.per_second > 0 and step.figures.bot_cpu
     report = load.capacity_report([*steps_1, *steps_2])
     assert "1 process: " in report and "2 processes: " in report
+
+
+def test_the_focus_comparison_runs_two_trees_side_by_side_in_small(capsys) -> None:
+    from tools.bench import focus_compare
+
+    # This tree as the "old" one too: the runs alternate, and every figure is read back.
+    focus_compare.main(["--old-tree", str(focus_compare.ROOT), "--rounds", "1",
+                        "--members", "2", "--games", "1", "--turns", "1"])
+    printed = capsys.readouterr().out
+    for line in ("round 1: old focus:", "round 1: today focus:", "round 1: today card:",
+                 "round 1: today rithmo:", "| today rithmo |", "focus / card, bot CPU an",
+                 "today / old, focus: bot CPU", "load average"):
+        assert line in printed, printed
+    runs = [line for line in printed.splitlines() if line.startswith("round 1:")]
+    assert all(", 0 errors" in line for line in runs), runs
+
+
+def test_the_focus_comparison_reads_the_load_benchmarks_report() -> None:
+    from tools.bench.focus_compare import parse
+
+    figures = load.Figures("rithmo", "50 games", 10.0, times={("rithmo", "slash"): [0.1, 0.3]},
+                           boards=[0.5, 0.9], bot_cpu=2.0, bot_wait=0.25, interactions=2)
+    run = parse(figures.report(), "today", "rithmo", 0.5)
+    assert (run.cpu_ms, run.waited_s, run.p95_ms, run.board_p95_ms, run.errors) == (
+        1000.0, 0.25, 300.0, 900.0, 0)

@@ -145,3 +145,81 @@ async def test_a_school_years_skill_is_mastered_as_its_own(db: Database) -> None
     model = await db.mastery.load(G, ANA)
     assert model.get(SKILL, "fractions-add:1") is not None
     assert model.get(SKILL, "fractions:1") is None
+
+
+# --- Issue 24: the answer with a known model (a practice round's), one statement on SQLite -----
+
+
+def _round(user: int, start: datetime, key: str = "practice:known") -> list[FocusAnswer]:
+    """Six answers that move facts and skills again and again, one of them wrong, one slow."""
+    texts = [("8 × 7", 56, 56, 1500), ("7 × 8", 56, 56, 2000), ("6 × 9", 54, 53, 1000),
+             ("9 × 6", 54, 54, 4500), ("8 × 7", 56, 56, 1200), ("3 × 4", 12, 12, 900)]
+    return [answer(user, q, e, g, ms, start + timedelta(seconds=10 * i), no=i, key=key)
+            for i, (q, e, g, ms) in enumerate(texts)]
+
+
+async def test_a_known_model_moves_the_mastery_exactly_as_the_answers_transaction(
+        db: Database) -> None:
+    await db.players.ensure(G, ANA)
+    await db.players.ensure(G, BOB)
+    # Ana's round with the model her round read; Bob's the long way, the same answers.
+    known = await db.mastery.load(G, ANA)
+    for ana, bob in zip(_round(ANA, NOW), _round(BOB, NOW), strict=True):
+        assert await db.focus.record(ana, known=known)
+        assert await db.focus.record(bob)
+    stored = await db.mastery.load(G, ANA)
+    assert stored == known  # the caller's model moved as the stored one
+    assert {key: item for key, item in stored.items.items()} == (
+        await db.mastery.load(G, BOB)).items
+    assert len(await db.focus.round_answers(G, ANA, "practice:known")) == 6
+
+
+async def test_a_known_model_that_went_stale_is_read_again_and_nothing_is_lost(
+        db: Database) -> None:
+    await db.players.ensure(G, ANA)
+    await db.players.ensure(G, BOB)
+    known = await db.mastery.load(G, ANA)
+    [first, second, *_] = _round(ANA, NOW)
+    assert await db.focus.record(first, known=known)
+    # Meanwhile another round (a match's Focus) moves the same fact: the known model is stale.
+    await db.focus.record(answer(ANA, "7 × 8", 56, 56, 1000, NOW + timedelta(seconds=5), no=0,
+                                 key="match:1:1"))
+    assert await db.focus.record(second, known=known)
+    # Bob gives the same three answers in the same order, the long way.
+    await db.focus.record(answer(BOB, "8 × 7", 56, 56, 1500, NOW, no=0, key="practice:known"))
+    await db.focus.record(answer(BOB, "7 × 8", 56, 56, 1000, NOW + timedelta(seconds=5), no=0,
+                                 key="match:1:1"))
+    await db.focus.record(answer(BOB, "7 × 8", 56, 56, 2000, NOW + timedelta(seconds=10), no=1,
+                                 key="practice:known"))
+    ana, bob = await db.mastery.load(G, ANA), await db.mastery.load(G, BOB)
+    assert ana.items == bob.items
+    assert ana.fact("7*8").answers == 3
+    assert known.fact("7*8") == ana.fact("7*8")  # the items this answer read, known again
+
+
+async def test_a_known_model_stores_a_question_once_and_a_newcomer_gets_a_player(
+        db: Database) -> None:
+    known = Mastery()
+    [first, *_] = _round(ANA, NOW)
+    assert await db.focus.record(first, known=known)  # no player row yet: made on the way
+    assert not await db.focus.record(first, known=known)
+    assert (await db.mastery.load(G, ANA)).fact("7*8").answers == 1
+    assert known.fact("7*8").answers == 1
+    assert len(await db.focus.recent(G, ANA)) == 1
+
+
+async def test_a_known_model_inside_a_callers_transaction_rolls_back_with_it(
+        db: Database) -> None:
+    await db.players.ensure(G, ANA)
+    known = await db.mastery.load(G, ANA)
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            await db.focus.record(_round(ANA, NOW)[0], known=known)
+            raise RuntimeError("the rest failed")
+    assert await db.focus.recent(G, ANA) == []
+    assert (await db.mastery.load(G, ANA)).items == {}
+    # The model the caller kept is ahead of the database now: the next answer finds it out.
+    assert await db.focus.record(_round(ANA, NOW)[1], known=known)
+    stored = await db.mastery.load(G, ANA)
+    assert stored.fact("7*8").answers == 1
+    assert known.fact("7*8") == stored.fact("7*8")

@@ -18,8 +18,21 @@ import pytest
 
 from bot.local import StandIn
 
-#: Before issue 13 (2026-12-01): 4 execute + 2 executemany, and the modal's one answer.
-FOCUS_ANSWER = {"statements": 6, "discord": 1}
+#: Before issue 13 (2026-12-01): 4 execute + 2 executemany, and the modal's one answer; 5
+#: after issue 17 (BEGIN, the answer, the mastery read and written, COMMIT); 1 since issue 24
+#: (the answer and its mastery in one statement, the round's model known).
+FOCUS_ANSWER = {"statements": 1, "discord": 1}
+#: ``/focus practice`` of a newcomer, the server's first command (issue 24): its language, the
+#: server's and the student's settings, the player (missing: their two rows made), the mastery
+#: with whether a backfill is due, in one read; 10 before (the rows made in a transaction of
+#: four, the backfill asked apart). Its answer, the first question.
+FOCUS_START = {"statements": 7, "discord": 1}
+#: A round's last answer (issue 24): the answer, then the round's end (the settings, the latest
+#: answers, the mastery in one read, the player, the level stored); 12 before. The summary.
+FOCUS_LAST_ANSWER = {"statements": 7, "discord": 1}
+#: An answer of the daily challenge but its last (issue 24): 1 statement as a practice answer's,
+#: the attempt's model read as it starts; 5 before. The last one is stored with the attempt.
+DAILY_ANSWER = {"statements": 1, "discord": 1}
 #: Before issue 13: 16 statements; after it 14 (the game is not read back after each of the two
 #: turns: ``RithmoGame.after_turn``). The deferral, its follow-up, the old board's buttons taken
 #: off, the new board posted.
@@ -108,6 +121,47 @@ async def test_a_focus_practice_answer(standin, start_bot, statements):
     assert answered.reply is not None
     assert step.db <= FOCUS_ANSWER["statements"], step.describe()
     assert len(step.calls) <= FOCUS_ANSWER["discord"], step.describe()
+
+
+@pytest.mark.sqlite_only
+async def test_a_focus_practice_round_started_and_finished(standin, start_bot, statements):
+    quiet(await start_bot())
+    ana = standin.add_member("Ana")
+    await standin.idle()
+    with Window(statements, standin) as start:
+        window = (await standin.slash(ana, "focus practice")).reply
+        await standin.idle()
+    assert start.db <= FOCUS_START["statements"], start.describe()
+    assert len(start.calls) <= FOCUS_START["discord"], start.describe()
+    for question in range(6):
+        opened = await standin.click(ana, window, _practice_button(window))
+        await standin.idle()
+        with Window(statements, standin) as step:
+            await standin.submit_modal(ana, opened, {"answer": "7"})
+            await standin.idle()
+        if question < 5:
+            assert step.db <= FOCUS_ANSWER["statements"], step.describe()
+    assert "/6" in window.text()
+    assert step.db <= FOCUS_LAST_ANSWER["statements"], step.describe()
+    assert len(step.calls) <= FOCUS_LAST_ANSWER["discord"], step.describe()
+
+
+@pytest.mark.sqlite_only
+async def test_a_daily_challenge_answer(standin, start_bot, statements):
+    quiet(await start_bot())
+    ana = standin.add_member("Ana")
+    window = (await standin.slash(ana, "focus daily")).reply
+    for _ in range(2):
+        button = next(b["custom_id"] for b in window.buttons()
+                      if b["custom_id"].startswith("focus.run:daily:"))
+        opened = await standin.click(ana, window, button)
+        assert opened.modal is not None, opened.reply.text()
+        await standin.idle()
+        with Window(statements, standin) as step:
+            await standin.submit_modal(ana, opened, {"answer": "7"})
+            await standin.idle()
+        assert step.db <= DAILY_ANSWER["statements"], step.describe()
+        assert len(step.calls) <= DAILY_ANSWER["discord"], step.describe()
 
 
 @pytest.mark.sqlite_only

@@ -49,8 +49,11 @@ then its own (read from ``/proc``) and its core does nothing else of the benchma
 the bot's, plus loopback, plus the stand-in's answer to each request on the other core.
 ``--one-process`` runs bot, stand-in and members in one process on one core (the first version of
 this benchmark): everything competes for that core, so its figures are an upper bound.
-``--profile FILE`` writes a cProfile of the bot (its event loop's thread only) to ``FILE``; for
-the threads too, ``py-spy record --gil --threads -p <the --serve-bot process>``.
+``--profile FILE`` writes a cProfile of the bot's event loop's thread to ``FILE`` and, in the
+two-process mode, one of its other threads (aiosqlite's database threads, the pictures' and
+battles' workers) merged into ``FILE.threads``: cProfile sees one thread, so each thread gets its
+own profiler as it starts (``threading.setprofile``). ``python -m tools.bench.focus_compare
+--profile`` reads both into the cost of each step of a Focus answer.
 
 Experiments on the bot process (two-process mode): ``--thread-nice N`` runs the bot's worker
 threads (``asyncio.to_thread``: pictures, battles) N steps nicer than its event loop instead of
@@ -83,14 +86,17 @@ import asyncio
 import contextlib
 import cProfile
 import dataclasses
+import functools
 import logging
 import math
 import os
+import pstats
 import random
 import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -569,7 +575,13 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
             initializer=os.nice, initargs=(thread_nice,)))
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    # The wall clock, as cProfile's default: a CPU clock (time.thread_time) is a system call per
+    # event, which slowed the bot so much that its answers came after Discord's 3 s.
     profiler = cProfile.Profile() if profile else None
+    threads: list[cProfile.Profile] = []
+    if profile:
+        # Before the database opens (in the bot's setup): its threads start after this.
+        threading.setprofile(functools.partial(_profile_thread, threads))
     async with bot:  # sets the client up, so that wait_until_ready can be awaited at once
         task = asyncio.create_task(bot.start(settings.token or ""))
         stopping = asyncio.create_task(stop.wait())
@@ -584,9 +596,35 @@ async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(profile)
+            _dump_threads(threads, f"{profile}.threads")
         await bot.close()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+def _profile_thread(profiles: list[cProfile.Profile], *_: Any) -> None:
+    """``threading.setprofile``'s hook, called once as a new thread starts: that thread gets a
+    profiler of its own, which replaces this hook."""
+    sys.setprofile(None)
+    profiler = cProfile.Profile()
+    profiles.append(profiler)
+    profiler.enable()
+
+
+def _dump_threads(profiles: Sequence[cProfile.Profile], path: str) -> None:
+    """The threads' profiles merged into one file. Read under the interpreter lock while the
+    threads may still run: each profiler's table is copied whole."""
+    merged: pstats.Stats | None = None
+    for profiler in list(profiles):
+        profiler.snapshot_stats()
+        if not profiler.stats:  # type: ignore[attr-defined]
+            continue
+        if merged is None:
+            merged = pstats.Stats(profiler)
+        else:
+            merged.add(profiler)
+    if merged is not None:
+        merged.dump_stats(path)
 
 
 # --- Running scenarios ------------------------------------------------------------------------

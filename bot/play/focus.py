@@ -23,6 +23,7 @@ from bot.focus import (
 )
 from bot.focus.adaptive import Advice, model_level
 from bot.focus.exact import WHOLE
+from bot.focus.mastery import Mastery
 from bot.focus.review import choose_round
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SkillRef, draw
@@ -91,11 +92,13 @@ async def server_settings(db: Database, guild_id: int) -> ServerSettings:
 
 
 async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None = None, *,
-                        newcomer: bool = True) -> None:
+                        newcomer: bool = True, known: Mastery | None = None) -> None:
     """Store one answer (a second write of the same question of a round is a no-op).
     ``newcomer=False`` for a round whose start made the member a player: an answer after their
-    data was erased stores nothing and is refused (``focus.erased``, ``db.focus.record``)."""
-    await db.focus.record(answer, now=now, newcomer=newcomer)
+    data was erased stores nothing and is refused (``focus.erased``, ``db.focus.record``).
+    ``known``: the member's mastery as the round read it (``PracticeStart.model``), moved by the
+    answer too, which makes the write one statement (``db.focus.record``)."""
+    await db.focus.record(answer, now=now, newcomer=newcomer, known=known)
 
 
 # --- Practice --------------------------------------------------------------------------------
@@ -129,6 +132,9 @@ class PracticeStart:
     own: int  # the member's level (adaptive or pinned), which only a round at it moves
     #: The student's extra time (``StudentSettings.time_factor``): the round's idle window.
     time_factor: float | None = 1.0
+    #: The member's mastery as the round was chosen from it: given back to ``record_answer``
+    #: with each answer (which moves it), so that no answer reads it again.
+    model: Mastery | None = None
 
 
 async def start_practice(db: Database, guild_id: int, user_id: int, level: int | None,
@@ -169,7 +175,7 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
 
     questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
                              size=ROUND_SIZE, only_level=pinned, generate=generate)
-    return PracticeStart(questions, chosen, own, rules.time_factor)
+    return PracticeStart(questions, chosen, own, rules.time_factor, model)
 
 
 async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
@@ -236,6 +242,8 @@ class DailyStart:
     round: FocusRound
     #: The student's extra time: the round's idle window (the questions are everyone's).
     time_factor: float | None = 1.0
+    #: The member's mastery, for ``record_answer`` (as ``PracticeStart.model``).
+    model: Mastery | None = None
 
 
 async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
@@ -255,11 +263,13 @@ async def start_daily(db: Database, guild_id: int, user_id: int, now: datetime,
         raise DomainError("focus.daily_already_played", "already played today",
                           day=day.isoformat())
     factor = (await db.students.get(guild_id, user_id)).time_factor
+    # Read once for the attempt: each answer then moves it in one statement.
+    model = await db.mastery.load(guild_id, user_id, now)
     if attempt is None:
         await db.daily.start_attempt(guild_id, day, user_id, now=now)
-        return DailyStart(day, FocusRound(questions), factor)
+        return DailyStart(day, FocusRound(questions), factor, model)
     return DailyStart(day, open_round(day) or await resumed(db, guild_id, user_id, questions, day),
-                      factor)
+                      factor, model)
 
 
 def stored_round(questions: list[Question], stored: list[FocusAnswer]) -> FocusRound:
