@@ -178,16 +178,18 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
     return PracticeStart(questions, chosen, own, rules.time_factor, model)
 
 
-async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int
-                          ) -> Advice | None:
+async def finish_practice(db: Database, guild_id: int, user_id: int, level: int, own: int,
+                          recent: list[FocusAnswer] | None = None) -> Advice | None:
     """After a round: at the member's own level, the next level (stored) and why, decided by
     their mastery (``bot.focus.adaptive.model_level``) within their levels (the student's own,
-    else the server's; a teacher's pin wins); at a level they chose, nothing moves (None)."""
+    else the server's; a teacher's pin wins); at a level they chose, nothing moves (None).
+    ``recent``: their latest ``HISTORY`` answers, when the caller read them already."""
     if level != own:
         return None
     levels = (await students.rules_for(db, guild_id, user_id)).focus
-    stored = await db.focus.recent(guild_id, user_id, limit=HISTORY)
-    past = history([a for a in stored if counts_for_level(a.round_key, a.topic)])
+    if recent is None:
+        recent = await db.focus.recent(guild_id, user_id, limit=HISTORY)
+    past = history([a for a in recent if counts_for_level(a.round_key, a.topic)])
     model = await db.mastery.load(guild_id, user_id)
     advice = model_level(model, past, current=own, pin=levels.pinned,
                          min_level=levels.low, max_level=levels.high)
@@ -209,10 +211,19 @@ class PracticeEnd:
 async def end_practice(db: Database, guild_id: int, user_id: int, level: int, own: int,
                        questions: list[Question], round_key: str) -> PracticeEnd:
     """A practice round is over (each answer was stored as it was given): the level it moves
-    (``finish_practice``) and the round as its stored answers say it."""
-    advice = await finish_practice(db, guild_id, user_id, level, own)
-    return PracticeEnd(advice, await round_as_stored(db, guild_id, user_id, questions,
-                                                     round_key))
+    (``finish_practice``) and the round as its stored answers say it. At the member's own level
+    the latest answers read for the level hold the round's (its answers are the latest), so the
+    round is not read again unless some of it is missing there."""
+    if level != own:
+        return PracticeEnd(None, await round_as_stored(db, guild_id, user_id, questions,
+                                                       round_key))
+    recent = await db.focus.recent(guild_id, user_id, limit=HISTORY)
+    advice = await finish_practice(db, guild_id, user_id, level, own, recent)
+    mine = sorted((a for a in recent if a.round_key == round_key),
+                  key=lambda a: a.question_no if a.question_no is not None else -1)
+    if len(mine) < len(questions):
+        mine = await db.focus.round_answers(guild_id, user_id, round_key)
+    return PracticeEnd(advice, stored_round(questions, mine))
 
 
 async def round_as_stored(db: Database, guild_id: int, user_id: int, questions: list[Question],
