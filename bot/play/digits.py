@@ -266,6 +266,24 @@ async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T]
     raise AssertionError("unreachable")
 
 
+async def shop_action(db: Database, match_id: int, player: str, step: int,
+                      action: Callable[[StoredMatch], T], *, engine: Engine,
+                      before_save: Callable[[], Awaitable[None]] | None = None
+                      ) -> tuple[StoredMatch, T]:
+    """One action of ``player`` in their shop window shown at ``step`` (buy, reroll, freeze,
+    sell, arrange): refused when the window is out of date, applied through ``engine`` (whose
+    refusals the caller words), the player's windows made stale by it, saved; gives the match
+    saved and what ``action`` gave."""
+
+    def change(game: StoredMatch) -> T:
+        game.check_step(player, step)
+        done: T = engine(game, lambda: action(game))
+        game.bump(player)
+        return done
+
+    return await mutate(db, match_id, change, before_save=before_save)
+
+
 async def set_message(db: Database, match_id: int, message_id: int) -> None:
     """Remember the match's current public message (its buttons are the ones that count).
     Bookkeeping: the match's version stays, so no click or change is made stale by it."""
