@@ -298,7 +298,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         if row.player(row.to_move) != interaction.user.id:
             return []
         with self.service.engine(row) as game:
-            offered = completions(game.board, current)
+            offered = completions(game.board, current, replies.CHOICES)
         return replies.fit_choices(app_commands.Choice(name=c.label(lang), value=c.text)
                                    for c in offered if len(c.text) <= 100)
 

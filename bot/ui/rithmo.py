@@ -33,7 +33,6 @@ from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, RithmoService, other, player_name
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import (
-    CHOICES_LIMIT,
     Option,
     actors,
     mention,
@@ -343,7 +342,7 @@ class TurnView(ArdoiseView):
         lang = self.lang
         if not self.finished:
             if self.board.phase == START:
-                pieces = actors(self.board, lang)[:CHOICES_LIMIT]
+                pieces = actors(self.board, lang)[:replies.SELECT_OPTIONS]
                 select = self._select("rithmo:actor", t("rithmo.menu.piece_placeholder", lang),
                                       pieces, 0, self.actor)
                 select.callback = self._on_actor  # type: ignore[method-assign]
@@ -352,10 +351,11 @@ class TurnView(ArdoiseView):
                 steps = step_options(self.board, self.actor, lang)
                 placeholder = t("rithmo.menu.step_placeholder" if self.board.phase == START
                                 else "rithmo.menu.next_placeholder", lang)
-                for i in range(0, min(len(steps), 3 * CHOICES_LIMIT), CHOICES_LIMIT):
-                    chunk = steps[i:i + CHOICES_LIMIT]
-                    select = self._select(f"rithmo:step:{i // CHOICES_LIMIT}", placeholder,
-                                          chunk, 1 + i // CHOICES_LIMIT)
+                most = replies.SELECT_OPTIONS
+                for i in range(0, min(len(steps), 3 * most), most):
+                    chunk = steps[i:i + most]
+                    select = self._select(f"rithmo:step:{i // most}", placeholder, chunk,
+                                          1 + i // most)
                     select.callback = self._make_step_callback(select)  # type: ignore
                     self.add_item(select)
         confirm: ui.Button[TurnView] = ui.Button(
