@@ -8,6 +8,8 @@ the command lines and tests.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -29,3 +31,44 @@ class DomainError(Exception):
 def _rebuild(cls: type[DomainError], code: str, message: str,
              params: dict[str, Any]) -> DomainError:
     return cls(code, message, **params)
+
+
+@dataclass(frozen=True)
+class UserRef:
+    """A member named in a refusal by id (``None``: their data was erased); the presentation
+    says it (a mention), so that the rules never build Discord's markup."""
+
+    id: int | None
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """One of a member's open games, listed in the refusal of one more: ``item`` names its
+    sentence (``limits.item.<item>``), which says ``id`` as ``id_name`` (``match``, ``game``),
+    ``numbers`` (the round or turn it is at) and ``channel_id``, where it is."""
+
+    item: str
+    id: int
+    id_name: str
+    channel_id: int | None
+    numbers: tuple[tuple[str, int], ...] = ()
+
+
+class TooManyOpen(DomainError):
+    """The one cap rule of every game refused a game more of ``kind`` (a ``Limits.open_games``
+    key); ``open`` lists the member's open ones, in the order the refusal says them."""
+
+    def __init__(self, kind: str, open_: Sequence[OpenGame]) -> None:
+        super().__init__(f"limits.{kind}", f"too many open games ({kind}): {len(open_)}",
+                         count=len(open_), games=tuple(open_))
+        self.kind = kind
+        self.open = list(open_)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.kind, self.open)
+
+
+def check_open(kind: str, open_: Sequence[OpenGame], most: int) -> None:
+    """A member with ``most`` open games of ``kind`` already is refused one more."""
+    if len(open_) >= most:
+        raise TooManyOpen(kind, open_)

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.domain import DomainError
+from bot.domain import DomainError, OpenGame, UserRef
 from bot.replies import quoted
 from bot.texts import (
     CHOICES_PREFIX,
@@ -113,11 +114,28 @@ def error_text(error: DomainError, lang: str) -> str:
     if has(key, lang) or has(key, DEFAULT_LANG) or has(f"{key}.other", DEFAULT_LANG):
         # A refusal may carry the refusal it explains further ("did you mean …?" after the
         # reason): said first, in the same language.
-        params = {k: error_text(v, lang) if isinstance(v, DomainError) else v
-                  for k, v in quoted(error.params).items()}
+        params = {k: _said(v, lang) for k, v in quoted(error.params).items()}
         return t(key, lang, **params)
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)
+
+
+def _said(value: Any, lang: str) -> Any:
+    # A refusal carries data (ids, the open games, the refusal it explains); the words are
+    # chosen here, in the language of the member who reads it.
+    if isinstance(value, DomainError):
+        return error_text(value, lang)
+    if isinstance(value, UserRef):
+        return f"<@{value.id}>" if value.id is not None else t("rithmo.someone", lang)
+    if isinstance(value, tuple) and value and all(isinstance(v, OpenGame) for v in value):
+        return "; ".join(t(f"limits.item.{g.item}", lang, channel=channel_text(g.channel_id, lang),
+                           **{g.id_name: g.id}, **dict(g.numbers)) for g in value)
+    return value
+
+
+def channel_text(channel_id: int | None, lang: str) -> str:
+    """Where an open game is, as Discord shows a channel (a link the member can click)."""
+    return f"<#{channel_id}>" if channel_id else t("limits.no_channel", lang)
 
 
 def lang_from_locale(locale: discord.Locale | str | None) -> str:

@@ -38,8 +38,6 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.domain import DomainError
-from bot.i18n import t
 from bot.rithmo.ai import SECONDS
 
 T = TypeVar("T")
@@ -257,19 +255,6 @@ def limited(bucket: str) -> Callable[[T], T]:
         return True
 
     return app_commands.check(predicate)
-
-
-def channel_text(channel_id: int | None, lang: str) -> str:
-    """Where an open game is, as Discord shows a channel (a link the member can click)."""
-    return f"<#{channel_id}>" if channel_id else t("limits.no_channel", lang)
-
-
-def over_cap(kind: str, games: list[str]) -> DomainError:
-    """The refusal of one game more of ``kind`` (an ``OPEN_GAMES`` key), listing those open
-    (each already in the member's language); its sentence says how to leave one."""
-    listed = "; ".join(games)
-    return DomainError(f"limits.{kind}", f"too many open games ({kind}): {listed}",
-                       count=len(games), games=listed)
 
 
 def retry_seconds(retry_after: float) -> int:

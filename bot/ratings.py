@@ -1,8 +1,9 @@
 """Glicko-2 ratings: a player's strength and how sure we are of it.
 
-Pure maths, no database and no Discord: ``db`` calls these functions when a game finishes and stores
-the result. The method is Mark Glickman's "Example of the Glicko-2 system" (2013); the names below
-follow that paper.
+Pure maths, no database and no Discord: a finished game's new records are computed here
+(:func:`after_game`), and ``db`` stores them in the transaction that finishes the game. The
+method is Mark Glickman's "Example of the Glicko-2 system" (2013); the names below follow that
+paper.
 
 A player has three numbers:
 
@@ -26,7 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 
 #: The factor between the Glicko scale (r, RD) and the Glicko-2 scale (μ, φ): 400 / ln 10.
 SCALE = 173.7178
@@ -38,6 +40,8 @@ TAU = 0.5
 #: Convergence tolerance of the volatility iteration (the paper's ε).
 EPSILON = 1e-6
 MAX_RD = DEFAULT_RD
+#: Weeks without a rated game make the rating's RD grow back (one Glicko-2 idle period a week).
+IDLE_PERIOD = timedelta(days=7)
 
 
 @dataclass(frozen=True)
@@ -151,3 +155,53 @@ def rate_game(a: Rating, b: Rating, score_a: float, *, tau: float = TAU) -> tupl
     Each is rated from the other's rating before the game.
     """
     return rate(a, [(b, score_a)], tau=tau), rate(b, [(a, 1.0 - score_a)], tau=tau)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A member's record in one game: the rating, the games counted, the current and best runs
+    of wins, and when it was last rated (None: never)."""
+
+    rating: Rating = field(default_factory=Rating)
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One player of a rated game: the record the game was rated from (aged by the weeks away)
+    and the record after it."""
+
+    before: Record
+    after: Record
+
+
+def after_game(a: Record, b: Record, score_a: float, now: datetime) -> tuple[Rated, Rated]:
+    """Both records after one game between A and B (``score_a``: A's score, 1, ½ or 0), rated
+    at ``now``. A record with no game yet is a newcomer's; time away makes a rating less sure
+    (:func:`idle`, one period a full week)."""
+
+    def aged(record: Record) -> Record:
+        if record.games == 0:
+            return Record()
+        if record.updated_at is None:
+            return record
+        weeks = (now - record.updated_at) // IDLE_PERIOD
+        return replace(record, rating=idle(record.rating, max(weeks, 0)))
+
+    old_a, old_b = aged(a), aged(b)
+    new_a, new_b = rate_game(old_a.rating, old_b.rating, score_a)
+
+    def counted(old: Record, new: Rating, score: float) -> Rated:
+        won, lost = score == 1.0, score == 0.0
+        streak = old.streak + 1 if won else 0
+        return Rated(old, Record(new, old.games + 1, old.wins + won, old.losses + lost,
+                                 old.draws + (not won and not lost), streak,
+                                 max(old.best_streak, streak), now))
+
+    return counted(old_a, new_a, score_a), counted(old_b, new_b, 1.0 - score_a)

@@ -18,6 +18,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for
 from bot.play import question_sets as play
+from bot.ui.members import fetch_members
 from bot.ui.question_sets import (
     QuestionsButton,
     delete_reply,
@@ -80,15 +81,11 @@ class ClassQuestions:
         lang = await lang_for(interaction)
         assert interaction.guild is not None
         sets = await play.server_sets(self.bot.db, interaction.guild.id)
-        authors = {}
-        for author_id in {s.set.author_id for s in sets if s.set.author_id is not None}:
-            member = interaction.guild.get_member(author_id)
-            if member is None:
-                try:
-                    member = await interaction.guild.fetch_member(author_id)
-                except discord.HTTPException:  # gone from the server: "a former teacher"
-                    continue
-            authors[author_id] = member.display_name
+        # A teacher gone from the server is absent: "a former teacher".
+        found = await fetch_members(interaction.guild, [s.set.author_id for s in sets
+                                                        if s.set.author_id is not None])
+        authors = {uid: member.display_name for uid, member in found.items()
+                   if member is not None}
         await replies.respond(interaction, embed=list_embed(sets, authors, lang), ephemeral=True)
 
     @questions.command(name="show", description="A set's questions and answers, and the set as "

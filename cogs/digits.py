@@ -17,7 +17,7 @@ from bot import replies
 from bot.digits.levels import DEFAULT_LEVEL
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
-from bot.limits import channel_text, limited, over_cap
+from bot.limits import limited
 from bot.play import digits as play
 from bot.replies import pings, shown_name
 from bot.ui import digits as digits_ui
@@ -30,17 +30,6 @@ from bot.views import routed_nowhere
 from cogs import ArdoiseCog
 from cogs._digits_info import DigitsInfo
 from cogs._digits_leave import DigitsLeave
-
-
-def refused(crowded: play.TooManyOpen, lang: str) -> DomainError:
-    """One match too many, said with the open ones listed."""
-    if crowded.kind == "digits_challenges":
-        items = [t("limits.item.challenge", lang, match=g.id,
-                   channel=channel_text(g.row.channel_id, lang)) for g in crowded.open]
-    else:
-        items = [t("limits.item.digits", lang, match=g.id, round=g.match.round,
-                   channel=channel_text(g.row.channel_id, lang)) for g in crowded.open]
-    return over_cap(crowded.kind, items)
 
 
 class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
@@ -74,14 +63,11 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
             raise DomainError("digits.bot_challenge", "bots do not play",
                               name=shown_name(member.display_name))
         assert interaction.guild_id is not None
-        try:
-            game = await play.challenge(
-                digits_ui.database(interaction), interaction.guild_id, interaction.channel_id,
-                play.Member(user.id, user.display_name),
-                play.Member(member.id, member.display_name), draft=draft, lang=lang,
-                most=self.bot.limits.open_games["digits_challenges"])
-        except play.TooManyOpen as crowded:
-            raise refused(crowded, lang) from None
+        game = await play.challenge(
+            digits_ui.database(interaction), interaction.guild_id, interaction.channel_id,
+            play.Member(user.id, user.display_name),
+            play.Member(member.id, member.display_name), draft=draft, lang=lang,
+            most=self.bot.limits.open_games["digits_challenges"])
         settings = game.match.settings
         await replies.respond(
             interaction,
@@ -103,12 +89,9 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
         user = interaction.user
         assert interaction.guild_id is not None
         db = digits_ui.database(interaction)
-        try:
-            game = await play.solo(db, interaction.guild_id, interaction.channel_id,
-                                   play.Member(user.id, user.display_name), lang=lang,
-                                   most=self.bot.limits.open_games["digits_solo"], level=level)
-        except play.TooManyOpen as crowded:
-            raise refused(crowded, lang) from None
+        game = await play.solo(db, interaction.guild_id, interaction.channel_id,
+                               play.Member(user.id, user.display_name), lang=lang,
+                               most=self.bot.limits.open_games["digits_solo"], level=level)
         sent = await replies.respond(
             interaction, t("digits.solo.started", lang, name=user.mention) + "\n"
             + levels_ui.started_text(game, lang),

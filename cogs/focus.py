@@ -83,6 +83,7 @@ from bot.ui.focus_run import (
     stored_answer,
     take_submission,
 )
+from bot.ui.members import KnownNames
 from bot.ui.question_sets import refuse_level_and_set, set_choices, start_set_round
 from bot.views import routed_nowhere
 from cogs import ArdoiseCog
@@ -111,7 +112,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         self._post_lock = asyncio.Lock()
         self._post_failed: set[tuple[int, date]] = set()
         self.live_rounds = LiveRounds(bot.db, now=lambda: self.now(), wall=lambda: self.wall())
-        self._names: dict[tuple[int, int], str] = {}
+        self._names = KnownNames()
         #: The live answer modals opened in this process, by (live id, question number, member):
         #: until when their submission is taken (later, or after a restart: "expired").
         self._live_modals: dict[tuple[int, int, int], float] = {}
@@ -149,21 +150,11 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                               [len(BUTTON_PREFIX):].split(":", 1)[0])
 
     def _remember_name(self, interaction: discord.Interaction) -> str:
-        name = interaction.user.display_name
-        if interaction.guild_id is not None:
-            self._names[(interaction.guild_id, interaction.user.id)] = name
-        return name
+        return self._names.learn(interaction.guild_id, interaction.user)
 
     async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
-        known = self._names.get((guild.id, user_id))
-        if known is not None:
-            return known
-        try:
-            member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            return t("focus.someone", lang)
-        self._names[(guild.id, user_id)] = member.display_name
-        return member.display_name
+        known = await self._names.names(guild, [user_id])
+        return known.get(user_id, t("focus.someone", lang))
 
     # --- /focus practice ------------------------------------------------------------------
 

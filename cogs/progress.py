@@ -35,6 +35,7 @@ from bot.domain import DomainError
 from bot.i18n import image_words, lang_for, t
 from bot.limits import limited
 from bot.play import progress as service
+from bot.ui.members import fetch_members
 from bot.ui.progress import (
     board_choices,
     board_options,
@@ -120,17 +121,10 @@ class Progress(ArdoiseCog):
         names = {interaction.user.id: interaction.user.display_name}
         wanted = [uid for uid in dict.fromkeys(user_ids) if uid not in names]
 
-        async def fetch(uid: int) -> str:
-            if guild is None:
-                return gone
-            try:
-                return (await guild.fetch_member(uid)).display_name
-            except discord.HTTPException:  # left the server, or Discord said no: no name
-                return gone
-
-        for uid, name in zip(wanted, await asyncio.gather(*(fetch(u) for u in wanted)),
-                             strict=True):
-            names[uid] = name
+        found = await fetch_members(guild, wanted) if guild is not None else {}
+        for uid in wanted:
+            member = found.get(uid)
+            names[uid] = member.display_name if member is not None else gone
         return names
 
 

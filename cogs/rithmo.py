@@ -38,9 +38,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import replies
-from bot.domain import DomainError
+from bot.domain import DomainError, UserRef
 from bot.i18n import lang_for, t
-from bot.limits import channel_text, hit, limited, over_cap
+from bot.limits import hit, limited
 from bot.play.rithmo import (
     Ended,
     Played,
@@ -191,16 +191,9 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         lang = await lang_for(interaction)
         me = interaction.user
         assert interaction.guild_id is not None
-        if member.id == me.id:
-            raise DomainError("rithmo.self_challenge", "you cannot challenge yourself")
-        if member.bot:
-            raise DomainError("rithmo.challenge_bot", "challenge a member, or play /rithmo solo")
-        waiting = [g for g in await self.service.open_games(interaction.guild_id, me.id)
-                   if g.status == "pending" and g.challenger_id == me.id]
-        if len(waiting) >= self.bot.limits.open_games["rithmo_challenges"]:
-            raise over_cap("rithmo_challenges", [
-                t("limits.item.rithmo_challenge", lang, game=g.game_id,
-                  channel=channel_text(g.channel_id, lang)) for g in reversed(waiting)])
+        await self.service.check_challenge(
+            interaction.guild_id, me.id, member.id, challenged_bot=member.bot,
+            most=self.bot.limits.open_games["rithmo_challenges"])
         started = await self.service.challenge(
             interaction.guild_id, interaction.channel_id, me.id, member.id, lang, colour=colour,
             hints=hints, victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
@@ -217,7 +210,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         challenger, challenged = row.challenger_id, challenged_id(row)
         if interaction.user.id == challenger and row.status == "pending":
             raise DomainError("rithmo.only_challenged", "only the challenged member accepts",
-                              player=mention(challenged, await lang_for(interaction)))
+                              player=UserRef(challenged))
         ensure_player(interaction, [u for u in (challenged,) if u is not None])
         if row.status == "pending":
             ensure_version(version, row.version)
@@ -260,15 +253,8 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         me = interaction.user.id
         guild_id = interaction.guild_id
         assert guild_id is not None
-        self.service.check_level(level)
-        await self.service.ensure_free(guild_id, interaction.channel_id, [me], lang)
-        playing = [g for g in await self.service.open_games(guild_id, me)
-                   if g.computer_side is not None]
-        if len(playing) >= self.bot.limits.open_games["rithmo_computer"]:
-            raise over_cap("rithmo_computer", [
-                t("limits.item.rithmo", lang, game=g.game_id, turn=len(g.turns) + 1,
-                  channel=channel_text(g.channel_id, lang)) for g in reversed(playing)])
-        if self.service.check_strong(guild_id, level):
+        if await self.service.check_solo(guild_id, interaction.channel_id, me, level,
+                                         most=self.bot.limits.open_games["rithmo_computer"]):
             hit(interaction, "strong")
         await interaction.response.defer(thinking=True)
         started = await self.service.solo(guild_id, interaction.channel_id, me, level, colour,
@@ -312,7 +298,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         if row.player(row.to_move) != interaction.user.id:
             return []
         with self.service.engine(row) as game:
-            offered = completions(game.board, current)
+            offered = completions(game.board, current, replies.CHOICES)
         return replies.fit_choices(app_commands.Choice(name=c.label(lang), value=c.text)
                                    for c in offered if len(c.text) <= 100)
 

@@ -160,7 +160,7 @@ class Settings(ArdoiseCog):
     async def daily_timezone(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         return replies.fit_choices(Choice(name=name, value=name)
-                                   for name in timezone_choices(current))
+                                   for name in timezone_choices(current, replies.CHOICES))
 
     @settings.command(name="daily-off", description="Stop posting the daily challenge")
     async def daily_off(self, interaction: discord.Interaction) -> None:

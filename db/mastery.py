@@ -18,21 +18,21 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.focus.mastery import (
+    SET_ROUND_PREFIX as SET_ROUND_PREFIX,  # the rule's, read by the callers here
+)
+from bot.focus.mastery import (
     SKILL,
     Evidence,
     Item,
     Mastery,
     keys_of,
-    skill_of,
     split_skill,
 )
-from bot.focus.skills import SKILLS
+from bot.focus.mastery import counts_for_skill as counts_for_skill
+from bot.focus.mastery import evidence as _evidence
 from db.connection import Connection, Row, dumps, from_db_time, to_db_time, utc
 from db.migrate import load_migrations
 
-#: The round key of a practice round from a teacher's set begins so (as
-#: ``bot.play.question_sets.SET_ROUND_PREFIX``): its answers move facts, not skills.
-SET_ROUND_PREFIX = "practice-set:"
 #: The schema version that made the tables (found by the migration's name, whatever its number):
 #: a database opened at an older version (tests and tools that stop an upgrade there) stores its
 #: answers without a model, and the backfill works it out after the upgrade.
@@ -83,19 +83,10 @@ class _Stored:
         self.correct = bool(row["correct"])
 
 
-def counts_for_skill(round_key: str | None, skill: str) -> bool:
-    """A teacher's own question (a set's) trains no skill of the engine's: the adaptive level's
-    rule (``bot.play.question_sets.counts_for_level``); every skill of the engine's does (the
-    eight levels' topics and the school years' skills, ``bot.focus.skills.SKILLS``)."""
-    return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in SKILLS
-
-
 def evidence(answer: _Answer, now: datetime) -> Evidence:
-    skill = skill_of(answer)
-    return Evidence(text=answer.question, skill=skill, level=answer.level,
-                    correct=answer.correct, seconds=answer.time_ms / 1000,
-                    at=utc(answer.answered_at or now),
-                    counts_for_skill=counts_for_skill(answer.round_key, skill))
+    """A stored answer as the model reads it (``bot.focus.mastery.evidence``), at the moment
+    it was stored, else ``now``."""
+    return _evidence(answer, utc(answer.answered_at or now))
 
 
 def _item(row: Row) -> Item:

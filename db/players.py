@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from bot.domain import DomainError
-from bot.ratings import Rating, idle, rate_game
+from bot.ratings import Rating, Record, after_game
 from db.connection import Connection, Row, from_db_day, from_db_time, not_found, to_db_time, utc
 
 GAMES = ("digits", "rithmo")
-#: Weeks without a rated game make the rating's RD grow back (one Glicko-2 idle period a week).
-IDLE_PERIOD = timedelta(days=7)
 
 
 @dataclass(frozen=True)
@@ -124,6 +122,11 @@ _ENSURE_SERVER = ("INSERT INTO servers (guild_id, created_at, updated_at) VALUES
                   " ON CONFLICT (guild_id) DO NOTHING")
 _ENSURE_PLAYER = ("INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
                   " ON CONFLICT (guild_id, user_id) DO NOTHING")
+
+
+def _record(stored: PlayerRating) -> Record:
+    return Record(stored.rating, stored.games, stored.wins, stored.losses, stored.draws,
+                  stored.streak, stored.best_streak, stored.updated_at)
 
 
 class PlayersRepository:
@@ -251,22 +254,13 @@ class PlayersRepository:
                     (guild_id, user, game, newcomer.rating, newcomer.rd, newcomer.volatility,
                      to_db_time(moment)),
                 )
-            before: dict[int, PlayerRating] = {}
-            for user in (user_a, user_b):
-                current = await self.rating(guild_id, user, game)
-                if current.games == 0:
-                    current = PlayerRating(game, newcomer)  # the row the lock made, just now
-                elif current.updated_at is not None:
-                    # Time away makes us less sure of a rating: one idle period a full week.
-                    weeks = (moment - current.updated_at) // IDLE_PERIOD
-                    current = replace(current, rating=idle(current.rating, max(weeks, 0)))
-                before[user] = current
-            new_a, new_b = rate_game(before[user_a].rating, before[user_b].rating, score_a)
+            read = {user: _record(await self.rating(guild_id, user, game))
+                    for user in (user_a, user_b)}
+            rated = dict(zip((user_a, user_b), after_game(read[user_a], read[user_b], score_a,
+                                                         moment), strict=True))
             changes: dict[int, RatingChange] = {}
-            for user, new, score in ((user_a, new_a, score_a), (user_b, new_b, 1.0 - score_a)):
-                old = before[user]
-                won, lost = score == 1.0, score == 0.0
-                streak = old.streak + 1 if won else 0
+            for user, done in rated.items():
+                new = done.after
                 await self._conn.run(
                     "INSERT INTO ratings (guild_id, user_id, game, rating, rd, volatility, games,"
                     " wins, losses, draws, streak, best_streak, updated_at)"
@@ -276,23 +270,11 @@ class PlayersRepository:
                     " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
                     " draws = excluded.draws, streak = excluded.streak,"
                     " best_streak = excluded.best_streak, updated_at = excluded.updated_at",
-                    (
-                        guild_id,
-                        user,
-                        game,
-                        new.rating,
-                        new.rd,
-                        new.volatility,
-                        old.games + 1,
-                        old.wins + won,
-                        old.losses + lost,
-                        old.draws + (not won and not lost),
-                        streak,
-                        max(old.best_streak, streak),
-                        to_db_time(moment),
-                    ),
+                    (guild_id, user, game, new.rating.rating, new.rating.rd,
+                     new.rating.volatility, new.games, new.wins, new.losses, new.draws,
+                     new.streak, new.best_streak, to_db_time(moment)),
                 )
-                changes[user] = RatingChange(user, old.rating, new)
+                changes[user] = RatingChange(user, done.before.rating, new.rating)
         return changes
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:

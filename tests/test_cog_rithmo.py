@@ -479,3 +479,18 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
         await cog(bot).service.apply_turn(before, ana.id, "c4-d5")
     assert stale.value.code == "db.stale"
     assert [t.notation for t in (await bot.db.rithmo.require_game(1)).turns] == ["c4-b5"]
+
+
+async def test_the_boards_description_names_both_players_also_after_a_restart(
+        standin, start_bot, restart_bot):
+    # The bot has no member list: the names come from the players' interactions, else from
+    # one fetch; the picture's description never says "a former player" for a member here.
+    bot = await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    _, board = await start_game(standin, ana, sam)
+    said = "Rithmomachia board: Ana plays White, Sam plays Black."
+    assert board.attachments[0].description.startswith(said)
+    await restart_bot(bot)
+    board = await play(standin, ana, "c4-b5", board)
+    assert board.attachments[0].description.startswith(said)
+    assert "a former player" not in board.attachments[0].description

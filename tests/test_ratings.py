@@ -120,3 +120,24 @@ def test_win_is_always_better_than_draw_better_than_loss(a: Rating, b: Rating) -
     draw, _ = rate_game(a, b, 0.5)
     loss, _ = rate_game(a, b, 0.0)
     assert win.rating > draw.rating > loss.rating
+
+
+def test_after_game_ages_a_rating_by_its_full_weeks_away_and_counts_the_game() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.ratings import Record, after_game, idle
+
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    sure = Rating(1600.0, 60.0, 0.06)
+    a = Record(sure, games=4, wins=3, losses=1, streak=2, best_streak=2,
+               updated_at=now - timedelta(days=20))  # two full weeks away
+    b = Record(Rating(9999.0), games=0)  # the row a first game's lock made: a newcomer's
+    rated_a, rated_b = after_game(a, b, 1.0, now)
+    assert rated_a.before.rating == idle(sure, 2)
+    assert rated_b.before == Record()
+    assert (rated_a.after.rating, rated_b.after.rating) == rate_game(idle(sure, 2), Rating(), 1.0)
+    assert (rated_a.after.games, rated_a.after.wins, rated_a.after.streak,
+            rated_a.after.best_streak, rated_a.after.updated_at) == (5, 4, 3, 3, now)
+    assert (rated_b.after.games, rated_b.after.losses, rated_b.after.streak) == (1, 1, 0)
+    drawn, _ = after_game(a, b, 0.5, now)
+    assert (drawn.after.draws, drawn.after.streak, drawn.after.best_streak) == (1, 0, 2)

@@ -24,12 +24,13 @@ skill as ``"multiplication:4"`` (a skill at a level: the tables to 10 are not th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from bot.focus.questions import TOPICS
+from bot.focus.skills import SKILLS
 from bot.formats import FORMAT_KEY, upgrade
 
 #: The version of :meth:`Mastery.to_json`'s layout (:mod:`bot.formats`).
@@ -223,6 +224,55 @@ class Evidence:
     seconds: float
     at: datetime
     counts_for_skill: bool = True
+
+
+#: The round key of a practice round from a teacher's set begins so
+#: (``practice-set:<set id>:<token>``): its answers move facts, not skills.
+SET_ROUND_PREFIX = "practice-set:"
+
+
+class Answer(Protocol):
+    """What :func:`evidence` reads of an answer, however stored (``db.focus.FocusAnswer``, a
+    stored row): the skill is read by :func:`skill_of`."""
+
+    @property
+    def question(self) -> str: ...
+    @property
+    def topic(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def time_ms(self) -> int: ...
+    @property
+    def round_key(self) -> str | None: ...
+    @property
+    def correct(self) -> bool: ...
+
+
+def counts_for_skill(round_key: str | None, skill: str) -> bool:
+    """A teacher's own question (a set's) trains no skill of the engine's: the adaptive level's
+    rule (``bot.play.question_sets.counts_for_level``); every skill of the engine's does (the
+    eight levels' topics and the school years' skills, ``bot.focus.skills.SKILLS``)."""
+    return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in SKILLS
+
+
+def evidence(answer: Answer, at: datetime) -> Evidence:
+    """What ``answer``, given at ``at``, says to the model."""
+    skill = skill_of(answer)
+    return Evidence(text=answer.question, skill=skill, level=answer.level,
+                    correct=answer.correct, seconds=answer.time_ms / 1000, at=at,
+                    counts_for_skill=counts_for_skill(answer.round_key, skill))
+
+
+K = TypeVar("K")
+
+
+def moved_by(stored: Mapping[K, Iterable[Item]], found: Mapping[K, Sequence[Evidence]]
+             ) -> dict[K, list[Item]]:
+    """For each member (``K``), the items their new answers change (``found``, oldest first),
+    from their ``stored`` items: what is written back, final states only."""
+    return {member: list(Mastery(stored.get(member, ())).record_all(answers).values())
+            for member, answers in found.items()}
 
 
 def moves(evidence: Evidence) -> list[tuple[str, str, str]]:

@@ -242,10 +242,6 @@ def report_csv(report: ClassReport, lang: str) -> bytes:
 
 # --- The topic option ---------------------------------------------------------------------------
 
-#: Choices Discord shows at most.
-CHOICES = 25
-
-
 async def topic_choices(db: Database, guild_id: int, current: str, lang: str
                         ) -> list[tuple[str, str]]:
     """(name, value) of the topics the server's answers have that match what the teacher typed
@@ -255,4 +251,4 @@ async def topic_choices(db: Database, guild_id: int, current: str, lang: str
     # A choice's value is at most 100 characters: a longer topic of a teacher's is typed.
     named = [(topic_name(topic, lang), topic) for topic in found if len(topic) <= 100]
     return [(name, topic) for name, topic in named
-            if typed in name.casefold() or typed in topic.casefold()][:CHOICES]
+            if typed in name.casefold() or typed in topic.casefold()]

@@ -46,7 +46,8 @@ from bot.digits.placement import How, Placement, choose
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Piece, Slate, SlateError
 from bot.digits.strategy import OddsPlayer
-from bot.domain import DomainError
+from bot.domain import DomainError, OpenGame, check_open
+from bot.domain import TooManyOpen as TooManyOpen  # the refusal the callers catch
 from bot.focus import ROUND_SIZE, FocusRound, Question, generate_questions, level_for_match_round
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.digits_clock import open_clock, turn_deadline
@@ -265,6 +266,24 @@ async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T]
     raise AssertionError("unreachable")
 
 
+async def shop_action(db: Database, match_id: int, player: str, step: int,
+                      action: Callable[[StoredMatch], T], *, engine: Engine,
+                      before_save: Callable[[], Awaitable[None]] | None = None
+                      ) -> tuple[StoredMatch, T]:
+    """One action of ``player`` in their shop window shown at ``step`` (buy, reroll, freeze,
+    sell, arrange): refused when the window is out of date, applied through ``engine`` (whose
+    refusals the caller words), the player's windows made stale by it, saved; gives the match
+    saved and what ``action`` gave."""
+
+    def change(game: StoredMatch) -> T:
+        game.check_step(player, step)
+        done: T = engine(game, lambda: action(game))
+        game.bump(player)
+        return done
+
+    return await mutate(db, match_id, change, before_save=before_save)
+
+
 async def set_message(db: Database, match_id: int, message_id: int) -> None:
     """Remember the match's current public message (its buttons are the ones that count).
     Bookkeeping: the match's version stays, so no click or change is made stale by it."""
@@ -275,14 +294,9 @@ async def set_message(db: Database, match_id: int, message_id: int) -> None:
 # Starting a match
 
 
-class TooManyOpen(Exception):
-    """The member has as many open matches of ``kind`` (a ``Limits.open_games`` key) as they
-    may; ``open`` lists them (the caller says the refusal, in the member's language)."""
-
-    def __init__(self, kind: str, open_: list[StoredMatch]) -> None:
-        super().__init__(f"too many open matches ({kind})")
-        self.kind = kind
-        self.open = open_
+def _open(item: str, game: StoredMatch) -> OpenGame:
+    numbers = (("round", game.match.round),) if item == "digits" else ()
+    return OpenGame(item, game.id, "match", game.row.channel_id, numbers)
 
 
 @dataclass(frozen=True)
@@ -305,14 +319,15 @@ async def match_settings(db: Database, guild_id: int, draft: bool | None) -> Mat
 async def challenge(db: Database, guild_id: int, channel_id: int | None, challenger: Member,
                     challenged: Member, *, draft: bool | None, lang: str, most: int
                     ) -> StoredMatch:
-    """A pending duel of ``challenger`` against ``challenged``; refused (``TooManyOpen``) when the
-    challenger has ``most`` challenges waiting for an answer already."""
+    """A pending duel of ``challenger`` against ``challenged``; refused
+    (``bot.domain.check_open``) when the challenger has ``most`` challenges waiting for an
+    answer already."""
     if challenged.id == challenger.id:
         raise DomainError("digits.self_challenge", "you cannot challenge yourself")
     waiting = [m for m in await db.digits.open_matches(guild_id, challenger.id, kind="duel",
                                                        seat=0) if m.status == "pending"]
-    if len(waiting) >= most:
-        raise TooManyOpen("digits_challenges", [StoredMatch.from_row(m) for m in waiting])
+    check_open("digits_challenges",
+               [_open("challenge", StoredMatch.from_row(m)) for m in waiting], most)
     settings = await match_settings(db, guild_id, draft)
     players = [str(challenger.id), str(challenged.id)]
     match = Match.new(players, seed=secrets.randbits(48), settings=settings)
@@ -342,13 +357,12 @@ async def solo(db: Database, guild_id: int, channel_id: int | None, member: Memb
                lang: str, most: int, level: str = DEFAULT_LEVEL) -> StoredMatch:
     """An active solo match of ``member`` against ghosts and the shadow at ``level`` (gentle,
     fair, strong, or adapt: chosen from their recent results, ``adapted`` says how); refused
-    (``TooManyOpen``) when they play ``most`` solo matches already."""
+    (``bot.domain.check_open``) when they play ``most`` solo matches already."""
     if level not in CHOICES:
         raise DomainError("digits_levels.unknown", f"no level is called {level!r}", level=level)
     playing = [StoredMatch.from_row(m) for m in await db.digits.open_matches(
         guild_id, member.id, kind="ghost")]
-    if len(playing) >= most:
-        raise TooManyOpen("digits_solo", playing)
+    check_open("digits_solo", [_open("digits", g) for g in playing], most)
     adapted = await adapt_level(db, guild_id, member.id) if level == ADAPT else None
     settings = await match_settings(db, guild_id, False)
     player = str(member.id)

@@ -29,6 +29,7 @@ from bot import spreadsheet
 from bot.domain import DomainError
 from bot.engine_cli import MAX_DEPTH, nesting
 from bot.focus import Question, read_answer
+from bot.focus.mastery import SET_ROUND_PREFIX
 from bot.focus.skills import ALL_TOPICS
 from db import Database
 from db.question_sets import QuestionSet, SetItem
@@ -428,12 +429,10 @@ async def delete_set(db: Database, guild_id: int, set_id: int) -> QuestionSet:
 
 #: A practice round from a set has the length of any practice round.
 PRACTICE_SIZE = 6
-#: The round key of a practice round from a set begins so (``practice-set:<set id>:<token>``):
-#: the adaptive level leaves those answers out (a set has no level).
-SET_ROUND_PREFIX = "practice-set:"
 
 
 def set_round_key(set_id: int, token: str) -> str:
+    # The prefix (``bot.focus.mastery``'s): the adaptive level leaves these answers out too.
     return f"{SET_ROUND_PREFIX}{set_id}:{token}"
 
 

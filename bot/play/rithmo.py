@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.domain import DomainError
+from bot.domain import DomainError, OpenGame, UserRef, check_open
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.rithmo_turns import (
     build_settings,
@@ -251,14 +251,41 @@ class RithmoService:
         mine = [g for g in games if g.player(g.to_move) == user_id]
         return (mine or games)[0]
 
-    async def ensure_free(self, guild_id: int, channel_id: int | None, users: list[int],
-                          lang: str) -> None:
+    async def ensure_free(self, guild_id: int, channel_id: int | None, users: list[int]
+                          ) -> None:
         """One open game (challenge or game) per member in a channel."""
         for user in users:
             if await self.db.rithmo.open_games(guild_id, user, channel_id):
                 raise DomainError("rithmo.already_playing",
                                   "one game at a time per member in a channel",
-                                  player=mention(user, lang))
+                                  player=UserRef(user))
+
+    async def check_challenge(self, guild_id: int, challenger: int, challenged: int, *,
+                              challenged_bot: bool, most: int) -> None:
+        """Who may be challenged (another member, no bot), and the cap on the challenges that
+        wait for an answer (``most``)."""
+        if challenged == challenger:
+            raise DomainError("rithmo.self_challenge", "you cannot challenge yourself")
+        if challenged_bot:
+            raise DomainError("rithmo.challenge_bot", "challenge a member, or play /rithmo solo")
+        waiting = [g for g in await self.open_games(guild_id, challenger)
+                   if g.status == "pending" and g.challenger_id == challenger]
+        check_open("rithmo_challenges", [OpenGame("rithmo_challenge", g.game_id, "game",
+                                                  g.channel_id) for g in reversed(waiting)], most)
+
+    async def check_solo(self, guild_id: int, channel_id: int | None, user_id: int, level: int,
+                         *, most: int) -> bool:
+        """Whether the member may start a game against Ardoise at ``level``: a known level, no
+        other game in the channel, fewer than ``most`` games against Ardoise; true when the level
+        is strong (:meth:`check_strong`: the caller counts it in the strong searches' bucket)."""
+        self.check_level(level)
+        await self.ensure_free(guild_id, channel_id, [user_id])
+        playing = [g for g in await self.open_games(guild_id, user_id)
+                   if g.computer_side is not None]
+        check_open("rithmo_computer", [OpenGame("rithmo", g.game_id, "game", g.channel_id,
+                                                (("turn", len(g.turns) + 1),))
+                                       for g in reversed(playing)], most)
+        return self.check_strong(guild_id, level)
 
     async def _limit(self, guild_id: int) -> int:
         return (await self.db.servers.get(guild_id)).move_time_limit_s
@@ -273,7 +300,7 @@ class RithmoService:
         ``/rithmo hint`` to both players (the challenged member agrees by accepting)."""
         server = await self.db.servers.get(guild_id)
         settings = build_settings(server_settings(server.rithmo_victories), **options)
-        await self.ensure_free(guild_id, channel_id, [challenger, challenged], lang)
+        await self.ensure_free(guild_id, channel_id, [challenger, challenged])
         colour = colour or "random"
         if colour == "random":
             colour = random.choice(SIDES)

@@ -55,7 +55,9 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 COMMON = tuple(k for k in KINDS if k not in PROPER)
-CHOICES_LIMIT = 25  # Discord's most choices in an autocomplete or options in a select menu
+#: The turns offered at once when the caller says no number: a first screen to read, not
+#: a menu's size (the presentation passes its own).
+OFFERED = 25
 _TEXT_LIMIT = 100   # Discord's longest choice name, option label or value
 
 
@@ -329,10 +331,11 @@ def _continuations(board: Board, depth: int) -> list[Completion]:
     return out
 
 
-def completions(board: Board, typed: str, limit: int = CHOICES_LIMIT) -> list[Completion]:
+def completions(board: Board, typed: str, limit: int = OFFERED) -> list[Completion]:
     """The legal turns (or beginnings of turns) that start with what was typed, the most useful
     first (see :attr:`Completion.group`; what was typed comes first when it is already a whole
-    turn, and turns that take more come before those that take less); at most ``limit``.
+    turn, and turns that take more come before those that take less); at most ``limit`` (the
+    caller's: how many its menu shows).
 
     What was typed is played step by step as far as it is legal; the last word, while no space
     follows it, is still being typed (``xd1`` may become ``xd16``)."""

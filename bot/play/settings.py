@@ -82,8 +82,9 @@ def find_timezone(typed: str) -> str:
     return found
 
 
-def timezone_choices(typed: str, limit: int = 25) -> list[str]:
-    """Time zone names containing what was typed, those starting with it first."""
+def timezone_choices(typed: str, limit: int | None = None) -> list[str]:
+    """Time zone names containing what was typed, those starting with it first; at most
+    ``limit`` (the caller's: how many its menu shows)."""
     text = typed.strip().replace(" ", "_").casefold()
     names = sorted(_zones().values())
     if not text:

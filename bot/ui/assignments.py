@@ -3,7 +3,6 @@ server's assignments, the teacher's report. The use cases are ``bot.play.assignm
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -18,6 +17,7 @@ from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.texts import date_text, decimal
 from bot.ui.focus_run import level_text, seconds_text
+from bot.ui.members import fetch_members
 from bot.views import GameButton, cog_of
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
@@ -131,16 +131,8 @@ async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseu
     who are not teachers. Fetched together: the bot has no member list (no privileged intent),
     and a member who left is no longer fetched (the ones who began it are named "a former
     member")."""
-
-    async def fetch(uid: int) -> discord.Member | None:
-        try:
-            return await guild.fetch_member(uid)
-        except discord.HTTPException:  # left the server, or Discord said no
-            return None
-
-    wanted = list(dict.fromkeys([a.user_id for a in report.attempts] + report.not_started))
-    members = {uid: member for uid, member in
-               zip(wanted, await asyncio.gather(*(fetch(uid) for uid in wanted)), strict=True)
+    wanted = [a.user_id for a in report.attempts] + report.not_started
+    members = {uid: member for uid, member in (await fetch_members(guild, wanted)).items()
                if member is not None}
     role = report.assignment.role_id
 

@@ -26,6 +26,7 @@ from bot import replies
 from bot.i18n import date_text, image_words, percent, t
 from bot.play.class_report import ClassReport, StudentRow, band, csv_name, report_csv, topic_name
 from bot.replies import shown_name
+from bot.ui.members import fetch_members
 from bot.ui.pages import PageTurner, page_view, windows_of
 from bot.views import Windows
 from db.class_report import Tally
@@ -33,8 +34,6 @@ from db.class_report import Tally
 EXPIRY = 15 * 60.0  # seconds a report's pages stay live after their last use
 PREFIX = "class.report:page:"
 PICTURE = "class-report.png"
-#: Members fetched from Discord at once (the bot has no member list: one request each).
-FETCHES = 16
 
 
 # --- Names and roles ---------------------------------------------------------------------------
@@ -52,19 +51,9 @@ async def fetch_students(guild: discord.Guild | None, user_ids: Sequence[int]
     member who left (or whom Discord would not give) is absent."""
     if guild is None:
         return {}
-    gate = asyncio.Semaphore(FETCHES)
-
-    async def fetch(uid: int) -> Student | None:
-        async with gate:
-            try:
-                member = await guild.fetch_member(uid)
-            except discord.HTTPException:
-                return None
-        return Student(member.display_name, frozenset(role.id for role in member.roles))
-
-    ids = list(dict.fromkeys(user_ids))
-    found = await asyncio.gather(*(fetch(uid) for uid in ids))
-    return {uid: student for uid, student in zip(ids, found, strict=True) if student}
+    return {uid: Student(member.display_name, frozenset(role.id for role in member.roles))
+            for uid, member in (await fetch_members(guild, user_ids)).items()
+            if member is not None}
 
 
 # --- The picture, the CSV, the embed -----------------------------------------------------------

@@ -85,6 +85,7 @@ from bot.views import (
 
 if TYPE_CHECKING:
     from bot.app import Ardoise
+    from bot.digits.slate import Piece
 
 log = logging.getLogger(__name__)
 
@@ -524,71 +525,62 @@ class ShopView(ArdoiseView):
         self.handlers[custom_id] = callback
         self.add_item(ShopControl(select))
 
-    async def _act(self, interaction: discord.Interaction, action: Callable[[StoredMatch], str]
-                   ) -> None:
-        """Apply one shop action at this message's step, save, and show the shop again."""
-        engine = engine_in(self.lang)
-
-        def change(game: StoredMatch) -> str:
-            game.check_step(self.player, self.step)
-            note: str = engine(game, lambda: action(game))
-            game.bump(self.player)
-            return note
-
-        game, note = await play.mutate(database(interaction), self.match_id, change,
-                                       before_save=lambda: defer_update(interaction))
-        await reply(interaction, False, **await shop_message(game, self.player, self.lang, note))
+    async def _act(self, interaction: discord.Interaction, action: Callable[[StoredMatch], T],
+                   said: Callable[[StoredMatch, T], str]) -> None:
+        """Apply one shop action at this message's step (``play.shop_action``), then show the
+        shop again with what it did, ``said`` in the member's language."""
+        game, done = await play.shop_action(
+            database(interaction), self.match_id, self.player, self.step, action,
+            engine=engine_in(self.lang), before_save=lambda: defer_update(interaction))
+        await reply(interaction, False,
+                    **await shop_message(game, self.player, self.lang, said(game, done)))
 
     def _buy(self, slot: int) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def buy(interaction: discord.Interaction) -> None:
-            def action(game: StoredMatch) -> str:
-                placed = play.buy(game, self.player, slot)
-                return shop_ui.placed_text(placed, self.lang, game.match.shop(self.player).slate)
-
-            await self._act(interaction, action)
+            await self._act(
+                interaction, lambda game: play.buy(game, self.player, slot),
+                lambda game, placed: shop_ui.placed_text(placed, self.lang,
+                                                         game.match.shop(self.player).slate))
         return buy
 
     async def _reroll(self, interaction: discord.Interaction) -> None:
-        def action(game: StoredMatch) -> str:
-            game.match.reroll(self.player)
-            return t("digits.shop.rerolled", self.lang)
-
-        await self._act(interaction, action)
+        await self._act(interaction, lambda game: game.match.reroll(self.player),
+                        lambda _game, _done: t("digits.shop.rerolled", self.lang))
 
     async def _freeze(self, interaction: discord.Interaction, values: list[str]) -> None:
         # Values are read like typed text (a modified client sends anything); the engine then
         # refuses a slot it has no offer in.
         [slot] = component_ints(values, 1, 1, MAX_SLOT, "slot")
 
-        def action(game: StoredMatch) -> str:
-            done = play.toggle_freeze(game, self.player, slot)
+        def said(_game: StoredMatch, done: play.Frozen) -> str:
             return t("digits.shop.frozen" if done.frozen else "digits.shop.unfrozen", self.lang,
                      slot=slot, digit=digit_name(done.key, self.lang))
 
-        await self._act(interaction, action)
+        await self._act(interaction, lambda game: play.toggle_freeze(game, self.player, slot),
+                        said)
 
     async def _sell(self, interaction: discord.Interaction, values: list[str]) -> None:
         [cell] = component_ints(values, 1, CELLS.start, CELLS.stop - 1, "cell")
 
-        def action(game: StoredMatch) -> str:
-            piece, gain = play.sell(game, self.player, cell)
+        def said(_game: StoredMatch, sold: tuple[Piece, int]) -> str:
+            piece, gain = sold
             return t("digits.shop.sold", self.lang,
                      digit=piece_text(piece.key, piece.level, self.lang), gold=gain)
 
-        await self._act(interaction, action)
+        await self._act(interaction, lambda game: play.sell(game, self.player, cell), said)
 
     async def _cells(self, interaction: discord.Interaction, values: list[str]) -> None:
         a, b = sorted(component_ints(values, 2, CELLS.start, CELLS.stop - 1, "cell"))
 
-        def action(game: StoredMatch) -> str:
-            done, lang = play.arrange(game, self.player, a, b), self.lang
+        def said(_game: StoredMatch, done: play.Arranged) -> str:
+            lang = self.lang
             if done.kind == "swapped" or done.piece is None:
                 return t("digits.shop.swapped", lang, a=a, b=b)
             key = "digits.shop.merged" if done.kind == "merged" else "digits.shop.moved"
             return t(key, lang, digit=piece_text(done.piece.key, done.piece.level, lang),
                      cell=done.cell)
 
-        await self._act(interaction, action)
+        await self._act(interaction, lambda game: play.arrange(game, self.player, a, b), said)
 
     async def _ready(self, interaction: discord.Interaction) -> None:
         await end_turn(interaction, self.match_id, self.player, self.step, self.lang)

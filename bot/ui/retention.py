@@ -36,6 +36,7 @@ from bot.play import class_report, retention
 from bot.play.settings import server_settings
 from bot.texts import date_text, decimal
 from bot.ui.assignments import report_people
+from bot.ui.members import fetch_members
 from bot.ui.teachers import NotATeacher, is_teacher
 from bot.views import AskedButton, database, invalid_component
 from db import Database, ServerSettings
@@ -159,17 +160,7 @@ async def _members(guild: discord.Guild, user_ids: list[int]
     """These members as Discord gives them now, None for one who left. Unlike the reports'
     ``fetch_students``, any other failure stops here: a teacher Discord failed to give must not
     be taken for a student and erased."""
-    gate = asyncio.Semaphore(FETCHES)
-
-    async def fetch(uid: int) -> discord.Member | None:
-        async with gate:
-            try:
-                return await guild.fetch_member(uid)
-            except discord.NotFound:
-                return None  # left the server
-
-    return dict(zip(user_ids, await asyncio.gather(*(fetch(uid) for uid in user_ids)),
-                    strict=True))
+    return await fetch_members(guild, user_ids, gone=discord.NotFound, at_once=FETCHES)
 
 
 async def class_archive(db: Database, guild: discord.Guild, students: list[int],

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -32,7 +33,6 @@ from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, RithmoService, other, player_name
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import (
-    CHOICES_LIMIT,
     Option,
     actors,
     mention,
@@ -44,6 +44,7 @@ from bot.replies import pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
 from bot.ui import alt_text
+from bot.ui.members import KnownNames
 from bot.views import ArdoiseView, GameButton, cog_of
 from db import RatingChange, RithmoGame
 
@@ -341,7 +342,7 @@ class TurnView(ArdoiseView):
         lang = self.lang
         if not self.finished:
             if self.board.phase == START:
-                pieces = actors(self.board, lang)[:CHOICES_LIMIT]
+                pieces = actors(self.board, lang)[:replies.SELECT_OPTIONS]
                 select = self._select("rithmo:actor", t("rithmo.menu.piece_placeholder", lang),
                                       pieces, 0, self.actor)
                 select.callback = self._on_actor  # type: ignore[method-assign]
@@ -350,10 +351,11 @@ class TurnView(ArdoiseView):
                 steps = step_options(self.board, self.actor, lang)
                 placeholder = t("rithmo.menu.step_placeholder" if self.board.phase == START
                                 else "rithmo.menu.next_placeholder", lang)
-                for i in range(0, min(len(steps), 3 * CHOICES_LIMIT), CHOICES_LIMIT):
-                    chunk = steps[i:i + CHOICES_LIMIT]
-                    select = self._select(f"rithmo:step:{i // CHOICES_LIMIT}", placeholder,
-                                          chunk, 1 + i // CHOICES_LIMIT)
+                most = replies.SELECT_OPTIONS
+                for i in range(0, min(len(steps), 3 * most), most):
+                    chunk = steps[i:i + most]
+                    select = self._select(f"rithmo:step:{i // most}", placeholder, chunk,
+                                          1 + i // most)
                     select.callback = self._make_step_callback(select)  # type: ignore
                     self.add_item(select)
         confirm: ui.Button[TurnView] = ui.Button(
@@ -407,6 +409,16 @@ class TurnView(ArdoiseView):
 # ------------------------------------------------------------------------------ board messages
 
 
+def plain_name(row: RithmoGame, side: str, names: Mapping[int, str], lang: str) -> str:
+    """A side's player as a picture's description says it: a display name, not a mention (a
+    screen reader would read the number); "a former player" when Discord no longer gives it."""
+    if row.computer_side == side:
+        return t("rithmo.computer", lang)
+    user_id = row.player(side)
+    known = names.get(user_id) if user_id is not None else None
+    return known if known is not None else t("rithmo.someone", lang)
+
+
 class Boards:
     """Posts a game's board messages: draws the board (one at a time), posts it with its text,
     makes it the game's message and takes the buttons off the previous one."""
@@ -419,6 +431,8 @@ class Boards:
         # answer every interaction within 3 s (see docs/benchmarks.md, "Rithmomachia on
         # Discord"). Boards queue; answers do not.
         self._drawing = asyncio.Semaphore(1)
+        # The players' names the board's description says, fetched once per process at most.
+        self.names = KnownNames()
 
     def channel(self, row: RithmoGame) -> discord.PartialMessageable:
         assert row.channel_id is not None
@@ -448,7 +462,11 @@ class Boards:
         async with self._drawing:
             png = await asyncio.to_thread(images.render_board, position, image_words(lang),
                                           explained_turn(last_turn, lang), flipped)
-        said = alt_text.board({side: self.plain_name(row, side, lang) for side in SIDES},
+        if interaction is not None:
+            self.names.learn(row.guild_id, interaction.user)
+        players = [uid for uid in (row.player(side) for side in SIDES) if uid is not None]
+        names = await self.names.names(self.bot.get_guild(row.guild_id), players)
+        said = alt_text.board({side: plain_name(row, side, names, lang) for side in SIDES},
                               row.to_move if active else None, last_turn, flipped, lang)
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)
         content = "\n".join(lines)
@@ -468,16 +486,6 @@ class Boards:
             # A turn was played meanwhile: this message is out of date already.
             await self._drop_buttons(row, message.id)
         return message
-
-    def plain_name(self, row: RithmoGame, side: str, lang: str) -> str:
-        """A side's player as a picture's description says it: a display name, not a
-        mention (a screen reader would read the number)."""
-        if row.computer_side == side:
-            return t("rithmo.computer", lang)
-        user_id = row.player(side)
-        guild = self.bot.get_guild(row.guild_id) if user_id is not None else None
-        member = guild.get_member(user_id) if guild is not None and user_id is not None else None
-        return member.display_name if member is not None else t("rithmo.someone", lang)
 
     async def _drop_buttons(self, row: RithmoGame, message_id: int) -> None:
         try:

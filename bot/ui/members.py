@@ -1,0 +1,65 @@
+"""The members a flow names, as Discord gives them.
+
+The bot has no member list (no privileged intent, so ``guild.get_member`` finds nobody): a
+member is known from an interaction they made, else fetched. ``fetch_members`` is the one
+fetch of many at once; ``KnownNames`` keeps the display names a flow has seen, so that a name
+is fetched once per process at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+import discord
+
+#: Fetches in flight at once: a report names a class (dozens), Discord's bucket is per route.
+FETCHES = 16
+
+
+async def fetch_members(guild: discord.Guild, user_ids: Iterable[int], *,
+                        gone: type[Exception] | tuple[type[Exception], ...]
+                        = discord.HTTPException,
+                        at_once: int = FETCHES) -> dict[int, discord.Member | None]:
+    """These members (each once, in order), ``None`` for one Discord did not give with a
+    ``gone`` error (a member who left: ``discord.NotFound``; by default any refusal); another
+    error stops the fetch (a caller who must not take a failure for a departure says so)."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def fetch(uid: int) -> discord.Member | None:
+        async with gate:
+            try:
+                return await guild.fetch_member(uid)
+            except gone:
+                return None
+
+    ids = list(dict.fromkeys(user_ids))
+    return dict(zip(ids, await asyncio.gather(*(fetch(uid) for uid in ids)), strict=True))
+
+
+class KnownNames:
+    """Display names by server and member, learnt from interactions and fetches."""
+
+    def __init__(self) -> None:
+        self._names: dict[tuple[int, int], str] = {}
+
+    def learn(self, guild_id: int | None, user: discord.abc.User) -> str:
+        """Remember the name of a member who just acted; gives it."""
+        if guild_id is not None:
+            self._names[(guild_id, user.id)] = user.display_name
+        return user.display_name
+
+    async def names(self, guild: discord.Guild | None, user_ids: Iterable[int]
+                    ) -> dict[int, str]:
+        """The names of these members: the known ones, the others fetched (together); a member
+        Discord does not give (left, erased) is absent."""
+        wanted = list(dict.fromkeys(user_ids))
+        if guild is None:
+            return {}
+        missing = [uid for uid in wanted if (guild.id, uid) not in self._names]
+        if missing:
+            for uid, member in (await fetch_members(guild, missing)).items():
+                if member is not None:
+                    self._names[(guild.id, uid)] = member.display_name
+        return {uid: self._names[(guild.id, uid)] for uid in wanted
+                if (guild.id, uid) in self._names}
