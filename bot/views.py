@@ -42,11 +42,9 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 from discord import ui
-from discord.ext import commands
 
 from bot.domain import DomainError
 from bot.tree import NotAPlayer, report_error
-from db import Database
 
 CUSTOM_ID_LIMIT = 100
 ACTION_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -329,25 +327,3 @@ class Windows(Generic[W]):
 
     def __len__(self) -> int:
         return len(self._live)
-
-
-def database(interaction: discord.Interaction) -> Database:
-    """The bot's open database, for a button or a view that calls a use case.
-
-    The bot opens it in ``setup_hook``, before it takes any interaction; read structurally (not
-    by importing ``bot.app``, which imports the cogs that import this module)."""
-    db = getattr(interaction.client, "db", None)
-    if not isinstance(db, Database):
-        raise RuntimeError("the database is not open")
-    return db
-
-
-def cog_of(interaction: discord.Interaction, name: str) -> Any:
-    """The loaded cog ``name`` that runs what a persistent button starts (the presentation does
-    not import the cogs, which import it); the caller types it with its own protocol."""
-    client = interaction.client
-    cog = client.get_cog(name) if isinstance(client, commands.Bot) else None
-    if cog is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return cog
-

@@ -21,6 +21,7 @@ from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import limited
 from bot.ui.digits_rules import send_rules
+from cogs import ArdoiseCog
 
 TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
 
@@ -83,7 +84,7 @@ def choices_for(current: str, lang: str) -> list[app_commands.Choice[str]]:
     ]
 
 
-class DigitsInfo:
+class DigitsInfo(ArdoiseCog):
     """The reference commands of ``/digits``; ``Digits`` (``cogs/digits.py``) inherits them."""
 
     @app_commands.command(name="card", description="A digit's card: tier, cost, stats and ability")

@@ -51,15 +51,15 @@ from bot.ui.focus_live import (
 from bot.ui.focus_run import typed_value
 from bot.ui.teachers import teachers_choices, teaches
 from bot.views import component_int
+from cogs import ArdoiseCog
 from images import render_leaderboard, render_live_report
 
 log = logging.getLogger(__name__)
 
 
-class FocusLive:
+class FocusLive(ArdoiseCog):
     """The live round's commands, buttons and timers; ``Focus`` inherits them."""
 
-    bot: Any
     live_rounds: LiveRounds
     wall: Callable[[], float]
     seed: Callable[[], int]
@@ -86,7 +86,7 @@ class FocusLive:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
-        settings = await play.server_settings(self.bot.db, guild_id)
+        settings = await play.server_settings(self.services.db, guild_id)
         live = await self.live_rounds.start(
             settings, interaction.channel_id, interaction.user.id,
             self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
@@ -113,7 +113,7 @@ class FocusLive:
                         current: str) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None
         typed = current.strip().casefold()
-        names = [n for n in await set_names(self.bot.db, interaction.guild_id)
+        names = [n for n in await set_names(self.services.db, interaction.guild_id)
                  if typed in n.casefold()]
         return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names[:25])
 
@@ -232,7 +232,7 @@ class FocusLive:
 
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None:
         """The teacher's report of a round: the table as a picture, and the CSV (ephemeral)."""
-        report = await live_report(self.bot.db, live_id, interaction.user.id)
+        report = await live_report(self.services.db, live_id, interaction.user.id)
         lang = await lang_for(interaction)
         if not report.rows:
             await replies.respond(interaction, t("live.report.empty", lang), ephemeral=True)
@@ -261,7 +261,7 @@ class FocusLive:
     async def arm_live_timers(self) -> dict[int, float]:
         """Arm a timer for every running self-running round, from its stored state (at start,
         after a restart)."""
-        due = await self.live_rounds.active_timers(self.bot.owns)
+        due = await self.live_rounds.active_timers(self.services.owns)
         for live_id, at in due.items():
             self._arm(live_id, at)
         return due

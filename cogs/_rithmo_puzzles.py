@@ -14,9 +14,10 @@ from bot.i18n import lang_for
 from bot.limits import limited
 from bot.play.rithmo_puzzles import give_hint
 from bot.ui.rithmo_puzzles import answer_puzzle, hint_text, show_puzzle
+from cogs import ArdoiseCog
 
 
-class RithmoPuzzles:
+class RithmoPuzzles(ArdoiseCog):
     service: Any
     current_game: Any
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -51,15 +50,16 @@ from bot.play.rithmo import (
     player_name,
     require_active,
 )
-from bot.play.rithmo_search import SearchPool
 from bot.play.rithmo_turns import completions, mention, settings_text, side_name
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
+from bot.services import ServicedBot, Services
 from bot.ui.pages import say_forged
 from bot.ui.rithmo import (
     COLOUR_CHOICES,
     PERSISTENT_ITEMS,
     PROPER_CHOICES,
+    RITHMO_FLOWS,
     SIDE_CHOICES,
     VICTORY_CHOICES,
     Boards,
@@ -91,10 +91,11 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
     persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS)
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
+        super().__init__(bot, services)
         self._service: RithmoService | None = None
         self._boards: Boards | None = None
+        services.kept.put(RITHMO_FLOWS, self)
 
     async def cog_load(self) -> None:
         self.deadline_loop.start()
@@ -106,11 +107,10 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @property
     def service(self) -> RithmoService:
-        # Built on first use: the database is opened after the cogs are added.
+        # Built on first use: a test gives its own (a fixed choice of Ardoise's turns) first.
         if self._service is None:
-            pool = SearchPool(seconds={"strong": self.bot.settings.strong_seconds})
-            self._service = RithmoService(self.bot.database, self.bot.languages,
-                                          self.bot.limits.searches, pool=pool)
+            self._service = RithmoService(self.services.db, self.services.languages,
+                                          self.services.searches, pool=self.services.pool)
         return self._service
 
     @property
@@ -197,7 +197,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
             raise DomainError("rithmo.challenge_bot", "challenge a member, or play /rithmo solo")
         waiting = [g for g in await self.service.open_games(interaction.guild_id, me.id)
                    if g.status == "pending" and g.challenger_id == me.id]
-        if len(waiting) >= self.bot.limits.open_games["rithmo_challenges"]:
+        if len(waiting) >= self.services.limits.open_games["rithmo_challenges"]:
             raise over_cap("rithmo_challenges", [
                 t("limits.item.rithmo_challenge", lang, game=g.game_id,
                   channel=channel_text(g.channel_id, lang)) for g in reversed(waiting)])
@@ -264,7 +264,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         await self.service.ensure_free(guild_id, interaction.channel_id, [me], lang)
         playing = [g for g in await self.service.open_games(guild_id, me)
                    if g.computer_side is not None]
-        if len(playing) >= self.bot.limits.open_games["rithmo_computer"]:
+        if len(playing) >= self.services.limits.open_games["rithmo_computer"]:
             raise over_cap("rithmo_computer", [
                 t("limits.item.rithmo", lang, game=g.game_id, turn=len(g.turns) + 1,
                   channel=channel_text(g.channel_id, lang)) for g in reversed(playing)])
@@ -421,9 +421,9 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     async def check_deadlines(self, now: datetime | None = None) -> None:
         """Warn each player past their time (once), and forfeit the games whose grace is over."""
-        if self.bot.db is None:
+        if self.services.db is None:
             return
-        for event in await self.service.overdue(now, self.bot.owns):
+        for event in await self.service.overdue(now, self.services.owns):
             try:
                 await self._tell_overdue(event)
             except Exception:
@@ -441,5 +441,5 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
             allowed_mentions=pings(event.late_id))
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Rithmo(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Rithmo(bot, bot.services))

@@ -42,7 +42,6 @@ import asyncio
 import io
 import logging
 import re
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -65,6 +64,7 @@ from bot.play import students
 from bot.play.digits import StoredMatch
 from bot.play.focus import stored_round
 from bot.replies import shown_name
+from bot.services import Key, services_of, services_of_client
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
@@ -77,7 +77,6 @@ from bot.views import (
     GameButton,
     Windows,
     component_ints,
-    database,
     ensure_player,
     ensure_version,
     invalid_component,
@@ -376,14 +375,12 @@ async def shop_message(game: StoredMatch, player: str, lang: str, note: str | No
 
 
 # The live shop windows of each bot (a restarted bot has none: their clicks say "expired").
-_shop_windows: weakref.WeakKeyDictionary[Any, Windows[ShopView]] = weakref.WeakKeyDictionary()
+SHOP_WINDOWS: Key[Windows[ShopView]] = Key("digits.shop",
+                                           lambda: Windows(EPHEMERAL_TIMEOUT))
 
 
-def shop_windows(client: Any) -> Windows[ShopView]:
-    windows = _shop_windows.get(client)
-    if windows is None:
-        windows = _shop_windows[client] = Windows(EPHEMERAL_TIMEOUT)
-    return windows
+def shop_windows(client: discord.Client) -> Windows[ShopView]:
+    return services_of_client(client).kept.get(SHOP_WINDOWS)
 
 
 async def say_expired(interaction: discord.Interaction) -> None:
@@ -535,7 +532,7 @@ class ShopView(ArdoiseView):
             game.bump(self.player)
             return note
 
-        game, note = await play.mutate(database(interaction), self.match_id, change,
+        game, note = await play.mutate(services_of(interaction).db, self.match_id, change,
                                        before_save=lambda: defer_update(interaction))
         await reply(interaction, False, **await shop_message(game, self.player, self.lang, note))
 
@@ -596,7 +593,7 @@ class ShopView(ArdoiseView):
     async def _odds(self, interaction: discord.Interaction) -> None:
         hit(interaction, "odds")
         # Read only: any window of the turn may ask, the odds are of the slate as it is now.
-        game = await play.load_active(database(interaction), self.match_id)
+        game = await play.load_active(services_of(interaction).db, self.match_id)
         if game.match.stage(self.player) != "shop":
             raise DomainError("digits.odds_turn_over", "the odds are for your shop turn")
         await show_odds(interaction, game, self.player, self.lang)
@@ -651,7 +648,7 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     """"Ready": the player's turn ends; with every side ready, the battle is fought, saved and
     posted."""
     bot = client(interaction)
-    game, record = await play.end_turn(database(interaction), match_id, player, step,
+    game, record = await play.end_turn(services_of(interaction).db, match_id, player, step,
                                        engine=engine_in(lang),
                                        before_save=lambda: defer_update(interaction))
     if record is None:
@@ -755,7 +752,7 @@ async def show_odds(interaction: discord.Interaction, game: StoredMatch, player:
                     lang: str) -> None:
     """Work out the odds of ``player``'s slate and say them privately (deferring first when
     they take more than ``ODDS_DEFER_AFTER`` seconds)."""
-    work = asyncio.ensure_future(play.round_odds(database(interaction), game, player))
+    work = asyncio.ensure_future(play.round_odds(services_of(interaction).db, game, player))
     done, _ = await asyncio.wait({work}, timeout=ODDS_DEFER_AFTER)
     if not done:
         await defer_thinking(interaction)
@@ -780,7 +777,7 @@ async def start_focus(interaction: discord.Interaction, game: StoredMatch, playe
     ``db.focus`` as a "match" answer in the same transaction; the last one submits the score to
     the match (with its answer, again one transaction) and turns the message into the shop
     (``focus_done``)."""
-    db = database(interaction)
+    db = services_of(interaction).db
     lang = await lang_for(interaction)
     match_id, round_ = game.id, game.match.round
     # The student's own levels and extra time (bot.play.students), in the match's server.
@@ -817,7 +814,7 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     message = interaction.message
     new = message is None or not message.flags.ephemeral
     defer = defer_thinking if new else defer_update
-    game = await play.submit_focus(database(interaction), match_id, player, round_, None,
+    game = await play.submit_focus(services_of(interaction).db, match_id, player, round_, None,
                                    last, engine=engine_in(lang),
                                    before_save=lambda: defer(interaction))
     # What is stored, should another window of this Focus have stored some answers first.
@@ -859,7 +856,7 @@ async def pending(interaction: discord.Interaction, match_id: int, *, answering:
                   ) -> StoredMatch:
     """The pending challenge, if the clicking member may answer it (``answering``: the
     challenged member) or cancel it (the challenger)."""
-    game = await play.load_game(database(interaction), match_id)
+    game = await play.load_game(services_of(interaction).db, match_id)
     game.still_pending()
     challenger, challenged = game.members
     user = interaction.user.id
@@ -877,7 +874,8 @@ class AcceptChallenge(GameButton, action="digits.accept"):
         game = await pending(interaction, int(self.game_id), answering=True)
         ensure_version(self.version, game.row.version)
         message_id = interaction.message.id if interaction.message else None
-        game = await play.answer_challenge(database(interaction), game.id, "active", message_id)
+        game = await play.answer_challenge(services_of(interaction).db, game.id, "active",
+                                           message_id)
         lang = await public_lang(client(interaction), game)
         challenger, challenged = game.match.players
         await replies.update(
@@ -890,7 +888,7 @@ class AcceptChallenge(GameButton, action="digits.accept"):
 
 async def close_challenge(interaction: discord.Interaction, game: StoredMatch, status: str,
                           key: str) -> None:
-    game = await play.answer_challenge(database(interaction), game.id, status)
+    game = await play.answer_challenge(services_of(interaction).db, game.id, status)
     lang = await public_lang(client(interaction), game)
     challenger, challenged = game.match.players
     await replies.update(
@@ -913,7 +911,7 @@ class CancelChallenge(GameButton, action="digits.cancel"):
 
 class TakeFocus(GameButton, action="digits.focus"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         player = player_of(game, interaction)
         check_public(game, self.version, interaction.message)
         if game.match.stage(player) != "focus":
@@ -925,7 +923,7 @@ class TakeFocus(GameButton, action="digits.focus"):
 class OpenShop(GameButton, action="digits.shop"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         hit(interaction, "shop")  # it draws the shop's pictures
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         player = player_of(game, interaction)
         check_public(game, self.version, interaction.message)
         if game.match.stage(player) == "focus":
@@ -966,7 +964,7 @@ async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_rou
         game.bump(player)
         return shop_ui.placed_text(placed, lang, game.match.shop(player).slate)
 
-    game, note = await play.mutate(database(interaction), int(game_id), change,
+    game, note = await play.mutate(services_of(interaction).db, int(game_id), change,
                                    before_save=lambda: defer_update(interaction))
     public = await public_lang(bot, game)
     await replies.edit_original(interaction, embed=match_embed(game, public),

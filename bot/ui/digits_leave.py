@@ -27,6 +27,7 @@ from bot.play import digits as play
 from bot.play import digits_leave as leave
 from bot.play.digits import StoredMatch
 from bot.replies import pings
+from bot.services import services_of
 from bot.ui.digits import (
     announce_battle,
     bold,
@@ -38,7 +39,7 @@ from bot.ui.digits import (
     refresh_public,
     shown,
 )
-from bot.views import AskedButton, database, invalid_component
+from bot.views import AskedButton, invalid_component
 
 #: How long a confirmation may be answered (Discord lets a bot edit an ephemeral answer 15 min).
 CONFIRM_S = 15 * 60
@@ -109,7 +110,8 @@ async def ask_resign(interaction: discord.Interaction, games: list[StoredMatch])
 class ConfirmResign(Confirmation, action="digits.resign"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        ended = await leave.resign(database(interaction), int(self.game_id), interaction.user.id)
+        ended = await leave.resign(services_of(interaction).db, int(self.game_id),
+                                   interaction.user.id)
         lang = await lang_for(interaction)
         await replies.update(interaction, view=None,
                              content=t("digits_leave.resign.done", lang, match=ended.game.id))
@@ -173,7 +175,8 @@ async def ask_open_solo(interaction: discord.Interaction, level: str = DEFAULT_L
     (go on with it, or resign it and start a new one) and the command does nothing else."""
     assert interaction.guild_id is not None
     user = interaction.user.id
-    games = await leave.open_matches(database(interaction), interaction.guild_id, user, "ghost")
+    games = await leave.open_matches(services_of(interaction).db, interaction.guild_id, user,
+                                     "ghost")
     if not games:
         return False
     game = games[-1]
@@ -194,7 +197,7 @@ async def ask_open_solo(interaction: discord.Interaction, level: str = DEFAULT_L
 class GoOnSolo(Confirmation, action="digits.go_on"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         lang = await lang_for(interaction)
         await replies.update(interaction, content=t("digits_leave.solo.here", lang,
                                                     match=game.id, round=game.match.round),
@@ -212,7 +215,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
             raise invalid_component("level")
         self.arg = member
         self.check(interaction)
-        db = database(interaction)
+        db = services_of(interaction).db
         bot = client(interaction)
         user = interaction.user
         ended = await leave.resign(db, int(self.game_id), user.id)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import re
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
 from bot.i18n import image_words, t
+from bot.services import Key
 from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
 from bot.views import Windows
 from images.rules import render_cards
@@ -182,12 +182,12 @@ class RulesWindow:
         return {"embed": self.embed(), "attachments": [await self.file()], "view": self.view()}
 
 
-_windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
+_WINDOWS: Key[Windows[RulesWindow]] = Key("digits.rules", lambda: Windows(EXPIRY))
 
 
-def rules_windows(client: Any) -> Windows[RulesWindow]:
+def rules_windows(client: discord.Client) -> Windows[RulesWindow]:
     """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    return windows_of(_windows, client, EXPIRY)
+    return windows_of(_WINDOWS, client)
 
 
 async def send_rules(interaction: discord.Interaction, lang: str, show: bool) -> None:

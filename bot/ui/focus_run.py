@@ -106,9 +106,10 @@ from bot.focus.round import mark
 from bot.focus.skills import MINUS
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
+from bot.services import services_of
 from bot.texts import decimal_symbol
 from bot.tree import report_error
-from bot.views import ArdoiseModal, database, ensure_player
+from bot.views import ArdoiseModal, ensure_player
 from db import FocusAnswer
 
 log = logging.getLogger(__name__)
@@ -520,7 +521,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
         answer = mark(question, given, seconds)
         try:
             if run.record:
-                await record_answer(database(interaction), stored_answer(run, answer, index),
+                await record_answer(services_of(interaction).db, stored_answer(run, answer, index),
                                     newcomer=False)
             if run.on_answer is not None:
                 await run.on_answer(run, answer)

@@ -10,7 +10,6 @@ forged component. A window class says only what differs: its pages, its texts, i
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, Self
 
@@ -21,8 +20,9 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.replies import shown_name
+from bot.services import Key, services_of_client
 from bot.tree import report_error
-from bot.views import Windows, component_int, invalid_component
+from bot.views import W, Windows, component_int, invalid_component
 
 
 class PagedWindow(Protocol):
@@ -56,13 +56,9 @@ def page_view(window: PagedWindow, button: type[ui.DynamicItem[Any]], prefix: st
     return view
 
 
-def windows_of(store: weakref.WeakKeyDictionary[Any, Windows[Any]], client: Any,
-               expiry: float) -> Windows[Any]:
-    """The live windows of one bot in ``store`` (a restarted bot has none)."""
-    windows = store.get(client)
-    if windows is None:
-        windows = store[client] = Windows(expiry)
-    return windows
+def windows_of(key: Key[Windows[W]], client: discord.Client) -> Windows[W]:
+    """The live windows of one bot under ``key`` in its services (a restarted bot has none)."""
+    return services_of_client(client).kept.get(key)
 
 
 class PagePictures:
@@ -89,7 +85,7 @@ class PageTurner:
     ``count``), another member's window (a DomainError code, ``{name}`` given)."""
 
     prefix: ClassVar[str]
-    windows: ClassVar[Callable[[Any], Windows[Any]]]
+    windows: ClassVar[Callable[[discord.Client], Windows[Any]]]
     expired_key: ClassVar[str]
     not_yours_code: ClassVar[str]
     item: ui.Button[Any]

@@ -34,10 +34,11 @@ from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report, retention
 from bot.play.settings import server_settings
+from bot.services import services_of
 from bot.texts import date_text, decimal
 from bot.ui.assignments import report_people
 from bot.ui.teachers import NotATeacher, is_teacher
-from bot.views import AskedButton, database, invalid_component
+from bot.views import AskedButton, invalid_component
 from db import Database, ServerSettings
 
 log = logging.getLogger(__name__)
@@ -200,7 +201,7 @@ class ConfirmEndOfYear(EndOfYearQuestion, action="class.end_of_year"):
         guild = interaction.guild
         assert guild is not None
         await replies.update(interaction, view=None, content=t("class.end_of_year.working", lang))
-        db = database(interaction)
+        db = services_of(interaction).db
         settings = await server_settings(db, guild.id)
         found = await _members(guild, await retention.members(db, guild.id))
         students = [uid for uid, member in found.items()

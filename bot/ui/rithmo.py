@@ -43,8 +43,9 @@ from bot.play.rithmo_turns import (
 from bot.replies import pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
+from bot.services import Key, services_of
 from bot.ui import alt_text
-from bot.views import ArdoiseView, GameButton, cog_of
+from bot.views import ArdoiseView, GameButton
 from db import RatingChange, RithmoGame
 
 log = logging.getLogger(__name__)
@@ -197,9 +198,13 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
 
 
 class Flows(Protocol):
-    """What the buttons and the turn view call: the cog's flows (``cogs.rithmo.Rithmo``)."""
+    """What the buttons and the turn view call: the cog's flows (``cogs.rithmo.Rithmo``, which
+    registers itself under ``RITHMO_FLOWS`` in the services)."""
 
-    service: RithmoService
+    @property
+    def service(self) -> RithmoService: ...
+    @property
+    def boards(self) -> Boards: ...
 
     async def accept(self, interaction: discord.Interaction, game_id: int,
                      version: int) -> None: ...
@@ -212,9 +217,12 @@ class Flows(Protocol):
     async def confirm_turn(self, interaction: discord.Interaction, view: TurnView) -> None: ...
 
 
+#: Where the services keep the Rithmomachia flows (put there by the cog).
+RITHMO_FLOWS: Key[Flows] = Key("rithmo.flows")
+
+
 def _flows(interaction: discord.Interaction) -> Flows:
-    cog: Flows = cog_of(interaction, "Rithmo")
-    return cog
+    return services_of(interaction).kept.get(RITHMO_FLOWS)
 
 
 class AcceptChallenge(GameButton, action="rithmo.accept"):
