@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -113,8 +114,8 @@ def error_text(error: DomainError, lang: str) -> str:
     if has(key, lang) or has(key, DEFAULT_LANG) or has(f"{key}.other", DEFAULT_LANG):
         # A refusal may carry the refusal it explains further ("did you mean …?" after the
         # reason): said first, in the same language.
-        params = {k: error_text(v, lang) if isinstance(v, DomainError) else v
-                  for k, v in quoted(error.params).items()}
+        params: dict[str, Any] = {k: error_text(v, lang) if isinstance(v, DomainError) else v
+                                  for k, v in quoted(error.params).items()}
         return t(key, lang, **params)
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)

@@ -139,11 +139,16 @@ class ServicedBot(commands.Bot):
         return self._services
 
 
-def services_of_client(client: discord.Client) -> Services:
-    """The services of ``client``, which must be an Ardoise bot (else a clear error)."""
+def bot_of(client: discord.Client) -> ServicedBot:
+    """``client`` as the Ardoise bot it must be (else a clear error, not a wrong guess)."""
     if not isinstance(client, ServicedBot):
         raise RuntimeError(f"{type(client).__name__} carries no Ardoise services")
-    return client.services
+    return client
+
+
+def services_of_client(client: discord.Client) -> Services:
+    """The services of ``client``, which must be an Ardoise bot (else a clear error)."""
+    return bot_of(client).services
 
 
 def services_of(interaction: discord.Interaction) -> Services:

@@ -163,8 +163,9 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
+        item = button_of(item)
         # A forged version of thousands of digits would not even be read by int(): -1, which
         # check_ids refuses.
         text = match["version"]
@@ -193,6 +194,14 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def button_of(item: ui.Item[Any]) -> ui.Button[Any]:
+    """The button a click on a button's ``DynamicItem`` came from: discord.py types it as any
+    item, and only a modified client sends another kind of component under a button's id."""
+    if not isinstance(item, ui.Button):
+        raise invalid_component("component type")
+    return item
 
 
 class AskedButton(GameButton):
@@ -266,7 +275,9 @@ class ArdoiseView(ui.View):
 class ArdoiseModal(ui.Modal):
     """A modal whose errors are localised like everything else."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+    # discord.py's own Modal.on_error drops BaseView's item argument: the same signature here.
+    async def on_error(  # type: ignore[override]
+            self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report_error(interaction, error)
 
 

@@ -84,14 +84,14 @@ class ClassAssign(ArdoiseCog):
         return secrets.randbits(64)
 
     async def cog_load(self) -> None:
-        await super().cog_load()  # type: ignore[misc]
+        await super().cog_load()
         self._assign_task = asyncio.create_task(self._close_loop(), name="class-assign-close")
 
     async def cog_unload(self) -> None:
         if self._assign_task is not None:
             self._assign_task.cancel()
             self._assign_task = None
-        await super().cog_unload()  # type: ignore[misc]
+        await super().cog_unload()
 
     @commands.Cog.listener("on_interaction")
     async def take_assignment_answer(self, interaction: discord.Interaction) -> None:
@@ -124,9 +124,10 @@ class ClassAssign(ArdoiseCog):
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
-        everyone = role is None or role.id == guild_id  # @everyone is everyone
+        # @everyone is everyone
+        role_id = None if role is None or role.id == guild_id else role.id
         draft = play.Draft(name=name, due=due, level=level, topic=topic, set_name=question_set,
-                           count=count, role_id=None if everyone else role.id, lang=lang)
+                           count=count, role_id=role_id, lang=lang)
         made = await play.create_assignment(self.services.db, guild_id, interaction.user.id, draft,
                                             self.assign_now(), self.assign_seed())
         zone = await play.server_zone(self.services.db, guild_id)

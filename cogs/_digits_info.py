@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -43,7 +44,8 @@ def card_embed(kind: DigitKind, lang: str) -> discord.Embed:
                     value=t("digits_info.card.opens_value", lang, round=kind.opens_at_round))
     embed.add_field(name=t("digits_info.card.role", lang),
                     value=t(f"digits_info.role.{kind.role.value}", lang), inline=False)
-    stats = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}" for level in (1, 2, 3)}
+    stats: dict[str, Any] = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}"
+                             for level in (1, 2, 3)}
     embed.add_field(name=t("digits_info.card.stats", lang),
                     value=t("digits_info.card.stats_value", lang, **stats), inline=False)
     if numbers(kind.key, 1):  # the formula above, worked out at each level (bot.digits.effects)

@@ -32,12 +32,12 @@ class DigitsLeave(ArdoiseCog):
 
 
     async def cog_load(self) -> None:
-        await super().cog_load()  # type: ignore[misc]
+        await super().cog_load()
         self.clock_loop.start()
 
     async def cog_unload(self) -> None:
         self.clock_loop.cancel()
-        await super().cog_unload()  # type: ignore[misc]
+        await super().cog_unload()
 
     @app_commands.command(name="resign", description="Resign one of your matches: the other "
                                                      "side wins")

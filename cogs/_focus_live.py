@@ -34,6 +34,7 @@ from bot.i18n import error_text, image_words, lang_for, t
 from bot.play import focus as play
 from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
 from bot.play.live_report import LiveReport, live_report, report_csv
+from bot.replies import interaction_data
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui.focus_live import (
@@ -65,8 +66,26 @@ class FocusLive(ArdoiseCog):
     seed: Callable[[], int]
     _live_modals: dict[tuple[int, int, int], float]
     _live_timers: dict[int, tuple[float, asyncio.Task[None]]]
+    _names: dict[tuple[int, int], str]
 
-    # Focus's own: _remember_name(interaction), member_name(guild, user_id, lang).
+    # Names of the members seen, for every Focus round: the bot keeps no member cache
+    # (docs/bot.md), so a name is remembered when its member acts, else fetched once.
+    def _remember_name(self, interaction: discord.Interaction) -> str:
+        name = interaction.user.display_name
+        if interaction.guild_id is not None:
+            self._names[(interaction.guild_id, interaction.user.id)] = name
+        return name
+
+    async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
+        known = self._names.get((guild.id, user_id))
+        if known is not None:
+            return known
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return t("focus.someone", lang)
+        self._names[(guild.id, user_id)] = member.display_name
+        return member.display_name
 
     # --- The command ------------------------------------------------------------------------
 
@@ -133,7 +152,7 @@ class FocusLive(ArdoiseCog):
     async def take_live_submission(self, interaction: discord.Interaction) -> None:
         """Take a live answer modal's submission: the answer, if this process opened that modal
         for this member and its time is not over; else the "expired" sentence."""
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(interaction_data(interaction).get("custom_id", ""))
         if not custom_id.startswith(LIVE_MODAL_PREFIX):
             return
         try:

@@ -52,7 +52,7 @@ from bot.i18n import image_words, lang_for, lang_from_locale, t
 from bot.limits import limited
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds
-from bot.replies import shown_name
+from bot.replies import interaction_data, shown_name
 from bot.services import ServicedBot, Services
 from bot.ui import alt_text
 from bot.ui.focus import (
@@ -123,7 +123,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
 
     # The services' clocks (bot/services.py Clocks), read and replaced here as well: a test
     # moves this cog's time or fixes its seed with ``focus.now = …``.
-    @property  # type: ignore[override]
+    @property
     def now(self) -> Callable[[], datetime]:
         return self.services.clocks.now
 
@@ -131,7 +131,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     def now(self, clock: Callable[[], datetime]) -> None:
         self.services.clocks.now = clock
 
-    @property  # type: ignore[override]
+    @property
     def wall(self) -> Callable[[], float]:
         return self.services.clocks.wall
 
@@ -139,7 +139,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     def wall(self, clock: Callable[[], float]) -> None:
         self.services.clocks.wall = clock
 
-    @property  # type: ignore[override]
+    @property
     def seed(self) -> Callable[[], int]:
         return self.services.clocks.seed
 
@@ -170,25 +170,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                                          lambda kind: kind not in ("match", "assignment")):
                 await self.take_live_submission(interaction)
         elif routed_nowhere(interaction, BUTTON_PREFIX):
-            await say_expired(interaction, str((interaction.data or {}).get("custom_id", ""))
+            await say_expired(interaction, str(interaction_data(interaction).get("custom_id", ""))
                               [len(BUTTON_PREFIX):].split(":", 1)[0])
-
-    def _remember_name(self, interaction: discord.Interaction) -> str:
-        name = interaction.user.display_name
-        if interaction.guild_id is not None:
-            self._names[(interaction.guild_id, interaction.user.id)] = name
-        return name
-
-    async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
-        known = self._names.get((guild.id, user_id))
-        if known is not None:
-            return known
-        try:
-            member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            return t("focus.someone", lang)
-        self._names[(guild.id, user_id)] = member.display_name
-        return member.display_name
 
     # --- /focus practice ------------------------------------------------------------------
 

@@ -80,7 +80,7 @@ class Settings(ArdoiseCog):
     eraser: Eraser
 
     async def cog_load(self) -> None:
-        self.eraser = Eraser(self.bot)  # the daily erasure by age (bot.ui.retention)
+        self.eraser = Eraser(self.bot, self.services)  # the daily erasure by age (bot.ui.retention)
         self.eraser.start()
 
     async def cog_unload(self) -> None:

@@ -48,20 +48,33 @@ _UPSERT = (
 )
 
 
-class _Answer(Protocol):
-    """What :func:`evidence` reads of a stored answer (``db.focus.FocusAnswer``)."""
-
-    guild_id: int
-    user_id: int
-    topic: str
-    level: int
-    question: str
-    time_ms: int
-    answered_at: datetime | None
-    round_key: str | None
+class _Read(Protocol):
+    """What :func:`evidence` reads of a stored answer (``db.focus.FocusAnswer``, a row's
+    ``_Stored``); read-only, as a frozen dataclass's fields are."""
 
     @property
+    def topic(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def time_ms(self) -> int: ...
+    @property
+    def answered_at(self) -> datetime | None: ...
+    @property
+    def round_key(self) -> str | None: ...
+    @property
     def correct(self) -> bool: ...
+
+
+class _Answer(_Read, Protocol):
+    """A new answer, whose member :meth:`MasteryRepository.apply` moves."""
+
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def user_id(self) -> int: ...
 
 
 class _Stored:
@@ -87,7 +100,7 @@ def counts_for_skill(round_key: str | None, skill: str) -> bool:
     return not (round_key or "").startswith(SET_ROUND_PREFIX) and skill in SKILLS
 
 
-def evidence(answer: _Answer, now: datetime) -> Evidence:
+def evidence(answer: _Read, now: datetime) -> Evidence:
     skill = skill_of(answer)
     return Evidence(text=answer.question, skill=skill, level=answer.level,
                     correct=answer.correct, seconds=answer.time_ms / 1000,

@@ -218,6 +218,6 @@ class ReportPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     live and the member is the teacher who asked."""
 
     prefix = PREFIX
-    windows = staticmethod(report_windows)
+    windows_key = _WINDOWS
     expired_key = "class.report.expired"
     not_yours_code = "class.report.not_yours"

@@ -43,7 +43,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, Self, TypeVar
 
 import discord
 from discord import ui
@@ -64,7 +64,7 @@ from bot.play import students
 from bot.play.digits import StoredMatch
 from bot.play.focus import stored_round
 from bot.replies import shown_name
-from bot.services import Key, services_of, services_of_client
+from bot.services import Key, ServicedBot, bot_of, services_of, services_of_client
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
@@ -81,9 +81,6 @@ from bot.views import (
     ensure_version,
     invalid_component,
 )
-
-if TYPE_CHECKING:
-    from bot.app import Ardoise
 
 log = logging.getLogger(__name__)
 
@@ -103,8 +100,8 @@ MAX_SLOT = 99
 ODDS_DEFER_AFTER = 1.0
 
 
-def client(interaction: discord.Interaction) -> Ardoise:
-    return interaction.client  # type: ignore[return-value]
+def client(interaction: discord.Interaction) -> ServicedBot:
+    return bot_of(interaction.client)
 
 
 def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
@@ -113,9 +110,9 @@ def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
     return str(interaction.user.id)
 
 
-async def public_lang(bot: Ardoise, game: StoredMatch) -> str:
+async def public_lang(bot: ServicedBot, game: StoredMatch) -> str:
     """The language of the match's public messages: the server's, else the challenger's."""
-    return (await bot.languages.of_guild(game.row.guild_id)) or game.lang
+    return (await bot.services.languages.of_guild(game.row.guild_id)) or game.lang
 
 
 # --------------------------------------------------------------------------------------------
@@ -344,9 +341,10 @@ def shop_text(game: StoredMatch, player: str, lang: str, note: str | None = None
 async def shop_files(game: StoredMatch, player: str, lang: str) -> list[discord.File]:
     match = game.match
     shop = match.shop(player)
-    picture = {"offers": [o.to_json() if o else None for o in shop.offers], "gold": shop.gold,
-               "round": match.round, "lives": match.lives[player], "slate": shop.slate.to_json(),
-               "lang": lang}
+    picture: dict[str, Any] = {
+        "offers": [o.to_json() if o else None for o in shop.offers], "gold": shop.gold,
+        "round": match.round, "lives": match.lives[player], "slate": shop.slate.to_json(),
+        "lang": lang}
     title = t("digits.shop.slate_title", lang, name=side_name(game, player, lang))
     with_shop = not match.settings.draft
 
@@ -661,7 +659,7 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     await announce_battle(bot, game, record)
 
 
-async def channel_of(bot: Ardoise, channel_id: int | None) -> discord.abc.Messageable | None:
+async def channel_of(bot: ServicedBot, channel_id: int | None) -> discord.abc.Messageable | None:
     if channel_id is None:
         return None
     channel = bot.get_channel(channel_id)
@@ -674,9 +672,9 @@ async def channel_of(bot: Ardoise, channel_id: int | None) -> discord.abc.Messag
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def refresh_public(bot: Ardoise, match_id: int) -> None:
+async def refresh_public(bot: ServicedBot, match_id: int) -> None:
     """Show the latest stages on the match message (best effort: the state is saved already)."""
-    game = await play.load_game(bot.database, match_id)
+    game = await play.load_game(bot.services.db, match_id)
     if game.row.status != "active" or game.row.message_id is None:
         return
     channel = await channel_of(bot, game.row.channel_id)
@@ -684,7 +682,7 @@ async def refresh_public(bot: Ardoise, match_id: int) -> None:
         return
     lang = await public_lang(bot, game)
     try:
-        await replies.edit(channel.get_partial_message(game.row.message_id),  # type: ignore[attr-defined]
+        await replies.edit(channel.get_partial_message(game.row.message_id),
                            embed=match_embed(game, lang), view=match_view(game, lang))
     except discord.HTTPException as error:
         log.warning("could not update the message of match %s: %s", match_id, error)
@@ -699,7 +697,7 @@ def replay_of(record: RoundRecord) -> dict[str, Any]:
     return {**record.battle, "effects": effects}
 
 
-async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) -> None:
+async def announce_battle(bot: ServicedBot, game: StoredMatch, record: RoundRecord) -> None:
     """Post the round's battle (replay and summary) with the next round's buttons, and retire
     the previous match message's buttons."""
     lang = await public_lang(bot, game)
@@ -723,7 +721,7 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
                                                        lives, lang)),
                                  **kwargs)
     if not over:
-        await play.set_message(bot.database, game.id, message.id)
+        await play.set_message(bot.services.db, game.id, message.id)
     if previous is not None and hasattr(channel, "get_partial_message"):
         left, right = record.left, record.right
         played = discord.Embed(
@@ -731,7 +729,7 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
                     right=shown(game, right, lang, record)),
             description=t("digits.match.played", lang, round=record.round), colour=COLOUR)
         try:
-            await replies.edit(channel.get_partial_message(previous),  # type: ignore[attr-defined]
+            await replies.edit(channel.get_partial_message(previous),
                                embed=played, view=None)
         except discord.HTTPException as error:
             log.warning("could not retire the buttons of match %s: %s", game.id, error)

@@ -27,7 +27,7 @@ from bot.play import digits as play
 from bot.play import digits_leave as leave
 from bot.play.digits import StoredMatch
 from bot.replies import pings
-from bot.services import services_of
+from bot.services import ServicedBot, services_of
 from bot.ui.digits import (
     announce_battle,
     bold,
@@ -146,7 +146,7 @@ def end_text(ended: leave.Ended, lang: str) -> str:
     return "\n".join(lines)
 
 
-async def announce_end(bot: Any, ended: leave.Ended) -> None:
+async def announce_end(bot: ServicedBot, ended: leave.Ended) -> None:
     """Say in the match's channel how it ended, pinging the players told (the opponent of one
     who resigned; every player of a match lost on time), and retire the match message's
     buttons."""
@@ -226,7 +226,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
         assert interaction.guild_id is not None
         game = await play.solo(db, interaction.guild_id, interaction.channel_id,
                                play.Member(user.id, user.display_name), lang=lang,
-                               most=bot.limits.open_games["digits_solo"], level=level)
+                               most=bot.services.limits.open_games["digits_solo"], level=level)
         sent = await replies.followup(
             interaction, t("digits.solo.started", lang, name=user.mention), wait=True,
             embed=match_embed(game, lang), view=match_view(game, lang),
@@ -238,7 +238,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
 # What the clock posts
 
 
-async def tell(bot: Any, event: leave.Warned | leave.TimeUp | leave.Ended) -> None:
+async def tell(bot: ServicedBot, event: leave.Warned | leave.TimeUp | leave.Ended) -> None:
     """Post a tick's event in the match's channel, pinging only the players concerned."""
     if isinstance(event, leave.Ended):
         await announce_end(bot, event)

@@ -42,8 +42,8 @@ COLOUR = 0x2A9D8F
 PICTURE = "rules.png"
 
 # The examples the pictures draw: plain engine data, the same in every language.
-CARDS = ({"digit": "Odd", "level": 1}, {"digit": "Plus", "level": 1},
-         {"digit": "Sigma", "level": 1})
+CARDS: tuple[dict[str, Any], ...] = ({"digit": "Odd", "level": 1}, {"digit": "Plus", "level": 1},
+                                      {"digit": "Sigma", "level": 1})
 MERGE = ({"digit": "Odd", "level": 1}, "+", {"digit": "Odd", "level": 1}, "→",
          {"digit": "Odd", "level": 2})
 SLATE = {"1": "Odd", "2": "Minus", "3": "Zero", "4": "Even", "5": "Plus", "7": "Sigma",
@@ -207,7 +207,7 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     the member is the one who asked for it."""
 
     prefix = PREFIX
-    windows = staticmethod(rules_windows)
+    windows_key = _WINDOWS
     expired_key = "digits_info.rules.expired"
     not_yours_code = "digits_info.rules_not_yours"
 

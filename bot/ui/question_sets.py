@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import secrets
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +34,7 @@ from bot.play import focus as focus_play
 from bot.play import question_sets as play
 from bot.play.question_sets import ReadFile, Refused, SetSummary
 from bot.replies import shown_name
-from bot.services import services_of
+from bot.services import Key, services_of, services_of_client
 from bot.ui.focus_run import FocusRun, action_button, start_focus, summary_embed
 from bot.ui.teachers import NotATeacher, is_teacher
 from bot.views import GameButton, ensure_player, invalid_component
@@ -110,16 +109,13 @@ class PendingUploads:
         self._waiting.pop(token, None)
 
 
-_pending: weakref.WeakKeyDictionary[Any, PendingUploads] = weakref.WeakKeyDictionary()
+_PENDING: Key[PendingUploads] = Key("class.question_sets.uploads", PendingUploads)
 
 
-def pending_uploads(client: Any) -> PendingUploads:
-    """The bot's waiting uploads (beside it, not on it: nothing is added to discord.py's
-    objects); a new bot (a restart) has none."""
-    found = _pending.get(client)
-    if found is None:
-        found = _pending[client] = PendingUploads()
-    return found
+def pending_uploads(client: discord.Client) -> PendingUploads:
+    """The bot's waiting uploads (in its services: nothing is added to discord.py's objects);
+    a new bot (a restart) has none."""
+    return services_of_client(client).kept.get(_PENDING)
 
 
 # --- The buttons --------------------------------------------------------------------------------
@@ -186,8 +182,8 @@ class QuestionsButton(GameButton, action="class.questions"):
 
 def refusal_text(refused: Refused, kind: str, lang: str) -> str:
     """``Line 4: no answer (“How much is 3 × 4?”).``"""
-    params = {key: shown_text(value) if isinstance(value, str) else value
-              for key, value in refused.params.items()}
+    params: dict[str, Any] = {key: shown_text(value) if isinstance(value, str) else value
+                              for key, value in refused.params.items()}
     reason = t(f"class_questions.refused.{refused.code}", lang, **params)
     return t(f"class_questions.where.{kind}", lang, line=refused.line, reason=reason)
 

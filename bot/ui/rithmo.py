@@ -40,7 +40,7 @@ from bot.play.rithmo_turns import (
     side_name,
     step_options,
 )
-from bot.replies import pings
+from bot.replies import interaction_data, pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
 from bot.services import Key, services_of
@@ -144,7 +144,8 @@ def end_text(row: RithmoGame, lang: str) -> str:
     if result not in SIDES:
         return t("rithmo.end.abandoned", lang, game=game)
     winner, loser = player_name(row, result, lang), player_name(row, other(result), lang)
-    params = {"game": game, "winner": winner, "loser": loser, "side": side_name(result, lang)}
+    params: dict[str, Any] = {"game": game, "winner": winner, "loser": loser,
+                              "side": side_name(result, lang)}
     if reason.startswith("victory:"):
         kind = reason.split(":", 1)[1]
         return t("rithmo.end.victory", lang, victory=t(f"rithmo.kind.{kind}", lang), **params)
@@ -205,6 +206,9 @@ class Flows(Protocol):
     def service(self) -> RithmoService: ...
     @property
     def boards(self) -> Boards: ...
+
+    async def current_game(self, interaction: discord.Interaction,
+                           statuses: tuple[str, ...] = ("active",)) -> RithmoGame: ...
 
     async def accept(self, interaction: discord.Interaction, game_id: int,
                      version: int) -> None: ...
@@ -385,7 +389,7 @@ class TurnView(ArdoiseView):
         await replies.update(interaction, content=self.content(), view=self)
 
     async def _on_actor(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = interaction_data(interaction).get("values") or []
         self.actor = str(values[0]) if values else None
         await self._redraw(interaction)
 
@@ -419,7 +423,7 @@ class Boards:
     """Posts a game's board messages: draws the board (one at a time), posts it with its text,
     makes it the game's message and takes the buttons off the previous one."""
 
-    def __init__(self, bot: Any, service: RithmoService) -> None:
+    def __init__(self, bot: discord.Client, service: RithmoService) -> None:
         self.bot = bot
         self.service = service
         # One board drawn at a time: drawing is Python code holding the GIL, and every extra

@@ -219,7 +219,7 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     the member is the one who asked for it."""
 
     prefix = PREFIX
-    windows = staticmethod(rules_windows)
+    windows_key = _WINDOWS
     expired_key = "rithmo.rules.expired"
     not_yours_code = "rithmo.rules_not_yours"
 
