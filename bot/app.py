@@ -3,7 +3,8 @@
 At start (``setup_hook``, after login, before the gateway):
 
 1. open the database (``db.Database.open``, which applies the migrations) and read each server's
-   language from it;
+   language from it; build the services (``bot/services.py``: the database, clocks, limits,
+   registries) that every cog is given;
 2. install the translator (French command names and descriptions);
 3. load the cogs (every module of ``cogs/`` unless a list is given), which register their
    persistent buttons;
@@ -51,6 +52,8 @@ import cogs
 from bot.background import use_background_executor
 from bot.i18n import Languages, Translator
 from bot.limits import Limits
+from bot.play.rithmo_search import SearchPool
+from bot.services import ServicedBot, Services
 from bot.settings import Config, check_shard_ids
 from bot.shards import owner_of
 from bot.tree import ArdoiseTree
@@ -66,8 +69,9 @@ SETTINGS_CHECK_S = 5.0
 LEASE_RENEWALS = 3
 
 
-class Ardoise(commands.Bot):
-    """Ardoise: a ``commands.Bot`` with slash commands only, a database and two languages."""
+class Ardoise(ServicedBot):
+    """Ardoise: a ``commands.Bot`` with slash commands only, a database and two languages; its
+    ``services`` (``bot/services.py``) are built in ``setup_hook`` and given to every cog."""
 
     def __init__(
         self,
@@ -148,6 +152,7 @@ class Ardoise(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self._open_database()
+        self._services = self._build_services(self.database)
         if not await self.take_shards():
             return  # stopped while waiting: connect() sees the bot closed and returns
         self._lease_watch = asyncio.create_task(self._keep_shards(), name="ardoise-shard-leases")
@@ -157,6 +162,11 @@ class Ardoise(commands.Bot):
         await self.sync_commands()
         self._settings_watch = asyncio.create_task(self._watch_settings(),
                                                    name="ardoise-settings-versions")
+
+    def _build_services(self, db: Database) -> Services:
+        return Services(db=db, settings=self.settings, languages=self.languages,
+                        limits=self.limits, worker_id=self.worker_id, owns=self.owns,
+                        pool=SearchPool(seconds={"strong": self.settings.strong_seconds}))
 
     # One process per shard ------------------------------------------------------------------
 

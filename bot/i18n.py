@@ -114,7 +114,7 @@ def error_text(error: DomainError, lang: str) -> str:
     if has(key, lang) or has(key, DEFAULT_LANG) or has(f"{key}.other", DEFAULT_LANG):
         # A refusal may carry the refusal it explains further ("did you mean …?" after the
         # reason): said first, in the same language.
-        params = {k: _said(v, lang) for k, v in quoted(error.params).items()}
+        params: dict[str, Any] = {k: _said(v, lang) for k, v in quoted(error.params).items()}
         return t(key, lang, **params)
     log.warning("no text for domain error %r (%s)", error.code, error)
     return t("errors.refused", lang)

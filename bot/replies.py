@@ -226,7 +226,7 @@ def fit_embeds(embeds: Iterable[discord.Embed], cuts: _Cuts | None = None) -> li
     if all(_within(embed) for embed in embeds) and sum(map(len, embeds)) <= EMBEDS_TOTAL:
         return embeds
     before = len(cuts.parts)
-    datas = [embed.to_dict() for embed in embeds]
+    datas: list[dict[str, Any]] = [dict(embed.to_dict()) for embed in embeds]
     for i, data in enumerate(datas):
         _fit_embed(data, cuts, f"embeds[{i}]")
     _fit_total(datas, cuts)
@@ -300,11 +300,18 @@ def fit_choices(choices: Iterable[app_commands.Choice[Any]]) -> list[app_command
 # Sending: the only calls of discord.py's send and edit methods
 
 
+def interaction_data(interaction: discord.Interaction) -> dict[str, Any]:
+    """The raw payload of an interaction (``custom_id``, ``values``, ``components``…), as the
+    client sent it: discord.py types it as one TypedDict per interaction kind, which a
+    component's or a modal's fields are read from by name whichever kind it is."""
+    return dict(interaction.data or {})
+
+
 def _where(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data = interaction_data(interaction)
     return f"component {data.get('custom_id')!r}" if "custom_id" in data else "an interaction"
 
 

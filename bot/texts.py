@@ -31,10 +31,10 @@ import logging
 import re
 import string
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.dates import format_date, get_day_names, get_month_names
@@ -228,7 +228,7 @@ def _format_french(text: str, params: _Params) -> str:
             continue
         raw = params[name]
         if conversion:
-            raw = {"r": repr, "s": str, "a": ascii}[conversion](raw)
+            raw = _CONVERSIONS[conversion](raw)
         value = format(raw, spec or "")
         if isinstance(raw, str):
             out, value = french_join(out, value)
@@ -258,7 +258,11 @@ def reload() -> Catalogues:
     return _catalogues
 
 
-def t(key: str, lang: str, /, *, count: int | None = None, **params: Any) -> str:
+#: The conversions of a placeholder (``{name!r}``), as ``str.format`` has them.
+_CONVERSIONS: dict[str, Callable[[object], str]] = {"r": repr, "s": str, "a": ascii}
+
+
+def t(key: str, lang: str, /, *, count: float | None = None, **params: Any) -> str:
     """The text ``key`` in ``lang``, placeholders filled; English, then the key, if absent.
 
     With ``count``, a key that has plural forms (``key.one``, ``key.other``, …) is said in the
@@ -346,12 +350,15 @@ def percent(ratio: float, lang: str) -> str:
     return format_percent(ratio, locale=locale(lang))
 
 
-def month_name(month: int, lang: str, width: str = "wide") -> str:
+def month_name(month: int, lang: str,
+               width: Literal["abbreviated", "narrow", "wide"] = "wide") -> str:
     """``November``/``novembre`` (``width="abbreviated"``: ``Nov``/``nov.``)."""
     return get_month_names(width, locale=locale(lang))[month]
 
 
-def weekday_name(weekday: int, lang: str, width: str = "abbreviated") -> str:
+def weekday_name(weekday: int, lang: str,
+                 width: Literal["abbreviated", "narrow", "short", "wide"] = "abbreviated"
+                 ) -> str:
     """``Mon``/``lun.`` for Monday (``weekday`` 0) as ``datetime.date.weekday()`` counts."""
     return get_day_names(width, locale=locale(lang))[weekday]
 

@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.domain import DomainError
 from bot.i18n import error_text, has, lang_for, t
 from bot.limits import retry_seconds
-from bot.replies import edit_original, excerpt, followup, respond
+from bot.replies import edit_original, excerpt, followup, interaction_data, respond
 
 log = logging.getLogger(__name__)
 
@@ -119,8 +119,8 @@ def _where(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         what = f"/{command.qualified_name}"
-    elif interaction.data and "custom_id" in interaction.data:
-        what = f"component {interaction.data['custom_id']!r}"
+    elif "custom_id" in (data := interaction_data(interaction)):
+        what = f"component {data['custom_id']!r}"
     else:
         what = f"interaction {interaction.type.name}"
     return f"{what} (user {interaction.user.id}, server {interaction.guild_id})"

@@ -42,11 +42,9 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 from discord import ui
-from discord.ext import commands
 
 from bot.domain import DomainError
 from bot.tree import NotAPlayer, report_error
-from db import Database
 
 CUSTOM_ID_LIMIT = 100
 ACTION_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -165,8 +163,9 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
+        item = button_of(item)
         # A forged version of thousands of digits would not even be read by int(): -1, which
         # check_ids refuses.
         text = match["version"]
@@ -195,6 +194,14 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"(?!)"):
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def button_of(item: ui.Item[Any]) -> ui.Button[Any]:
+    """The button a click on a button's ``DynamicItem`` came from: discord.py types it as any
+    item, and only a modified client sends another kind of component under a button's id."""
+    if not isinstance(item, ui.Button):
+        raise invalid_component("component type")
+    return item
 
 
 class AskedButton(GameButton):
@@ -268,7 +275,9 @@ class ArdoiseView(ui.View):
 class ArdoiseModal(ui.Modal):
     """A modal whose errors are localised like everything else."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+    # discord.py's own Modal.on_error drops BaseView's item argument: the same signature here.
+    async def on_error(  # type: ignore[override]
+            self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report_error(interaction, error)
 
 
@@ -329,25 +338,3 @@ class Windows(Generic[W]):
 
     def __len__(self) -> int:
         return len(self._live)
-
-
-def database(interaction: discord.Interaction) -> Database:
-    """The bot's open database, for a button or a view that calls a use case.
-
-    The bot opens it in ``setup_hook``, before it takes any interaction; read structurally (not
-    by importing ``bot.app``, which imports the cogs that import this module)."""
-    db = getattr(interaction.client, "db", None)
-    if not isinstance(db, Database):
-        raise RuntimeError("the database is not open")
-    return db
-
-
-def cog_of(interaction: discord.Interaction, name: str) -> Any:
-    """The loaded cog ``name`` that runs what a persistent button starts (the presentation does
-    not import the cogs, which import it); the caller types it with its own protocol."""
-    client = interaction.client
-    cog = client.get_cog(name) if isinstance(client, commands.Bot) else None
-    if cog is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return cog
-

@@ -34,13 +34,12 @@ Texts
 from __future__ import annotations
 
 import pkgutil
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from discord import ui
 from discord.ext import commands
 
-if TYPE_CHECKING:
-    from bot.app import Ardoise
+from bot.services import ServicedBot, Services
 
 
 def discover() -> list[str]:
@@ -53,11 +52,16 @@ def discover() -> list[str]:
 
 
 class ArdoiseCog(commands.Cog):
-    """A cog of Ardoise: persistent items, typed ``bot``."""
+    """A cog of Ardoise: persistent items, typed ``bot``, and the ``services`` it is given
+    (``setup(bot)`` passes ``bot.services``; bot/services.py)."""
 
     #: The cog's ``ui.DynamicItem`` classes (``bot.views.GameButton``s, the controls of windows
     #: that answer "expired" themselves); several cogs may list one.
     persistent_items: ClassVar[tuple[type[ui.DynamicItem[Any]], ...]] = ()
 
-    def __init__(self, bot: Ardoise) -> None:
+    bot: ServicedBot
+    services: Services
+
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
         self.bot = bot
+        self.services = services

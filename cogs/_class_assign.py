@@ -21,7 +21,6 @@ import secrets
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -53,6 +52,7 @@ from bot.ui.focus_run import (
     take_submission,
 )
 from bot.ui.teachers import role_ids, teachers_choices
+from cogs import ArdoiseCog
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +67,11 @@ def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_command
                                for name, value in pairs if folded in name.casefold())
 
 
-class ClassAssign:
+class ClassAssign(ArdoiseCog):
     """The homework commands; ``Classroom`` inherits them (``self.bot`` is the cog's)."""
 
     #: The persistent items of homework (``Classroom.persistent_items`` lists them).
     ASSIGN_ITEMS = (DoAssignment, RoundButton)
-    bot: Any
     #: Whether the background task closes the past-due posts (tests call
     #: ``close_due_assignments`` themselves, or let a restarted bot's task do it).
     assign_autoclose = True
@@ -85,14 +84,14 @@ class ClassAssign:
         return secrets.randbits(64)
 
     async def cog_load(self) -> None:
-        await super().cog_load()  # type: ignore[misc]
+        await super().cog_load()
         self._assign_task = asyncio.create_task(self._close_loop(), name="class-assign-close")
 
     async def cog_unload(self) -> None:
         if self._assign_task is not None:
             self._assign_task.cancel()
             self._assign_task = None
-        await super().cog_unload()  # type: ignore[misc]
+        await super().cog_unload()
 
     @commands.Cog.listener("on_interaction")
     async def take_assignment_answer(self, interaction: discord.Interaction) -> None:
@@ -125,19 +124,20 @@ class ClassAssign:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
-        everyone = role is None or role.id == guild_id  # @everyone is everyone
+        # @everyone is everyone
+        role_id = None if role is None or role.id == guild_id else role.id
         draft = play.Draft(name=name, due=due, level=level, topic=topic, set_name=question_set,
-                           count=count, role_id=None if everyone else role.id, lang=lang)
-        made = await play.create_assignment(self.bot.db, guild_id, interaction.user.id, draft,
+                           count=count, role_id=role_id, lang=lang)
+        made = await play.create_assignment(self.services.db, guild_id, interaction.user.id, draft,
                                             self.assign_now(), self.assign_seed())
-        zone = await play.server_zone(self.bot.db, guild_id)
+        zone = await play.server_zone(self.services.db, guild_id)
         try:
             sent = await replies.respond(interaction, embed=post_embed(made, zone, lang),
                                          view=post_view(made, lang))
         except discord.HTTPException:
-            await play.withdraw(self.bot.db, made.assignment_id)
+            await play.withdraw(self.services.db, made.assignment_id)
             raise
-        await play.posted(self.bot.db, made.assignment_id, interaction.channel_id,
+        await play.posted(self.services.db, made.assignment_id, interaction.channel_id,
                           sent.message_id)
 
     @assign.autocomplete("due")
@@ -146,7 +146,7 @@ class ClassAssign:
                          ) -> list[app_commands.Choice[str]]:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        zone = await play.server_zone(self.bot.db, interaction.guild_id)
+        zone = await play.server_zone(self.services.db, interaction.guild_id)
         return replies.fit_choices(
             app_commands.Choice(name=when_text(due, zone, lang), value=value)
             for due, value in play.due_choices(current, zone, self.assign_now()))
@@ -156,7 +156,7 @@ class ClassAssign:
     async def assign_set(self, interaction: discord.Interaction, current: str
                          ) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None
-        names = await play.set_names(self.bot.db, interaction.guild_id)
+        names = await play.set_names(self.services.db, interaction.guild_id)
         return _choices([(n, n) for n in names], current)
 
     # --- The button -----------------------------------------------------------------------
@@ -166,13 +166,13 @@ class ClassAssign:
         lang = await lang_for(interaction)
         guild_id, user_id = interaction.guild_id, interaction.user.id
         assert guild_id is not None
-        zone = await play.server_zone(self.bot.db, guild_id)
+        zone = await play.server_zone(self.services.db, guild_id)
 
         def open_round(aid: int) -> FocusRound | None:
             run = get_run(self.bot, assignment_key(aid, user_id))
             return None if run is None else run.round
 
-        start = await play.take(self.bot.db, assignment_id, guild_id, user_id,
+        start = await play.take(self.services.db, assignment_id, guild_id, user_id,
                                 role_ids(interaction.user), self.assign_now(),
                                 lambda moment: when_text(moment, zone, lang), open_round)
         made = start.assignment
@@ -191,7 +191,7 @@ class ClassAssign:
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
             try:
-                await play.record_answer(self.bot.db, run.data["assignment"],
+                await play.record_answer(self.services.db, run.data["assignment"],
                                          stored_answer(run, answer, index), self.assign_now())
             except DomainError:
                 # The attempt is gone (its member erased): the answers held here go too.
@@ -200,7 +200,7 @@ class ClassAssign:
 
     async def _assignment_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
-        finished = await play.finish(self.bot.db, run.data["assignment"], run.user_id,
+        finished = await play.finish(self.services.db, run.data["assignment"], run.user_id,
                                      run.round.questions, answers, self.assign_now())
         run.round = finished.round  # what is stored, should another window have stored first
         await replies.update(interaction, embed=summary_embed(run.round, run.lang, run.title),
@@ -222,11 +222,11 @@ class ClassAssign:
         """Turn the button of every post past its due date into a disabled "Closed" (the
         database remembers which are done); the assignments closed."""
         done: list[int] = []
-        for made in await play.to_close(self.bot.db, now, self.bot.owns):
+        for made in await play.to_close(self.services.db, now, self.services.owns):
             if self.bot.get_guild(made.guild_id) is None:
                 continue  # another process's server, or one the bot left
             assert made.channel_id is not None and made.message_id is not None
-            zone = await play.server_zone(self.bot.db, made.guild_id)
+            zone = await play.server_zone(self.services.db, made.guild_id)
             message = self.bot.get_partial_messageable(
                 made.channel_id, guild_id=made.guild_id).get_partial_message(made.message_id)
             try:
@@ -239,7 +239,7 @@ class ClassAssign:
                 log.exception("closing the post of assignment %s failed; trying again later",
                               made.assignment_id)
                 continue
-            await play.closed(self.bot.db, made.assignment_id, now)
+            await play.closed(self.services.db, made.assignment_id, now)
             done.append(made.assignment_id)
         return done
 
@@ -250,8 +250,8 @@ class ClassAssign:
     async def assignments(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        found = await play.server_assignments(self.bot.db, interaction.guild_id)
-        zone = await play.server_zone(self.bot.db, interaction.guild_id)
+        found = await play.server_assignments(self.services.db, interaction.guild_id)
+        zone = await play.server_zone(self.services.db, interaction.guild_id)
         await replies.respond(interaction, embed=list_embed(found, self.assign_now(), zone, lang),
                               ephemeral=True)
 
@@ -260,7 +260,7 @@ class ClassAssign:
     async def assignment_choices(self, interaction: discord.Interaction, current: str
                                  ) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None
-        names = await play.assignment_names(self.bot.db, interaction.guild_id)
+        names = await play.assignment_names(self.services.db, interaction.guild_id)
         return _choices([(n, n) for n in names], current)
 
     async def assignment_report(self, interaction: discord.Interaction, name: str, *,
@@ -268,7 +268,7 @@ class ClassAssign:
         lang = await lang_for(interaction)
         guild = interaction.guild
         assert guild is not None
-        report = await play.report(self.bot.db, guild.id, name)
+        report = await play.report(self.services.db, guild.id, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
         sheet = await asyncio.to_thread(play.report_csv, report, names, missing, lang)

@@ -8,8 +8,6 @@ by live rounds and assignments.
 
 from __future__ import annotations
 
-from typing import Any
-
 import aiohttp
 import discord
 from discord import app_commands
@@ -30,13 +28,13 @@ from bot.ui.question_sets import (
     upload_reply,
 )
 from bot.ui.teachers import teachers_choices
+from cogs import ArdoiseCog
 
 
-class ClassQuestions:
+class ClassQuestions(ArdoiseCog):
     """The ``/class questions`` subgroup (an ``app_commands.Group`` class attribute: the group
     cog that inherits it makes it its subgroup)."""
 
-    bot: Any
     #: For the ``/class`` cog's ``persistent_items``.
     question_items = (QuestionsButton,)
 
@@ -54,7 +52,7 @@ class ClassQuestions:
         assert guild_id is not None
         play.file_kind(file.filename)
         play.check_size(file.size)  # refused before it is downloaded
-        chosen = await play.free_name(self.bot.db, guild_id,
+        chosen = await play.free_name(self.services.db, guild_id,
                                       name or play.default_name(file.filename))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -65,7 +63,7 @@ class ClassQuestions:
                               "the file could not be downloaded") from None
         read = play.read_file(file.filename, data)
         if not read.refused:
-            stored = await play.store_set(self.bot.db, guild_id, chosen, interaction.user.id,
+            stored = await play.store_set(self.services.db, guild_id, chosen, interaction.user.id,
                                           read.items)
             await replies.followup(interaction, embed=stored_embed(stored, lang), ephemeral=True)
             return
@@ -80,7 +78,7 @@ class ClassQuestions:
     async def questions_list(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild is not None
-        sets = await play.server_sets(self.bot.db, interaction.guild.id)
+        sets = await play.server_sets(self.services.db, interaction.guild.id)
         # A teacher gone from the server is absent: "a former teacher".
         found = await fetch_members(interaction.guild, [s.set.author_id for s in sets
                                                         if s.set.author_id is not None])
@@ -94,7 +92,7 @@ class ClassQuestions:
     async def questions_show(self, interaction: discord.Interaction, name: str) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        found, items = await play.set_with_items(self.bot.db, interaction.guild_id, name)
+        found, items = await play.set_with_items(self.services.db, interaction.guild_id, name)
         await replies.respond(interaction, ephemeral=True, **show_reply(found, items, lang))
 
     @questions.command(name="delete", description="Delete a set (after a confirmation)")
@@ -102,7 +100,7 @@ class ClassQuestions:
     async def questions_delete(self, interaction: discord.Interaction, name: str) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        found = await play.find_set(self.bot.db, interaction.guild_id, name)
+        found = await play.find_set(self.services.db, interaction.guild_id, name)
         await replies.respond(interaction, ephemeral=True, **delete_reply(found, lang))
 
     @questions_show.autocomplete("name")

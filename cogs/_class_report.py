@@ -19,12 +19,12 @@ from bot.i18n import lang_for
 from bot.play import class_report as service
 from bot.replies import fit_choices
 from bot.ui.class_report import ReportPage, fetch_students, filter_lines, send_report
+from cogs import ArdoiseCog
 
 
-class ClassReport:
+class ClassReport(ArdoiseCog):
     """``class_report`` and ``topic_choices`` of ``Classroom`` (see cogs/classroom.py)."""
 
-    bot: Any
     #: The report's page buttons (Classroom's persistent items include them).
     report_items: ClassVar[tuple[type[ui.DynamicItem[Any]], ...]] = (ReportPage,)
 
@@ -36,7 +36,7 @@ class ClassReport:
         assert guild_id is not None  # the group is guild-only
         service.check_period(period)  # before the deferral: refused privately, nothing done
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await service.answered(self.bot.db, guild_id, period, topic,
+        data = await service.answered(self.services.db, guild_id, period, topic,
                                       pseudonym=pseudonym)
         students = await fetch_students(interaction.guild, data.user_ids)
         keep = None if role is None else {
@@ -50,5 +50,5 @@ class ClassReport:
         if interaction.guild_id is None:
             return []
         lang = await lang_for(interaction)
-        found = await service.topic_choices(self.bot.db, interaction.guild_id, current, lang)
+        found = await service.topic_choices(self.services.db, interaction.guild_id, current, lang)
         return fit_choices(app_commands.Choice(name=name, value=value) for name, value in found)

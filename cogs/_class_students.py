@@ -54,7 +54,7 @@ class ClassStudents(ArdoiseCog):
             raise DomainError("class.student.bot", "a bot is no student",
                               name=shown_name(member.display_name))
         view = await play.change_student(
-            self.bot.db, guild_id, member.id, level=level, min_level=min_level,
+            self.services.db, guild_id, member.id, level=level, min_level=min_level,
             max_level=max_level, extra_time=extra_time, rankings=rankings,
             school_year=school_year, reset=reset)
         content = (t("class_students.saved", lang, name=shown_name(member.display_name))

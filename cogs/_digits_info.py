@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,6 +22,7 @@ from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.limits import limited
 from bot.ui.digits_rules import send_rules
+from cogs import ArdoiseCog
 
 TIER_COLOURS = {1: 0x8D99AE, 2: 0x2A9D8F, 3: 0x6A4C93, 4: 0xE76F51}
 
@@ -42,7 +44,8 @@ def card_embed(kind: DigitKind, lang: str) -> discord.Embed:
                     value=t("digits_info.card.opens_value", lang, round=kind.opens_at_round))
     embed.add_field(name=t("digits_info.card.role", lang),
                     value=t(f"digits_info.role.{kind.role.value}", lang), inline=False)
-    stats = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}" for level in (1, 2, 3)}
+    stats: dict[str, Any] = {f"n{level}": f"{kind.atk(level)}/{kind.hp(level)}"
+                             for level in (1, 2, 3)}
     embed.add_field(name=t("digits_info.card.stats", lang),
                     value=t("digits_info.card.stats_value", lang, **stats), inline=False)
     if numbers(kind.key, 1):  # the formula above, worked out at each level (bot.digits.effects)
@@ -83,7 +86,7 @@ def choices_for(current: str, lang: str) -> list[app_commands.Choice[str]]:
     ]
 
 
-class DigitsInfo:
+class DigitsInfo(ArdoiseCog):
     """The reference commands of ``/digits``; ``Digits`` (``cogs/digits.py``) inherits them."""
 
     @app_commands.command(name="card", description="A digit's card: tier, cost, stats and ability")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,7 +19,7 @@ from discord.ext import tasks
 from bot.limits import limited
 from bot.play import digits_leave as leave
 from bot.ui import digits_leave as leave_ui
-from bot.views import database
+from cogs import ArdoiseCog
 
 log = logging.getLogger(__name__)
 
@@ -28,25 +27,24 @@ log = logging.getLogger(__name__)
 CLOCK_CHECK_S = 60
 
 
-class DigitsLeave:
+class DigitsLeave(ArdoiseCog):
     """``/digits resign`` and the clock; ``Digits`` (``cogs/digits.py``) inherits them."""
 
-    bot: Any
 
     async def cog_load(self) -> None:
-        await super().cog_load()  # type: ignore[misc]
+        await super().cog_load()
         self.clock_loop.start()
 
     async def cog_unload(self) -> None:
         self.clock_loop.cancel()
-        await super().cog_unload()  # type: ignore[misc]
+        await super().cog_unload()
 
     @app_commands.command(name="resign", description="Resign one of your matches: the other "
                                                      "side wins")
     @limited("text")
     async def resign(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        games = await leave.open_matches(database(interaction), interaction.guild_id,
+        games = await leave.open_matches(self.services.db, interaction.guild_id,
                                          interaction.user.id)
         await leave_ui.ask_resign(interaction, games)
 
@@ -69,9 +67,9 @@ class DigitsLeave:
     async def check_clocks(self, now: datetime | None = None) -> None:
         """Warn the late players, end the turns and the matches whose time is up (the first run
         after a start finds what fell due while the bot was away)."""
-        if self.bot.db is None:
+        if self.services.db is None:
             return
-        for event in await leave.tick(self.bot.db, now, self.bot.owns):
+        for event in await leave.tick(self.services.db, now, self.services.owns):
             try:
                 await leave_ui.tell(self.bot, event)
             except Exception:

@@ -34,6 +34,7 @@ from bot.i18n import error_text, image_words, lang_for, t
 from bot.play import focus as play
 from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
 from bot.play.live_report import LiveReport, live_report, report_csv
+from bot.replies import interaction_data
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui.focus_live import (
@@ -49,24 +50,33 @@ from bot.ui.focus_live import (
     live_view,
 )
 from bot.ui.focus_run import typed_value
+from bot.ui.members import KnownNames
 from bot.ui.teachers import teachers_choices, teaches
 from bot.views import component_int
+from cogs import ArdoiseCog
 from images import render_leaderboard, render_live_report
 
 log = logging.getLogger(__name__)
 
 
-class FocusLive:
+class FocusLive(ArdoiseCog):
     """The live round's commands, buttons and timers; ``Focus`` inherits them."""
 
-    bot: Any
     live_rounds: LiveRounds
     wall: Callable[[], float]
     seed: Callable[[], int]
     _live_modals: dict[tuple[int, int, int], float]
     _live_timers: dict[int, tuple[float, asyncio.Task[None]]]
+    _names: KnownNames
 
-    # Focus's own: _remember_name(interaction), member_name(guild, user_id, lang).
+    # Names of the members seen, for every Focus round: the bot keeps no member cache
+    # (docs/bot.md), so a name is remembered when its member acts, else fetched once.
+    def _remember_name(self, interaction: discord.Interaction) -> str:
+        return self._names.learn(interaction.guild_id, interaction.user)
+
+    async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
+        known = await self._names.names(guild, [user_id])
+        return known.get(user_id, t("focus.someone", lang))
 
     # --- The command ------------------------------------------------------------------------
 
@@ -86,7 +96,7 @@ class FocusLive:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
-        settings = await play.server_settings(self.bot.db, guild_id)
+        settings = await play.server_settings(self.services.db, guild_id)
         live = await self.live_rounds.start(
             settings, interaction.channel_id, interaction.user.id,
             self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
@@ -113,7 +123,7 @@ class FocusLive:
                         current: str) -> list[app_commands.Choice[str]]:
         assert interaction.guild_id is not None
         typed = current.strip().casefold()
-        names = [n for n in await set_names(self.bot.db, interaction.guild_id)
+        names = [n for n in await set_names(self.services.db, interaction.guild_id)
                  if typed in n.casefold()]
         return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names[:25])
 
@@ -133,7 +143,7 @@ class FocusLive:
     async def take_live_submission(self, interaction: discord.Interaction) -> None:
         """Take a live answer modal's submission: the answer, if this process opened that modal
         for this member and its time is not over; else the "expired" sentence."""
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(interaction_data(interaction).get("custom_id", ""))
         if not custom_id.startswith(LIVE_MODAL_PREFIX):
             return
         try:
@@ -232,7 +242,7 @@ class FocusLive:
 
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None:
         """The teacher's report of a round: the table as a picture, and the CSV (ephemeral)."""
-        report = await live_report(self.bot.db, live_id, interaction.user.id)
+        report = await live_report(self.services.db, live_id, interaction.user.id)
         lang = await lang_for(interaction)
         if not report.rows:
             await replies.respond(interaction, t("live.report.empty", lang), ephemeral=True)
@@ -261,7 +271,7 @@ class FocusLive:
     async def arm_live_timers(self) -> dict[int, float]:
         """Arm a timer for every running self-running round, from its stored state (at start,
         after a restart)."""
-        due = await self.live_rounds.active_timers(self.bot.owns)
+        due = await self.live_rounds.active_timers(self.services.owns)
         for live_id, at in due.items():
             self._arm(live_id, at)
         return due

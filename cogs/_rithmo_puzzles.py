@@ -1,10 +1,9 @@
 """``/rithmo hint`` and ``/rithmo puzzle``: a mixin of the ``/rithmo`` group's cog
-(``cogs/rithmo.py``'s ``Rithmo``, which gives ``service`` and ``current_game``). The use cases are
+(``cogs/rithmo.py``'s ``Rithmo``, whose ``service`` and ``current_game`` it reaches as the
+Rithmomachia flows kept in the services). The use cases are
 ``bot.play.rithmo_puzzles``; the presentation and the puzzle's flows ``bot.ui.rithmo_puzzles``."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,19 +12,20 @@ from bot import replies
 from bot.i18n import lang_for
 from bot.limits import limited
 from bot.play.rithmo_puzzles import give_hint
+from bot.ui.rithmo import RITHMO_FLOWS
 from bot.ui.rithmo_puzzles import answer_puzzle, hint_text, show_puzzle
+from cogs import ArdoiseCog
 
 
-class RithmoPuzzles:
-    service: Any
-    current_game: Any
+class RithmoPuzzles(ArdoiseCog):
 
     @app_commands.command(name="hint",
                           description="One capture open to you this turn, with its arithmetic")
     @limited("text")
     async def hint(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
-        given = await give_hint(self.service, await self.current_game(interaction),
+        flows = self.services.kept.get(RITHMO_FLOWS)  # the Rithmo cog's
+        given = await give_hint(flows.service, await flows.current_game(interaction),
                                 interaction.user.id, lang)
         await replies.respond(interaction, hint_text(given, lang), ephemeral=True)
 

@@ -13,12 +13,12 @@ The use cases are in ``bot/play``, the presentation in ``bot/ui``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services import ServicedBot, Services
+from bot.ui.assignments import ASSIGNMENT_FLOWS
 from bot.ui.retention import PERSISTENT_ITEMS as END_OF_YEAR_ITEMS
 from bot.ui.retention import ask_end_of_year
 from bot.ui.teachers import NotATeacher, is_teacher, teachers_choices, teachers_only
@@ -43,6 +43,10 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
     # Each part's buttons (one mixin's attribute would hide another's).
     persistent_items = (*ClassReport.report_items, *ClassQuestions.question_items,
                         *ClassAssign.ASSIGN_ITEMS, *END_OF_YEAR_ITEMS)
+
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
+        super().__init__(bot, services)
+        services.kept.put(ASSIGNMENT_FLOWS, self)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if not await is_teacher(interaction):
@@ -90,5 +94,5 @@ class Classroom(ClassReport, ClassQuestions, ClassAssign, ClassStudents, Ardoise
         await ask_end_of_year(interaction)  # asked first, privately (bot.ui.retention)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Classroom(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Classroom(bot, bot.services))

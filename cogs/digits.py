@@ -7,8 +7,6 @@ Discord are). ``/digits card`` and ``/digits rules`` are in ``cogs/_digits_info.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,6 +18,7 @@ from bot.i18n import lang_for, t
 from bot.limits import limited
 from bot.play import digits as play
 from bot.replies import pings, shown_name
+from bot.services import ServicedBot
 from bot.ui import digits as digits_ui
 from bot.ui import digits_leave as leave_ui
 from bot.ui import digits_levels as levels_ui
@@ -64,10 +63,10 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
                               name=shown_name(member.display_name))
         assert interaction.guild_id is not None
         game = await play.challenge(
-            digits_ui.database(interaction), interaction.guild_id, interaction.channel_id,
+            self.services.db, interaction.guild_id, interaction.channel_id,
             play.Member(user.id, user.display_name),
             play.Member(member.id, member.display_name), draft=draft, lang=lang,
-            most=self.bot.limits.open_games["digits_challenges"])
+            most=self.services.limits.open_games["digits_challenges"])
         settings = game.match.settings
         await replies.respond(
             interaction,
@@ -88,10 +87,10 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
         lang = await lang_for(interaction)
         user = interaction.user
         assert interaction.guild_id is not None
-        db = digits_ui.database(interaction)
+        db = self.services.db
         game = await play.solo(db, interaction.guild_id, interaction.channel_id,
                                play.Member(user.id, user.display_name), lang=lang,
-                               most=self.bot.limits.open_games["digits_solo"], level=level)
+                               most=self.services.limits.open_games["digits_solo"], level=level)
         sent = await replies.respond(
             interaction, t("digits.solo.started", lang, name=user.mention) + "\n"
             + levels_ui.started_text(game, lang),
@@ -107,10 +106,10 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
     async def odds(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        game = await play.odds_match(digits_ui.database(interaction), interaction.user.id,
+        game = await play.odds_match(self.services.db, interaction.user.id,
                                      interaction.guild_id, interaction.channel_id)
         await digits_ui.show_odds(interaction, game, str(interaction.user.id), lang)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Digits(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Digits(bot, bot.services))

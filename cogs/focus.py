@@ -37,11 +37,9 @@ import asyncio
 import io
 import logging
 import re
-import secrets
 import time
 from collections.abc import Callable
-from datetime import UTC, date, datetime
-from typing import Any
+from datetime import date, datetime
 
 import discord
 from discord import app_commands, ui
@@ -54,9 +52,11 @@ from bot.i18n import image_words, lang_for, lang_from_locale, t
 from bot.limits import limited
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds
-from bot.replies import shown_name
+from bot.replies import interaction_data, shown_name
+from bot.services import ServicedBot, Services
 from bot.ui import alt_text
 from bot.ui.focus import (
+    FOCUS_FLOWS,
     RANKING_LINES,
     TakeDaily,
     again_view,
@@ -66,6 +66,7 @@ from bot.ui.focus import (
     practice_embed,
 )
 from bot.ui.focus_live import (
+    LIVE_FLOWS,
     LiveAnswerButton,
     LiveEndButton,
     LiveNextButton,
@@ -103,15 +104,13 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, LivePauseButton,
                         LiveSkipButton, LiveEndButton, LiveReportButton, RoundButton)
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
-        self.wall: Callable[[], float] = time.time
-        #: Seeds of the practice and live questions (tests fix it).
-        self.seed: Callable[[], int] = lambda: secrets.randbits(64)
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
+        super().__init__(bot, services)
+        services.kept.put(FOCUS_FLOWS, self)
+        services.kept.put(LIVE_FLOWS, self)
         self._post_lock = asyncio.Lock()
         self._post_failed: set[tuple[int, date]] = set()
-        self.live_rounds = LiveRounds(bot.db, now=lambda: self.now(), wall=lambda: self.wall())
+        self.live_rounds = LiveRounds(services.db, now=lambda: self.now(), wall=lambda: self.wall())
         self._names = KnownNames()
         #: The live answer modals opened in this process, by (live id, question number, member):
         #: until when their submission is taken (later, or after a restart: "expired").
@@ -122,6 +121,32 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         #: Whether the background task posts the daily challenges (tests call
         #: ``post_due_dailies`` themselves and turn it off).
         self.autopost = True
+
+    # The services' clocks (bot/services.py Clocks), read and replaced here as well: a test
+    # moves this cog's time or fixes its seed with ``focus.now = …``.
+    @property
+    def now(self) -> Callable[[], datetime]:
+        return self.services.clocks.now
+
+    @now.setter
+    def now(self, clock: Callable[[], datetime]) -> None:
+        self.services.clocks.now = clock
+
+    @property
+    def wall(self) -> Callable[[], float]:
+        return self.services.clocks.wall
+
+    @wall.setter
+    def wall(self, clock: Callable[[], float]) -> None:
+        self.services.clocks.wall = clock
+
+    @property
+    def seed(self) -> Callable[[], int]:
+        return self.services.clocks.seed
+
+    @seed.setter
+    def seed(self, seed: Callable[[], int]) -> None:
+        self.services.clocks.seed = seed
 
     async def cog_load(self) -> None:
         self._daily_task = asyncio.create_task(self._daily_loop(), name="focus-daily-posts")
@@ -146,15 +171,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                                          lambda kind: kind not in ("match", "assignment")):
                 await self.take_live_submission(interaction)
         elif routed_nowhere(interaction, BUTTON_PREFIX):
-            await say_expired(interaction, str((interaction.data or {}).get("custom_id", ""))
+            await say_expired(interaction, str(interaction_data(interaction).get("custom_id", ""))
                               [len(BUTTON_PREFIX):].split(":", 1)[0])
-
-    def _remember_name(self, interaction: discord.Interaction) -> str:
-        return self._names.learn(interaction.guild_id, interaction.user)
-
-    async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
-        known = await self._names.names(guild, [user_id])
-        return known.get(user_id, t("focus.someone", lang))
 
     # --- /focus practice ------------------------------------------------------------------
 
@@ -181,8 +199,8 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                              *, in_place: bool = False) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        start = await play.start_practice(self.bot.db, interaction.guild_id, interaction.user.id,
-                                          level, self.seed(), self.now())
+        start = await play.start_practice(self.services.db, interaction.guild_id,
+                                          interaction.user.id, level, self.seed(), self.now())
         await start_focus(interaction, start.questions, lang, on_done=self._practice_done,
                           kind="practice", title=t("focus.practice.title", lang),
                           in_place=in_place,
@@ -193,13 +211,14 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     async def _record_practice_answer(self, run: FocusRun, answer: Answer) -> None:
         # Stamped with the cog's clock, as the round was chosen by it: the mastery's reviews
         # (due after 1, 3, 7, 21 days) follow one clock, which a test can replace.
-        await play.record_answer(self.bot.db, stored_answer(run, answer, len(run.round.answers)),
+        await play.record_answer(self.services.db,
+                                 stored_answer(run, answer, len(run.round.answers)),
                                  now=self.now(), newcomer=False,
                                  known=run.data.get("mastery"))
 
     async def _practice_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         level, own = run.data["level"], run.data["own"]
-        end = await play.end_practice(self.bot.db, run.guild_id, run.user_id, level, own,
+        end = await play.end_practice(self.services.db, run.guild_id, run.user_id, level, own,
                                       run.round.questions, run.round_key)
         run.round = end.round  # what is stored
         await replies.update(interaction, embed=practice_embed(run, end.advice),
@@ -223,7 +242,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             run = get_run(self.bot, daily_key(guild_id, day, user_id))
             return None if run is None else run.round
 
-        start = await play.start_daily(self.bot.db, guild_id, user_id, self.now(), posted,
+        start = await play.start_daily(self.services.db, guild_id, user_id, self.now(), posted,
                                        lambda day: date_text(day, lang), open_round)
         day = start.day
         await start_focus(interaction, start.round, lang, on_done=self._daily_done,
@@ -240,14 +259,14 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         # score instead (_daily_done), in one transaction.
         index = len(run.round.answers)
         if index + 1 < len(run.round.questions):
-            await play.record_answer(self.bot.db, stored_answer(run, answer, index),
+            await play.record_answer(self.services.db, stored_answer(run, answer, index),
                                      now=self.now(), newcomer=False,
                                      known=run.data.get("mastery"))
 
     async def _daily_done(self, interaction: discord.Interaction, run: FocusRun) -> None:
         day = date.fromisoformat(run.data["day"])
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
-        result = await play.finish_daily(self.bot.db, run.guild_id, run.user_id, day,
+        result = await play.finish_daily(self.services.db, run.guild_id, run.user_id, day,
                                          run.round.questions, answers, self.now())
         run.round = result.round  # what is stored, should another window have stored first
         await replies.update(interaction, embed=daily_embed(run, day, result), view=None)
@@ -272,17 +291,17 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         async with self._post_lock:  # the loop and a caller never post the same day twice
             # Only this process's servers (its shards'), and each post claimed first: another
             # process on the same shard (a restart overlapping) never posts it too.
-            for settings in await play.servers_with_daily(self.bot.db, self.bot.owns):
+            for settings in await play.servers_with_daily(self.services.db, self.services.owns):
                 guild = self.bot.get_guild(settings.guild_id)
                 day = play.local_day(settings, now)
                 if guild is None or now.astimezone(settings.tz()).hour < settings.daily_hour:
                     continue
                 if (guild.id, day) in self._post_failed:
                     continue
-                if await play.due_daily(self.bot.db, settings, now) is None:
+                if await play.due_daily(self.services.db, settings, now) is None:
                     continue
-                if not await play.claim_daily_post(self.bot.db, settings, day,
-                                                   self.bot.worker_id, now):
+                if not await play.claim_daily_post(self.services.db, settings, day,
+                                                   self.services.worker_id, now):
                     continue
                 try:
                     message = await self._post_daily(guild, settings, day)
@@ -292,7 +311,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
                     log.warning("cannot post the daily challenge in server %s: %s", guild.id,
                                 failure)
                     continue
-                await play.daily_posted(self.bot.db, guild.id, day, message.channel.id,
+                await play.daily_posted(self.services.db, guild.id, day, message.channel.id,
                                         message.id)
                 posted.append((guild.id, day))
         return posted
@@ -300,7 +319,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     async def _post_daily(self, guild: discord.Guild, settings: ServerSettings, day: date
                           ) -> discord.Message:
         assert settings.daily_channel_id is not None
-        await play.daily_challenge(self.bot.db, settings, day, self.now())
+        await play.daily_challenge(self.services.db, settings, day, self.now())
         lang = settings.language or lang_from_locale(guild.preferred_locale)
         channel = guild.get_channel(settings.daily_channel_id) or await guild.fetch_channel(
             settings.daily_channel_id)
@@ -330,7 +349,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
         await interaction.response.defer(ephemeral=not show, thinking=True)
         me = interaction.user.id
         name = self._remember_name(interaction)
-        daily = await play.daily_board(self.bot.db, guild.id, me, self.now())
+        daily = await play.daily_board(self.services.db, guild.id, me, self.now())
         day, board, player = daily.day, daily.rows, daily.player
         current = player.current_daily_streak(day) if player else 0
         best = player.best_daily_streak if player else 0
@@ -371,5 +390,5 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             await replies.followup(interaction, private, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Focus(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Focus(bot, bot.services))

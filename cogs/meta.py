@@ -6,14 +6,13 @@ Nothing here lists commands by hand: a cog's new command shows up in /help by be
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
 from bot import replies
 from bot.i18n import lang_for
 from bot.limits import limited
+from bot.services import ServicedBot
 from bot.ui.help import help_embed
 from bot.ui.teachers import is_teacher
 from cogs import ArdoiseCog
@@ -29,5 +28,5 @@ class Meta(ArdoiseCog):
         await replies.respond(interaction, embed=embed, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Meta(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Meta(bot, bot.services))

@@ -5,8 +5,6 @@ page is docs/privacy.md (docs/privacy.fr.md in French).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
@@ -14,6 +12,7 @@ from bot import replies
 from bot.i18n import lang_for
 from bot.limits import limited
 from bot.play.privacy import server_retention
+from bot.services import ServicedBot
 from bot.ui.privacy import privacy_embed
 from cogs import ArdoiseCog
 
@@ -26,11 +25,10 @@ class Privacy(ArdoiseCog):
     async def privacy(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
-        retention = await server_retention(self.bot.db, interaction.guild_id)
-        await replies.respond(interaction,
-                              embed=privacy_embed(retention, lang, self.bot.settings.privacy_url),
-                              ephemeral=True)
+        retention = await server_retention(self.services.db, interaction.guild_id)
+        embed = privacy_embed(retention, lang, self.services.settings.privacy_url)
+        await replies.respond(interaction, embed=embed, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Privacy(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Privacy(bot, bot.services))

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,6 +34,7 @@ from bot.domain import DomainError
 from bot.i18n import image_words, lang_for, t
 from bot.limits import limited
 from bot.play import progress as service
+from bot.services import ServicedBot
 from bot.ui.members import fetch_members
 from bot.ui.progress import (
     board_choices,
@@ -65,7 +65,7 @@ class Progress(ArdoiseCog):
             raise DomainError("progress.teachers_only",
                               "only teachers may see another member's progress")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await service.student_progress(self.bot.db, guild_id, target.id,
+        data = await service.student_progress(self.services.db, guild_id, target.id,
                                               target.display_name)
         chart, calendar, mastery = await asyncio.to_thread(progress_pictures, data, lang)
         files = [
@@ -90,7 +90,7 @@ class Progress(ArdoiseCog):
         assert guild_id is not None
         service.check_board(game)  # before the deferral: the member reads it privately
         await interaction.response.defer(thinking=True)
-        ranking = await service.board(self.bot.db, guild_id, game)
+        ranking = await service.board(self.services.db, guild_id, game)
         rows, options = ranking.rows, board_options(ranking, lang)
         me = interaction.user.id
         # A student anonymous or hidden in rankings is never framed nor added below the top:
@@ -128,5 +128,5 @@ class Progress(ArdoiseCog):
         return names
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Progress(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Progress(bot, bot.services))

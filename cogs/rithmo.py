@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -51,15 +50,16 @@ from bot.play.rithmo import (
     player_name,
     require_active,
 )
-from bot.play.rithmo_search import SearchPool
 from bot.play.rithmo_turns import completions, mention, settings_text, side_name
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
+from bot.services import ServicedBot, Services
 from bot.ui.pages import say_forged
 from bot.ui.rithmo import (
     COLOUR_CHOICES,
     PERSISTENT_ITEMS,
     PROPER_CHOICES,
+    RITHMO_FLOWS,
     SIDE_CHOICES,
     VICTORY_CHOICES,
     Boards,
@@ -91,10 +91,11 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
     persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS)
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
+        super().__init__(bot, services)
         self._service: RithmoService | None = None
         self._boards: Boards | None = None
+        services.kept.put(RITHMO_FLOWS, self)
 
     async def cog_load(self) -> None:
         self.deadline_loop.start()
@@ -106,11 +107,10 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     @property
     def service(self) -> RithmoService:
-        # Built on first use: the database is opened after the cogs are added.
+        # Built on first use: a test gives its own (a fixed choice of Ardoise's turns) first.
         if self._service is None:
-            pool = SearchPool(seconds={"strong": self.bot.settings.strong_seconds})
-            self._service = RithmoService(self.bot.database, self.bot.languages,
-                                          self.bot.limits.searches, pool=pool)
+            self._service = RithmoService(self.services.db, self.services.languages,
+                                          self.services.searches, pool=self.services.pool)
         return self._service
 
     @property
@@ -193,7 +193,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         assert interaction.guild_id is not None
         await self.service.check_challenge(
             interaction.guild_id, me.id, member.id, challenged_bot=member.bot,
-            most=self.bot.limits.open_games["rithmo_challenges"])
+            most=self.services.limits.open_games["rithmo_challenges"])
         started = await self.service.challenge(
             interaction.guild_id, interaction.channel_id, me.id, member.id, lang, colour=colour,
             hints=hints, victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
@@ -254,7 +254,7 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
         guild_id = interaction.guild_id
         assert guild_id is not None
         if await self.service.check_solo(guild_id, interaction.channel_id, me, level,
-                                         most=self.bot.limits.open_games["rithmo_computer"]):
+                                         most=self.services.limits.open_games["rithmo_computer"]):
             hit(interaction, "strong")
         await interaction.response.defer(thinking=True)
         started = await self.service.solo(guild_id, interaction.channel_id, me, level, colour,
@@ -407,9 +407,9 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     async def check_deadlines(self, now: datetime | None = None) -> None:
         """Warn each player past their time (once), and forfeit the games whose grace is over."""
-        if self.bot.db is None:
+        if self.services.db is None:
             return
-        for event in await self.service.overdue(now, self.bot.owns):
+        for event in await self.service.overdue(now, self.services.owns):
             try:
                 await self._tell_overdue(event)
             except Exception:
@@ -427,5 +427,5 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
             allowed_mentions=pings(event.late_id))
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Rithmo(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Rithmo(bot, bot.services))

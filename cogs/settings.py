@@ -49,6 +49,7 @@ from bot.play.settings import (
     timezone_choices,
 )
 from bot.rithmo.victory import PROPER
+from bot.services import ServicedBot
 from bot.texts import date_text
 from bot.ui.retention import Eraser
 from bot.ui.settings import (
@@ -79,7 +80,7 @@ class Settings(ArdoiseCog):
     eraser: Eraser
 
     async def cog_load(self) -> None:
-        self.eraser = Eraser(self.bot)  # the daily erasure by age (bot.ui.retention)
+        self.eraser = Eraser(self.bot, self.services)  # the daily erasure by age (bot.ui.retention)
         self.eraser.start()
 
     async def cog_unload(self) -> None:
@@ -97,7 +98,7 @@ class Settings(ArdoiseCog):
     async def _save(self, interaction: discord.Interaction, saved_key: str,
                     changes: Mapping[str, Any], lang: str, **params: Any) -> None:
         assert interaction.guild_id is not None
-        settings, changed = await service.save_settings(self.bot.db, interaction.guild_id,
+        settings, changed = await service.save_settings(self.services.db, interaction.guild_id,
                                                         changes)
         text = t(saved_key, lang, **params) if changed else t("settings.saved.unchanged", lang)
         await replies.respond(interaction, text, embed=settings_embed(settings, lang),
@@ -105,7 +106,7 @@ class Settings(ArdoiseCog):
 
     async def _current(self, interaction: discord.Interaction) -> ServerSettings:
         assert interaction.guild_id is not None
-        return await service.server_settings(self.bot.db, interaction.guild_id)
+        return await service.server_settings(self.services.db, interaction.guild_id)
 
     @settings.command(name="show", description="Show every setting of this server")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -123,9 +124,9 @@ class Settings(ArdoiseCog):
             raise DomainError("settings.unknown_language", f"no language {language!r}",
                               value=language)
         chosen = None if language == "auto" else language
-        settings, _ = await service.save_settings(self.bot.db, interaction.guild_id,
+        settings, _ = await service.save_settings(self.services.db, interaction.guild_id,
                                                   {"language": chosen})
-        self.bot.languages.set(interaction.guild_id, chosen, version=settings.version)
+        self.services.languages.set(interaction.guild_id, chosen, version=settings.version)
         # The answer is already in the new language.
         lang = chosen or lang_from_locale(interaction.locale)
         interaction.extras["lang"] = lang
@@ -278,11 +279,11 @@ class Settings(ArdoiseCog):
     async def _set_roles(self, interaction: discord.Interaction, roles: Iterable[int], key: str,
                          lang: str, mention: str) -> None:
         assert interaction.guild_id is not None
-        settings = await service.set_teacher_roles(self.bot.db, interaction.guild_id, roles)
+        settings = await service.set_teacher_roles(self.services.db, interaction.guild_id, roles)
         await replies.respond(interaction, t(key, lang, role=mention),
                               embed=settings_embed(settings, lang),
                               ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
-    await bot.add_cog(Settings(bot))
+async def setup(bot: ServicedBot) -> None:
+    await bot.add_cog(Settings(bot, bot.services))

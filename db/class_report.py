@@ -129,7 +129,8 @@ class ClassReportRepository:
         quarter hours' rows, or, when fewer of the server's quarter hours lie before ``since``
         than after (a term on a server a few months old), takes all time minus those before:
         either way at most about half of the rows are read, and the figures are exact."""
-        where, params = "guild_id = ?", [guild_id]
+        where = "guild_id = ?"
+        params: list[object] = [guild_id]
         if topic is not None:
             where, params = where + " AND topic = ?", [guild_id, topic]
         if since is None:

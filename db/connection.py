@@ -646,9 +646,9 @@ class _Postgres:
     async def fetch(self, sql: str, params: Sequence[Any], *, writer: bool) -> list[Row]:
         text, values = self._prepare(sql, params)
         try:
-            if writer:
-                return await self.writer.fetch(text, *values)
-            return await self.readers.fetch(text, *values)
+            pool = self.writer if writer else self.readers
+            rows: list[Row] = await pool.fetch(text, *values)
+            return rows
         except self._asyncpg.IntegrityConstraintViolationError as error:
             raise _integrity_error(error) from error
 

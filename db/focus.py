@@ -385,13 +385,15 @@ class FocusRepository:
 
 
 def _answer(row: Row) -> FocusAnswer:
+    expected = _exact(row["expected"], row["expected_exact"])
+    assert expected is not None  # NOT NULL: every question has its answer
     return FocusAnswer(
         guild_id=row["guild_id"],
         user_id=row["user_id"],
         topic=row["topic"],
         level=row["level"],
         question=row["question"],
-        expected=_exact(row["expected"], row["expected_exact"]),
+        expected=expected,
         given=_exact(row["given"], row["given_exact"]),
         time_ms=row["time_ms"],
         source=row["source"],

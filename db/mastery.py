@@ -51,20 +51,33 @@ _UPSERT = (
 )
 
 
-class _Answer(Protocol):
-    """What :func:`evidence` reads of a stored answer (``db.focus.FocusAnswer``)."""
-
-    guild_id: int
-    user_id: int
-    topic: str
-    level: int
-    question: str
-    time_ms: int
-    answered_at: datetime | None
-    round_key: str | None
+class _Read(Protocol):
+    """What :func:`evidence` reads of a stored answer (``db.focus.FocusAnswer``, a row's
+    ``_Stored``); read-only, as a frozen dataclass's fields are."""
 
     @property
+    def topic(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def time_ms(self) -> int: ...
+    @property
+    def answered_at(self) -> datetime | None: ...
+    @property
+    def round_key(self) -> str | None: ...
+    @property
     def correct(self) -> bool: ...
+
+
+class _Answer(_Read, Protocol):
+    """A new answer, whose member :meth:`MasteryRepository.apply` moves."""
+
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def user_id(self) -> int: ...
 
 
 class _Stored:
@@ -83,7 +96,7 @@ class _Stored:
         self.correct = bool(row["correct"])
 
 
-def evidence(answer: _Answer, now: datetime) -> Evidence:
+def evidence(answer: _Read, now: datetime) -> Evidence:
     """A stored answer as the model reads it (``bot.focus.mastery.evidence``), at the moment
     it was stored, else ``now``."""
     return _evidence(answer, utc(answer.answered_at or now))

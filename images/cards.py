@@ -124,7 +124,7 @@ class CardPainter:
         for box, label in self._stat_boxes(shielded):
             if label == "shield":
                 st.rounded(d, box, 5, fill=st.SHIELD)
-                self._shield_icon(d, (box[0] + 3, top + 3), label_f.size, st.PAPER)
+                self._shield_icon(d, (box[0] + 3, top + 3), round(label_f.size), st.PAPER)
             else:
                 st.rounded(d, box, 5, fill=st.PAPER_DIM)
                 st.text(d, (box[0] + 4, top + 2), label, label_f, st.INK_SOFT, "la")

@@ -64,6 +64,7 @@ def render_live_report(report: Mapping[str, Any], words: Words) -> bytes:
                 st.text(d, (left + CELL_W / 2, y + ROW_H / 2), MARKS[None], mark_font, ink, "mm")
                 continue
             st.text(d, (left + 20, y + ROW_H / 2), MARKS[bool(correct)], mark_font, ink, "mm")
+            assert cell is not None  # a cell without an answer went on above
             seconds = words.decimal(float(cell.get("seconds") or 0.0), 1)
             st.text(d, (left + CELL_W - 8, y + ROW_H / 2), words("live_report.seconds",
                                                                   seconds=seconds),

@@ -341,12 +341,12 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     st.rounded(d, (left, ky - 10, left + 20, ky + 10), 5, fill=st.GOOD)
     st.text(d, (left + 10, ky + 1), "✓", st.font(13, True), st.PAPER, "mm")
     st.text(d, (left + 28, ky), words("played"), f, st.CHALK, "lm")
-    x = left + 40 + f.getlength(words("played"))
-    st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE)
-    st.text(d, (x + 28, ky), words("missed"), f, st.CHALK, "lm")
-    x += 40 + f.getlength(words("missed"))
-    st.rounded(d, (x, ky - 10, x + 20, ky + 10), 5, outline=st.CHALK, width=3)
-    st.text(d, (x + 28, ky), words("today"), f, st.CHALK, "lm")
+    kx = left + 40 + f.getlength(words("played"))
+    st.rounded(d, (kx, ky - 10, kx + 20, ky + 10), 5, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE)
+    st.text(d, (kx + 28, ky), words("missed"), f, st.CHALK, "lm")
+    kx += 40 + f.getlength(words("missed"))
+    st.rounded(d, (kx, ky - 10, kx + 20, ky + 10), 5, outline=st.CHALK, width=3)
+    st.text(d, (kx + 28, ky), words("today"), f, st.CHALK, "lm")
     return im
 
 

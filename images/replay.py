@@ -548,7 +548,7 @@ def _opening_frame(layout: BattleLayout, painter: CardPainter, state: State,
             if unit.shield:
                 pills.append((f"{words('shield')} {unit.shield}", st.SHIELD, st.PAPER))
             band_pills(d, layout, side, cell, pills)
-    lines = {"left": [], "right": []}
+    lines: dict[str, list[str]] = {"left": [], "right": []}
     for e in effects or []:
         lines[e["side"]].append(_effect_text(e, state, words))
     if effects is None:
@@ -598,7 +598,7 @@ def _legend(d: ImageDraw.ImageDraw, layout: BattleLayout, words: Words) -> None:
     """The opening frame's footer: how to read the frames that follow."""
     y = layout.height - layout.footer_h / 2
     f = st.font(14)
-    x = layout.margin + 4
+    x: float = layout.margin + 4
     st.arrow(d, [(x, y), (x + 34, y)], st.SIDE["left"], width=4, head=12)
     x += 40
     st.text(d, (x, y), words("hit"), f, st.CHALK, "lm")

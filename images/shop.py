@@ -83,7 +83,7 @@ def _header(d: ImageDraw.ImageDraw, width: int, words: Words, shop: Mapping[str,
     st.text(d, (_M, cy), title, st.font(24, True), st.CHALK, "lm")
     f = st.font(20, True)
     # Right to left: lives, then gold.
-    x = width - _M
+    x: float = width - _M
     lives = words.count("lives", int(shop.get("lives", 0)))
     x -= f.getlength(lives)
     st.text(d, (x, cy), lives, f, st.CHALK, "lm")

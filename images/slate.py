@@ -255,7 +255,7 @@ def battle_still(result: Mapping[str, Any], words: Words, names: Sequence[str],
     im, d = battle_frame(layout, painter, left, right, names, words("final"), None, winner)
     top, bottom = layout.strip_top, layout.strip_bottom
     box = (layout.margin + 40, top + 10, layout.width - layout.margin - 40, bottom - 10)
-    colour = st.SIDE.get(winner, st.SLATE_LIGHT)
+    colour = st.SIDE.get(str(winner), st.SLATE_LIGHT)
     st.rounded(d, box, 16, fill=colour, outline=st.CHALK, width=3)
     label = f"★ {head} ★" if winner in st.SIDE else head
     ink = st.INK if winner == "right" else st.PAPER

@@ -242,7 +242,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str,
     if stroke:
         # Pillow draws stroked text as the glyphs widened by the stroke, in the stroke's colour,
         # then the plain glyphs on top in ``fill``: the same two stamps, each rendered once.
-        key = (s, str(f.path), f.size, anchor, stroke)
+        key: tuple[object, ...] = (s, str(f.path), f.size, anchor, stroke)
         hit = cache.get(key)
         if hit is None:
             try:
@@ -291,8 +291,8 @@ def canvas(width: int, height: int, bg: Colour = SLATE) -> tuple[Image.Image, Im
     return im, ImageDraw.Draw(im)
 
 
-def rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, fill: Colour | None = None,
-            outline: Colour | None = None, width: int = 1) -> None:
+def rounded(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int,
+            fill: Colour | None = None, outline: Colour | None = None, width: int = 1) -> None:
     if fill is None and outline is None:
         return  # Pillow would draw a default white outline
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)

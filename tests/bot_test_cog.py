@@ -201,4 +201,4 @@ class TestCog(ArdoiseCog):
 
 
 async def setup(bot: Any) -> None:
-    await bot.add_cog(TestCog(bot))
+    await bot.add_cog(TestCog(bot, bot.services))

@@ -19,8 +19,8 @@ SEED = 5
 class FocusUiTest(ArdoiseCog):
     group = app_commands.Group(name="uitest", description="Test-only: _focus_ui as a match uses it")
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: Any, services: Any) -> None:
+        super().__init__(bot, services)
         self.seen: list[tuple[int, bool]] = []
 
     @group.command(name="match", description="A three-question Focus of a match round")
@@ -40,4 +40,4 @@ class FocusUiTest(ArdoiseCog):
 
 
 async def setup(bot: Any) -> None:
-    await bot.add_cog(FocusUiTest(bot))
+    await bot.add_cog(FocusUiTest(bot, bot.services))

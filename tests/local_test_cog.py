@@ -48,4 +48,4 @@ class LocalTestCog(ArdoiseCog):
 
 
 async def setup(bot: Any) -> None:
-    await bot.add_cog(LocalTestCog(bot))
+    await bot.add_cog(LocalTestCog(bot, bot.services))

@@ -20,4 +20,4 @@ class Echo(ArdoiseCog):
 
 
 async def setup(bot: Any) -> None:
-    await bot.add_cog(Echo(bot))
+    await bot.add_cog(Echo(bot, bot.services))

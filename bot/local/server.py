@@ -884,7 +884,8 @@ class StandIn:
         site = web.TCPSite(self._runner, "127.0.0.1", port, backlog=2048)
         await site.start()
         server = site._server
-        assert server is not None
+        # aiohttp types it as an AbstractServer; a TCP site's is the asyncio.Server it opened.
+        assert isinstance(server, asyncio.Server)
         self.port = server.sockets[0].getsockname()[1]
 
     def point_discord_here(self) -> Callable[[], None]:
@@ -1645,11 +1646,11 @@ class StandIn:
                 self._notify("message_create", message)
                 return _json(message.payload())
             case ("GET" | "PATCH" | "DELETE", "channels", channel_id, "messages", message_id):
-                message = self.messages.get(int(message_id))
-                if message is None or message.deleted or message.channel.id != int(channel_id) \
-                        or message.ephemeral:
+                stored = self.messages.get(int(message_id))
+                if stored is None or stored.deleted or stored.channel.id != int(channel_id) \
+                        or stored.ephemeral:
                     return _error(404, 10008, "Unknown Message")
-                return await self._message_verb(method, message, request,
+                return await self._message_verb(method, stored, request,
                                                 f"{method} /channels/{channel_id}/messages")
         self._error(f"unhandled route {method} /{'/'.join(parts)}")
         return _error(404, 0, "404: Not Found")
@@ -1952,14 +1953,14 @@ class StandIn:
             return _no_content()
         if len(parts) == 5 and parts[3] == "messages":
             if parts[4] == "@original":
-                message = record.original
+                found = record.original
             else:
-                message = next((m for m in [record.original, *record.followups]
-                                if m is not None and str(m.id) == parts[4]), None)
-            if message is None or message.deleted:
+                found = next((m for m in [record.original, *record.followups]
+                              if m is not None and str(m.id) == parts[4]), None)
+            if found is None or found.deleted:
                 self._error(f"{where}: no such message {parts[4]}")
                 return _error(404, 10008, "Unknown Message")
-            return await self._message_verb(method, message, request, where, record.id)
+            return await self._message_verb(method, found, request, where, record.id)
         self._error(f"unhandled route {method} /{'/'.join(parts)}")
         return _error(404, 0, "404: Not Found")
 

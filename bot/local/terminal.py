@@ -749,15 +749,15 @@ class Terminal:
         else:
             remaining = list(fields)
             for token in self._split(rest):
-                key, sep, value = token.partition(":")
+                key, sep, typed = token.partition(":")
                 match = next((f for f in remaining if sep and fold(key) in
                               (fold(f.custom_id), fold(f.label))), None)
                 if match is None:
                     if not remaining:
                         raise UserError(f"too many values for this form ({token!r})")
-                    match, value = remaining[0], token
+                    match, typed = remaining[0], token
                 remaining.remove(match)
-                values[match.custom_id] = value
+                values[match.custom_id] = typed
         await self._submit(record, values)
 
     async def _submit(self, record: InteractionRecord, values: dict[str, str]) -> None:
@@ -882,7 +882,8 @@ class Terminal:
         """Draw every message that arrived or changed since the last time, once each."""
         events, self._events = self._events, []
         self.arrived.clear()
-        latest: dict[int, Message] = {}
+        # Messages by id, and the open forms by their interaction's id negated.
+        latest: dict[int, Message | InteractionRecord] = {}
         for event, item in events:
             if event == "modal":
                 record: InteractionRecord = item
@@ -897,8 +898,8 @@ class Terminal:
         numbered: list[Numbered] = []
         lines: list[str] = []
         images: list[Path] = []
-        for key, item in latest.items():
-            if key < 0:
+        for item in latest.values():
+            if isinstance(item, InteractionRecord):
                 if item.member is self.member and item.modal is not None:
                     lines.extend(modal_lines(item.modal, self.standin))
                     hint = "answer right | answer wrong | answer TEXT" if \
@@ -906,7 +907,7 @@ class Terminal:
                     if not self.interactive:
                         lines.append(f"  ({hint})")
                 continue
-            message: Message = item
+            message = item
             if message.deleted:
                 if message.id in self._shown.ids:
                     lines.append(f"(a message of {message.author.name} was deleted)")
@@ -1229,8 +1230,9 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
                                      return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
             ready.cancel()
-            error = runner.exception() if runner in done else None
-            reason = f"{type(error).__name__}: {error}" if error else "it did not get ready"
+            failure = runner.exception() if runner in done else None
+            reason = (f"{type(failure).__name__}: {failure}" if failure
+                      else "it did not get ready")
             print(f"Ardoise: the bot could not start ({reason}).", file=sys.stderr)
             return 1
         open_images = args.open_images if args.open_images is not None else interactive

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from bot import spreadsheet
 from bot.domain import DomainError
@@ -25,14 +26,14 @@ class ReportCell:
     """One student's answer to one question; ``correct`` None: no answer."""
 
     correct: bool | None = None
-    given: int | None = None
+    given: int | Fraction | None = None
     seconds: float | None = None
 
 
 @dataclass(frozen=True)
 class ReportQuestion:
     text: str | None  # None: nobody answered it (its text is not stored)
-    expected: int | None
+    expected: int | Fraction | None
 
 
 @dataclass(frozen=True)

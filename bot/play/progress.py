@@ -143,6 +143,7 @@ async def board(db: Database, guild_id: int, game: str) -> Board:
     settings = await db.servers.get(guild_id)
     today = local_today(settings)
     own = await students.ranked_students(db, guild_id)  # anonymous or hidden, extra time
+    rows: list[dict[str, Any]]
     if game in RATED_GAMES:
         rows = [{"rank": r.rank, "user_id": r.user_id, "score": round(r.rating),
                  "time": str(r.games)}

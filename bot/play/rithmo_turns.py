@@ -147,6 +147,7 @@ def victory_text(victory: Victory, lang: str) -> str:
     """``Body: at least 8 pieces taken``, in ``lang``: each threshold is said as a count before
     its noun ("8 pièces prises", "with fewer than 5 digits"), as the settings say it."""
     ceilings = CEILINGS.get(victory.kind, ())
+    said: dict[str, Any]  # text parameters (``t``'s count is one of its keywords)
     said = {name: t(f"settings.show.{'fewer' if name in ceilings else 'taken'}.{name}", lang,
                     count=getattr(victory, name), value=number(getattr(victory, name), lang))
             for name in KINDS[victory.kind]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 import discord
@@ -15,10 +16,11 @@ from bot.limits import hit
 from bot.play.assignments import NAME_LENGTH, Assignment, Report
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
+from bot.services import Key, services_of
 from bot.texts import date_text, decimal
 from bot.ui.focus_run import level_text, seconds_text
 from bot.ui.members import fetch_members
-from bot.views import GameButton, cog_of
+from bot.views import GameButton
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
 #: Discord's limits of an embed field's value and description, and room for "and N more".
@@ -55,12 +57,24 @@ def audience_text(assignment: Assignment, lang: str) -> str:
     return t("class.assign.for_role", lang, role=f"<@&{assignment.role_id}>")
 
 
+class AssignmentFlows(Protocol):
+    """What an assignment's button starts: the classroom cog's flow (``cogs.classroom``)."""
+
+    async def take_assignment(self, interaction: discord.Interaction, assignment_id: int
+                              ) -> None: ...
+
+
+#: Where the services keep the assignments' flow (put there by the classroom cog).
+ASSIGNMENT_FLOWS: Key[AssignmentFlows] = Key("class.assignment.flows")
+
+
 class DoAssignment(GameButton, action="class.assignment"):
     """On an assignment's post: ``class.assignment:<assignment id>:1``."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         hit(interaction, "round")
-        await cog_of(interaction, "Classroom").take_assignment(interaction, int(self.game_id))
+        flows = services_of(interaction).kept.get(ASSIGNMENT_FLOWS)
+        await flows.take_assignment(interaction, int(self.game_id))
 
 
 def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: bool = False

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +25,7 @@ from bot import replies
 from bot.i18n import date_text, image_words, percent, t
 from bot.play.class_report import ClassReport, StudentRow, band, csv_name, report_csv, topic_name
 from bot.replies import shown_name
+from bot.services import Key
 from bot.ui.members import fetch_members
 from bot.ui.pages import PageTurner, page_view, windows_of
 from bot.views import Windows
@@ -179,11 +179,11 @@ def filter_lines(topic: str | None, role: discord.Role | None, lang: str) -> tup
 
 
 # The live reports of each bot (a restarted bot has none: their clicks say "expired").
-_windows: weakref.WeakKeyDictionary[Any, Windows[ReportWindow]] = weakref.WeakKeyDictionary()
+_WINDOWS: Key[Windows[ReportWindow]] = Key("class.report", lambda: Windows(EXPIRY))
 
 
-def report_windows(client: Any) -> Windows[ReportWindow]:
-    return windows_of(_windows, client, EXPIRY)
+def report_windows(client: discord.Client) -> Windows[ReportWindow]:
+    return windows_of(_WINDOWS, client)
 
 
 async def send_report(interaction: discord.Interaction, report: ClassReport, lang: str,
@@ -207,6 +207,6 @@ class ReportPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     live and the member is the teacher who asked."""
 
     prefix = PREFIX
-    windows = staticmethod(report_windows)
+    windows_key = _WINDOWS
     expired_key = "class.report.expired"
     not_yours_code = "class.report.not_yours"

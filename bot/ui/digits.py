@@ -42,7 +42,6 @@ import asyncio
 import io
 import logging
 import re
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -65,6 +64,7 @@ from bot.play import students
 from bot.play.digits import StoredMatch
 from bot.play.focus import stored_round
 from bot.replies import shown_name
+from bot.services import Key, ServicedBot, bot_of, services_of, services_of_client
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
@@ -77,14 +77,12 @@ from bot.views import (
     GameButton,
     Windows,
     component_ints,
-    database,
     ensure_player,
     ensure_version,
     invalid_component,
 )
 
 if TYPE_CHECKING:
-    from bot.app import Ardoise
     from bot.digits.slate import Piece
 
 log = logging.getLogger(__name__)
@@ -105,8 +103,8 @@ MAX_SLOT = 99
 ODDS_DEFER_AFTER = 1.0
 
 
-def client(interaction: discord.Interaction) -> Ardoise:
-    return interaction.client  # type: ignore[return-value]
+def client(interaction: discord.Interaction) -> ServicedBot:
+    return bot_of(interaction.client)
 
 
 def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
@@ -115,9 +113,9 @@ def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
     return str(interaction.user.id)
 
 
-async def public_lang(bot: Ardoise, game: StoredMatch) -> str:
+async def public_lang(bot: ServicedBot, game: StoredMatch) -> str:
     """The language of the match's public messages: the server's, else the challenger's."""
-    return (await bot.languages.of_guild(game.row.guild_id)) or game.lang
+    return (await bot.services.languages.of_guild(game.row.guild_id)) or game.lang
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,9 +344,10 @@ def shop_text(game: StoredMatch, player: str, lang: str, note: str | None = None
 async def shop_files(game: StoredMatch, player: str, lang: str) -> list[discord.File]:
     match = game.match
     shop = match.shop(player)
-    picture = {"offers": [o.to_json() if o else None for o in shop.offers], "gold": shop.gold,
-               "round": match.round, "lives": match.lives[player], "slate": shop.slate.to_json(),
-               "lang": lang}
+    picture: dict[str, Any] = {
+        "offers": [o.to_json() if o else None for o in shop.offers], "gold": shop.gold,
+        "round": match.round, "lives": match.lives[player], "slate": shop.slate.to_json(),
+        "lang": lang}
     title = t("digits.shop.slate_title", lang, name=side_name(game, player, lang))
     with_shop = not match.settings.draft
 
@@ -377,14 +376,12 @@ async def shop_message(game: StoredMatch, player: str, lang: str, note: str | No
 
 
 # The live shop windows of each bot (a restarted bot has none: their clicks say "expired").
-_shop_windows: weakref.WeakKeyDictionary[Any, Windows[ShopView]] = weakref.WeakKeyDictionary()
+SHOP_WINDOWS: Key[Windows[ShopView]] = Key("digits.shop",
+                                           lambda: Windows(EPHEMERAL_TIMEOUT))
 
 
-def shop_windows(client: Any) -> Windows[ShopView]:
-    windows = _shop_windows.get(client)
-    if windows is None:
-        windows = _shop_windows[client] = Windows(EPHEMERAL_TIMEOUT)
-    return windows
+def shop_windows(client: discord.Client) -> Windows[ShopView]:
+    return services_of_client(client).kept.get(SHOP_WINDOWS)
 
 
 async def say_expired(interaction: discord.Interaction) -> None:
@@ -530,7 +527,7 @@ class ShopView(ArdoiseView):
         """Apply one shop action at this message's step (``play.shop_action``), then show the
         shop again with what it did, ``said`` in the member's language."""
         game, done = await play.shop_action(
-            database(interaction), self.match_id, self.player, self.step, action,
+            services_of(interaction).db, self.match_id, self.player, self.step, action,
             engine=engine_in(self.lang), before_save=lambda: defer_update(interaction))
         await reply(interaction, False,
                     **await shop_message(game, self.player, self.lang, said(game, done)))
@@ -588,7 +585,7 @@ class ShopView(ArdoiseView):
     async def _odds(self, interaction: discord.Interaction) -> None:
         hit(interaction, "odds")
         # Read only: any window of the turn may ask, the odds are of the slate as it is now.
-        game = await play.load_active(database(interaction), self.match_id)
+        game = await play.load_active(services_of(interaction).db, self.match_id)
         if game.match.stage(self.player) != "shop":
             raise DomainError("digits.odds_turn_over", "the odds are for your shop turn")
         await show_odds(interaction, game, self.player, self.lang)
@@ -643,7 +640,7 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     """"Ready": the player's turn ends; with every side ready, the battle is fought, saved and
     posted."""
     bot = client(interaction)
-    game, record = await play.end_turn(database(interaction), match_id, player, step,
+    game, record = await play.end_turn(services_of(interaction).db, match_id, player, step,
                                        engine=engine_in(lang),
                                        before_save=lambda: defer_update(interaction))
     if record is None:
@@ -656,7 +653,7 @@ async def end_turn(interaction: discord.Interaction, match_id: int, player: str,
     await announce_battle(bot, game, record)
 
 
-async def channel_of(bot: Ardoise, channel_id: int | None) -> discord.abc.Messageable | None:
+async def channel_of(bot: ServicedBot, channel_id: int | None) -> discord.abc.Messageable | None:
     if channel_id is None:
         return None
     channel = bot.get_channel(channel_id)
@@ -669,9 +666,9 @@ async def channel_of(bot: Ardoise, channel_id: int | None) -> discord.abc.Messag
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def refresh_public(bot: Ardoise, match_id: int) -> None:
+async def refresh_public(bot: ServicedBot, match_id: int) -> None:
     """Show the latest stages on the match message (best effort: the state is saved already)."""
-    game = await play.load_game(bot.database, match_id)
+    game = await play.load_game(bot.services.db, match_id)
     if game.row.status != "active" or game.row.message_id is None:
         return
     channel = await channel_of(bot, game.row.channel_id)
@@ -679,7 +676,7 @@ async def refresh_public(bot: Ardoise, match_id: int) -> None:
         return
     lang = await public_lang(bot, game)
     try:
-        await replies.edit(channel.get_partial_message(game.row.message_id),  # type: ignore[attr-defined]
+        await replies.edit(channel.get_partial_message(game.row.message_id),
                            embed=match_embed(game, lang), view=match_view(game, lang))
     except discord.HTTPException as error:
         log.warning("could not update the message of match %s: %s", match_id, error)
@@ -694,7 +691,7 @@ def replay_of(record: RoundRecord) -> dict[str, Any]:
     return {**record.battle, "effects": effects}
 
 
-async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) -> None:
+async def announce_battle(bot: ServicedBot, game: StoredMatch, record: RoundRecord) -> None:
     """Post the round's battle (replay and summary) with the next round's buttons, and retire
     the previous match message's buttons."""
     lang = await public_lang(bot, game)
@@ -718,7 +715,7 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
                                                        lives, lang)),
                                  **kwargs)
     if not over:
-        await play.set_message(bot.database, game.id, message.id)
+        await play.set_message(bot.services.db, game.id, message.id)
     if previous is not None and hasattr(channel, "get_partial_message"):
         left, right = record.left, record.right
         played = discord.Embed(
@@ -726,7 +723,7 @@ async def announce_battle(bot: Ardoise, game: StoredMatch, record: RoundRecord) 
                     right=shown(game, right, lang, record)),
             description=t("digits.match.played", lang, round=record.round), colour=COLOUR)
         try:
-            await replies.edit(channel.get_partial_message(previous),  # type: ignore[attr-defined]
+            await replies.edit(channel.get_partial_message(previous),
                                embed=played, view=None)
         except discord.HTTPException as error:
             log.warning("could not retire the buttons of match %s: %s", game.id, error)
@@ -747,7 +744,7 @@ async def show_odds(interaction: discord.Interaction, game: StoredMatch, player:
                     lang: str) -> None:
     """Work out the odds of ``player``'s slate and say them privately (deferring first when
     they take more than ``ODDS_DEFER_AFTER`` seconds)."""
-    work = asyncio.ensure_future(play.round_odds(database(interaction), game, player))
+    work = asyncio.ensure_future(play.round_odds(services_of(interaction).db, game, player))
     done, _ = await asyncio.wait({work}, timeout=ODDS_DEFER_AFTER)
     if not done:
         await defer_thinking(interaction)
@@ -772,7 +769,7 @@ async def start_focus(interaction: discord.Interaction, game: StoredMatch, playe
     ``db.focus`` as a "match" answer in the same transaction; the last one submits the score to
     the match (with its answer, again one transaction) and turns the message into the shop
     (``focus_done``)."""
-    db = database(interaction)
+    db = services_of(interaction).db
     lang = await lang_for(interaction)
     match_id, round_ = game.id, game.match.round
     # The student's own levels and extra time (bot.play.students), in the match's server.
@@ -809,7 +806,7 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     message = interaction.message
     new = message is None or not message.flags.ephemeral
     defer = defer_thinking if new else defer_update
-    game = await play.submit_focus(database(interaction), match_id, player, round_, None,
+    game = await play.submit_focus(services_of(interaction).db, match_id, player, round_, None,
                                    last, engine=engine_in(lang),
                                    before_save=lambda: defer(interaction))
     # What is stored, should another window of this Focus have stored some answers first.
@@ -851,7 +848,7 @@ async def pending(interaction: discord.Interaction, match_id: int, *, answering:
                   ) -> StoredMatch:
     """The pending challenge, if the clicking member may answer it (``answering``: the
     challenged member) or cancel it (the challenger)."""
-    game = await play.load_game(database(interaction), match_id)
+    game = await play.load_game(services_of(interaction).db, match_id)
     game.still_pending()
     challenger, challenged = game.members
     user = interaction.user.id
@@ -869,7 +866,8 @@ class AcceptChallenge(GameButton, action="digits.accept"):
         game = await pending(interaction, int(self.game_id), answering=True)
         ensure_version(self.version, game.row.version)
         message_id = interaction.message.id if interaction.message else None
-        game = await play.answer_challenge(database(interaction), game.id, "active", message_id)
+        game = await play.answer_challenge(services_of(interaction).db, game.id, "active",
+                                           message_id)
         lang = await public_lang(client(interaction), game)
         challenger, challenged = game.match.players
         await replies.update(
@@ -882,7 +880,7 @@ class AcceptChallenge(GameButton, action="digits.accept"):
 
 async def close_challenge(interaction: discord.Interaction, game: StoredMatch, status: str,
                           key: str) -> None:
-    game = await play.answer_challenge(database(interaction), game.id, status)
+    game = await play.answer_challenge(services_of(interaction).db, game.id, status)
     lang = await public_lang(client(interaction), game)
     challenger, challenged = game.match.players
     await replies.update(
@@ -905,7 +903,7 @@ class CancelChallenge(GameButton, action="digits.cancel"):
 
 class TakeFocus(GameButton, action="digits.focus"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         player = player_of(game, interaction)
         check_public(game, self.version, interaction.message)
         if game.match.stage(player) != "focus":
@@ -917,7 +915,7 @@ class TakeFocus(GameButton, action="digits.focus"):
 class OpenShop(GameButton, action="digits.shop"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         hit(interaction, "shop")  # it draws the shop's pictures
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         player = player_of(game, interaction)
         check_public(game, self.version, interaction.message)
         if game.match.stage(player) == "focus":
@@ -958,7 +956,7 @@ async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_rou
         game.bump(player)
         return shop_ui.placed_text(placed, lang, game.match.shop(player).slate)
 
-    game, note = await play.mutate(database(interaction), int(game_id), change,
+    game, note = await play.mutate(services_of(interaction).db, int(game_id), change,
                                    before_save=lambda: defer_update(interaction))
     public = await public_lang(bot, game)
     await replies.edit_original(interaction, embed=match_embed(game, public),

@@ -27,6 +27,7 @@ from bot.play import digits as play
 from bot.play import digits_leave as leave
 from bot.play.digits import StoredMatch
 from bot.replies import pings
+from bot.services import ServicedBot, services_of
 from bot.ui.digits import (
     announce_battle,
     bold,
@@ -38,7 +39,7 @@ from bot.ui.digits import (
     refresh_public,
     shown,
 )
-from bot.views import AskedButton, database, invalid_component
+from bot.views import AskedButton, invalid_component
 
 #: How long a confirmation may be answered (Discord lets a bot edit an ephemeral answer 15 min).
 CONFIRM_S = 15 * 60
@@ -109,7 +110,8 @@ async def ask_resign(interaction: discord.Interaction, games: list[StoredMatch])
 class ConfirmResign(Confirmation, action="digits.resign"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        ended = await leave.resign(database(interaction), int(self.game_id), interaction.user.id)
+        ended = await leave.resign(services_of(interaction).db, int(self.game_id),
+                                   interaction.user.id)
         lang = await lang_for(interaction)
         await replies.update(interaction, view=None,
                              content=t("digits_leave.resign.done", lang, match=ended.game.id))
@@ -144,7 +146,7 @@ def end_text(ended: leave.Ended, lang: str) -> str:
     return "\n".join(lines)
 
 
-async def announce_end(bot: Any, ended: leave.Ended) -> None:
+async def announce_end(bot: ServicedBot, ended: leave.Ended) -> None:
     """Say in the match's channel how it ended, pinging the players told (the opponent of one
     who resigned; every player of a match lost on time), and retire the match message's
     buttons."""
@@ -173,7 +175,8 @@ async def ask_open_solo(interaction: discord.Interaction, level: str = DEFAULT_L
     (go on with it, or resign it and start a new one) and the command does nothing else."""
     assert interaction.guild_id is not None
     user = interaction.user.id
-    games = await leave.open_matches(database(interaction), interaction.guild_id, user, "ghost")
+    games = await leave.open_matches(services_of(interaction).db, interaction.guild_id, user,
+                                     "ghost")
     if not games:
         return False
     game = games[-1]
@@ -194,7 +197,7 @@ async def ask_open_solo(interaction: discord.Interaction, level: str = DEFAULT_L
 class GoOnSolo(Confirmation, action="digits.go_on"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        game = await play.load_active(database(interaction), int(self.game_id))
+        game = await play.load_active(services_of(interaction).db, int(self.game_id))
         lang = await lang_for(interaction)
         await replies.update(interaction, content=t("digits_leave.solo.here", lang,
                                                     match=game.id, round=game.match.round),
@@ -212,7 +215,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
             raise invalid_component("level")
         self.arg = member
         self.check(interaction)
-        db = database(interaction)
+        db = services_of(interaction).db
         bot = client(interaction)
         user = interaction.user
         ended = await leave.resign(db, int(self.game_id), user.id)
@@ -223,7 +226,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
         assert interaction.guild_id is not None
         game = await play.solo(db, interaction.guild_id, interaction.channel_id,
                                play.Member(user.id, user.display_name), lang=lang,
-                               most=bot.limits.open_games["digits_solo"], level=level)
+                               most=bot.services.limits.open_games["digits_solo"], level=level)
         sent = await replies.followup(
             interaction, t("digits.solo.started", lang, name=user.mention), wait=True,
             embed=match_embed(game, lang), view=match_view(game, lang),
@@ -235,7 +238,7 @@ class RestartSolo(Confirmation, action="digits.restart"):
 # What the clock posts
 
 
-async def tell(bot: Any, event: leave.Warned | leave.TimeUp | leave.Ended) -> None:
+async def tell(bot: ServicedBot, event: leave.Warned | leave.TimeUp | leave.Ended) -> None:
     """Post a tick's event in the match's channel, pinging only the players concerned."""
     if isinstance(event, leave.Ended):
         await announce_end(bot, event)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import re
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
 from bot.i18n import image_words, t
+from bot.services import Key
 from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
 from bot.views import Windows
 from images.rules import render_cards
@@ -42,8 +42,8 @@ COLOUR = 0x2A9D8F
 PICTURE = "rules.png"
 
 # The examples the pictures draw: plain engine data, the same in every language.
-CARDS = ({"digit": "Odd", "level": 1}, {"digit": "Plus", "level": 1},
-         {"digit": "Sigma", "level": 1})
+CARDS: tuple[dict[str, Any], ...] = ({"digit": "Odd", "level": 1}, {"digit": "Plus", "level": 1},
+                                      {"digit": "Sigma", "level": 1})
 MERGE = ({"digit": "Odd", "level": 1}, "+", {"digit": "Odd", "level": 1}, "→",
          {"digit": "Odd", "level": 2})
 SLATE = {"1": "Odd", "2": "Minus", "3": "Zero", "4": "Even", "5": "Plus", "7": "Sigma",
@@ -182,12 +182,12 @@ class RulesWindow:
         return {"embed": self.embed(), "attachments": [await self.file()], "view": self.view()}
 
 
-_windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
+_WINDOWS: Key[Windows[RulesWindow]] = Key("digits.rules", lambda: Windows(EXPIRY))
 
 
-def rules_windows(client: Any) -> Windows[RulesWindow]:
+def rules_windows(client: discord.Client) -> Windows[RulesWindow]:
     """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    return windows_of(_windows, client, EXPIRY)
+    return windows_of(_WINDOWS, client)
 
 
 async def send_rules(interaction: discord.Interaction, lang: str, show: bool) -> None:
@@ -207,7 +207,7 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     the member is the one who asked for it."""
 
     prefix = PREFIX
-    windows = staticmethod(rules_windows)
+    windows_key = _WINDOWS
     expired_key = "digits_info.rules.expired"
     not_yours_code = "digits_info.rules_not_yours"
 

@@ -10,6 +10,7 @@ to the engine, which refuses it with the real reason and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.digits.catalogue import BY_KEY
 from bot.digits.effects import effect
@@ -32,8 +33,8 @@ def placed_text(placed: Placed, lang: str, slate: Slate) -> str:
     if placed.merged:
         return t("digits.shop.bought_merged", lang, digit=digit, cell=cell)
     ally = slate[placed.ally] if placed.ally is not None else None
-    params = {"digit": digit, "cell": cell, "ally_cell": placed.ally,
-              "ally": piece_text(ally, lang) if ally is not None else ""}
+    params: dict[str, Any] = {"digit": digit, "cell": cell, "ally_cell": placed.ally,
+                              "ally": piece_text(ally, lang) if ally is not None else ""}
     key = {How.BEHIND: "behind", How.WAITING: "waiting", How.SUPPORT_FRONT: "support_front",
            How.RESERVE: "reserve"}.get(placed.how)
     if key is None:  # in the front row, with or without a support behind it

@@ -8,7 +8,7 @@ the live class round's is ``bot.ui.focus_live``.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Protocol
 
 import discord
 from discord import ui
@@ -18,13 +18,14 @@ from bot.focus.adaptive import Advice
 from bot.i18n import month_name, t
 from bot.limits import hit
 from bot.play.focus import DailyResult
+from bot.services import Key, services_of
 from bot.ui.focus_run import (
     VIEW_TIMEOUT,
     FocusRun,
     action_button,
     summary_embed,
 )
-from bot.views import GameButton, cog_of, invalid_component
+from bot.views import GameButton, invalid_component
 
 RANKING_LINES = 10
 
@@ -44,9 +45,21 @@ def daily_key(guild_id: int, day: date, user_id: int) -> str:
     return f"daily:{guild_id}:{day.isoformat()}:{user_id}"
 
 
-def _cog(interaction: discord.Interaction) -> Any:
-    # The Focus cog runs what these buttons start (its clocks and seeds are its own).
-    return cog_of(interaction, "Focus")
+class FocusFlows(Protocol):
+    """What the daily post's and a round's buttons start: the Focus cog's flows."""
+
+    async def take_daily(self, interaction: discord.Interaction, posted: date | None
+                         ) -> None: ...
+    async def start_practice(self, interaction: discord.Interaction, level: int | None,
+                             *, in_place: bool = False) -> None: ...
+
+
+#: Where the services keep the Focus flows (put there by the Focus cog).
+FOCUS_FLOWS: Key[FocusFlows] = Key("focus.flows")
+
+
+def _cog(interaction: discord.Interaction) -> FocusFlows:
+    return services_of(interaction).kept.get(FOCUS_FLOWS)
 
 
 # --- Persistent buttons ------------------------------------------------------------------

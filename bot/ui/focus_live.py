@@ -8,7 +8,7 @@ Public rankings go through ``bot.play.focus_live.public_ranking``: a student the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -18,8 +18,9 @@ from bot.i18n import t
 from bot.play.focus_live import Closed, LiveState, public_ranking
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
+from bot.services import Key, services_of
 from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
-from bot.views import GameButton, cog_of
+from bot.views import GameButton
 
 LIVE_MODAL_PREFIX = "focus.livem:"
 LIVE_MODAL_TIMEOUT = 900.0
@@ -28,9 +29,28 @@ FINAL_LINES = 25
 MEDALS = ("🥇", "🥈", "🥉")
 
 
-def _cog(interaction: discord.Interaction) -> Any:
-    # The Focus cog runs what these buttons start (its clocks and timers are its own).
-    return cog_of(interaction, "Focus")
+class LiveFlows(Protocol):
+    """What the live round's buttons start: the Focus cog's flows (``cogs._focus_live``)."""
+
+    async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
+                               number: int) -> None: ...
+    async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
+                        ) -> None: ...
+    async def live_pause(self, interaction: discord.Interaction, live_id: int, number: int
+                         ) -> None: ...
+    async def live_skip(self, interaction: discord.Interaction, live_id: int, number: int
+                        ) -> None: ...
+    async def live_end(self, interaction: discord.Interaction, live_id: int, number: int
+                       ) -> None: ...
+    async def live_report(self, interaction: discord.Interaction, live_id: int) -> None: ...
+
+
+#: Where the services keep the live rounds' flows (put there by the Focus cog).
+LIVE_FLOWS: Key[LiveFlows] = Key("focus.live.flows")
+
+
+def _cog(interaction: discord.Interaction) -> LiveFlows:
+    return services_of(interaction).kept.get(LIVE_FLOWS)
 
 
 # --- Persistent buttons ------------------------------------------------------------------

@@ -89,7 +89,6 @@ import logging
 import re
 import secrets
 import time
-import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -106,9 +105,11 @@ from bot.focus.round import mark
 from bot.focus.skills import MINUS
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
+from bot.replies import interaction_data
+from bot.services import Key, services_of, services_of_client
 from bot.texts import decimal_symbol
 from bot.tree import report_error
-from bot.views import ArdoiseModal, database, ensure_player
+from bot.views import ArdoiseModal, button_of, ensure_player
 from db import FocusAnswer
 
 log = logging.getLogger(__name__)
@@ -229,18 +230,15 @@ class Registry:
             del self.actions[token]
 
 
-# One registry per bot, beside it rather than on it (nothing is added to discord.py's objects).
-_registries: weakref.WeakKeyDictionary[Any, Registry] = weakref.WeakKeyDictionary()
+# One registry per bot, in its services (nothing is added to discord.py's objects).
+_REGISTRY: Key[Registry] = Key("focus.runs", Registry)
 
 
-def _registry(client: Any) -> Registry:
-    registry = _registries.get(client)
-    if registry is None:
-        registry = _registries[client] = Registry()
-    return registry
+def _registry(client: discord.Client) -> Registry:
+    return services_of_client(client).kept.get(_REGISTRY)
 
 
-def get_run(client: Any, key: str) -> FocusRun | None:
+def get_run(client: discord.Client, key: str) -> FocusRun | None:
     """The open round that ``client`` (the bot) started under ``key``, if any."""
     registry = _registry(client)
     token = registry.keys.get(key)
@@ -404,10 +402,11 @@ class RoundButton(ui.DynamicItem[ui.Button[Any]],
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> Self:
-        return cls(match["kind"], match["token"], match["what"], label=item.label,
-                   style=item.style)
+        button = button_of(item)
+        return cls(match["kind"], match["token"], match["what"], label=button.label,
+                   style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # discord.py only logs what a DynamicItem raises: the member reads it here instead.
@@ -520,7 +519,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
         answer = mark(question, given, seconds)
         try:
             if run.record:
-                await record_answer(database(interaction), stored_answer(run, answer, index),
+                await record_answer(services_of(interaction).db, stored_answer(run, answer, index),
                                     newcomer=False)
             if run.on_answer is not None:
                 await run.on_answer(run, answer)
@@ -656,7 +655,7 @@ async def take_submission(interaction: discord.Interaction,
     the match rounds (``wanted``), so that each works without the other."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return False
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = str(interaction_data(interaction).get("custom_id", ""))
     if not custom_id.startswith(MODAL_PREFIX):
         return False
     parts = custom_id[len(MODAL_PREFIX):].split(":")

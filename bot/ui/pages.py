@@ -10,7 +10,7 @@ forged component. A window class says only what differs: its pages, its texts, i
 from __future__ import annotations
 
 import asyncio
-import weakref
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, Self
 
@@ -21,8 +21,9 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.replies import shown_name
+from bot.services import Key, services_of_client
 from bot.tree import report_error
-from bot.views import Windows, component_int, invalid_component
+from bot.views import W, Windows, button_of, component_int, invalid_component
 
 
 class PagedWindow(Protocol):
@@ -56,13 +57,9 @@ def page_view(window: PagedWindow, button: type[ui.DynamicItem[Any]], prefix: st
     return view
 
 
-def windows_of(store: weakref.WeakKeyDictionary[Any, Windows[Any]], client: Any,
-               expiry: float) -> Windows[Any]:
-    """The live windows of one bot in ``store`` (a restarted bot has none)."""
-    windows = store.get(client)
-    if windows is None:
-        windows = store[client] = Windows(expiry)
-    return windows
+def windows_of(key: Key[Windows[W]], client: discord.Client) -> Windows[W]:
+    """The live windows of one bot under ``key`` in its services (a restarted bot has none)."""
+    return services_of_client(client).kept.get(key)
 
 
 class PagePictures:
@@ -84,12 +81,12 @@ class PageTurner:
     """The behaviour of a Previous/Next button, mixed into a ``DynamicItem`` that gives the
     template: ``class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]], template=…)``.
 
-    A subclass says where its windows live (:attr:`windows`, of a client), the prefix of its
+    A subclass says where its windows live (:attr:`windows_key`, in the services), the prefix of its
     custom ids, and the two refusals' keys: the window expired (``{minutes}``, also as
     ``count``), another member's window (a DomainError code, ``{name}`` given)."""
 
     prefix: ClassVar[str]
-    windows: ClassVar[Callable[[Any], Windows[Any]]]
+    windows_key: ClassVar[Key[Windows[Any]]]
     expired_key: ClassVar[str]
     not_yours_code: ClassVar[str]
     item: ui.Button[Any]
@@ -98,15 +95,15 @@ class PageTurner:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem's, next in the MRO
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
-                             match: Any, /) -> Self:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(button_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # discord.py only logs what a DynamicItem raises: the member reads it here instead.
         try:
             message = interaction.message
-            windows = type(self).windows(interaction.client)
+            windows = windows_of(type(self).windows_key, interaction.client)
             window = windows.get(None if message is None else message.id)
             if window is None:
                 lang = await lang_for(interaction)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import secrets
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -35,9 +34,10 @@ from bot.play import focus as focus_play
 from bot.play import question_sets as play
 from bot.play.question_sets import ReadFile, Refused, SetSummary
 from bot.replies import shown_name
+from bot.services import Key, services_of, services_of_client
 from bot.ui.focus_run import FocusRun, action_button, start_focus, summary_embed
 from bot.ui.teachers import NotATeacher, is_teacher
-from bot.views import GameButton, database, ensure_player, invalid_component
+from bot.views import GameButton, ensure_player, invalid_component
 from db.question_sets import QuestionSet, SetItem
 
 #: Refused lines listed in the message itself; the rest are in the attached list.
@@ -109,16 +109,13 @@ class PendingUploads:
         self._waiting.pop(token, None)
 
 
-_pending: weakref.WeakKeyDictionary[Any, PendingUploads] = weakref.WeakKeyDictionary()
+_PENDING: Key[PendingUploads] = Key("class.question_sets.uploads", PendingUploads)
 
 
-def pending_uploads(client: Any) -> PendingUploads:
-    """The bot's waiting uploads (beside it, not on it: nothing is added to discord.py's
-    objects); a new bot (a restart) has none."""
-    found = _pending.get(client)
-    if found is None:
-        found = _pending[client] = PendingUploads()
-    return found
+def pending_uploads(client: discord.Client) -> PendingUploads:
+    """The bot's waiting uploads (in its services: nothing is added to discord.py's objects);
+    a new bot (a restart) has none."""
+    return services_of_client(client).kept.get(_PENDING)
 
 
 # --- The buttons --------------------------------------------------------------------------------
@@ -150,7 +147,7 @@ class QuestionsButton(GameButton, action="class.questions"):
             return
         assert interaction.guild_id is not None
         set_id = self.arg_id()
-        gone = await play.delete_set(database(interaction), interaction.guild_id, set_id)
+        gone = await play.delete_set(services_of(interaction).db, interaction.guild_id, set_id)
         await replies.update(interaction, content=t("class_questions.delete.done", lang,
                                                     name=shown_text(gone.name)),
                              embed=None, view=None)
@@ -173,7 +170,7 @@ class QuestionsButton(GameButton, action="class.questions"):
             await replies.update(interaction, content=t("class_questions.upload.cancelled", lang),
                                  embed=None, view=None, attachments=[])
             return
-        stored = await play.store_set(database(interaction), pending.guild_id, pending.name,
+        stored = await play.store_set(services_of(interaction).db, pending.guild_id, pending.name,
                                       pending.author_id, pending.items)
         waiting.drop(self.game_id)
         await replies.update(interaction, content=None, embed=stored_embed(stored, lang),
@@ -185,8 +182,8 @@ class QuestionsButton(GameButton, action="class.questions"):
 
 def refusal_text(refused: Refused, kind: str, lang: str) -> str:
     """``Line 4: no answer (“How much is 3 × 4?”).``"""
-    params = {key: shown_text(value) if isinstance(value, str) else value
-              for key, value in refused.params.items()}
+    params: dict[str, Any] = {key: shown_text(value) if isinstance(value, str) else value
+                              for key, value in refused.params.items()}
     reason = t(f"class_questions.refused.{refused.code}", lang, **params)
     return t(f"class_questions.where.{kind}", lang, line=refused.line, reason=reason)
 
@@ -303,8 +300,8 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
     "another round from this set". The student's level does not move."""
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
-    practice = await play.start_set_practice(database(interaction), interaction.guild_id, name,
-                                             seed(), interaction.user.id)
+    practice = await play.start_set_practice(services_of(interaction).db, interaction.guild_id,
+                                             name, seed(), interaction.user.id)
     found = practice.set
     title = t("class_questions.practice.title", lang,
               name=shown_text(found.name, play.MAX_NAME_CHARS))
@@ -312,7 +309,7 @@ async def start_set_round(interaction: discord.Interaction, name: str, seed: Cal
     async def done(finished: discord.Interaction, run: FocusRun) -> None:
         # What is stored (each answer was, as it was given), as every round's end shows.
         run.round = await focus_play.round_as_stored(
-            database(finished), run.guild_id, run.user_id, run.round.questions, run.round_key)
+            services_of(finished).db, run.guild_id, run.user_id, run.round.questions, run.round_key)
         embed = summary_embed(run.round, run.lang, title)
         embed.add_field(name=t("focus.practice.advice_name", run.lang),
                         value=t("class_questions.practice.level_kept", run.lang), inline=False)
@@ -339,5 +336,5 @@ async def set_choices(interaction: discord.Interaction,
     """The server's set names containing what was typed (the autocomplete of a set option)."""
     if interaction.guild_id is None:
         return []
-    names = await play.set_names(database(interaction), interaction.guild_id, current)
+    names = await play.set_names(services_of(interaction).db, interaction.guild_id, current)
     return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names)

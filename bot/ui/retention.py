@@ -34,11 +34,12 @@ from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report, retention
 from bot.play.settings import server_settings
+from bot.services import Services, services_of
 from bot.texts import date_text, decimal
 from bot.ui.assignments import report_people
 from bot.ui.members import fetch_members
 from bot.ui.teachers import NotATeacher, is_teacher
-from bot.views import AskedButton, database, invalid_component
+from bot.views import AskedButton, invalid_component
 from db import Database, ServerSettings
 
 log = logging.getLogger(__name__)
@@ -56,8 +57,9 @@ FETCHES = 8
 class Eraser:
     """The background task of the erasure by age, for one bot."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: discord.Client, services: Services) -> None:
         self.bot = bot
+        self.services = services
         self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
         #: Whether the task erases (tests call ``purge_due`` themselves).
         self.enabled = True
@@ -85,7 +87,7 @@ class Eraser:
     async def purge_due(self, now: datetime) -> list[retention.Purged]:
         """Erase, in this process's servers, what is older than their retention; tell a server's
         owner when its school year has ended."""
-        done = await retention.purge_due(self.bot.db, now, self.bot.owns)
+        done = await retention.purge_due(self.services.db, now, self.services.owns)
         for purged in done:
             erased = {table: count for table, count in purged.counts.items() if count}
             if erased:
@@ -99,7 +101,7 @@ class Eraser:
         guild = self.bot.get_guild(guild_id)
         if guild is None:
             return
-        settings = await server_settings(self.bot.db, guild_id)
+        settings = await server_settings(self.services.db, guild_id)
         lang = settings.language or lang_from_locale(guild.preferred_locale)
         try:
             owner = guild.owner or await guild.fetch_member(guild.owner_id or 0)
@@ -138,8 +140,8 @@ async def ask_end_of_year(interaction: discord.Interaction) -> None:
     """The private question of ``/class end-of-year``."""
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
-    asked = {"game_id": interaction.guild_id, "version": int(clock()),
-             "arg": str(interaction.user.id)}
+    asked: dict[str, Any] = {"game_id": interaction.guild_id, "version": int(clock()),
+                             "arg": str(interaction.user.id)}
     view = ui.View(timeout=None)
     view.add_item(ConfirmEndOfYear(**asked, style=discord.ButtonStyle.danger,
                                    label=t("class.end_of_year.confirm", lang)))
@@ -191,7 +193,7 @@ class ConfirmEndOfYear(EndOfYearQuestion, action="class.end_of_year"):
         guild = interaction.guild
         assert guild is not None
         await replies.update(interaction, view=None, content=t("class.end_of_year.working", lang))
-        db = database(interaction)
+        db = services_of(interaction).db
         settings = await server_settings(db, guild.id)
         found = await _members(guild, await retention.members(db, guild.id))
         students = [uid for uid, member in found.items()

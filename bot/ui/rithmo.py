@@ -40,12 +40,13 @@ from bot.play.rithmo_turns import (
     side_name,
     step_options,
 )
-from bot.replies import pings
+from bot.replies import interaction_data, pings
 from bot.rithmo import END, START, Board, Settings
 from bot.rithmo.opponents import STRATEGY
+from bot.services import Key, services_of
 from bot.ui import alt_text
 from bot.ui.members import KnownNames
-from bot.views import ArdoiseView, GameButton, cog_of
+from bot.views import ArdoiseView, GameButton
 from db import RatingChange, RithmoGame
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,8 @@ def end_text(row: RithmoGame, lang: str) -> str:
     if result not in SIDES:
         return t("rithmo.end.abandoned", lang, game=game)
     winner, loser = player_name(row, result, lang), player_name(row, other(result), lang)
-    params = {"game": game, "winner": winner, "loser": loser, "side": side_name(result, lang)}
+    params: dict[str, Any] = {"game": game, "winner": winner, "loser": loser,
+                              "side": side_name(result, lang)}
     if reason.startswith("victory:"):
         kind = reason.split(":", 1)[1]
         return t("rithmo.end.victory", lang, victory=t(f"rithmo.kind.{kind}", lang), **params)
@@ -198,9 +200,16 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
 
 
 class Flows(Protocol):
-    """What the buttons and the turn view call: the cog's flows (``cogs.rithmo.Rithmo``)."""
+    """What the buttons and the turn view call: the cog's flows (``cogs.rithmo.Rithmo``, which
+    registers itself under ``RITHMO_FLOWS`` in the services)."""
 
-    service: RithmoService
+    @property
+    def service(self) -> RithmoService: ...
+    @property
+    def boards(self) -> Boards: ...
+
+    async def current_game(self, interaction: discord.Interaction,
+                           statuses: tuple[str, ...] = ("active",)) -> RithmoGame: ...
 
     async def accept(self, interaction: discord.Interaction, game_id: int,
                      version: int) -> None: ...
@@ -213,9 +222,12 @@ class Flows(Protocol):
     async def confirm_turn(self, interaction: discord.Interaction, view: TurnView) -> None: ...
 
 
+#: Where the services keep the Rithmomachia flows (put there by the cog).
+RITHMO_FLOWS: Key[Flows] = Key("rithmo.flows")
+
+
 def _flows(interaction: discord.Interaction) -> Flows:
-    cog: Flows = cog_of(interaction, "Rithmo")
-    return cog
+    return services_of(interaction).kept.get(RITHMO_FLOWS)
 
 
 class AcceptChallenge(GameButton, action="rithmo.accept"):
@@ -379,7 +391,7 @@ class TurnView(ArdoiseView):
         await replies.update(interaction, content=self.content(), view=self)
 
     async def _on_actor(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = interaction_data(interaction).get("values") or []
         self.actor = str(values[0]) if values else None
         await self._redraw(interaction)
 
@@ -423,7 +435,7 @@ class Boards:
     """Posts a game's board messages: draws the board (one at a time), posts it with its text,
     makes it the game's message and takes the buttons off the previous one."""
 
-    def __init__(self, bot: Any, service: RithmoService) -> None:
+    def __init__(self, bot: discord.Client, service: RithmoService) -> None:
         self.bot = bot
         self.service = service
         # One board drawn at a time: drawing is Python code holding the GIL, and every extra

@@ -31,8 +31,9 @@ from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import Answered, HintGiven, Today
 from bot.play.rithmo_turns import side_name
 from bot.rithmo.puzzles import Puzzle, Way
+from bot.services import services_of
 from bot.ui import alt_text
-from bot.views import ArdoiseModal, GameButton, database
+from bot.views import ArdoiseModal, GameButton
 
 PUZZLE_FILE = "puzzle.png"
 FORM_TIMEOUT = 900
@@ -154,7 +155,8 @@ async def show_puzzle(interaction: discord.Interaction) -> None:
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
-    today = await puzzles.daily(database(interaction), interaction.guild_id, interaction.user.id)
+    today = await puzzles.daily(services_of(interaction).db, interaction.guild_id,
+                                interaction.user.id)
     await send_puzzle(interaction, today, lang)
 
 
@@ -166,7 +168,7 @@ async def answer_puzzle(interaction: discord.Interaction, puzzle_id: int | None,
     lang = await lang_for(interaction)
     assert interaction.guild_id is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
-    answered = await puzzles.answer(database(interaction), interaction.guild_id,
+    answered = await puzzles.answer(services_of(interaction).db, interaction.guild_id,
                                     interaction.user.id, puzzle_id, text)
     await replies.followup(interaction, verdict_text(answered, lang), ephemeral=True)
 

@@ -22,7 +22,9 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
 from bot.play.rithmo import other, player_name
-from bot.views import AskedButton, cog_of
+from bot.services import services_of
+from bot.ui.rithmo import RITHMO_FLOWS
+from bot.views import AskedButton
 from db import RithmoGame
 
 #: How long the question may be answered (Discord lets a bot edit an ephemeral answer 15 min).
@@ -71,7 +73,7 @@ async def ask_resign(interaction: discord.Interaction, row: RithmoGame) -> None:
 class ConfirmResign(ResignQuestion, action="rithmo.resign"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        flows: Any = cog_of(interaction, "Rithmo")
+        flows = services_of(interaction).kept.get(RITHMO_FLOWS)
         row = await flows.service.get(int(self.game_id))
         if row.status != "active" or row.side_of(interaction.user.id) is None:
             raise DomainError("rithmo.resign_over", "the game is over already",

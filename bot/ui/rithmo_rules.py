@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import re
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from discord import ui
 from bot import replies
 from bot.i18n import image_words, lang_for, t
 from bot.rithmo import WHITE, Board, Victory, name
+from bot.services import Key
 from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
 from bot.views import Windows
 from images import render_lesson
@@ -191,12 +191,12 @@ class RulesWindow:
         return {"embed": self.embed(), "attachments": await self.files(), "view": self.view()}
 
 
-_windows: weakref.WeakKeyDictionary[Any, Windows[RulesWindow]] = weakref.WeakKeyDictionary()
+_WINDOWS: Key[Windows[RulesWindow]] = Key("rithmo.rules", lambda: Windows(EXPIRY))
 
 
-def rules_windows(client: Any) -> Windows[RulesWindow]:
+def rules_windows(client: discord.Client) -> Windows[RulesWindow]:
     """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    return windows_of(_windows, client, EXPIRY)
+    return windows_of(_WINDOWS, client)
 
 
 async def send_rules(interaction: discord.Interaction, show: bool) -> None:
@@ -219,7 +219,7 @@ class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
     the member is the one who asked for it."""
 
     prefix = PREFIX
-    windows = staticmethod(rules_windows)
+    windows_key = _WINDOWS
     expired_key = "rithmo.rules.expired"
     not_yours_code = "rithmo.rules_not_yours"
 

@@ -16,8 +16,8 @@ from discord import app_commands
 
 from bot.domain import DomainError
 from bot.play.settings import server_settings
+from bot.services import services_of
 from bot.texts import has
-from bot.views import database
 
 #: Subcommands of the teachers' groups that any member may use: they read, change nothing.
 EVERYONE = frozenset({"settings show"})
@@ -62,7 +62,7 @@ async def is_teacher(interaction: discord.Interaction) -> bool:
         return True
     if not role_ids(interaction.user):
         return False  # no role can be a teacher role: spare the database
-    settings = await server_settings(database(interaction), interaction.guild_id)
+    settings = await server_settings(services_of(interaction).db, interaction.guild_id)
     return teaches(interaction, settings)
 
 
