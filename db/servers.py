@@ -143,15 +143,17 @@ class ServersRepository:
 
     async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings (the defaults for a server never seen)."""
-        row = await self._conn.one(
-            f"SELECT {_COLUMNS} FROM servers WHERE guild_id = ?", (guild_id,)
+        # One statement, not two: every command reads the settings, and each statement is a
+        # hop to the database's thread. A row a role (one row, its role NULL, without any).
+        rows = await self._conn.all(
+            f"SELECT {_COLUMNS}, r.role_id AS admin_role_id FROM servers"
+            " LEFT JOIN server_admin_roles r ON r.guild_id = servers.guild_id"
+            " WHERE servers.guild_id = ?", (guild_id,)
         )
-        if row is None:
+        if not rows:
             return ServerSettings(guild_id)
-        roles = await self._conn.all(
-            "SELECT role_id FROM server_admin_roles WHERE guild_id = ?", (guild_id,)
-        )
-        return _settings(guild_id, row, frozenset(r[0] for r in roles))
+        roles = frozenset(r["admin_role_id"] for r in rows if r["admin_role_id"] is not None)
+        return _settings(guild_id, rows[0], roles)
 
     async def all_with_daily(self) -> list[ServerSettings]:
         """Every server with a daily challenge channel."""

@@ -28,8 +28,9 @@ FOCUS_ANSWER = {"statements": 1, "discord": 1}
 #: four, the backfill asked apart). Its answer, the first question.
 FOCUS_START = {"statements": 7, "discord": 1}
 #: A round's last answer (issue 24): the answer, then the round's end (the settings, the latest
-#: answers, the mastery in one read, the player, the level stored); 12 before. The summary.
-FOCUS_LAST_ANSWER = {"statements": 7, "discord": 1}
+#: answers, the mastery in one read, the player, the level stored); 12 before, 7 until the
+#: server's settings and admin roles became one read. The summary.
+FOCUS_LAST_ANSWER = {"statements": 6, "discord": 1}
 #: An answer of the daily challenge but its last (issue 24): 1 statement as a practice answer's,
 #: the attempt's model read as it starts; 5 before. The last one is stored with the attempt.
 DAILY_ANSWER = {"statements": 1, "discord": 1}
