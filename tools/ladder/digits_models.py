@@ -1,13 +1,14 @@
 """The solo levels measured on each player model: ``python -m tools.ladder.digits_models
-[--matches 100] [--jobs 1] [--levels …] [--players …] [--trace]``.
+[--matches 100] [--first 0] [--jobs 1] [--levels …] [--players …] [--trace]``.
 
 For each level and player model, plays the matches ``python -m bot.digits match --solo --level L
---seed N --player P`` plays, for N = 0 … matches − 1 (the same function,
-:func:`bot.digits.levels.play_solo`), and prints a table: the player's win rate with a 95 %
-(Wilson) interval, and the late collapses: of the matches where the player led by 5 lives or more
-after round 5, the share it did not win (the aim: at most 10 %). ``--trace`` prints, match by
-match, the lives and the gold worth of both slates after each round (what the slates cost in the
-shop, a level-1 copy at its price), to see where a lead is lost.
+--seed N --player P`` plays, for N = 0 … matches − 1 (``--first`` moves the range; the same
+function, :func:`bot.digits.levels.play_solo`), and prints a table: the player's win rate with a
+95 % (Wilson) interval, and the late collapses: of the matches where the player led by 5 lives or
+more after round 5, the share it did not win (the aim: at most 10 %). ``--trace`` prints, match by
+match, the lives and the gold worth of both slates after each round
+(:func:`bot.digits.ghosts.slate_cost`: what the digits cost in the shop), to see where a lead is
+lost.
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bot.digits.catalogue import BY_KEY
+from bot.digits.ghosts import slate_cost
 from bot.digits.levels import LEVELS, PLAYER, play_solo
 from bot.digits.match import GHOST, Match
 from bot.digits.players import PLAYERS
-from bot.digits.shop import MatchSettings, weight
-from bot.digits.slate import Slate
 from tools.ladder.digits_levels import wilson
 
 #: The aims of issue "games a child wins": (level, model) → (low, high) win rate in %.
@@ -52,19 +51,14 @@ class Result:
     trace: tuple[tuple[int, int, int, int], ...]  # per round: lives A, ghost; worth A, ghost
 
 
-def worth(slate: Slate, settings: MatchSettings) -> int:
-    """What the slate's digits cost in the shop (each level-1 copy at its price)."""
-    return sum(settings.cost(BY_KEY[p.key]) * weight(p) for _, p in slate.items())
-
-
 def outcome(match: Match) -> str:
     return "draw" if match.winner == "draw" else "win" if match.winner == PLAYER else "loss"
 
 
 def play(level: str, player: str, seed: int) -> Result:
     match = play_solo(seed, level, player=player)
-    trace = tuple((r.lives[PLAYER], r.lives[GHOST], worth(r.slates[PLAYER], match.settings),
-                   worth(r.slates[GHOST], match.settings)) for r in match.records)
+    trace = tuple((r.lives[PLAYER], r.lives[GHOST], slate_cost(r.slates[PLAYER]),
+                   slate_cost(r.slates[GHOST])) for r in match.records)
     led = len(trace) >= LEAD_ROUND and trace[LEAD_ROUND - 1][0] - trace[LEAD_ROUND - 1][1] >= LEAD
     return Result(level, player, seed, outcome(match), led, len(trace), trace)
 
@@ -74,8 +68,9 @@ def _play(args: tuple[str, str, int]) -> Result:
 
 
 def ladder(matches: int, levels: tuple[str, ...], players: tuple[str, ...],
-           jobs: int = 1) -> list[Result]:
-    games = [(lv, p, s) for lv in levels for p in players for s in range(matches)]
+           jobs: int = 1, first: int = 0) -> list[Result]:
+    games = [(lv, p, s) for lv in levels for p in players
+             for s in range(first, first + matches)]
     if jobs <= 1:
         return [_play(g) for g in games]
     with ProcessPoolExecutor(jobs) as pool:
@@ -142,7 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.ladder.digits_models",
                                      description=__doc__.split("\n\n")[1])
     parser.add_argument("--matches", type=int, default=100,
-                        help="matches (seeds 0 … matches − 1) per cell (default 100)")
+                        help="matches (seeds first … first + matches − 1) per cell "
+                             "(default 100)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first seed (default 0; another range checks the levels on "
+                             "seeds they were not chosen on)")
     parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS))
     parser.add_argument("--players", nargs="+", choices=tuple(PLAYERS), default=list(PLAYERS))
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -150,11 +149,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="print each match's lives and slate worth by round first")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    results = ladder(args.matches, tuple(args.levels), tuple(args.players), args.jobs)
+    results = ladder(args.matches, tuple(args.levels), tuple(args.players), args.jobs,
+                     args.first)
     wall = time.perf_counter() - start
     if args.trace:
         print(traces(results))
-    print(f"Solo levels by player model, seeds 0 to {args.matches - 1} (python -m bot.digits "
+    print(f"Solo levels by player model, seeds {args.first} to "
+          f"{args.first + args.matches - 1} (python -m bot.digits "
           f"match --solo --level L --seed N --player P), default settings, {args.jobs} "
           f"process(es), {wall:.0f} s")
     print(table(results, tuple(args.levels), tuple(args.players)))
