@@ -78,7 +78,7 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
 
     @app_commands.command(name="solo", description="Play a match against other players' ghosts")
     @limited("start")
-    @app_commands.describe(level="How strong the shadow plays: gentle, fair (default), strong, "
+    @app_commands.describe(level="How strong the shadow plays: gentle (default), fair, strong, "
                                  "or adapted to your results")
     @app_commands.choices(level=levels_ui.LEVEL_CHOICES)
     async def solo(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:

@@ -56,12 +56,15 @@ async def test_a_gentle_solo_starts_gentle_and_says_so(standin, start_bot):
     assert (await match_state(bot, battle))["engine"]["level"] == "gentle"
 
 
-async def test_the_default_level_is_fair_and_strong_is_strong(standin, start_bot):
+async def test_the_default_level_is_gentle_and_strong_is_strong(standin, start_bot):
+    # Issue "games a child wins": a member's first solo match, with no level asked, is gentle.
     bot = await start_bot()
     ana, bob = standin.add_member("Ana"), standin.add_member("Bob")
-    fair = (await standin.slash(ana, "digits solo")).reply
+    gentle = (await standin.slash(ana, "digits solo")).reply
+    assert "Level: **gentle** (the shadow gets fewer Focus answers right" in gentle.text()
+    assert (await match_state(bot, gentle))["engine"]["level"] == "gentle"
+    fair = (await standin.slash(standin.add_member("Cy"), "digits solo", level="fair")).reply
     assert "Level: **fair** (the shadow shops as a steady player does" in fair.text()
-    assert (await match_state(bot, fair))["engine"]["level"] == "fair"
     strong = (await standin.slash(bob, "digits solo", level="strong")).reply
     assert "Level: **strong**" in strong.text()
     assert (await match_state(bot, strong))["engine"]["level"] == "strong"
@@ -76,14 +79,14 @@ async def test_french_level_names(standin, start_bot):
     assert (await match_state(bot, board))["engine"]["level"] == "strong"
 
 
-async def test_adapt_starts_fair_then_follows_two_losses_or_two_wins(standin, start_bot):
+async def test_adapt_starts_gentle_then_follows_two_losses_or_two_wins(standin, start_bot):
     bot = await start_bot()
     guild = standin.guild.id
     ana, bob, cy = (standin.add_member(n) for n in ("Ana", "Bob", "Cy"))
-    # No result yet: fair.
+    # No result yet: gentle (issue "games a child wins": a first match is won).
     first = (await standin.slash(cy, "digits solo", level="adapt")).reply
-    assert "Adapt: no solo match at a level yet, so **fair** to begin with." in first.text()
-    assert (await match_state(bot, first))["engine"]["level"] == "fair"
+    assert "Adapt: no solo match at a level yet, so **gentle** to begin with." in first.text()
+    assert (await match_state(bot, first))["engine"]["level"] == "gentle"
 
     # Two losses in a row at fair (after a win, and an older match before levels): gentle.
     await finished_solo(bot, guild, ana, None, 0.0)
@@ -115,13 +118,13 @@ async def test_adapt_starts_fair_then_follows_two_losses_or_two_wins(standin, st
 async def test_adapt_counts_only_this_server_and_this_member(standin, start_bot):
     bot = await start_bot()
     ana, bob = standin.add_member("Ana"), standin.add_member("Bob")
-    # Two wins on another server, two losses of another member here: fair for Ana.
+    # Two wins on another server, two losses of another member here: gentle for Ana.
     await finished_solo(bot, standin.guild.id + 1, ana, "fair", 1.0)
     await finished_solo(bot, standin.guild.id + 1, ana, "fair", 1.0)
     await finished_solo(bot, standin.guild.id, bob, "fair", 0.0)
     await finished_solo(bot, standin.guild.id, bob, "fair", 0.0)
     board = (await standin.slash(ana, "digits solo", level="adapt")).reply
-    assert "so **fair** to begin with" in board.text()
+    assert "so **gentle** to begin with" in board.text()
 
 
 async def store_ghost(bot: Any, guild_id: int, member: Member, slate: dict[str, str]) -> None:

@@ -21,16 +21,18 @@ from bot.digits.levels import (
     GENTLE_ACCURACY,
     SHADOWS,
     Adapted,
+    HeldBack,
     adapt,
     play_solo,
     shadow_player,
     solo_match,
 )
 from bot.digits.match import MATCH_FORMAT, Match
+from bot.digits.players import PLAYERS
 from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer
 from bot.formats import FORMAT_KEY
-from tools.ladder import digits_levels
+from tools.ladder import digits_levels, digits_models
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
@@ -46,10 +48,13 @@ def finish(m: Match, bot: BotPlayer) -> Match:
 
 
 def test_each_level_has_its_player():
-    assert LEVELS == ("gentle", "fair", "strong") and DEFAULT_LEVEL == "fair"
+    # Issue "games a child wins": a first match is gentle; gentle and fair hold back.
+    assert LEVELS == ("gentle", "fair", "strong") and DEFAULT_LEVEL == "gentle"
     gentle, fair, strong = (shadow_player(level)("s") for level in LEVELS)
-    assert type(gentle) is BotPlayer and gentle.accuracy == GENTLE_ACCURACY == 0.5
-    assert type(fair) is BotPlayer and fair.accuracy == 0.75
+    assert type(gentle) is HeldBack and gentle.accuracy == GENTLE_ACCURACY == 0.5
+    assert (gentle.share, gentle.ahead, gentle.leading) == (0.7, 4, None)
+    assert type(fair) is HeldBack and fair.accuracy == 0.75
+    assert (fair.share, fair.ahead, fair.leading) == (0.8, 0, 1)
     assert isinstance(strong, OddsPlayer)
     with pytest.raises(ValueError):
         shadow_player("hard")
@@ -66,6 +71,44 @@ def test_the_gentle_shadow_earns_less_gold_than_the_fair_one():
             bot.act(m, "A")
         scores[level] = [r.focus["ghost"] for r in m.records[:6]]
     assert sum(scores["gentle"]) < sum(scores["fair"])
+
+
+@pytest.mark.parametrize(("level", "model"), [("gentle", "greedy"), ("gentle", "novice"),
+                                            ("fair", "greedy"), ("fair", "baseline")])
+def test_the_held_back_shadow_stays_within_the_member_s_last_slate(level, model):
+    shadow = shadow_player(level)("s")
+    assert isinstance(shadow, HeldBack)
+    held = 0
+    for seed in range(6):
+        m = play_solo(seed, level, player=model)
+        own = 0
+        for before, r in zip([None, *m.records], m.records, strict=False):
+            lives = before.lives if before else dict.fromkeys(("A", "ghost"), m.settings.lives)
+            cost = slate_cost(r.slates["ghost"])
+            if shadow.leading is None or lives["ghost"] - lives["A"] >= shadow.leading:
+                seen = slate_cost(before.slates["A"]) if before else 0
+                cap = int(shadow.share * seen) + shadow.ahead
+                # It buys nothing past the cap (a slate already above it only merges).
+                assert cost <= max(cap, own), (seed, r.round)
+                held += cost < slate_cost(r.slates["A"])
+            own = cost
+    assert held  # it did hold back somewhere
+
+
+def test_the_levels_meet_their_aims_for_every_player_model():
+    # The aims of issue "games a child wins", on the 100 seeds docs/benchmarks.md reports
+    # (python -m tools.ladder.digits_models); strong on 20 seeds (each match is 50 times
+    # dearer): at the measured 3 %, 7 wins in 20 would have a chance below one in 10⁵.
+    results = digits_models.ladder(100, ("gentle", "fair"), tuple(PLAYERS))
+    results += digits_models.ladder(20, ("strong",), ("baseline",))
+    for (level, model), (low, high) in digits_models.AIMS.items():
+        figures = digits_models.row(results, level, model)
+        assert figures is not None
+        assert low <= figures["rate"] <= high, (level, model, figures)
+    for model in PLAYERS:
+        figures = digits_models.row(results, "gentle", model)
+        assert figures is not None and figures["led"] >= 20
+        assert figures["collapsed"] <= 0.1 * figures["led"], (model, figures)
 
 
 def test_a_solo_match_at_a_level_is_deterministic_and_says_its_level():
@@ -161,8 +204,8 @@ def test_a_levelled_match_draws_from_the_pool_by_its_level():
 
 
 @pytest.mark.parametrize(("history", "expected"), [
-    ([], Adapted("fair", "first")),
-    ([(None, "loss"), (None, "loss")], Adapted("fair", "first")),  # before levels: not counted
+    ([], Adapted("gentle", "first")),  # a first match is won (issue "games a child wins")
+    ([(None, "loss"), (None, "loss")], Adapted("gentle", "first")),  # before levels: not counted
     ([("fair", "loss"), ("fair", "loss")], Adapted("gentle", "lost_two", "fair")),
     ([("fair", "win"), ("fair", "win")], Adapted("strong", "won_two", "fair")),
     ([("fair", "win"), ("fair", "loss"), ("fair", "loss")], Adapted("gentle", "lost_two", "fair")),
@@ -205,8 +248,8 @@ def test_match_solo_level_prints_the_match_json():
     assert all(r["ghost"]["owner"] == "shadow" for r in data["rounds"])
     assert data == play_solo(4, "gentle").record()
     assert cli("match", "--solo", "--level", "gentle", "--seed", "4")[1] == out  # the same
-    # The default level is fair; the text summary names the level.
-    assert json.loads(cli("match", "--solo", "--seed", "4")[1])["level"] == "fair"
+    # The default level is gentle; the text summary names the level.
+    assert json.loads(cli("match", "--solo", "--seed", "4")[1])["level"] == "gentle"
     text = cli("match", "--solo", "--level", "gentle", "--seed", "4", "--text")[1]
     assert text.startswith("Match A against ghosts (level gentle), seed 4:")
 

@@ -75,8 +75,9 @@ async def test_the_server_s_match_settings_are_used_and_draft_given_wins(db: Dat
 async def test_a_solo_match_has_the_shadow_and_a_cap(db: Database):
     game = await play.solo(db, GUILD, CHANNEL, ANA, lang="en", most=1)
     assert game.row.status == "active" and game.match.solo
-    # At the default level, fair, played by the level's player (bot.digits.levels).
-    assert game.match.level == "fair" and game.match.shadow_player is play.SHADOWS["fair"]
+    # At the default level, gentle (a first match is won), played by the level's player
+    # (bot.digits.levels).
+    assert game.match.level == "gentle" and game.match.shadow_player is play.SHADOWS["gentle"]
     read = await db.digits.require_match(game.id)
     await play.set_message(db, game.id, 777)
     row = await db.digits.require_match(game.id)

@@ -19,6 +19,8 @@ from typing import IO, Any
 
 from bot.digits.battle import MAX_FOCUS, SIDES, fight
 from bot.digits.ghosts import LEVELS
+from bot.digits.levels import DEFAULT_LEVEL
+from bot.digits.players import PLAYERS
 from bot.digits.slate import Slate, SlateError
 from bot.engine_cli import (
     BadInput,
@@ -90,18 +92,21 @@ def _odds(args: argparse.Namespace) -> Any:
 
 def _match(args: argparse.Namespace) -> Any:
     from bot.digits.baseline import play_bot_match
-    from bot.digits.levels import DEFAULT_LEVEL, play_solo
+    from bot.digits.levels import play_solo
     from bot.digits.shop import MatchSettings
 
     if args.rounds is not None:
         whole_number(args.rounds, "--rounds", 1, MAX_ROUNDS)
     if args.level is not None and not args.solo:
         raise BadInput("--level is the level of a solo match's shadow: add --solo")
+    if args.player is not None and not args.solo:
+        raise BadInput("--player is the player model of a solo match: add --solo")
     changes = {"draft": args.draft} | ({} if args.rounds is None else {"rounds": args.rounds})
     settings = MatchSettings.from_json(changes)
     if args.solo:
-        # The baseline player alone against the shadow at that level (bot.digits.levels).
-        match = play_solo(args.seed, args.level or DEFAULT_LEVEL, settings)
+        # A player model alone against the shadow at that level (bot.digits.levels).
+        match = play_solo(args.seed, args.level or DEFAULT_LEVEL, settings,
+                          player=args.player or "baseline")
     else:
         match = play_bot_match(args.seed, settings)
     return match.summary() if args.text else match.record()
@@ -127,19 +132,27 @@ def build_parser() -> argparse.ArgumentParser:
     ).set_defaults(handler=_odds)
     match = commands.add_parser(
         "match", help="play a whole match between two bot players",
-        description="Plays a match between two bot players (with --solo: the baseline player "
-                    "alone against the shadow at --level) and prints its record (JSON), or a "
-                    "readable summary with --text.")
+        description="Plays a match between two bot players (with --solo: the player model "
+                    "--player alone against the shadow at --level) and prints its record (JSON), "
+                    'or a readable summary with --text. Each round of "rounds" has "lives", the '
+                    'lives of each side after it ({"A": 9, "ghost": 7} in a solo match).')
     match.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     match.add_argument("--rounds", type=int, default=None,
                        help=f"rounds at most, 1 to {MAX_ROUNDS} (default 15)")
     match.add_argument("--draft", action="store_true", help="the draft variant")
     match.add_argument("--text", action="store_true", help="a readable summary, not JSON")
     match.add_argument("--solo", action="store_true",
-                       help='the baseline player ("A") alone against the shadow of a solo match '
-                            '("ghost"): "winner" is one of them or "draw"')
+                       help='a player model ("A", --player) alone against the shadow of a solo '
+                            'match ("ghost"): "winner" is one of them or "draw"')
     match.add_argument("--level", choices=LEVELS, default=None,
-                       help="the shadow's level with --solo (default fair)")
+                       help=f"the shadow's level with --solo (default {DEFAULT_LEVEL})")
+    match.add_argument("--player", choices=tuple(PLAYERS), default=None,
+                       help="the player model with --solo: baseline (default; reads roles and "
+                            "places its digits), greedy (the quick child: 6/6 Focus, the dearest "
+                            "digit it can afford, merges, sells its weakest for a dearer one, "
+                            "rerolls spare gold, never moves a digit) or novice (each Focus "
+                            "question right 2 times in 3, the first digit it can afford, never "
+                            "sells, merges, rerolls or moves)")
     match.set_defaults(handler=_match)
     return parser
 

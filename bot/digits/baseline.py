@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.digits.catalogue import BY_KEY, Role
-from bot.digits.ghosts import Ghost
+from bot.digits.ghosts import Ghost, slate_cost
 from bot.digits.match import Match, RoundRecord
 from bot.digits.shop import FOCUS_MAX, MatchSettings, Shop, weight
 from bot.digits.slate import Piece, Slate
@@ -229,6 +229,11 @@ class BotPlayer:
                 best = Buy(placed[0], slot, placed[1], placed[2])
         return best
 
+    def worth_cap(self, match: Match, player: str) -> int | None:
+        """The most its slate may be worth (``slate_cost``) after this shop turn, or None for no
+        limit (the baseline's: it spends what it likes; a level's shadow may hold back)."""
+        return None
+
     # -- a turn -----------------------------------------------------------------------------
 
     def _merge_all(self, match: Match, player: str) -> None:
@@ -263,10 +268,13 @@ class BotPlayer:
         focus = match.focus[player]
         rng = self._rng("shop", match.round)
         cheapest = min(shop.settings.tier_costs)
+        cap = self.worth_cap(match, player)
         rerolls = 0
         while True:
             self._merge_all(match, player)
-            offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None]
+            worth = slate_cost(shop.slate)
+            offers = [(i + 1, o.key) for i, o in enumerate(shop.offers) if o is not None
+                      and (cap is None or worth + BY_KEY[o.key].cost <= cap)]
             buy = self.best_buy(shop, offers, focus, rng)
             if buy is not None:
                 if buy.sell is not None:
@@ -274,6 +282,7 @@ class BotPlayer:
                 match.buy(player, buy.slot, buy.cell)
                 continue
             if (rerolls < MAX_REROLLS and shop.gold >= shop.settings.reroll_cost + cheapest
+                    and (cap is None or worth + cheapest <= cap)
                     and not all(o is not None and o.frozen for o in shop.offers)):
                 match.reroll(player)
                 rerolls += 1

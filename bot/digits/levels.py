@@ -1,25 +1,35 @@
 """The levels of a solo match: who plays the shadow at gentle, fair and strong, and how "adapt"
 chooses one from a member's recent results.
 
-Measured, not guessed (``python -m tools.ladder.digits_levels``, figures in docs/benchmarks.md):
-the baseline player (:class:`bot.digits.baseline.BotPlayer`, a steady student's stand-in) alone
-against the shadow of each level, over 200 seeds, should win about 70 % at gentle, 40–60 % at
-fair, at most 25 % at strong. The levels differ in who shops for the shadow, nothing else: the
-same rules, the same shop, the same view of the member's slates.
+Measured, not guessed, on three player models (:mod:`bot.digits.players`: the baseline, a steady
+student's stand-in; greedy, a quick child; novice), 100 seeds each (``python -m
+tools.ladder.digits_models``, figures in docs/benchmarks.md). The aims: at gentle, at least 75 %
+won by greedy, 55 % by novice, 70 % by the baseline, and a lead of 5 lives or more after round 5
+kept (won) in at least 90 % of those matches; at fair, 40–60 % for greedy and the baseline; at
+strong, at most 30 % for the baseline. The levels differ in who shops for the shadow, nothing
+else: the same rules, the same shop, the same view of the member's slates.
 
-- **gentle**: the baseline player answering its Focus questions right half the time (3 of 6 on
-  average, where the baseline answers 4.5): about 1.5 gold less a round, so fewer and later
-  merges, bought and placed by the same rules;
-- **fair**: the baseline player itself, a match of equals;
+- **gentle** (:data:`GENTLE`): the baseline player answering its Focus questions right half the
+  time, and holding back every round: its slate after the shop is worth (what its digits cost)
+  at most 7/10 of the slate the member fielded last round, plus 4 gold. Why it holds back: a
+  quick child's slate stops growing once it is full (every digit as dear as the dearest offer, no
+  copies to merge, unspent gold piling up), while a shadow that only earns less still grows every
+  round; from round 5 a lost battle costs 3 lives, so a shadow that overtakes a stalled slate
+  around round 6 took a 10–1 lead back in four battles. Held to the member's slate, it stalls
+  when the member stalls.
+- **fair** (:data:`FAIR`): the baseline player, a match of equals, except while it leads in lives:
+  then it holds back to 8/10 of the member's last slate, so that a member behind can come back
+  (a quick child who never places its digits lost three matches in four to the plain baseline).
 - **strong**: the stronger player (:class:`bot.digits.strategy.OddsPlayer`, placements tried out in
   simulated battles), the shadow of every solo match before levels.
 
-The ghosts drawn from the server's pool follow the level too (``bot.digits.ghosts.fits_level``).
+The ghosts drawn from the server's pool follow the level too (``bot.digits.ghosts.fits_level``:
+at gentle, no dearer than the gentle shadow's slate of the round).
 
-**adapt** (:func:`adapt`): the level of the member's last solo match (fair for a first one), one
-step gentler after two losses in a row at that level, one step stronger after two wins in a row
-at that level (a draw, or a match at another level, breaks the run): two results at a level
-before it changes again.
+**adapt** (:func:`adapt`): the level of the member's last solo match (gentle for a first one),
+one step gentler after two losses in a row at that level, one step stronger after two wins in a
+row at that level (a draw, or a match at another level, breaks the run): two results at a level
+before it changes again. A member's first solo match is gentle too: it is the default level.
 """
 
 from __future__ import annotations
@@ -29,25 +39,54 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.digits.baseline import BotPlayer
-from bot.digits.ghosts import LEVELS
+from bot.digits.ghosts import LEVELS, slate_cost
 from bot.digits.match import Match, ShadowPlayer
+from bot.digits.players import player_model
 from bot.digits.shop import MatchSettings
 from bot.digits.strategy import OddsPlayer
 
-__all__ = ["ADAPT", "CHOICES", "DEFAULT_LEVEL", "GENTLE_ACCURACY", "LEVELS", "SHADOWS", "Adapted",
-           "adapt", "play_solo", "shadow_player", "solo_match"]
+__all__ = ["ADAPT", "CHOICES", "DEFAULT_LEVEL", "FAIR", "GENTLE", "GENTLE_ACCURACY", "LEVELS",
+           "SHADOWS", "Adapted", "HeldBack", "adapt", "play_solo", "shadow_player", "solo_match"]
 
-DEFAULT_LEVEL = "fair"
+DEFAULT_LEVEL = "gentle"
 ADAPT = "adapt"
 #: What a member may ask for: a level, or "adapt".
 CHOICES = (*LEVELS, ADAPT)
 #: The gentle shadow's chance of answering a Focus question right (the baseline's is 0.75).
 GENTLE_ACCURACY = 0.5
 
+
+class HeldBack(BotPlayer):
+    """The baseline player holding back: after its shop turn its slate is worth
+    (:func:`bot.digits.ghosts.slate_cost`) at most ``share`` of the slate its opponent fielded
+    last round, plus ``ahead`` gold (``ahead`` alone in round 1). It answers its Focus questions
+    right with probability ``accuracy``; the gold it does not spend stays in its shop."""
+
+    def __init__(self, seed: int | str = 0, accuracy: float = 0.75, *, share: float = 1.0,
+                 ahead: int = 0, leading: int | None = None) -> None:
+        super().__init__(seed, accuracy)
+        self.share = share
+        self.ahead = ahead
+        self.leading = leading
+
+    def worth_cap(self, match: Match, player: str) -> int | None:
+        if self.leading is not None and (
+                match.lives[player] - match.lives[match.opponent(player)] < self.leading):
+            return None
+        seen = self._opponent_slate(match, player)
+        return int(self.share * (slate_cost(seen) if seen is not None else 0)) + self.ahead
+
+
+#: The gentle shadow: always held back to 7/10 of the member's last slate plus 4 gold (chosen from
+#: a grid over seeds 0–99 of 0.7–0.9 and 0–6 gold: the one with the widest margins on every aim).
+GENTLE = partial(HeldBack, accuracy=GENTLE_ACCURACY, share=0.7, ahead=4)
+#: The fair shadow: held back to 8/10 of the member's last slate only while it leads in lives.
+FAIR = partial(HeldBack, share=0.8, leading=1)
+
 #: Who plays the shadow at each level (a seed gives the player; see the module's docstring).
 SHADOWS: dict[str, ShadowPlayer] = {
-    "gentle": partial(BotPlayer, accuracy=GENTLE_ACCURACY),
-    "fair": BotPlayer,
+    "gentle": GENTLE,
+    "fair": FAIR,
     "strong": OddsPlayer,
 }
 
@@ -70,12 +109,14 @@ def solo_match(player: str, level: str, *, seed: int | str = 0,
                      level=level)
 
 
-def play_solo(seed: int | str, level: str, settings: MatchSettings | None = None) -> Match:
-    """One whole solo match of the baseline player against the shadow at ``level`` (what
-    ``python -m bot.digits match --solo --level LEVEL --seed N`` prints): no ghost pool, so the
-    shadow is met every round."""
+def play_solo(seed: int | str, level: str, settings: MatchSettings | None = None, *,
+              player: str = "baseline") -> Match:
+    """One whole solo match of the player model ``player`` (:data:`bot.digits.players.PLAYERS`;
+    the baseline player by default) against the shadow at ``level`` (what ``python -m bot.digits
+    match --solo --level LEVEL --seed N --player P`` prints): no ghost pool, so the shadow is met
+    every round."""
+    bot = player_model(player)(f"{seed}/bot/{PLAYER}")
     match = solo_match(PLAYER, level, seed=seed, settings=settings)
-    bot = BotPlayer(f"{seed}/bot/{PLAYER}")
     while not match.over:
         if not bot.act(match, PLAYER):
             raise RuntimeError("the bot player is stuck")  # a bug, never a rule
@@ -103,7 +144,7 @@ def adapt(history: Sequence[tuple[str | None, str | None]]) -> Adapted:
     level it was played at, or None for a match before levels; "win", "loss" or "draw")."""
     played = [(level, result) for level, result in history if level in LEVELS]
     if not played:
-        return Adapted(DEFAULT_LEVEL, "first")
+        return Adapted(LEVELS[0], "first")
     last = played[-1][0]
     assert last is not None
     run: list[str | None] = []
