@@ -22,6 +22,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.ladder.digits         # The 20 Digits' players against each other
     .venv/bin/python -m tools.ladder.digits_solo    # solo matches against the shadow
     .venv/bin/python -m tools.ladder.digits_levels  # the solo levels measured (200 seeds each)
+    .venv/bin/python -m tools.ladder.digits_models  # the solo levels by player model (child-like)
     .venv/bin/python -m tools.ladder.rithmo         # the Rithmomachia levels against each other
     .venv/bin/python -m tools.samples docs/images   # the README's pictures, drawn again
     .venv/bin/python -m tools.focus_tables en       # docs/rules/focus.md's skills and years
