@@ -19,7 +19,6 @@ Tests replace the clock (``wall``) and take the due steps at once with ``run_due
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from collections.abc import Callable
@@ -30,31 +29,27 @@ from discord import app_commands
 
 from bot import replies
 from bot.domain import DomainError
-from bot.i18n import error_text, image_words, lang_for, t
+from bot.i18n import error_text, lang_for, t
 from bot.play import focus as play
 from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
-from bot.play.live_report import LiveReport, live_report, report_csv
+from bot.play.live_report import live_report
 from bot.replies import interaction_data
 from bot.tree import report_error
-from bot.ui import alt_text
 from bot.ui.focus_live import (
-    FINAL_LINES,
     LIVE_MODAL_PREFIX,
     LIVE_MODAL_TIMEOUT,
     LiveAnswerModal,
     closed_embed,
-    final_embed,
-    final_rows,
-    final_view,
+    final_message,
     live_embed,
     live_view,
+    report_files,
 )
 from bot.ui.focus_run import typed_value
 from bot.ui.members import KnownNames
 from bot.ui.teachers import teachers_choices, teaches
 from bot.views import component_int
 from cogs import ArdoiseCog
-from images import render_leaderboard, render_live_report
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +189,7 @@ class FocusLive(ArdoiseCog):
             await replies.followup(interaction, embed=live_embed(step.live),
                                    view=live_view(step.live))
             return
-        await replies.followup(interaction, **await self._final_message(step))
+        await replies.followup(interaction, **await final_message(step))
 
     async def live_pause(self, interaction: discord.Interaction, live_id: int, number: int
                          ) -> None:
@@ -218,27 +213,9 @@ class FocusLive(ArdoiseCog):
         await replies.update(interaction, view=None,
                              embed=closed_embed(step.closed, step.live, step.game, step.final))
         if step.final is not None:
-            await replies.followup(interaction, **await self._final_message(step))
+            await replies.followup(interaction, **await final_message(step))
 
     # --- The final ranking and the report -------------------------------------------------
-
-    async def _final_message(self, step: LiveStep) -> dict[str, Any]:
-        final = step.final
-        assert final is not None
-        embed = final_embed(final, step.game)
-        message: dict[str, Any] = {"embed": embed, "view": final_view(final)}
-        ranked = final_rows(final, step.game)
-        if ranked:
-            lang = final.lang
-            png = await asyncio.to_thread(
-                render_leaderboard, ranked, image_words(lang), t("focus.live.final_title", lang),
-                None, None, FINAL_LINES, None,
-                (t("focus.live.points_column", lang), t("focus.live.right_column", lang)))
-            embed.set_image(url="attachment://ranking.png")
-            message["file"] = discord.File(io.BytesIO(png), filename="ranking.png",
-                                           description=alt_text.ranking(
-                                               t("focus.live.final_title", lang), ranked, lang))
-        return message
 
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None:
         """The teacher's report of a round: the table as a picture, and the CSV (ephemeral)."""
@@ -252,15 +229,8 @@ class FocusLive(ArdoiseCog):
         assert guild is not None
         names = dict(zip([r.user_id for r in report.rows], await asyncio.gather(
             *(self.member_name(guild, r.user_id, lang) for r in report.rows)), strict=True))
-        png = await asyncio.to_thread(render_live_report, report_picture(report, names, lang),
-                                      image_words(lang))
-        sheet = report_csv(report, names, lang)
-        await replies.followup(interaction, t("live.report.text", lang), ephemeral=True, files=[
-            discord.File(io.BytesIO(png), filename=f"live-{live_id}.png",
-                         description=t("alt.live", lang, id=live_id)),
-            discord.File(io.BytesIO(sheet), filename=f"live-{live_id}.csv",
-                         description=t("alt.csv", lang, what=t("alt.live", lang, id=live_id)
-                                       .rstrip(".")))])
+        await replies.followup(interaction, t("live.report.text", lang), ephemeral=True,
+                               files=await report_files(report, names, lang))
 
     # --- Timers ---------------------------------------------------------------------------
 
@@ -349,19 +319,9 @@ class FocusLive(ArdoiseCog):
             except discord.HTTPException as failure:  # deleted: the round goes on
                 log.warning("cannot edit live round %s's question: %s", live.live_id, failure)
         if step.final is not None:
-            await replies.post(channel, **await self._final_message(step))
+            await replies.post(channel, **await final_message(step))
         elif step.opened:
             message = await replies.post(channel, embed=live_embed(step.live),
                                          view=live_view(step.live))
             await self.live_rounds.posted(live.live_id, step.game.index + 1, message.id)
 
-
-def report_picture(report: LiveReport, names: dict[int, str], lang: str) -> dict[str, Any]:
-    """The report as ``images.render_live_report`` reads it."""
-    return {"title": t("live.report.title", lang, id=report.live_id),
-            "questions": len(report.questions),
-            "rows": [{"name": names.get(row.user_id, ""), "right": row.right,
-                      "answered": row.answered, "seconds": row.seconds,
-                      "cells": [None if c.correct is None else
-                                {"correct": c.correct, "seconds": c.seconds} for c in row.cells]}
-                     for row in report.rows]}

@@ -44,7 +44,6 @@ from bot.play.rithmo import (
     Ended,
     Played,
     RithmoService,
-    Warned,
     challenged_id,
     other,
     player_name,
@@ -68,7 +67,6 @@ from bot.ui.rithmo import (
     challenge_view,
     draw_view,
     played_line,
-    stamp,
     state_lines,
 )
 from bot.ui.rithmo_puzzles import PERSISTENT_ITEMS as PUZZLE_ITEMS
@@ -407,25 +405,11 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
 
     async def check_deadlines(self, now: datetime | None = None) -> None:
         """Warn each player past their time (once), and forfeit the games whose grace is over."""
-        if self.services.db is None:
-            return
         for event in await self.service.overdue(now, self.services.owns):
             try:
-                await self._tell_overdue(event)
+                await self.boards.tell_overdue(event)
             except Exception:
                 log.exception("deadline of Rithmomachia game %s", event.row.game_id)
-
-    async def _tell_overdue(self, event: Warned | Ended) -> None:
-        if isinstance(event, Ended):
-            await self.boards.end(event.row, event.ratings)
-            return
-        lang = await self.service.game_lang(event.row)
-        await replies.post(
-            self.boards.channel(event.row),
-            t("rithmo.clock.warning", lang, player=mention(event.late_id, lang),
-              game=event.row.game_id, deadline=stamp(event.grace)),
-            allowed_mentions=pings(event.late_id))
-
 
 async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(Rithmo(bot, bot.services))

@@ -274,10 +274,10 @@ LIVE_ROUND: dict[str, list[tuple[bool, float] | None]] = {
 def live_report_table(lang: str = "en") -> dict[str, Any]:
     """The "Report (teacher)" picture of LIVE_ROUND, as the bot makes it: the rows in the
     report's order (most right, then least time) by ``bot.play.live_report``, the picture's data
-    by the Focus cog's ``report_picture``. Amara has extra time (×2: her window is 40 s of the
+    by ``bot.ui.focus_live.report_picture``. Amara has extra time (×2: her window is 40 s of the
     round's 20); the report names every student, also those public rankings leave out."""
     from bot.play.live_report import LiveReport, ReportCell, ReportQuestion, ReportRow
-    from cogs._focus_live import report_picture
+    from bot.ui.focus_live import report_picture
 
     ids = {name: 2000 + n for n, name in enumerate(LIVE_ROUND)}
     rows = [ReportRow(ids[name], tuple(

@@ -8,19 +8,24 @@ Public rankings go through ``bot.play.focus_live.public_ranking``: a student the
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import Any, Protocol
 
 import discord
 from discord import ui
 
 from bot.focus import LiveRound, Question
-from bot.i18n import t
-from bot.play.focus_live import Closed, LiveState, public_ranking
+from bot.i18n import image_words, t
+from bot.play.focus_live import Closed, LiveState, LiveStep, public_ranking
+from bot.play.live_report import LiveReport, report_csv
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
+from bot.ui import alt_text
 from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
 from bot.views import GameButton
+from images import render_leaderboard, render_live_report
 
 LIVE_MODAL_PREFIX = "focus.livem:"
 LIVE_MODAL_TIMEOUT = 900.0
@@ -265,3 +270,53 @@ def final_view(live: LiveState) -> ui.View:
     view.add_item(LiveReportButton(live.live_id, 0, label=t("live.report_button", live.lang),
                                    style=discord.ButtonStyle.secondary))
     return view
+
+
+# --- The final ranking and the teacher's report -------------------------------------------------
+
+
+async def final_message(step: LiveStep) -> dict[str, Any]:
+    """The round's final message: the ranking's embed and buttons, and its picture (drawn in a
+    thread) when anyone answered."""
+    final = step.final
+    assert final is not None
+    embed = final_embed(final, step.game)
+    message: dict[str, Any] = {"embed": embed, "view": final_view(final)}
+    ranked = final_rows(final, step.game)
+    if ranked:
+        lang = final.lang
+        png = await asyncio.to_thread(
+            render_leaderboard, ranked, image_words(lang), t("focus.live.final_title", lang),
+            None, None, FINAL_LINES, None,
+            (t("focus.live.points_column", lang), t("focus.live.right_column", lang)))
+        embed.set_image(url="attachment://ranking.png")
+        message["file"] = discord.File(io.BytesIO(png), filename="ranking.png",
+                                       description=alt_text.ranking(
+                                           t("focus.live.final_title", lang), ranked, lang))
+    return message
+
+
+def report_picture(report: LiveReport, names: dict[int, str], lang: str) -> dict[str, Any]:
+    """The report as ``images.render_live_report`` reads it."""
+    return {"title": t("live.report.title", lang, id=report.live_id),
+            "questions": len(report.questions),
+            "rows": [{"name": names.get(row.user_id, ""), "right": row.right,
+                      "answered": row.answered, "seconds": row.seconds,
+                      "cells": [None if c.correct is None else
+                                {"correct": c.correct, "seconds": c.seconds} for c in row.cells]}
+                     for row in report.rows]}
+
+
+async def report_files(report: LiveReport, names: dict[int, str], lang: str
+                       ) -> list[discord.File]:
+    """The teacher's report of a round as two files: its picture (drawn in a thread) and its
+    CSV."""
+    live_id = report.live_id
+    png = await asyncio.to_thread(render_live_report, report_picture(report, names, lang),
+                                  image_words(lang))
+    sheet = report_csv(report, names, lang)
+    return [discord.File(io.BytesIO(png), filename=f"live-{live_id}.png",
+                         description=t("alt.live", lang, id=live_id)),
+            discord.File(io.BytesIO(sheet), filename=f"live-{live_id}.csv",
+                         description=t("alt.csv", lang, what=t("alt.live", lang, id=live_id)
+                                       .rstrip(".")))]

@@ -30,7 +30,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import image_words, t
 from bot.limits import hit
-from bot.play.rithmo import SIDES, Played, RithmoService, other, player_name
+from bot.play.rithmo import SIDES, Ended, Played, RithmoService, Warned, other, player_name
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import (
     Option,
@@ -518,6 +518,19 @@ class Boards:
         ping = row.player(row.to_move) if row.status == "active" else None
         await self.post(row, lines, lang, position=last.position, last_turn=last.last_turn,
                         ping=ping)
+
+    async def tell_overdue(self, event: Warned | Ended) -> None:
+        """A player past their time is warned in the game's channel (once); a game whose grace
+        is over is ended on its board."""
+        if isinstance(event, Ended):
+            await self.end(event.row, event.ratings)
+            return
+        lang = await self.service.game_lang(event.row)
+        await replies.post(
+            self.channel(event.row),
+            t("rithmo.clock.warning", lang, player=mention(event.late_id, lang),
+              game=event.row.game_id, deadline=stamp(event.grace)),
+            allowed_mentions=pings(event.late_id))
 
     async def end(self, row: RithmoGame, ratings: dict[int, RatingChange],
                   interaction: discord.Interaction | None = None) -> None:
