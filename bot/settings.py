@@ -78,6 +78,21 @@ def parse_env_file(text: str) -> dict[str, str]:
     return values
 
 
+def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float
+             ) -> float:
+    """The setting ``name``, a number of seconds from ``low`` to ``high`` (``default`` when
+    unset); anything else refused with one line naming the range."""
+    text = values.get(name, "").strip() or default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")  # refused below, as out of the range
+    if not low <= seconds <= high:
+        raise ConfigError(f"{name} must be a number of seconds from {low:g} to {high:g}, "
+                          f"not {text!r}")
+    return seconds
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None = field(default=None, repr=False)
@@ -173,16 +188,7 @@ class Config:
                 f"ARDOISE_STRONG_SEARCHES must be a whole number, 1 or more, not {searches_text!r}"
             )
 
-        seconds_text = values.get("ARDOISE_STRONG_SECONDS", "").strip() or "0.5"
-        try:
-            strong_seconds = float(seconds_text)
-        except ValueError:
-            strong_seconds = 0.0
-        if not 0.05 <= strong_seconds <= 10:
-            raise ConfigError(
-                "ARDOISE_STRONG_SECONDS must be a number of seconds from 0.05 to 10, "
-                f"not {seconds_text!r}"
-            )
+        strong_seconds = _seconds(values, "ARDOISE_STRONG_SECONDS", "0.5", 0.05, 10)
 
         sync_text = values.get("ARDOISE_SYNC", "").strip().lower()
         if sync_text not in _TRUE | _FALSE:
@@ -196,16 +202,7 @@ class Config:
                 "ARDOISE_PRIVACY_URL must be a web address (https://…, no spaces, brackets or "
                 f"quotes), not {privacy_url!r}"
             )
-        lease_text = values.get("ARDOISE_SHARD_LEASE", "").strip() or "30"
-        try:
-            shard_lease = float(lease_text)
-        except ValueError:
-            shard_lease = 0.0
-        if not 1 <= shard_lease <= 600:
-            raise ConfigError(
-                "ARDOISE_SHARD_LEASE must be a number of seconds from 1 to 600, "
-                f"not {lease_text!r}"
-            )
+        shard_lease = _seconds(values, "ARDOISE_SHARD_LEASE", "30", 1, 600)
 
         return cls(
             token=token,
