@@ -33,17 +33,11 @@ class Player:
 
 
 @dataclass(frozen=True)
-class PlayerRating:
-    game: str
-    rating: Rating
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    #: Current and best runs of wins.
-    streak: int = 0
-    best_streak: int = 0
-    updated_at: datetime | None = None
+class PlayerRating(Record):
+    """A member's record in ``game`` as stored: the rating, the games counted, the current and
+    best runs of wins (``bot.ratings.Record``, which a game's end computes from)."""
+
+    game: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,11 +116,6 @@ _ENSURE_SERVER = ("INSERT INTO servers (guild_id, created_at, updated_at) VALUES
                   " ON CONFLICT (guild_id) DO NOTHING")
 _ENSURE_PLAYER = ("INSERT INTO players (guild_id, user_id, created_at) VALUES (?, ?, ?)"
                   " ON CONFLICT (guild_id, user_id) DO NOTHING")
-
-
-def _record(stored: PlayerRating) -> Record:
-    return Record(stored.rating, stored.games, stored.wins, stored.losses, stored.draws,
-                  stored.streak, stored.best_streak, stored.updated_at)
 
 
 class PlayersRepository:
@@ -214,7 +203,7 @@ class PlayersRepository:
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? AND game = ?",
             (guild_id, user_id, game),
         )
-        return PlayerRating(game, Rating()) if row is None else _rating(row)
+        return PlayerRating(game=game) if row is None else _rating(row)
 
     async def ratings(self, guild_id: int, user_id: int) -> dict[str, PlayerRating]:
         rows = await self._conn.all(
@@ -254,7 +243,7 @@ class PlayersRepository:
                     (guild_id, user, game, newcomer.rating, newcomer.rd, newcomer.volatility,
                      to_db_time(moment)),
                 )
-            read = {user: _record(await self.rating(guild_id, user, game))
+            read = {user: await self.rating(guild_id, user, game)
                     for user in (user_a, user_b)}
             rated = dict(zip((user_a, user_b), after_game(read[user_a], read[user_b], score_a,
                                                          moment), strict=True))
