@@ -223,10 +223,14 @@ async def bot_process(standin: StandIn, database: str, shards: str, *, serving: 
         stderr=None if log is None else asyncio.subprocess.PIPE)
     reading = None if log is None else asyncio.create_task(_read_lines(process, log))
     wanted = {(int(s), 2) for s in shards.split(",")}
+    failed = False
     try:
         if serving:
             await standin.wait_until(lambda: wanted <= standin.connected_shards, timeout=60)
         yield process
+    except BaseException:
+        failed = True  # what went wrong is the test's failure: the clean-up must not hide it
+        raise
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
@@ -237,7 +241,7 @@ async def bot_process(standin: StandIn, database: str, shards: str, *, serving: 
                 await process.wait()
         if reading is not None:
             await reading
-        if not handover:
+        if not handover and not failed:
             await standin.wait_until(lambda: not wanted & standin.connected_shards, timeout=30)
 
 
