@@ -33,7 +33,9 @@ def practice_questions(level: int, seed: int, model: Mastery | None = None,
                         next_level=level + 1 if level < high else None, generate=generate)
 
 
-_ASKED = re.compile(r"([0-9][0-9 +−×÷()]*?) = \?")
+#: A question may open with a bracket (``(4 + 4) × 8``): the line is read whole, so the match
+#: neither starts inside it nor picks a number off an earlier line.
+_ASKED = re.compile(r"(?m)^(?:#+ )?([0-9(][0-9 +−×÷()]*?) = \?$")
 
 
 def shown_question(text: str) -> str:
