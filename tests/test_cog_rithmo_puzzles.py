@@ -93,7 +93,9 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     assert none.reply.ephemeral
     assert none.reply.content.startswith(
         "💡 Game #1: no turn of yours can take anything now, not even after a move")
-    assert "Hints used in this game: 1." in none.reply.content
+    # A hint that finds nothing helped no one: it is not counted.
+    assert "Hints used in this game: 0." in none.reply.content, none.reply.content
+    assert (await bot.db.rithmo.require_game(1)).hints_white == 0
     await play(standin, ana, white, board)
     given = await standin.slash(ana, "rithmo hint")
     way = expected_hint([white, black])
@@ -103,9 +105,9 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     arithmetic = capture_text(way.explained(), "en")
     assert f"> {arithmetic}" in text and " taken by " in arithmetic
     assert f"For example: `{way.turn}`." in text
-    assert "Hints used in this game: 2." in text
+    assert "Hints used in this game: 1." in text
     game = await bot.db.rithmo.require_game(1)
-    assert (game.hints_allowed, game.hints_white, game.hints_black) == (True, 2, 0)
+    assert (game.hints_allowed, game.hints_white, game.hints_black) == (True, 1, 0)
     # The hint's turn is a legal one: played, it takes the piece shown.
     answered = await standin.slash(ana, "rithmo move", turn=way.turn)
     assert answered.reply.ephemeral
@@ -154,15 +156,15 @@ async def test_the_hints_used_are_shown_at_the_games_end(standin, start_bot):
     ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
     _, board = await start_game(standin, ana, sam, hints=True)
     white, black, capture = opening_with_a_capture()
-    await standin.slash(ana, "rithmo hint")
+    await standin.slash(ana, "rithmo hint")  # nothing to take yet: not counted
     board = await play(standin, ana, white, board)
     board = await play(standin, sam, black, board)
     await standin.slash(ana, "rithmo hint")
     final = await play(standin, ana, capture, board)
     assert "wins game #1" in final.content
-    assert f"Hints used: {ana.mention} 2 · {sam.mention} 0" in final.content
+    assert f"Hints used: {ana.mention} 1 · {sam.mention} 0" in final.content
     game = await bot.db.rithmo.require_game(1)
-    assert (game.hints_white, game.hints_black, game.status) == (2, 0, "finished")
+    assert (game.hints_white, game.hints_black, game.status) == (1, 0, "finished")
     refused = await standin.slash(ana, "rithmo hint")  # the game is over: none left to help
     assert refused.reply.content.startswith("You have no Rithmomachia game in this channel.")
 

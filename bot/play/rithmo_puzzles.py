@@ -4,9 +4,9 @@ engine's :mod:`bot.rithmo.puzzles`, without Discord (``bot.ui.rithmo_puzzles`` s
 Hints
     Open in a game against Ardoise, and in a challenge whose challenger allowed them (the
     challenge says so, and the challenged member accepts it with the rest of the terms: both
-    players agreed). Asked on one's own turn only; every hint given is counted for its side
-    (``rithmo_games.hints_white`` / ``hints_black``), a hint that says "nothing to take" too (it
-    is information all the same); a refusal counts nothing.
+    players agreed). Asked on one's own turn only; every hint that shows a capture is counted
+    for its side (``rithmo_games.hints_white`` / ``hints_black``); one that finds nothing to
+    take helped no one and counts nothing (issue 28), nor does a refusal.
 
 The daily puzzle
     One per server and day (the server's local day, its time zone, like the daily Focus
@@ -48,8 +48,8 @@ def hints_allowed(row: RithmoGame) -> bool:
 
 @dataclass(frozen=True)
 class HintGiven:
-    """A hint: the capture shown (None: nothing to take at the start of this turn), the side
-    that asked and how many hints it has used now."""
+    """A hint: the capture shown (None: no turn can take anything), the side that asked and
+    how many hints it has used now (an empty hint not among them)."""
 
     row: RithmoGame
     side: str
@@ -59,8 +59,8 @@ class HintGiven:
 
 async def give_hint(service: RithmoService, row: RithmoGame, user_id: int,
                     lang: str) -> HintGiven:
-    """One capture open to ``user_id`` this turn in ``row``, counted; refused with the reason
-    when hints are not allowed there or it is not their turn."""
+    """One capture open to ``user_id`` this turn in ``row``, counted when there is one; refused
+    with the reason when hints are not allowed there or it is not their turn."""
     require_active(row)
     side = row.side_of(user_id)
     if side is None:  # current_game found one of theirs: a stale row from elsewhere
@@ -72,6 +72,8 @@ async def give_hint(service: RithmoService, row: RithmoGame, user_id: int,
                           player=player_name(row, row.to_move, lang))
     with service.engine(row) as game:
         way = hint(game.board)
+    if way is None:
+        return HintGiven(row, side, None, row.hints_used(side))
     used = await service.db.rithmo.count_hint(row.game_id, side)
     return HintGiven(row, side, way, used)
 
