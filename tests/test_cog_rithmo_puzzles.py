@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 from test_cog_rithmo import ONE_PIECE, opening_with_a_capture, play, start_game
+from test_rithmo_puzzles import fishing_lines
 
 from bot.domain import DomainError
 from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import answer, local_day, puzzle_seed
 from bot.rithmo import Board, Game
-from bot.rithmo.notation import with_suggestions
 from bot.rithmo.opponents import random_turn
-from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint
+from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, refusal
 
 
 def expected_hint(turns: list[str]) -> Any:
@@ -71,7 +71,7 @@ def near_miss(puzzle: Puzzle) -> tuple[str, DomainError]:
             try:
                 check_answer(puzzle, typed)
             except DomainError as refused:
-                said = with_suggestions(puzzle.board(), typed, refused)
+                said = refusal(puzzle, typed, refused)  # the puzzle's own, no solution
                 if said.code == "rithmo.did_you_mean":
                     return typed, said
     raise AssertionError("no near miss")
@@ -321,4 +321,23 @@ async def test_the_answer_is_read_as_a_games_turn_tolerant_and_with_suggestions(
     refused = await standin.slash(sam, "rithmo puzzle", answer=near)
     assert "Did you mean" in refused.reply.content, refused.reply.content
     assert f"`{suggested.params['turns']}`" in refused.reply.content
+    assert await bot.db.rithmo_puzzles.answers(standin.guild.id, sam.id) == []
+
+
+async def test_the_puzzle_cannot_be_fished_from_its_refusals(standin, start_bot):
+    # Issue 28: a malformed answer's "Did you mean `xd14 d12-d14`?" gave the solution away.
+    bot = await start_bot()
+    sam = standin.add_member("Sam")
+    puzzle = todays_puzzle(standin.guild.id)
+    solutions = [way.turn for way in puzzle.solutions]
+    said = []
+    for text in fishing_lines(puzzle):
+        try:
+            check_answer(puzzle, text)
+        except DomainError:
+            reply = (await standin.slash(sam, "rithmo puzzle", answer=text)).reply
+            assert reply.ephemeral
+            said.append(reply.content)
+            assert not any(f"`{turn}`" in reply.content for turn in solutions), reply.content
+    assert said  # some lines were refused, and said without the answer
     assert await bot.db.rithmo_puzzles.answers(standin.guild.id, sam.id) == []

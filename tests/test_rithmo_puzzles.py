@@ -11,7 +11,8 @@ import pytest
 from bot.domain import DomainError
 from bot.rithmo import Board, Game, name
 from bot.rithmo.cli import main as cli
-from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, puzzle_at
+from bot.rithmo.notation import with_suggestions
+from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, puzzle_at, refusal
 
 
 def every_way_to_take(board: Board, square: str, part: int) -> set[tuple[str, tuple[str, ...]]]:
@@ -137,3 +138,74 @@ def test_with_nothing_to_take_now_the_hint_is_a_capture_a_move_opens():
     played = board.push(given.turn)  # a legal turn, and it takes the piece
     assert [name(c.square) for c in played.captures] == ["e4"]
     assert hint(Board.from_pieces({"a1": "R4", "h16": "r9"})) is None  # nothing, even after a move
+
+
+def fishing_lines(puzzle: Puzzle) -> list[str]:
+    """What a member fishing for the answer types: the target alone, a capture of it with no
+    capturer, each solution with a letter, a square or a space wrong or missing, garbage."""
+    target = puzzle.target
+    lines = [target, f"x{target}", f"x {target}", f"{target}x", f"take {target}", "x", "xx",
+             "??", f"x{target} x{target}", f"{target}-{target}", "d14 d12-d14"]
+    for way in puzzle.solutions:
+        turn = way.turn
+        lines += [turn[:-1], turn + "1", turn.replace("x", ""), turn.replace(" ", ""),
+                  turn.replace("-", " "), turn.upper(), turn[1:], "x" + turn]
+        lines += [turn[:i] + turn[i + 1:] for i in range(len(turn))]
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_refused_answer_never_suggests_the_solution(seed: int) -> None:
+    # Issue 28: "Did you mean `xd14 d12-d14`?" gave the daily puzzle away.
+    puzzle = generate(seed)
+    solutions = {way.turn for way in puzzle.solutions}
+    refused_some = 0
+    for text in fishing_lines(puzzle):
+        try:
+            check_answer(puzzle, text)
+        except DomainError as refused:
+            refused_some += 1
+            said = refusal(puzzle, text, refused)
+            if said.code != "rithmo.did_you_mean":
+                continue
+            turns = said.params["turns"].split("`, `")
+            assert len(turns) == said.params["count"]
+            for turn in turns:
+                assert turn not in solutions, (text, turns)
+                assert not check_answer(puzzle, turn).right, (text, turn)
+                if refused.code == "rithmo.bad_notation":
+                    assert "x" not in turn, (text, turns)
+    assert refused_some > 0
+
+
+def test_a_refused_answer_still_suggests_the_near_legal_moves() -> None:
+    """Not every suggestion goes: a move one square off is still told its near neighbours."""
+    for seed in range(20):
+        puzzle = generate(seed)
+        board = puzzle.board()
+        for move in board.legal_moves():
+            typed = str(move)[:-1] + ("9" if str(move)[-1] != "9" else "8")
+            try:
+                check_answer(puzzle, typed)
+            except DomainError as refused:
+                said = refusal(puzzle, typed, refused)
+                if said.code == "rithmo.did_you_mean":
+                    return
+    raise AssertionError("no refusal suggested anything")
+
+
+def test_the_fishing_lines_would_find_the_solution_in_a_games_suggestions() -> None:
+    """The lines above are the ones that fished: a game's own suggestions (which may rightly
+    name any legal turn) list a solution for some of them, the puzzle's never."""
+    leaked = 0
+    for seed in range(12):
+        puzzle = generate(seed)
+        solutions = {way.turn for way in puzzle.solutions}
+        for text in fishing_lines(puzzle):
+            try:
+                check_answer(puzzle, text)
+            except DomainError as refused:
+                said = with_suggestions(puzzle.board(), text, refused)
+                if said.code == "rithmo.did_you_mean":
+                    leaked += bool(solutions & set(said.params["turns"].split("`, `")))
+    assert leaked > 0

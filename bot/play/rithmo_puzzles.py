@@ -31,8 +31,8 @@ from typing import Any
 
 from bot.domain import DomainError
 from bot.play.rithmo import RithmoService, player_name, require_active
-from bot.rithmo.notation import with_suggestions
 from bot.rithmo.puzzles import Puzzle, Verdict, Way, check_answer, from_turns, generate, hint
+from bot.rithmo.puzzles import refusal as puzzle_refusal
 from db import DailyPuzzle, Database, PuzzleAnswer, RithmoGame, ServerSettings
 
 #: How many of the server's finished games are looked at for the day's position (at most).
@@ -157,8 +157,8 @@ async def answer(db: Database, guild_id: int, user_id: int, puzzle_id: int | Non
     try:
         verdict = check_answer(today.puzzle, text)
     except DomainError as refused:
-        # Said as a game says it: the reason, then the legal turns nearest to what was typed.
-        error = with_suggestions(today.puzzle.board(), text, refused)
+        # Said as a game says it, but never with the solution among the suggestions.
+        error = puzzle_refusal(today.puzzle, text, refused)
         if error is refused:
             raise
         raise error from refused

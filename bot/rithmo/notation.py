@@ -18,7 +18,9 @@ the freed square. At most 3 are suggested, the nearest first.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 
 from bot.domain import DomainError
 from bot.rithmo.board import BEFORE, START, Board
@@ -100,9 +102,10 @@ def _tolerance(typed: str) -> int:
     return max(1, min(3, len(typed) // 4))
 
 
-def nearest_turns(board: Board, text: str, limit: int = LIMIT) -> list[str]:
-    """The legal turns nearest to ``text`` (at most ``limit``, nearest first); none when nothing
-    is close. The board is left as it was."""
+def nearest_turns(board: Board, text: str, limit: int = LIMIT,
+                  keep: Callable[[str], bool] | None = None) -> list[str]:
+    """The legal turns nearest to ``text`` (at most ``limit``, nearest first, only those ``keep``
+    accepts when it is given); none when nothing is close. The board is left as it was."""
     typed = tidy(text).replace(" ", "") if isinstance(text, str) else ""
     if not typed or len(typed) > LONGEST:
         return []
@@ -125,17 +128,19 @@ def nearest_turns(board: Board, text: str, limit: int = LIMIT) -> list[str]:
         if edits <= allowed or far <= 2:
             scored.append((min(edits, far), far, order, cand))
     scored.sort()
-    return [cand for *_, cand in scored[:limit]]
+    kept = (cand for *_, cand in scored if keep is None or keep(cand))
+    return list(itertools.islice(kept, limit))
 
 
-def with_suggestions(board: Board, text: str, error: DomainError) -> DomainError:
+def with_suggestions(board: Board, text: str, error: DomainError,
+                     keep: Callable[[str], bool] | None = None) -> DomainError:
     """``error`` as refused, or, when the member typed a turn and legal turns are close to it,
     ``rithmo.did_you_mean``: ``refusal`` the original refusal (said first, in the member's
     language), ``turns`` the suggestions in the notation joined by ``"`, `"`` (so that a
     catalogue's ``"`{turns}`"`` shows each as code: ``c4-d5`, `c4-b5``), ``count`` how many."""
     if error.code not in TURN_CODES:
         return error
-    turns = nearest_turns(board, text)
+    turns = nearest_turns(board, text, keep=keep)
     if not turns:
         return error
     return DomainError("rithmo.did_you_mean", f"{error}; did you mean {', '.join(turns)}?",

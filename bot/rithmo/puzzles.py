@@ -42,6 +42,7 @@ from bot.domain import DomainError
 from bot.rithmo.ai import choose_steps
 from bot.rithmo.board import BEFORE, START, Board, label
 from bot.rithmo.game import Game
+from bot.rithmo.notation import with_suggestions
 from bot.rithmo.squares import Move, name, parse_square
 from bot.rithmo.turns import Capture, Drop, Turn
 from bot.rithmo.victory import Settings
@@ -304,6 +305,21 @@ def hint(board: Board) -> Way | None:
 
 
 # ---------------------------------------------------------------------------- answers
+
+
+def refusal(puzzle: Puzzle, text: str, refused: DomainError) -> DomainError:
+    """What a refused answer to ``puzzle`` is told: the rules' reason and, as in a game, the
+    legal turns nearest to what was typed, but never one that would give the puzzle away (a turn
+    that takes the target), and, when the text was not a turn at all (``rithmo.bad_notation``),
+    no capture either: a list of captures would be the answer, to be fished."""
+    malformed = refused.code == "rithmo.bad_notation"
+
+    def keep(turn: str) -> bool:
+        if malformed and "x" in turn:
+            return False
+        return not check_answer(puzzle, turn).right
+
+    return with_suggestions(puzzle.board(), text, refused, keep=keep)
 
 
 def check_answer(puzzle: Puzzle, text: str) -> Verdict:
