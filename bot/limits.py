@@ -69,8 +69,10 @@ RATES: dict[str, Rate] = {
     # about every 2 s).
     "turn": Rate(10, 10.0),
     # The shop window's buttons and menus, and "Open my shop": each redraws the shop and slate
-    # pictures. A quick player makes an action every second or two: 20 in 20 s.
-    "shop": Rate(20, 20.0),
+    # pictures. A quick child's shop turn is 40 actions, one every half second, then Ready (41
+    # in 20.5 s, issue 28): 45 in 30 s never stops them, and caps a script at 1.5 a second
+    # (about a tenth of a core of pictures).
+    "shop": Rate(45, 30.0),
     # /digits odds and the shop's Odds button: up to 2,000 battles in a thread (2-100 ms).
     # The odds change only with the slate: 3 in 30 s.
     "odds": Rate(3, 30.0),

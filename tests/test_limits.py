@@ -125,6 +125,39 @@ async def test_the_shop_s_odds_button_is_as_strict_as_the_odds_command(standin, 
         "**If the shadow buys as players usually do ")
 
 
+async def test_a_quick_childs_shop_turn_is_never_refused_a_script_is(standin, start_bot):
+    # Issue 28: a quick child pressing Ready after fast clicks read "Not so fast".
+    from test_cog_digits import act, take_focus
+
+    bot, clock = await limited_bot(start_bot)
+    ana = standin.add_member("Ana")
+    board = (await standin.slash(ana, "digits solo")).reply
+    shop = await take_focus(standin, bot, ana, board)
+    clock.now += 0.5
+    await act(standin, ana, shop, "digits:buy:1")
+    for _ in range(39):  # 40 actions, one every half second: freezing an offer and back
+        clock.now += 0.5
+        slot = shop.component("digits:freeze")["options"][0]["value"]
+        clicked = await act(standin, ana, shop, "digits:freeze", [slot])
+        assert not (clicked.reply and clicked.reply.content.startswith("Not so fast")), \
+            clicked.reply.content
+    clock.now += 0.5
+    ready = await act(standin, ana, shop, "digits:ready")
+    assert not (ready.reply and ready.reply.content.startswith("Not so fast"))
+    # Ready went through: the match is at its second round.
+    again = (await standin.slash(ana, "digits solo")).reply
+    assert "is still open (round 2)" in again.content, again.content
+    # A script clicking without pause is stopped within its window.
+    sam = standin.add_member("Sam")
+    shop = await take_focus(standin, bot, sam, (await standin.slash(sam, "digits solo")).reply)
+    said = []
+    for _ in range(46):
+        slot = shop.component("digits:freeze")["options"][0]["value"]
+        clicked = await standin.select(sam, shop, "digits:freeze", [slot])
+        said.append(clicked.reply.content if clicked.reply else "")
+    assert any(text.startswith("Not so fast") for text in said)
+
+
 # --- caps on open games -----------------------------------------------------------------------
 
 
