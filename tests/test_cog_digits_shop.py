@@ -177,3 +177,20 @@ async def test_the_card_command_keeps_the_formula_and_works_it_out_at_each_level
     # A digit whose effect does not change with its level has no such field.
     modulo = (await standin.slash(sam, "digits card", digit="Modulo")).reply.embeds[0]
     assert all(f["name"] != "At each level" for f in modulo["fields"])
+
+
+async def test_the_focus_end_speaks_of_abacus_digits_only_to_a_player_who_has_one(
+        standin, start_bot):
+    # Issue 28: "your Abacus digits take the score" was said to a player with no Abacus.
+    bot, ana, sam, board = await duel(standin, start_bot)
+
+    def give_ana_an_abacus(game: StoredMatch) -> None:
+        game.match.shop(str(ana.id)).slate = Slate.from_json({"1": "Abacus"})
+
+    await mutate(bot.db, match_id_of(board), give_ana_an_abacus)
+    with_one = await take_focus(standin, bot, ana, board)
+    assert "Focus done: 6/6." in with_one.text()
+    assert "Your Abacus digits take the score." in with_one.text()
+    without = await take_focus(standin, bot, sam, board)
+    assert "Focus done: 6/6." in without.text()
+    assert "take the score" not in without.text()

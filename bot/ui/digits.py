@@ -814,6 +814,9 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     shop = game.match.shop(player)
     note = t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
              income=game.match.settings.income(focus.score), gold=shop.gold)
+    if any(piece.key == "Abacus" for _, piece in shop.slate.items()):
+        # Said only to a player who has one: it means nothing to the others.
+        note += " " + t("digits.focus.abacus", lang)
     title = t("digits.focus.title", lang, round=round_)
     await reply(interaction, new, embed=focus_ui.summary_embed(focus, lang, title),
                 **await shop_message(game, player, lang, note))
