@@ -53,6 +53,7 @@ from bot import replies
 from bot.digits.battle import opening_effects
 from bot.digits.catalogue import BY_KEY
 from bot.digits.match import GHOST, RoundRecord
+from bot.digits.odds import reads_focus
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import CELLS
 from bot.domain import DomainError
@@ -814,8 +815,8 @@ async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: 
     shop = game.match.shop(player)
     note = t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
              income=game.match.settings.income(focus.score), gold=shop.gold)
-    if any(piece.key == "Abacus" for _, piece in shop.slate.items()):
-        # Said only to a player who has one: it means nothing to the others.
+    if reads_focus(shop.slate):
+        # Said only to a player with an Abacus: it means nothing to the others.
         note += " " + t("digits.focus.abacus", lang)
     title = t("digits.focus.title", lang, round=round_)
     await reply(interaction, new, embed=focus_ui.summary_embed(focus, lang, title),
