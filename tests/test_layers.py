@@ -11,7 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every cog and every module of the presentation: none may chain ``.db.<repository>``.
-THROUGH_USE_CASES = sorted([*ROOT.glob("cogs/*.py"), *ROOT.glob("bot/ui/*.py")])
+THROUGH_USE_CASES = sorted([*ROOT.glob("cogs/*.py"), *ROOT.glob("bot/ui/*.py"),
+                            *ROOT.glob("bot/flows/*.py")])
 USE_CASES = sorted(p.stem for p in ROOT.glob("bot/play/*.py") if p.stem != "__init__")
 FORBIDDEN = ("discord", "cogs", "images", "aiohttp")
 
@@ -67,13 +68,18 @@ def test_the_use_cases_import_no_discord_cogs_or_images_even_indirectly() -> Non
     assert "discord" in loaded_by(["bot.ui.rithmo"])
 
 
-def test_the_cogs_are_thin_and_the_old_helpers_are_gone() -> None:
-    def lines(*names: str) -> int:
-        return sum(len((ROOT / n).read_text(encoding="utf-8").splitlines()) for n in names)
-
-    # Issue 13's budgets: The 20 Digits' two files 700 lines; all of cogs/ half of 5,200 then,
-    # 2,650 since issue 16 added /rithmo hint and /rithmo puzzle (a 41-line mixin).
-    assert lines("cogs/digits.py", "cogs/_digits_info.py") <= 700
-    assert lines(*(p.relative_to(ROOT).as_posix() for p in ROOT.glob("cogs/*.py"))) <= 2650
+def test_the_old_helpers_are_gone() -> None:
+    # How thin a cog is, tests/test_flows.py reads from the code (it replaced issue 13's budget).
     for moved in ("_focus_ui.py", "_rithmo_play.py", "_teachers.py"):
         assert not (ROOT / "cogs" / moved).exists(), moved
+
+
+def test_the_presentation_and_the_use_cases_never_import_a_flow() -> None:
+    # A view calls back into its flow through a protocol kept in the services (bot/flows).
+    for path in [*ROOT.glob("bot/ui/*.py"), *ROOT.glob("bot/play/*.py")]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("bot.flows"), path.name
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("bot.flows") for a in node.names), path.name
