@@ -57,6 +57,7 @@ from bot.services import ServicedBot, Services
 from bot.settings import Config, check_shard_ids
 from bot.shards import owner_of
 from bot.tree import ArdoiseTree
+from bot.views import Routes
 from db import Database
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,8 @@ class Ardoise(ServicedBot):
         #: This bot's name in the claims of shared work (db.daily.claim_post): the machine, the
         #: process and this bot (two bots of one process, in tests, are two claimers).
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: Who takes what discord.py routes to no item, read from the loaded cogs.
+        self._routes = Routes()
 
     @property
     def database(self) -> Database:
@@ -117,6 +120,18 @@ class Ardoise(ServicedBot):
         if self.db is None:
             raise RuntimeError("the database is not open")
         return self.db
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # The one listener of what discord.py routes nowhere (bot.views.Route): a modal's
+        # submission, a click on a control its message does not show. Every other interaction
+        # is back here at the first test.
+        route = self._routes.route(interaction)
+        if route is not None:
+            await route.take(interaction)
+
+    def _read_routes(self) -> None:
+        self._routes = Routes(route for cog in self.cogs.values()
+                              if isinstance(cog, cogs.ArdoiseCog) for route in cog.routes())
 
     async def add_cog(self, cog: commands.Cog, /, **kwargs: Any) -> None:
         # An Ardoise cog's persistent buttons are registered with it (see cogs/__init__.py).
@@ -129,6 +144,7 @@ class Ardoise(ServicedBot):
             if items:
                 self.remove_dynamic_items(*items)
             raise
+        self._read_routes()
 
     async def remove_cog(self, name: str, /, **kwargs: Any) -> commands.Cog | None:
         cog = await super().remove_cog(name, **kwargs)
@@ -139,6 +155,7 @@ class Ardoise(ServicedBot):
             gone = [item for item in cog.persistent_items if item not in kept]
             if gone:
                 self.remove_dynamic_items(*gone)
+        self._read_routes()
         return cog
 
     # Life cycle -----------------------------------------------------------------------------

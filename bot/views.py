@@ -24,6 +24,13 @@ Short-lived views (``ArdoiseView``) and modals (``ArdoiseModal``)
     cannot keep persistent buttons (discord.py drops its view after 15 minutes), so keep those on
     the public game message and let them open a fresh ephemeral view.
 
+What discord.py routes nowhere (``Route``)
+    A modal's submission (discord.py has no ``DynamicItem`` for modals) and a click on a control
+    its message does not show (a modified client) reach no item: only the ``interaction`` event
+    sees them. A cog lists, in ``routes()``, the prefixes of the custom ids it takes so and who
+    takes them; the bot keeps the routes of its loaded cogs and has ONE listener for them
+    (``Ardoise.on_interaction``), which returns at once for every other interaction.
+
 Ephemeral windows that say "expired" themselves (``Windows``)
     A window whose clicks must get a sentence once it is gone (the 20 Digits shop, the Focus
     rounds) sends ``DynamicItem``s only, registered with its cog: discord.py then stores nothing
@@ -37,8 +44,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 import discord
 from discord import ui
@@ -299,6 +307,50 @@ def routed_nowhere(interaction: discord.Interaction, prefix: str) -> bool:
             return False
         stack.extend(getattr(component, "children", None) or ())
     return True
+
+
+@dataclass(frozen=True)
+class Route:
+    """Who takes the interactions of one ``kind`` whose custom id starts with ``prefix`` when
+    discord.py routes them to no item: a modal's submission, or a click on a control its message
+    does not show (``routed_nowhere``: a click it shows reached its ``DynamicItem``)."""
+
+    kind: Literal["modal", "click"]
+    prefix: str
+    take: Callable[[discord.Interaction], Awaitable[object]]
+
+
+class Routes:
+    """The routes of the loaded cogs, one per kind and prefix (two cogs may give the same: the
+    Focus rounds' modals are the Focus cog's and the 20 Digits cog's, each working alone)."""
+
+    def __init__(self, routes: Iterable[Route] = ()) -> None:
+        chosen: dict[tuple[str, str], Route] = {}
+        for route in routes:
+            chosen.setdefault((route.kind, route.prefix), route)
+        # The longest prefix first: a prefix may begin another.
+        ordered = sorted(chosen.values(), key=lambda r: -len(r.prefix))
+        self._modals = [r for r in ordered if r.kind == "modal"]
+        self._clicks = [r for r in ordered if r.kind == "click"]
+
+    def route(self, interaction: discord.Interaction) -> Route | None:
+        """The route that takes ``interaction``, if any (most interactions: none, at once)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            table = self._modals
+        elif interaction.type is discord.InteractionType.component:
+            table = self._clicks
+        else:
+            return None
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        if not table or not isinstance(custom_id, str):
+            return None
+        for route in table:
+            if custom_id.startswith(route.prefix):
+                if route.kind == "click" and not routed_nowhere(interaction, route.prefix):
+                    return None
+                return route
+        return None
 
 
 W = TypeVar("W")

@@ -26,6 +26,10 @@ Persistent buttons
     when the cog is added, so clicks on messages posted before a restart reach them
     (``Ardoise.add_cog`` reads the list: a cog's ``cog_load`` is free for its own use).
 
+What discord.py routes nowhere
+    A cog's ``routes()`` lists who takes its modals' submissions and the clicks on controls a
+    message does not show (``bot.views.Route``); the bot has one listener for all of them.
+
 Texts
     Per-cog catalogues in ``cogs/locales/en/<cog>.json`` and ``cogs/locales/fr/<cog>.json``; see
     ``bot.i18n``.
@@ -34,12 +38,14 @@ Texts
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from discord import ui
 from discord.ext import commands
 
 from bot.services import ServicedBot, Services
+from bot.views import Route
 
 
 def discover() -> list[str]:
@@ -65,3 +71,8 @@ class ArdoiseCog(commands.Cog):
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         self.bot = bot
         self.services = services
+
+    def routes(self) -> Sequence[Route]:
+        """Who takes this cog's interactions that discord.py routes to no item (none by
+        default); the bot reads them when the cog is added or another removed."""
+        return ()

@@ -24,7 +24,6 @@ from datetime import UTC, datetime
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import replies
 from bot.domain import DomainError
@@ -42,6 +41,7 @@ from bot.ui.assignments import (
     when_text,
 )
 from bot.ui.focus_run import (
+    MODAL_PREFIX,
     FocusRun,
     RoundButton,
     close_run,
@@ -52,6 +52,7 @@ from bot.ui.focus_run import (
     take_submission,
 )
 from bot.ui.teachers import role_ids, teachers_choices
+from bot.views import Route
 from cogs import ArdoiseCog
 
 log = logging.getLogger(__name__)
@@ -93,11 +94,10 @@ class ClassAssign(ArdoiseCog):
             self._assign_task = None
         await super().cog_unload()
 
-    @commands.Cog.listener("on_interaction")
-    async def take_assignment_answer(self, interaction: discord.Interaction) -> None:
-        # The answers of an assignment's rounds (the Focus cog takes its own kinds' only).
-        if interaction.type is discord.InteractionType.modal_submit:
-            await take_submission(interaction, lambda kind: kind == "assignment")
+    def routes(self) -> Sequence[Route]:
+        # The answers of an assignment's rounds (the Focus rounds' modals, whichever cog runs
+        # the round: one route, bot.ui.focus_run.take_submission).
+        return (*super().routes(), Route("modal", MODAL_PREFIX, take_submission))
 
     # --- /class assign --------------------------------------------------------------------
 

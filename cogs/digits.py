@@ -7,6 +7,8 @@ Discord are). ``/digits card`` and ``/digits rules`` are in ``cogs/_digits_info.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -25,7 +27,7 @@ from bot.ui import digits_levels as levels_ui
 from bot.ui import digits_rules as rules_ui
 from bot.ui import focus_run as focus_ui
 from bot.ui.pages import say_forged
-from bot.views import routed_nowhere
+from bot.views import Route
 from cogs import ArdoiseCog
 from cogs._digits_info import DigitsInfo
 from cogs._digits_leave import DigitsLeave
@@ -36,19 +38,14 @@ class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name=
     persistent_items = (*digits_ui.PERSISTENT_ITEMS, *rules_ui.PERSISTENT_ITEMS,
                         *leave_ui.PERSISTENT_ITEMS)
 
-    @commands.Cog.listener("on_interaction")
-    async def take_unrouted(self, interaction: discord.Interaction) -> None:
-        # What discord.py routes to no DynamicItem, and only that: the answer modals of the match
-        # rounds' Focus (it has no DynamicItem for modals; see bot.ui.focus_run; the Focus cog
-        # takes the other kinds'), and a click on a shop control its message does not show (a
-        # modified client), which gets the sentence of an expired window as before; a rules
-        # page button it does not show is refused.
-        if interaction.type is discord.InteractionType.modal_submit:
-            await focus_ui.take_submission(interaction, lambda kind: kind == "match")
-        elif routed_nowhere(interaction, digits_ui.SHOP_PREFIX):
-            await digits_ui.say_expired(interaction)
-        elif routed_nowhere(interaction, rules_ui.PREFIX):
-            await say_forged(interaction)
+    def routes(self) -> Sequence[Route]:
+        # The answer modals of the match rounds' Focus (discord.py has no DynamicItem for
+        # modals; see bot.ui.focus_run), a click on a shop control its message does not show
+        # (a modified client: the sentence of an expired window), a rules page button it does
+        # not show (refused).
+        return (Route("modal", focus_ui.MODAL_PREFIX, focus_ui.take_submission),
+                Route("click", digits_ui.SHOP_PREFIX, digits_ui.say_expired),
+                Route("click", rules_ui.PREFIX, say_forged))
 
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @limited("start")

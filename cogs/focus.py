@@ -38,7 +38,7 @@ import io
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
 import discord
@@ -52,7 +52,7 @@ from bot.i18n import image_words, lang_for, lang_from_locale, t
 from bot.limits import limited
 from bot.play import focus as play
 from bot.play.focus_live import LiveRounds
-from bot.replies import interaction_data, shown_name
+from bot.replies import shown_name
 from bot.services import ServicedBot, Services
 from bot.ui import alt_text
 from bot.ui.focus import (
@@ -67,6 +67,7 @@ from bot.ui.focus import (
 )
 from bot.ui.focus_live import (
     LIVE_FLOWS,
+    LIVE_MODAL_PREFIX,
     LiveAnswerButton,
     LiveEndButton,
     LiveNextButton,
@@ -76,17 +77,18 @@ from bot.ui.focus_live import (
 )
 from bot.ui.focus_run import (
     BUTTON_PREFIX,
+    MODAL_PREFIX,
     FocusRun,
     RoundButton,
     get_run,
-    say_expired,
+    say_button_expired,
     start_focus,
     stored_answer,
     take_submission,
 )
 from bot.ui.members import KnownNames
 from bot.ui.question_sets import refuse_level_and_set, set_choices, start_set_round
-from bot.views import routed_nowhere
+from bot.views import Route
 from cogs import ArdoiseCog
 from cogs._focus_live import FocusLive
 from db import ServerSettings
@@ -158,21 +160,15 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             self._daily_task.cancel()
             self._daily_task = None
 
-    @commands.Cog.listener("on_interaction")
-    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+    def routes(self) -> Sequence[Route]:
         # Clicks reach their DynamicItems (RoundButton, the GameButtons); discord.py has no such
-        # route for modals, only the `interaction` event. So this takes what it routes nowhere,
-        # and only that: the submissions of the Focus modals (practice, daily, live; the 20
-        # Digits cog takes the match rounds', the class cog the assignments'), and a click on a
-        # Focus button its message does not show (a modified client), which gets the sentence of
-        # an expired window as before.
-        if interaction.type is discord.InteractionType.modal_submit:
-            if not await take_submission(interaction,
-                                         lambda kind: kind not in ("match", "assignment")):
-                await self.take_live_submission(interaction)
-        elif routed_nowhere(interaction, BUTTON_PREFIX):
-            await say_expired(interaction, str(interaction_data(interaction).get("custom_id", ""))
-                              [len(BUTTON_PREFIX):].split(":", 1)[0])
+        # route for modals. So the bot's one listener brings here what it routes nowhere: the
+        # submissions of the Focus rounds' modals (every kind's, whichever cog runs the round)
+        # and of the live rounds', and a click on a Focus button its message does not show (a
+        # modified client), which gets the sentence of an expired window as before.
+        return (Route("modal", MODAL_PREFIX, take_submission),
+                Route("modal", LIVE_MODAL_PREFIX, self.take_live_submission),
+                Route("click", BUTTON_PREFIX, say_button_expired))
 
     # --- /focus practice ------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ Decisions
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 
 import discord
@@ -75,7 +76,7 @@ from bot.ui.rithmo_resign import ask_resign
 from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
 from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
 from bot.ui.rithmo_rules import send_rules
-from bot.views import ensure_player, ensure_version, routed_nowhere
+from bot.views import Route, ensure_player, ensure_version
 from cogs import ArdoiseCog
 from cogs._rithmo_puzzles import RithmoPuzzles
 from db import RithmoGame
@@ -117,11 +118,9 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
             self._boards = Boards(self.bot, self.service)
         return self._boards
 
-    @commands.Cog.listener("on_interaction")
-    async def take_unrouted(self, interaction: discord.Interaction) -> None:
+    def routes(self) -> Sequence[Route]:
         # A rules page button its message does not show (a modified client): refused.
-        if routed_nowhere(interaction, RULES_PREFIX):
-            await say_forged(interaction)
+        return (Route("click", RULES_PREFIX, say_forged),)
 
     async def current_game(self, interaction: discord.Interaction,
                            statuses: tuple[str, ...] = ("active",)) -> RithmoGame:

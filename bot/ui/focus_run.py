@@ -644,6 +644,13 @@ def typed_value(data: Any, custom_id: str) -> str | None:
     return None
 
 
+async def say_button_expired(interaction: discord.Interaction) -> None:
+    """A click on a Focus round's button its message does not show (a modified client): the
+    expired sentence of the kind its custom id names."""
+    custom_id = str(interaction_data(interaction).get("custom_id", ""))
+    await say_expired(interaction, custom_id[len(BUTTON_PREFIX):].split(":", 1)[0])
+
+
 async def take_submission(interaction: discord.Interaction,
                           wanted: Callable[[str], bool] = lambda kind: True) -> bool:
     """Take the submission of a Focus round's answer modal (``focus.runm:<kind>:<token>:<index>``)
