@@ -27,7 +27,7 @@ MIXED_EN = (b"question,answer,topic\n"
 
 async def teacher_bot(start_bot: Any) -> Any:
     bot = await start_bot()
-    bot.get_cog("Focus").seed = lambda: SEED
+    bot.get_cog("Focus").flow.seed = lambda: SEED
     return bot
 
 

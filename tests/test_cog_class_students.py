@@ -50,7 +50,7 @@ def fields(record) -> dict[str, str]:
 
 async def focus_bot(start_bot):
     bot = await start_bot()
-    bot.get_cog("Focus").seed = lambda: SEED
+    bot.get_cog("Focus").flow.seed = lambda: SEED
     return bot
 
 
@@ -370,7 +370,7 @@ async def test_anonymous_and_hidden_students_in_the_leaderboard(standin, start_b
                                "others see you as “a student”.")
 
     # /focus leaderboard, asked by the hidden student, in public: left out, told privately.
-    bot.get_cog("Focus").now = lambda: datetime.now(UTC)
+    bot.get_cog("Focus").flow.now = lambda: datetime.now(UTC)
     shown = await standin.slash(ana, "focus leaderboard", show=True)
     assert not shown.ephemeral
     daily_rows = [{"rank": 1, "name": "Sam", "score": 6, "time": 25.0},
@@ -441,7 +441,7 @@ async def test_no_timer_keeps_a_daily_attempt_open_an_hour(standin, start_bot, c
     ana = standin.add_member("Ana")
     await standin.slash(head, "class student", member=ana, extra_time="untimed")
     window = (await standin.slash(ana, "focus daily")).reply
-    today = bot.get_cog("Focus").now().date()
+    today = bot.get_cog("Focus").flow.now().date()
     run = get_run(bot, daily_key(standin.guild.id, today, ana.id))
     assert run is not None and run.window == 3600.0
     clock.now += 3500

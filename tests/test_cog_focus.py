@@ -20,7 +20,7 @@ SEED = 42
 
 async def focus_bot(start_bot: Any) -> Any:
     bot = await start_bot()
-    bot.get_cog("Focus").seed = lambda: SEED
+    bot.get_cog("Focus").flow.seed = lambda: SEED
     return bot
 
 

@@ -32,13 +32,13 @@ async def no_autopost(bot: Any) -> None:
     posts as the bot got ready (at the real time): a call waits for it, as both take the same
     lock, before the test sets a daily channel (a slower database, PostgreSQL or a loaded
     machine, made that round see the channel and post)."""
-    cog = bot.get_cog("Focus")
+    cog = bot.get_cog("Focus").flow
     cog.autopost = False
     assert await cog.post_due_dailies(MORNING) == []
 
 
 def set_now(bot: Any, now: datetime) -> None:
-    bot.get_cog("Focus").now = lambda: now
+    bot.get_cog("Focus").flow.now = lambda: now
 
 
 async def play(standin: Any, member: Any, window: Any, answers: list[int], clock: Any,
@@ -52,7 +52,7 @@ async def play(standin: Any, member: Any, window: Any, answers: list[int], clock
 
 async def test_the_daily_challenge_is_posted_once_at_the_servers_hour(standin, start_bot):
     bot, channel = await daily_bot(start_bot, standin)
-    cog = bot.get_cog("Focus")
+    cog = bot.get_cog("Focus").flow
     assert await cog.post_due_dailies(MORNING) == []
     assert standin.channel_messages(channel) == []
     assert await cog.post_due_dailies(NINE) == [(standin.guild.id, DAY)]
@@ -69,15 +69,15 @@ async def test_the_daily_challenge_is_posted_once_at_the_servers_hour(standin, s
 async def test_the_post_follows_the_servers_time_zone(standin, start_bot):
     bot, _ = await daily_bot(start_bot, standin, timezone="Pacific/Auckland")
     # 9:00 UTC on 30 November is 22:00 in Auckland (UTC+13): the challenge of that local day.
-    assert await bot.get_cog("Focus").post_due_dailies(NINE) == [
+    assert await bot.get_cog("Focus").flow.post_due_dailies(NINE) == [
         (standin.guild.id, date(2026, 11, 30))]
     # 12:00 UTC is 1:00 on 1 December there: before the hour of that day.
-    assert await bot.get_cog("Focus").post_due_dailies(NINE + timedelta(hours=3)) == []
+    assert await bot.get_cog("Focus").flow.post_due_dailies(NINE + timedelta(hours=3)) == []
 
 
 async def test_a_member_takes_the_posted_challenge_from_its_button(standin, start_bot, clock):
     bot, channel = await daily_bot(start_bot, standin)
-    await bot.get_cog("Focus").post_due_dailies(NINE)
+    await bot.get_cog("Focus").flow.post_due_dailies(NINE)
     post = standin.last_message(channel)
     questions = daily_questions(standin.guild.id, DAY)
     assert [q.level for q in questions] == [2, 3, 4, 5, 6, 7]
@@ -98,7 +98,7 @@ async def test_a_member_takes_the_posted_challenge_from_its_button(standin, star
 
 async def test_a_second_attempt_the_same_day_is_refused(standin, start_bot, clock):
     bot, channel = await daily_bot(start_bot, standin)
-    await bot.get_cog("Focus").post_due_dailies(NINE)
+    await bot.get_cog("Focus").flow.post_due_dailies(NINE)
     post = standin.last_message(channel)
     ana = standin.add_member("Ana")
     questions = daily_questions(standin.guild.id, DAY)
@@ -115,7 +115,7 @@ async def test_a_second_attempt_the_same_day_is_refused(standin, start_bot, cloc
 async def test_the_streak_grows_over_two_days_and_yesterdays_post_is_refused(
         standin, start_bot, clock):
     bot, channel = await daily_bot(start_bot, standin)
-    cog = bot.get_cog("Focus")
+    cog = bot.get_cog("Focus").flow
     ana = standin.add_member("Ana")
     await cog.post_due_dailies(NINE)
     first_post = standin.last_message(channel)
@@ -140,7 +140,7 @@ async def test_the_streak_grows_over_two_days_and_yesterdays_post_is_refused(
 async def test_an_attempt_interrupted_by_a_restart_goes_on_where_it_stopped(
         standin, start_bot, restart_bot, clock):
     bot, channel = await daily_bot(start_bot, standin)
-    await bot.get_cog("Focus").post_due_dailies(NINE)
+    await bot.get_cog("Focus").flow.post_due_dailies(NINE)
     post = standin.last_message(channel)
     ana = standin.add_member("Ana")
     questions = daily_questions(standin.guild.id, DAY)
@@ -201,11 +201,11 @@ async def test_the_leaderboard_is_an_image_with_the_members_streak(standin, star
 async def test_a_daily_channel_that_is_gone_is_reported_once_and_the_command_still_works(
         standin, start_bot, clock, caplog):
     bot = await start_bot()
-    cog = bot.get_cog("Focus")
+    cog = bot.get_cog("Focus").flow
     await no_autopost(bot)
     set_now(bot, NINE)
     await bot.db.servers.update(standin.guild.id, daily_channel_id=123456789, daily_hour=8)
-    with caplog.at_level("WARNING", logger="cogs.focus"):
+    with caplog.at_level("WARNING", logger="bot.flows.focus"):
         assert await cog.post_due_dailies(NINE) == []
         assert await cog.post_due_dailies(NINE + timedelta(minutes=1)) == []
     assert len([r for r in caplog.records if "cannot post the daily challenge" in r.message]) == 1

@@ -20,7 +20,7 @@ class FakeWall:
 
 
 def prepare(bot: Any, wall: FakeWall) -> None:
-    cog = bot.get_cog("Focus")
+    cog = bot.get_cog("Focus").flow
     cog.seed = lambda: SEED
     cog.wall = wall
 

@@ -26,7 +26,7 @@ START = 1_800_000_000.0
 
 
 def cog(bot: Any) -> Any:
-    return bot.get_cog("Focus")
+    return bot.get_cog("Focus").flow
 
 
 async def set_student(bot: Any, standin: Any, member: Any, **settings: Any) -> None:

@@ -51,7 +51,7 @@ async def test_a_fact_answered_wrong_comes_back_the_next_round(standin, start_bo
 async def test_a_fact_answered_well_comes_back_a_day_later_on_the_bots_clock(standin, start_bot,
                                                                             clock):
     bot = await focus_bot(start_bot)
-    focus = bot.get_cog("Focus")
+    focus = bot.get_cog("Focus").flow
     monday = datetime(2026, 12, 7, 9, tzinfo=UTC)
     focus.now = lambda: monday
     ana = standin.add_member("Ana")

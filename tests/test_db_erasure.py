@@ -189,14 +189,14 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     auto_channel = standin.add_channel("direct")
     auto = (await standin.slash(roux, "focus live", in_channel=auto_channel, count=1,
                                 level=2)).reply
-    auto_live_id = max(bot.get_cog("Focus").live_timers())
+    auto_live_id = max(bot.get_cog("Focus").flow.live_timers())
     zed_modal = await standin.click(zed, auto, label="Answer")
     await answer(standin, ana, auto, str(asked.answer))
     wall.now += 30.0
     late = await standin.submit_modal(zed, zed_modal, {"answer": str(asked.answer)})
     assert late.reply.content.startswith("✅ Right!")
     wall.now += 10.0
-    assert await bot.get_cog("Focus").run_due_live() == [auto_live_id]
+    assert await bot.get_cog("Focus").flow.run_due_live() == [auto_live_id]
     auto_final = await standin.wait_for_message(lambda m: "final ranking" in m.text(),
                                                 channel=auto_channel, after=auto)
     assert "a student" in auto_final.text() and NAME not in auto_final.text()
@@ -206,7 +206,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     still_channel = standin.add_channel("direct-2")
     still = (await standin.slash(roux, "focus live", in_channel=still_channel, count=2,
                                  level=2)).reply
-    still_live_id = max(bot.get_cog("Focus").live_timers())
+    still_live_id = max(bot.get_cog("Focus").flow.live_timers())
     await answer(standin, zed, still, str(asked.answer))
     running = await bot.db.focus_live.require(still_live_id)
     assert running.state["factors"] == {str(zed.id): 2.0}
@@ -425,7 +425,7 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
     # Roux's self-running round goes on by itself, the timers armed from the stored state:
     # Zed's extra time and ranking choice stay with their pseudonym, so the question still
     # closes at 40 s and the ranking shows "a student".
-    focus = bot.get_cog("Focus")
+    focus = bot.get_cog("Focus").flow
     still = await bot.db.focus_live.require(world.still_live_id)
     assert still.state["factors"] == {"-1": 2.0} and still.state["shown"] == {"-1": "anonymous"}
     assert focus.live_timers()[world.still_live_id] == still.state["shown_at"] + 40

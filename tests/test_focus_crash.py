@@ -86,7 +86,7 @@ async def test_a_kill_between_a_match_focus_answer_and_its_progress_stores_it_on
 async def test_a_kill_between_the_last_daily_answer_and_the_score_asks_it_again_once(
         standin, start_bot, restart_bot, monkeypatch, clock):
     bot, channel = await daily_bot(start_bot, standin)
-    await bot.get_cog("Focus").post_due_dailies(NINE)
+    await bot.get_cog("Focus").flow.post_due_dailies(NINE)
     post = standin.last_message(channel)
     ana = standin.add_member("Ana")
     guild_id, questions = standin.guild.id, daily_questions(standin.guild.id, DAY)

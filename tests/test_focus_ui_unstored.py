@@ -22,7 +22,7 @@ EXPIRED = "This practice round has expired"
 
 async def practice(standin: Any, start_bot: Any) -> tuple[Any, Any, Any]:
     bot = await start_bot()
-    bot.get_cog("Focus").seed = lambda: SEED
+    bot.get_cog("Focus").flow.seed = lambda: SEED
     ana = standin.add_member("Ana")
     window = (await standin.slash(ana, "focus practice")).reply
     return bot, ana, window

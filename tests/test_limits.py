@@ -296,7 +296,7 @@ async def test_a_live_round_and_its_answers_are_never_limited(standin, start_bot
     """Everything at the same instant of the buckets' clock: a teacher's 20 questions, a
     student's 20 answers (40 interactions), then a practice round's six answers."""
     bot, _ = await limited_bot(start_bot)
-    focus = bot.get_cog("Focus")
+    focus = bot.get_cog("Focus").flow
     focus.seed = lambda: 7
     teacher, ana = standin.add_member("Mme Roux", teacher=True), standin.add_member("Ana")
     questions = generate_questions(4, 20, random.Random(7))

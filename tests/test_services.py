@@ -110,8 +110,8 @@ async def test_every_cog_is_given_the_bots_one_services(standin, start_bot):
     cogs = [cog for cog in bot.cogs.values() if isinstance(cog, ArdoiseCog)]
     assert {type(cog).__name__ for cog in cogs} >= {"Focus", "Rithmo", "Digits", "Classroom"}
     assert all(cog.services is services for cog in cogs)
-    # The Focus cog's clocks are the services': a test moving one moves the other.
-    focus = bot.get_cog("Focus")
+    # The Focus flow's clocks are the services': a test moving one moves the other.
+    focus = bot.get_cog("Focus").flow
     focus.seed = lambda: 7
     assert services.clocks.seed() == 7
 
@@ -121,6 +121,6 @@ async def test_the_buttons_flows_are_the_cogs_that_run_them(standin, start_bot):
     bot = await start_bot()
     kept = bot.services.kept
     assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo")
-    assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus")
-    assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus")
+    assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus").flow
+    assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom")

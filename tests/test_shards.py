@@ -77,7 +77,7 @@ async def sharded_bot(bot_runner: Any, shard: int, database: str) -> Any:
     settings = settings_of(bot_runner.standin, database, ARDOISE_SHARDS=str(shard),
                            ARDOISE_SHARD_COUNT="2")
     bot = await bot_runner.start(settings=settings)
-    focus = bot.get_cog("Focus")
+    focus = bot.get_cog("Focus").flow
     focus.autopost = False  # the test posts, at the hour it chooses
     focus.now = lambda: NINE
     bot.get_cog("Classroom").assign_autoclose = False
@@ -129,14 +129,14 @@ async def test_two_bots_on_two_shards_share_the_work_of_one_database(
     boards = {m.id: await solo_turn(standin, first.db, m, started[m.id]) for m in (ana, sam)}
 
     # Each process posts its own servers' challenges, once.
-    assert await first.get_cog("Focus").post_due_dailies(NINE) == [(school_0.id, NINE.date())]
-    assert await second.get_cog("Focus").post_due_dailies(NINE) == [(school_1.id, NINE.date())]
-    assert await first.get_cog("Focus").post_due_dailies(NINE + timedelta(hours=1)) == []
+    assert await first.get_cog("Focus").flow.post_due_dailies(NINE) == [(school_0.id, NINE.date())]
+    assert await second.get_cog("Focus").flow.post_due_dailies(NINE) == [(school_1.id, NINE.date())]
+    assert await first.get_cog("Focus").flow.post_due_dailies(NINE + timedelta(hours=1)) == []
 
     # The second process restarts in the middle of Sam's game: the game goes on.
     second = await bot_runner.restart(second)
-    second.get_cog("Focus").now = lambda: NINE
-    assert await second.get_cog("Focus").post_due_dailies(NINE) == []
+    second.get_cog("Focus").flow.now = lambda: NINE
+    assert await second.get_cog("Focus").flow.post_due_dailies(NINE) == []
     boards[sam.id] = await solo_turn(standin, second.db, sam, boards[sam.id])
     boards[ana.id] = await solo_turn(standin, first.db, ana, boards[ana.id])
     for school in (school_0, school_1):
@@ -206,11 +206,11 @@ async def test_each_process_keeps_the_clocks_and_timers_of_its_own_servers(
     # A self-running live round there: only the second process arms its timer, after a
     # restart too.
     await standin.slash(teacher, "focus live", count=2, level=4)
-    assert await first.get_cog("Focus").arm_live_timers() == {}
-    assert first.get_cog("Focus").live_timers() == {}
-    assert list(second.get_cog("Focus").live_timers()) == [1]
+    assert await first.get_cog("Focus").flow.arm_live_timers() == {}
+    assert first.get_cog("Focus").flow.live_timers() == {}
+    assert list(second.get_cog("Focus").flow.live_timers()) == [1]
     second = await bot_runner.restart(second)
-    assert list(second.get_cog("Focus").live_timers()) == [1]
+    assert list(second.get_cog("Focus").flow.live_timers()) == [1]
     assert school_0.id not in {g.id for g in second.guilds}
 
 

@@ -1,5 +1,5 @@
-"""The Focus presentation: the daily post's button and the embeds of a finished practice or
-daily round.
+"""The Focus presentation: the daily post and its button, the embeds of a finished practice or
+daily round, and the protocol by which the buttons call the Focus conductor (``FOCUS_FLOWS``).
 
 The ephemeral round itself (a question, its "Answer" button and modal) is ``bot.ui.focus_run``;
 the live class round's is ``bot.ui.focus_live``.
@@ -8,7 +8,7 @@ the live class round's is ``bot.ui.focus_live``.
 from __future__ import annotations
 
 from datetime import date
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -36,8 +36,7 @@ def date_text(day: date, lang: str) -> str:
              month=month_name(day.month, lang), year=day.year)
 
 
-# --- The cog --------------------------------------------------------------------------------
-
+# --- The flow the buttons call back ---------------------------------------------------------
 
 
 def daily_key(guild_id: int, day: date, user_id: int) -> str:
@@ -46,7 +45,8 @@ def daily_key(guild_id: int, day: date, user_id: int) -> str:
 
 
 class FocusFlows(Protocol):
-    """What the daily post's and a round's buttons start: the Focus cog's flows."""
+    """What the daily post's and a round's buttons start: the Focus conductor
+    (``bot.flows.focus.FocusFlow``)."""
 
     async def take_daily(self, interaction: discord.Interaction, posted: date | None
                          ) -> None: ...
@@ -54,11 +54,11 @@ class FocusFlows(Protocol):
                              *, in_place: bool = False) -> None: ...
 
 
-#: Where the services keep the Focus flows (put there by the Focus cog).
+#: Where the services keep the Focus flows (put there by the Focus conductor).
 FOCUS_FLOWS: Key[FocusFlows] = Key("focus.flows")
 
 
-def _cog(interaction: discord.Interaction) -> FocusFlows:
+def _flow(interaction: discord.Interaction) -> FocusFlows:
     return services_of(interaction).kept.get(FOCUS_FLOWS)
 
 
@@ -83,7 +83,19 @@ class TakeDaily(GameButton, action="focus.daily"):
         if str(interaction.guild_id) != self.game_id:
             raise DomainError("game.not_found", "this post belongs to another server")
         hit(interaction, "round")
-        await _cog(interaction).take_daily(interaction, posted_day(self.arg))
+        await _flow(interaction).take_daily(interaction, posted_day(self.arg))
+
+
+def daily_post(guild_id: int, day: date, lang: str, low: int, high: int) -> dict[str, Any]:
+    """The daily challenge's post in its channel: the day, the levels from ``low`` to ``high``,
+    and the persistent "Take today's challenge" button."""
+    embed = discord.Embed(title=t("focus.daily.post_title", lang, date=date_text(day, lang)),
+                          description=t("focus.daily.post_text", lang, low=low, high=high),
+                          colour=0xE9C46A)
+    view = ui.View(timeout=None)
+    view.add_item(TakeDaily(guild_id, 1, day.isoformat(), label=t("focus.daily.button", lang),
+                            style=discord.ButtonStyle.success))
+    return {"embed": embed, "view": view}
 
 
 def again_view(interaction: discord.Interaction, lang: str, window: float = VIEW_TIMEOUT
@@ -92,7 +104,7 @@ def again_view(interaction: discord.Interaction, lang: str, window: float = VIEW
     round did (``window``: longer for a student with extra time)."""
 
     async def again(clicked: discord.Interaction) -> None:
-        await _cog(clicked).start_practice(clicked, None, in_place=True)
+        await _flow(clicked).start_practice(clicked, None, in_place=True)
 
     view = ui.View(timeout=None)  # only a dynamic item: discord.py keeps nothing of it
     view.add_item(action_button(interaction, kind="practice",

@@ -35,7 +35,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 class LiveFlows(Protocol):
-    """What the live round's buttons start: the Focus cog's flows (``cogs._focus_live``)."""
+    """What the live round's buttons start: the live conductor (``bot.flows.focus_live``)."""
 
     async def open_live_answer(self, interaction: discord.Interaction, live_id: int,
                                number: int) -> None: ...
@@ -50,11 +50,11 @@ class LiveFlows(Protocol):
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None: ...
 
 
-#: Where the services keep the live rounds' flows (put there by the Focus cog).
+#: Where the services keep the live rounds' flows (put there by the live conductor).
 LIVE_FLOWS: Key[LiveFlows] = Key("focus.live.flows")
 
 
-def _cog(interaction: discord.Interaction) -> LiveFlows:
+def _flow(interaction: discord.Interaction) -> LiveFlows:
     return services_of(interaction).kept.get(LIVE_FLOWS)
 
 
@@ -67,47 +67,47 @@ class LiveAnswerButton(GameButton, action="focus.live_answer"):
     """Opens the answer modal."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).open_live_answer(interaction, int(self.game_id), self.version)
+        await _flow(interaction).open_live_answer(interaction, int(self.game_id), self.version)
 
 
 class LiveNextButton(GameButton, action="focus.live_next"):
     """A manual round: the teacher moves on."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_next(interaction, int(self.game_id), self.version)
+        await _flow(interaction).live_next(interaction, int(self.game_id), self.version)
 
 
 class LivePauseButton(GameButton, action="focus.live_pause"):
     """The teacher pauses the question, or resumes it."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_pause(interaction, int(self.game_id), self.version)
+        await _flow(interaction).live_pause(interaction, int(self.game_id), self.version)
 
 
 class LiveSkipButton(GameButton, action="focus.live_skip"):
     """The teacher closes the question now."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_skip(interaction, int(self.game_id), self.version)
+        await _flow(interaction).live_skip(interaction, int(self.game_id), self.version)
 
 
 class LiveEndButton(GameButton, action="focus.live_end"):
     """The teacher ends the round now: the final ranking."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_end(interaction, int(self.game_id), self.version)
+        await _flow(interaction).live_end(interaction, int(self.game_id), self.version)
 
 
 class LiveReportButton(GameButton, action="focus.live_report"):
     """``focus.live_report:<live id>:0`` under the final ranking: the teacher's report."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).live_report(interaction, int(self.game_id))
+        await _flow(interaction).live_report(interaction, int(self.game_id))
 
 
 class LiveAnswerModal(AnswerForm):
     """The answer to a live question: ``focus.livem:<live id>:<question number from 1>``. What is
-    typed in it is taken by ``Focus.take_live_submission`` (the same one route as the practice
+    typed in it is taken by ``LiveFlow.take_live_submission`` (the same one route as the practice
     modals, see ``bot.ui.focus_run``): the modal does nothing itself."""
 
     def __init__(self, live_id: int, number: int, question: Question, lang: str) -> None:

@@ -1,45 +1,56 @@
 """A Focus round for one member, in an ephemeral message: the question, an "Answer" button, a
-modal to type the answer, the next question, and a callback at the end.
+modal to type the answer, the next question, and the round's owner told of each answer and of
+the end.
 
-Used by ``cogs/focus.py`` (practice, the daily challenge) and by the 20 Digits cog (each match
-round's Focus). Not a cog: the presentation the cogs share (``bot.ui``).
+Used by the Focus conductor (``bot.flows.focus``: practice, a teacher's set, the daily challenge,
+an assignment) and by The 20 Digits' (each match round's Focus). Not a conductor: the window the
+kinds share (``bot.ui``), which calls nothing but its round's owner.
 
 API
 ---
-::
+Every kind of round has one owner (``RoundOwner``): ``answered(run, answer)`` stores a marked
+answer before the member sees it, ``finished(interaction, run)`` ends the round (the score, the
+corrections, the follow-ups)::
 
     from bot.ui.focus_run import FocusRun, start_focus, summary_embed
 
-    async def focus_done(interaction: discord.Interaction, run: FocusRun) -> None:
-        # run.round is the finished bot.focus.FocusRound: run.round.score (0-6), .answers, ...
-        # ``interaction`` is the submission of the last answer, NOT answered yet: answer it
-        # (within 3 s), e.g. by showing the corrections in the same ephemeral message:
-        await replies.update(interaction, embed=summary_embed(run.round, run.lang),
-                             view=None)
+    class MatchRound:                   # a RoundOwner
+        async def answered(self, run: FocusRun, answer: Answer) -> None:
+            ...                         # stored with the match's progress, one transaction
 
-    await start_focus(interaction, questions, lang, on_done=focus_done, kind="match",
+        async def finished(self, interaction: discord.Interaction, run: FocusRun) -> None:
+            # run.round is the finished bot.focus.FocusRound: run.round.score (0-6), .answers…
+            # ``interaction`` is the submission of the last answer, NOT answered yet: answer it
+            # (within 3 s), e.g. by showing the corrections in the same ephemeral message:
+            await replies.update(interaction, embed=summary_embed(run.round, run.lang),
+                                 view=None)
+
+    await start_focus(interaction, questions, lang, owner=MatchRound(), kind="match",
                       title="Round 3 · Focus", data={"match": 42})
 
-``start_focus(interaction, questions, lang, *, on_done, kind="match", title=None, record=True,
-key=None, in_place=False, feedback=True, on_answer=None, data=None, round_key=None,
-time_factor=1.0) -> FocusRun``
+``start_focus(interaction, questions, lang, *, owner=None, on_done=None, kind="match",
+title=None, record=True, key=None, in_place=False, feedback=True, on_answer=None, data=None,
+round_key=None, time_factor=1.0) -> FocusRun``
 
+- ``owner``: the round's ``RoundOwner``. Callers written before it pass ``on_done(interaction,
+  run)`` (its ``finished``), ``on_answer(run, answer)`` (its ``answered``) and ``record``
+  instead, made into one owner (``Callbacks``); an owner and callbacks together are refused.
 - ``interaction``: not answered yet (or deferred ephemerally); the first question is its answer,
   a new ephemeral message (``in_place=True``: the component's own message is edited instead).
 - ``questions``: ``list[bot.focus.Question]`` (e.g. ``generate_questions(level, 6, rng)``), or a
   ``FocusRound`` already begun (resumed: it goes on at its first unanswered question; a finished
-  one calls ``on_done`` at once).
+  one calls ``owner.finished`` at once).
 - ``kind``: "practice", "daily", "match" or "assignment". It is the ``source`` under which each
   answer is stored in ``db.focus`` (when ``record``) and picks the sentence a member reads when
   they click a round whose window has expired (10 minutes idle, longer for a student with extra
   time, or the bot restarted): for "match", "open your Focus again from the match message".
-- ``record``: store each answer in ``db.focus`` as soon as it is given (before the reply shows it),
-  with its time in milliseconds; the round's start must have made the member a player: an answer
-  never makes them one again once their data was erased (``focus.erased``, which closes the
-  window, as it does when an ``on_answer`` raises it). A caller that keeps the round's progress
-  in a table of its own passes ``record=False`` and stores ``stored_answer(run, answer, index)``
-  in the same transaction as that progress (a crash between two writes would otherwise store an
-  answer twice).
+- ``record`` (callbacks only): store each answer in ``db.focus`` as soon as it is given (before
+  the reply shows it), with its time in milliseconds; the round's start must have made the member
+  a player: an answer never makes them one again once their data was erased (``focus.erased``,
+  which closes the window, as it does when the owner raises it). An owner that keeps the round's
+  progress in a table of its own stores ``stored_answer(run, answer, index)`` in the same
+  transaction as that progress (a crash between two writes would otherwise store an answer
+  twice).
 - ``round_key``: the round's name among the member's stored answers (default
   ``"<kind>:<token>"``); ``db.focus`` keeps one answer per question of a round, so a second write
   of the same question is a no-op. A resumable round names it (``"daily:2026-12-01"``).
@@ -47,8 +58,6 @@ time_factor=1.0) -> FocusRun``
   (a new ephemeral message at its current question, its clock still running) instead of a new one;
   e.g. ``f"digits:{match_id}:{round}:{user_id}"`` when the "Take my Focus" button is clicked twice.
 - ``feedback``: say "right" or "wrong, it was 15" after each answer.
-- ``on_answer(run, answer)``: awaited after each readable answer is marked, before the reply
-  (``answer`` is a ``bot.focus.Answer``; ``run.round`` does not hold it yet).
 - ``data``: a dict for the caller (``run.data``), e.g. the match id.
 - ``time_factor``: the student's extra time (``bot.play.students``: 1.5, 2, ``None`` for no
   timer): the idle window is ``idle_window(time_factor)`` (15 and 20 minutes; an hour without
@@ -77,9 +86,10 @@ find their round (public discord.py only):
 - discord.py has no such item for modals (it routes a submission to the modal stored under its
   exact custom id, or to nothing). So the answer modal does nothing itself
   (``AnswerModal.interaction_check`` says no and forgets it), and every submission of a
-  ``focus.runm:`` modal is taken by ``take_submission``, which the Focus cog calls from its
-  listener of modal submissions: it finds the round the same way, answers it if it is open (a
-  submission read before discord.py stored the modal included), and says "expired" otherwise.
+  ``focus.runm:`` modal is taken by ``take_submission``, the route the cogs that run rounds
+  list (``routes()``, read by the bot's one listener): it finds the round the same way, answers
+  it if it is open (a submission read before discord.py stored the modal included), and says
+  "expired" otherwise.
 """
 
 from __future__ import annotations
@@ -91,7 +101,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 from discord import ui
@@ -110,7 +120,7 @@ from bot.services import Key, services_of, services_of_client
 from bot.texts import decimal_symbol
 from bot.tree import report_error
 from bot.views import ArdoiseModal, button_of, ensure_player
-from db import FocusAnswer
+from db import Database, FocusAnswer
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +158,46 @@ DoneCallback = Callable[[discord.Interaction, "FocusRun"], Awaitable[None]]
 AnswerCallback = Callable[["FocusRun", Answer], Awaitable[None]]
 
 
+class RoundOwner(Protocol):
+    """Who a round belongs to — practice, a set, the daily challenge, an assignment, a match
+    round (``bot.flows``): the one thing the run calls. The run asks the questions, reads and
+    marks the answers, measures the times and shows the window; what an answer means (where it
+    is stored, in which transaction) and what the end does (the score, the follow-up post, the
+    next stage of a match) are the owner's, each kind in one place."""
+
+    async def answered(self, run: FocusRun, answer: Answer) -> None:
+        """A readable answer is marked, before the member sees it (``run.round`` does not hold
+        it yet: it is question ``len(run.round.answers)``): store it, or raise to refuse it
+        (``focus.erased`` closes the window)."""
+        ...
+
+    async def finished(self, interaction: discord.Interaction, run: FocusRun) -> None:
+        """The last answer is in (or the round was over when it started): ``interaction`` is not
+        answered yet; answer it within 3 s (the corrections in the same window, typically)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Callbacks:
+    """A round owner made of two callbacks, for the callers of ``start_focus(on_done=…,
+    on_answer=…, record=…)`` (a match round's Focus, the tests' cog): ``record`` stores each
+    answer in ``db.focus`` first, then ``on_answer`` runs."""
+
+    on_done: DoneCallback
+    on_answer: AnswerCallback | None = None
+    db: Database | None = None
+
+    async def answered(self, run: FocusRun, answer: Answer) -> None:
+        if self.db is not None:
+            await record_answer(self.db, stored_answer(run, answer, len(run.round.answers)),
+                                newcomer=False)
+        if self.on_answer is not None:
+            await self.on_answer(run, answer)
+
+    async def finished(self, interaction: discord.Interaction, run: FocusRun) -> None:
+        await self.on_done(interaction, run)
+
+
 @dataclass(eq=False)
 class FocusRun:
     """One member's round in progress (kept in memory while its window is open)."""
@@ -158,12 +208,10 @@ class FocusRun:
     user_id: int
     lang: str
     round: FocusRound
-    on_done: DoneCallback
+    owner: RoundOwner
     title: str | None = None
-    record: bool = True
     feedback: bool = True
     key: str | None = None
-    on_answer: AnswerCallback | None = None
     data: dict[str, Any] = field(default_factory=dict)
     shown_at: float | None = None  # clock() when the current question was shown
     notice: str | None = None  # the line above the question: last answer's mark, or a refusal
@@ -255,7 +303,7 @@ def _close(run: FocusRun) -> None:
 
 
 def close_run(run: FocusRun) -> None:
-    """Forget an open round (what its owner's ``on_answer`` does when it cannot go on): its
+    """Forget an open round (what its owner's ``answered`` does when it cannot go on): its
     buttons then say the window expired, and a new start reads the database again."""
     _close(run)
 
@@ -467,7 +515,7 @@ def question_view(run: FocusRun) -> ui.View:
 class AnswerForm(ArdoiseModal):
     """A form asking one question's answer ("7 + 8 =" and a field), which does nothing itself:
     the one route of submissions takes what is typed (``take_submission``; for live rounds
-    ``Focus.take_live_submission``), whether discord.py stored the form yet or not."""
+    ``LiveFlow.take_live_submission``), whether discord.py stored the form yet or not."""
 
     def __init__(self, title: str, custom_id: str, question: Question, lang: str,
                  timeout: float) -> None:
@@ -518,11 +566,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             return
         answer = mark(question, given, seconds)
         try:
-            if run.record:
-                await record_answer(services_of(interaction).db, stored_answer(run, answer, index),
-                                    newcomer=False)
-            if run.on_answer is not None:
-                await run.on_answer(run, answer)
+            await run.owner.answered(run, answer)
         except DomainError as refusal:
             if refusal.code == "focus.erased":
                 _close(run)  # the member's data is gone: so are the answers this window holds
@@ -535,7 +579,7 @@ async def submit(run: FocusRun, index: int, typed: str, interaction: discord.Int
             run.notice = None
         if run.round.finished:
             _close(run)
-            await run.on_done(interaction, run)
+            await run.owner.finished(interaction, run)
             return
         await _show(interaction, run, edit=True)
 
@@ -570,7 +614,8 @@ async def start_focus(
     questions: Sequence[Question] | FocusRound,
     lang: str,
     *,
-    on_done: DoneCallback,
+    owner: RoundOwner | None = None,
+    on_done: DoneCallback | None = None,
     kind: str = "match",
     title: str | None = None,
     record: bool = True,
@@ -583,8 +628,16 @@ async def start_focus(
     time_factor: float | None = 1.0,
 ) -> FocusRun:
     """Show the round's current question to the member of ``interaction``; see the module doc.
-    ``time_factor``: the student's extra time (``StudentSettings.time_factor``), which scales the
-    round's idle window (``idle_window``); the answer times are measured as usual."""
+    ``owner``: who the round belongs to (``RoundOwner``); or, as before, ``on_done`` with
+    ``on_answer`` and ``record`` (made into one, ``Callbacks``). ``time_factor``: the student's
+    extra time (``StudentSettings.time_factor``), which scales the round's idle window
+    (``idle_window``); the answer times are measured as usual."""
+    if owner is None:
+        if on_done is None:
+            raise ValueError("a round needs its owner (or on_done)")
+        owner = Callbacks(on_done, on_answer, services_of(interaction).db if record else None)
+    elif on_done is not None or on_answer is not None:
+        raise ValueError("an owner's round takes no callbacks: the owner answers and ends it")
     if kind not in KINDS:
         raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
     if interaction.guild_id is None:
@@ -602,14 +655,14 @@ async def start_focus(
         round = questions if isinstance(questions, FocusRound) else FocusRound(list(questions))
         token = secrets.token_hex(6)
         run = FocusRun(token=token, kind=kind, guild_id=interaction.guild_id,
-                       user_id=interaction.user.id, lang=lang, round=round, on_done=on_done,
-                       title=title, record=record, feedback=feedback, key=key,
-                       on_answer=on_answer, data=dict(data or {}), registry=registry,
+                       user_id=interaction.user.id, lang=lang, round=round, owner=owner,
+                       title=title, feedback=feedback, key=key,
+                       data=dict(data or {}), registry=registry,
                        round_key=round_key or f"{kind}:{token}",
                        window=idle_window(time_factor),
                        expires_at=clock() + idle_window(time_factor))
         if round.finished:
-            await on_done(interaction, run)
+            await owner.finished(interaction, run)
             return run
         if key is not None:
             previous = get_run(interaction.client, key)

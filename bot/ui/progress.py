@@ -3,6 +3,7 @@ student's progress (``images.render_progress``, ``images.render_streak``), the b
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -42,6 +43,21 @@ def progress_pictures(data: ProgressData, lang: str) -> tuple[bytes, bytes, byte
         {**(data.mastery or {}), "title": t("mastery.map_title", lang, name=data.name)},
         image_words(lang))
     return chart, calendar, mastery
+
+
+def progress_files(pictures: tuple[bytes, bytes, bytes], data: ProgressData, lang: str
+                   ) -> list[discord.File]:
+    """The three pictures of ``progress_pictures`` as the attachments the embeds show, each
+    with its alt text."""
+    chart, calendar, mastery = pictures
+    return [
+        discord.File(io.BytesIO(chart), "progress.png",
+                     description=t("progress.chart_title", lang, name=data.name)),
+        discord.File(io.BytesIO(calendar), "streak.png",
+                     description=t("progress.streak_title", lang, name=data.name)),
+        discord.File(io.BytesIO(mastery), "mastery.png",
+                     description=t("mastery.map_title", lang, name=data.name)),
+    ]
 
 
 def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
@@ -93,7 +109,6 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
 def board_choices() -> list[Choice[str]]:
     return [Choice(name=locale_str(BOARD_NAMES[b], key=f"progress.choices.{b}"), value=b)
             for b in BOARDS]
-
 
 
 def board_options(ranking: Board, lang: str) -> dict[str, Any]:

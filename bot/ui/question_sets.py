@@ -7,8 +7,9 @@
   after a restart, the click says that nothing was stored.
 - The list, one set's questions (cut to one message, the whole set as a CSV attachment), the
   confirmation of a deletion.
-- A practice round from a set (``start_set_round``): the Focus window of ``bot.ui.focus_run``,
-  kind "practice", its answers under a round key of their own (``practice-set:<set id>:…``).
+- A practice round from a set (conducted by ``bot.flows.focus``): its title and its end
+  (``set_round_title``, ``set_round_end``); the Focus window of ``bot.ui.focus_run``, kind
+  "practice", its answers under a round key of their own (``practice-set:<set id>:…``).
 
 The buttons are one ``QuestionsButton`` (``class.questions:<id>:0:<what>``), registered by the
 ``/class`` cog: it finds what it confirms itself, so a click after a restart gets a sentence.
@@ -20,7 +21,7 @@ from __future__ import annotations
 import io
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,12 +31,11 @@ from discord import app_commands, ui
 from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for, t
-from bot.play import focus as focus_play
 from bot.play import question_sets as play
 from bot.play.question_sets import ReadFile, Refused, SetSummary
 from bot.replies import shown_name
 from bot.services import Key, services_of, services_of_client
-from bot.ui.focus_run import FocusRun, action_button, start_focus, summary_embed
+from bot.ui.focus_run import FocusRun, action_button, summary_embed
 from bot.ui.teachers import NotATeacher, is_teacher
 from bot.views import GameButton, ensure_player, invalid_component
 from db.question_sets import QuestionSet, SetItem
@@ -294,37 +294,22 @@ def delete_reply(found: QuestionSet, lang: str) -> dict[str, Any]:
 # --- Practice from a set ------------------------------------------------------------------------
 
 
-async def start_set_round(interaction: discord.Interaction, name: str, seed: Callable[[], int],
-                          *, in_place: bool = False) -> None:
-    """Six questions of the set ``name`` in a Focus window; at the end the corrections and
-    "another round from this set". The student's level does not move."""
-    lang = await lang_for(interaction)
-    assert interaction.guild_id is not None
-    practice = await play.start_set_practice(services_of(interaction).db, interaction.guild_id,
-                                             name, seed(), interaction.user.id)
-    found = practice.set
-    title = t("class_questions.practice.title", lang,
-              name=shown_text(found.name, play.MAX_NAME_CHARS))
+def set_round_title(name: str, lang: str) -> str:
+    """The title of a practice round from the set ``name``."""
+    return t("class_questions.practice.title", lang, name=shown_text(name, play.MAX_NAME_CHARS))
 
-    async def done(finished: discord.Interaction, run: FocusRun) -> None:
-        # What is stored (each answer was, as it was given), as every round's end shows.
-        run.round = await focus_play.round_as_stored(
-            services_of(finished).db, run.guild_id, run.user_id, run.round.questions, run.round_key)
-        embed = summary_embed(run.round, run.lang, title)
-        embed.add_field(name=t("focus.practice.advice_name", run.lang),
-                        value=t("class_questions.practice.level_kept", run.lang), inline=False)
 
-        async def again(clicked: discord.Interaction) -> None:
-            await start_set_round(clicked, found.name, seed, in_place=True)
-
-        view = ui.View(timeout=None)
-        view.add_item(action_button(finished, kind="practice", on_click=again,
-                                    label=t("focus.practice.again", run.lang)))
-        await replies.update(finished, embed=embed, view=view)
-
-    await start_focus(interaction, practice.questions, lang, on_done=done, kind="practice",
-                      title=title, in_place=in_place, data={"set": found.set_id},
-                      round_key=play.set_round_key(found.set_id, secrets.token_hex(6)))
+def set_round_end(interaction: discord.Interaction, run: FocusRun,
+                  again: Callable[[discord.Interaction], Awaitable[None]]) -> dict[str, Any]:
+    """A finished round from a set: the corrections, the reminder that the student's level does
+    not move, and "another round from this set" (``again``, on the member's first click)."""
+    embed = summary_embed(run.round, run.lang, run.title)
+    embed.add_field(name=t("focus.practice.advice_name", run.lang),
+                    value=t("class_questions.practice.level_kept", run.lang), inline=False)
+    view = ui.View(timeout=None)
+    view.add_item(action_button(interaction, kind="practice", on_click=again,
+                                label=t("focus.practice.again", run.lang)))
+    return {"embed": embed, "view": view}
 
 
 def refuse_level_and_set() -> DomainError:
