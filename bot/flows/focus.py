@@ -67,7 +67,9 @@ from bot.ui.focus import (
     daily_key,
     daily_post,
     date_text,
+    own_place,
     practice_embed,
+    streak_line,
 )
 from bot.ui.focus_live import LIVE_MODAL_PREFIX
 from bot.ui.focus_run import (
@@ -414,23 +416,12 @@ class FocusFlow(LiveFlow):
         me = interaction.user.id
         name = self._remember_name(interaction)
         daily = await play.daily_board(self.services.db, guild.id, me, self.now())
-        day, board, player = daily.day, daily.rows, daily.player
-        current = player.current_daily_streak(day) if player else 0
-        best = player.best_daily_streak if player else 0
-        mine = next((row for row in board if row.user_id == me), None)
-        shown_as = shown_name(name)
-        line = (t("focus.leaderboard.streak", lang, count=current, name=shown_as, current=current,
-                  best=best) if mine else
-                t("focus.leaderboard.not_played", lang, name=shown_as, current=current,
-                  best=best))
+        day = daily.day
+        line = streak_line(daily, me, name, lang)
         public = daily.public  # anonymous students as "a student", hidden ones left out
-        secret = daily.private_rank(me)
-        private = ""
-        if secret is not None:  # their place for them alone, never in the picture
-            private = t("class_students.private_rank.anonymous" if any(
-                p.user_id == me for p in public) else "class_students.private_rank.hidden",
-                lang, rank=secret)
-            line = line if show else f"{line}\n{private}"
+        private = own_place(daily, me, lang)
+        if private is not None and not show:
+            line = f"{line}\n{private}"
         if not public:
             await replies.followup(interaction, t("focus.leaderboard.empty", lang) + "\n" + line)
         else:
@@ -451,5 +442,5 @@ class FocusFlow(LiveFlow):
                 line, file=discord.File(io.BytesIO(png), filename="leaderboard.png",
                                         description=alt_text.ranking(
                                             t("images.daily", lang), rows, lang)))
-        if secret is not None and show:
+        if private is not None and show:  # their place for them alone
             await replies.followup(interaction, private, ephemeral=True)

@@ -17,7 +17,8 @@ from bot.domain import DomainError
 from bot.focus.adaptive import Advice
 from bot.i18n import month_name, t
 from bot.limits import hit
-from bot.play.focus import DailyResult
+from bot.play.focus import DailyBoard, DailyResult
+from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.ui.focus_run import (
     VIEW_TIMEOUT,
@@ -112,6 +113,32 @@ def again_view(interaction: discord.Interaction, lang: str, window: float = VIEW
                                 window=window))
     return view
 
+
+
+# --- The leaderboard ----------------------------------------------------------------------
+
+
+def streak_line(board: DailyBoard, user_id: int, name: str, lang: str) -> str:
+    """Under ``/focus leaderboard``: the member's streak, and whether they played today."""
+    player, day = board.player, board.day
+    current = player.current_daily_streak(day) if player else 0
+    best = player.best_daily_streak if player else 0
+    if board.row_of(user_id) is not None:
+        return t("focus.leaderboard.streak", lang, count=current, name=shown_name(name),
+                 current=current, best=best)
+    return t("focus.leaderboard.not_played", lang, name=shown_name(name), current=current,
+             best=best)
+
+
+def own_place(board: DailyBoard, user_id: int, lang: str) -> str | None:
+    """A student anonymous or hidden in public rankings: their own place, in words only they
+    read (never in the picture); ``None`` for everyone else."""
+    secret = board.private_rank(user_id)
+    if secret is None:
+        return None
+    anonymous = any(p.user_id == user_id for p in board.public)
+    return t("class_students.private_rank.anonymous" if anonymous
+             else "class_students.private_rank.hidden", lang, rank=secret)
 
 
 # --- Embeds ----------------------------------------------------------------------------------
