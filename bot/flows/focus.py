@@ -1,6 +1,8 @@
 """The Focus conductor: ``/focus practice`` (at the member's level, or from a teacher's set),
-``/focus daily`` and the daily post, ``/focus leaderboard``, a student's round of an assignment,
-and the live class rounds (``/focus live``: ``bot.flows.focus_live``, the base of this flow).
+``/focus daily`` and the daily post, ``/focus leaderboard``, and the live class rounds
+(``/focus live``: ``bot.flows.focus_live``, the base of this flow); and a student's round of an
+assignment (``take_assignment``: the post and its button are the classroom's, ``/class assign``,
+whose conductor hands the click over with its clock).
 
 One protocol for a round's owner. A member's round is a ``bot.ui.focus_run`` window, whatever
 its kind; the window calls nothing but its ``RoundOwner``: ``answered`` (store a marked answer
