@@ -82,9 +82,9 @@ from bot.ui.question_sets import (
     upload_reply,
 )
 from bot.ui.question_sets import list_embed as sets_embed
-from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question, teaches
+from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question
 from bot.ui.students import student_embed
-from bot.ui.teachers import NotATeacher, is_teacher, role_ids, teachers_only
+from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, role_ids, teachers_only
 from bot.views import Route, ensure_player
 from db import Database
 
@@ -494,7 +494,7 @@ class ClassroomFlow(Flow):
         settings = await server_settings(db, guild.id)
         found = await current_members(guild, await retention.members(db, guild.id))
         students = [uid for uid, member in found.items()
-                    if member is None or not teaches(member, settings)]
+                    if member is None or not member_teaches(member, settings)]
         if not students:
             await replies.followup(interaction, t("class.end_of_year.nobody", lang),
                                    ephemeral=True)

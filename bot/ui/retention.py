@@ -1,7 +1,8 @@
-"""The presentation of ``/class end-of-year``: its question and buttons, and who of the members
-Discord gives now is a teacher. (The daily erasure by age is ``bot.flows.settings.Eraser``; it
-runs in every process for its own shards' servers: two processes on one shard erase the same rows
-at worst, the second finds them gone, and the owner is told once, ``db.retention.claim_told``.)
+"""The presentation of ``/class end-of-year``: its question and buttons, and the members Discord
+gives now (``bot.ui.teachers.member_teaches`` tells the teachers among them). The daily erasure
+by age is ``bot.flows.settings.Eraser``: it runs in every process for its own shards' servers;
+two processes on one shard erase the same rows at worst (the second finds them gone), and the
+owner is told once (``db.retention.claim_told``).
 
 ``/class end-of-year`` asks first, privately (``AskedButton``: the teacher who asked, for 15
 minutes). Confirmed, it sends that teacher alone one zip file, then erases the students: every
@@ -28,7 +29,6 @@ from bot.i18n import lang_for, t
 from bot.services import Key, services_of
 from bot.ui.members import fetch_members
 from bot.views import AskedButton, invalid_component
-from db import ServerSettings
 
 #: How long the question may be answered (Discord lets a bot edit an ephemeral answer 15 min).
 CONFIRM_S = 15 * 60
@@ -81,12 +81,6 @@ def end_of_year_question(guild_id: int, user_id: int, lang: str) -> dict[str, An
     view.add_item(KeepEverything(**asked, style=discord.ButtonStyle.secondary,
                                  label=t("class.end_of_year.keep", lang)))
     return {"content": t("class.end_of_year.ask", lang), "view": view}
-
-
-def teaches(member: discord.Member, settings: ServerSettings) -> bool:
-    """Whether a member of the server is one of its teachers (``bot.ui.teachers``' rule)."""
-    return member.guild_permissions.manage_guild or settings.may_manage(
-        role.id for role in member.roles)
 
 
 async def current_members(guild: discord.Guild, user_ids: list[int]
