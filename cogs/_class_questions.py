@@ -53,4 +53,4 @@ class ClassQuestions(ArdoiseCog):
     @teachers_choices
     async def question_set_choices(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
-        return await self.flow.set_choices(interaction, current)
+        return await self.flow.question_set_choices(interaction, current)

@@ -40,8 +40,9 @@ from bot.flows import Flow
 from bot.focus import Answer, FocusRound
 from bot.i18n import lang_for, t
 from bot.play import assignments as homework
-from bot.play import class_report, retention
+from bot.play import class_report as reports
 from bot.play import question_sets as questions
+from bot.play import retention
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
 from bot.play.settings import server_settings
@@ -117,9 +118,12 @@ class ClassroomFlow(Flow):
     # --- Clocks, the task, the routes -----------------------------------------------------------
 
     def assign_now(self) -> datetime:
+        """Homework's clock: due dates, answers' times, closing (a method, so that a test
+        replaces it on the class for every bot it starts, restarted ones included)."""
         return datetime.now(UTC)
 
     def assign_seed(self) -> int:
+        """The draw of a new assignment's questions (drawn once, at creation)."""
         return secrets.randbits(64)
 
     def start(self) -> None:
@@ -160,14 +164,14 @@ class ClassroomFlow(Flow):
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # the group is guild-only
-        class_report.check_period(period)  # before the deferral: refused privately, nothing done
+        reports.check_period(period)  # before the deferral: refused privately, nothing done
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await class_report.answered(self.services.db, guild_id, period, topic,
+        data = await reports.answered(self.services.db, guild_id, period, topic,
                                            pseudonym=pseudonym)
         students = await fetch_students(interaction.guild, data.user_ids)
         keep = None if role is None else {
             uid for uid, student in students.items() if role.id in student.role_ids}
-        report = class_report.build(data, {uid: s.name for uid, s in students.items()}, lang,
+        report = reports.build(data, {uid: s.name for uid, s in students.items()}, lang,
                                     keep=keep, pseudonym=pseudonym)
         await self._send_report(interaction, report, lang, filter_lines(topic, role, lang))
 
@@ -175,7 +179,7 @@ class ClassroomFlow(Flow):
                            report: ClassReport, lang: str,
                            filters: tuple[str, ...]) -> None:
         # After the command's deferral; the pages of a long report live in report_windows.
-        csv = await asyncio.to_thread(class_report.report_csv, report, lang)
+        csv = await asyncio.to_thread(reports.report_csv, report, lang)
         window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
                               filters, csv)
         shown = await window.message()
@@ -190,7 +194,7 @@ class ClassroomFlow(Flow):
         if interaction.guild_id is None:
             return []
         lang = await lang_for(interaction)
-        found = await class_report.topic_choices(self.services.db, interaction.guild_id,
+        found = await reports.topic_choices(self.services.db, interaction.guild_id,
                                                  current, lang)
         return replies.fit_choices(app_commands.Choice(name=name, value=value)
                                    for name, value in found)
@@ -402,8 +406,8 @@ class ClassroomFlow(Flow):
         found = await questions.find_set(self.services.db, interaction.guild_id, name)
         await replies.respond(interaction, ephemeral=True, **delete_reply(found, lang))
 
-    async def set_choices(self, interaction: discord.Interaction,
-                          current: str) -> list[app_commands.Choice[str]]:
+    async def question_set_choices(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
         return await set_choices(interaction, current)
 
     async def questions_clicked(self, interaction: discord.Interaction,
@@ -522,10 +526,10 @@ class ClassroomFlow(Flow):
                             names: dict[int, str], lang: str) -> bytes:
         """The zip: the class report since the start, each assignment's report, each student's
         data."""
-        data = await class_report.answered(db, guild.id, "all")
-        report = class_report.build(data, names, lang)
-        files = [(class_report.csv_name(report, lang),
-                  await asyncio.to_thread(class_report.report_csv, report, lang))]
+        data = await reports.answered(db, guild.id, "all")
+        report = reports.build(data, names, lang)
+        files = [(reports.csv_name(report, lang),
+                  await asyncio.to_thread(reports.report_csv, report, lang))]
         for assignment in await homework.server_assignments(db, guild.id):
             found = await homework.report(db, guild.id, assignment.name)
             shown, missing = await report_people(guild, found, lang, pseudonym=False)
