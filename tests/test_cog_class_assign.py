@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from bot.domain import DomainError
+from bot.flows.classroom import ClassroomFlow
 from bot.focus import LEVELS
 from bot.play.question_sets import SetItem
 from bot.ui.assignments import DoAssignment
-from cogs._class_assign import ClassAssign
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 DUE = "2026-12-08 18:00"
@@ -28,7 +28,8 @@ BUTTON = "Do the assignment"
 
 
 class Moment:
-    """The cog's clock (``assign_now``), for every bot of the test, restarted ones included."""
+    """The classroom flow's clock (``assign_now``), for every bot of the test, restarted ones
+    included."""
 
     def __init__(self) -> None:
         self.now = NOW
@@ -37,10 +38,10 @@ class Moment:
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
     clock = Moment()
-    monkeypatch.setattr(ClassAssign, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassAssign, "assign_seed", lambda self: SEED)
+    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
+    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: SEED)
     # The tests close the posts themselves, but for the one that lets the task do it.
-    monkeypatch.setattr(ClassAssign, "assign_autoclose", False)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
     return clock
 
 
@@ -220,7 +221,7 @@ async def test_after_the_due_date_the_click_is_refused_and_the_task_closes_the_p
     moment.now = DUE_AT  # the last minute: still open
     window = (await standin.click(ana, post, label=BUTTON)).reply
     assert "question 1/6" in window.text()
-    assert await bot.get_cog("Classroom").close_due_assignments(DUE_AT) == []
+    assert await bot.get_cog("Classroom").flow.close_due_assignments(DUE_AT) == []
 
     moment.now = DUE_AT + timedelta(minutes=1)
     # Begun in time, Ana's attempt may be finished after the due minute (but not resumed).
@@ -235,7 +236,7 @@ async def test_after_the_due_date_the_click_is_refused_and_the_task_closes_the_p
     assert await bot.db.assignments.attempt(made.assignment_id, sam.id) is None
 
     # The bot restarts after the due date: its background task finds the post still open.
-    monkeypatch.setattr(ClassAssign, "assign_autoclose", True)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", True)
     bot = await restart_bot(bot)
     await standin.wait_until(lambda: post.edited and post.buttons()[0].get("disabled"))
     [button] = post.buttons()
@@ -244,7 +245,7 @@ async def test_after_the_due_date_the_click_is_refused_and_the_task_closes_the_p
     # The closing is stored once Discord has answered the edit.
     made = await stored_as(bot, standin, "Sums", lambda a: a.closed_at is not None)
     assert made.closed_at == moment.now
-    assert await bot.get_cog("Classroom").close_due_assignments(moment.now) == []
+    assert await bot.get_cog("Classroom").flow.close_due_assignments(moment.now) == []
 
 
 async def test_the_list_of_assignments_newest_first(standin, start_bot, moment, clock):

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from bot.domain import DomainError
-from bot.ui.question_sets import PENDING_SECONDS, PendingUploads, QuestionsButton
+from bot.ui.assignments import ASSIGNMENT_FLOWS
+from bot.ui.question_sets import (
+    PENDING_SECONDS,
+    QUESTION_FLOWS,
+    PendingUploads,
+    QuestionsButton,
+)
+from bot.ui.retention import END_OF_YEAR_FLOWS
 from db.question_sets import SetItem
 
 SEED = 7
@@ -366,3 +373,14 @@ async def test_list_show_delete_and_practice_in_french(standin, start_bot, clock
     done = await standin.click(prof, asked.reply, label="La supprimer")
     assert done.reply.content.startswith("La série « Moitiés » est supprimée.")
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
+
+
+async def test_the_classrooms_buttons_call_back_into_its_conductor(standin, start_bot):
+    # A question set's buttons and the end of the year's "Confirm" reach the flow through the
+    # services (bot/ui imports no flow), as "Do the assignment" does.
+    bot = await start_bot()
+    flow = bot.get_cog("Classroom").flow
+    kept = bot.services.kept
+    assert kept.get(QUESTION_FLOWS) is flow
+    assert kept.get(END_OF_YEAR_FLOWS) is flow
+    assert kept.get(ASSIGNMENT_FLOWS) is flow

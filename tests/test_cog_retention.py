@@ -116,7 +116,7 @@ async def test_the_daily_task_keeps_nothing_older_than_30_days(standin, start_bo
     assert still_playing and await table(bot, "SELECT 1 FROM digits_matches"
                                               " WHERE status = 'finished'")
 
-    [purged] = await bot.get_cog("Settings").eraser.purge_due(moment + timedelta(days=31))
+    [purged] = await bot.get_cog("Settings").flow.eraser.purge_due(moment + timedelta(days=31))
     assert purged.guild_id == guild and purged.before == moment + timedelta(days=1)
     counts = purged.counts
     assert counts["focus_answers"] > 20 and counts["digits_matches"] >= 1
@@ -244,7 +244,7 @@ async def test_the_owner_is_told_once_when_the_school_year_has_ended(standin, st
     await standin.slash(sam, "focus practice")  # Sam is known to the bot: a player row
     # The date was set before it passed (the command refuses a past one).
     await bot.db.servers.update(guild, retention_days=None, retention_until=date(2026, 7, 3))
-    eraser = bot.get_cog("Settings").eraser
+    eraser = bot.get_cog("Settings").flow.eraser
     moment = datetime(2026, 7, 4, 9, 0, tzinfo=UTC)
     [purged] = await eraser.purge_due(moment)
     assert purged.told == date(2026, 7, 3)

@@ -12,9 +12,9 @@ from bot.play.settings import (
     check_daily,
     check_focus,
     check_match,
+    check_rithmo,
     find_timezone,
 )
-from bot.ui.settings import check_rithmo
 from db import ServerSettings
 
 
@@ -387,9 +387,9 @@ async def test_a_refusal_in_french(standin, start_bot):
     (lambda: check_match(0, None, None, None), "settings.lives_out_of_range"),
     (lambda: check_match(None, 100, None, None), "settings.gold_out_of_range"),
     (lambda: check_match(None, None, 0, None), "settings.rounds_out_of_range"),
-    (lambda: check_rithmo(ServerSettings(1), "en", None, None, {}, 0),
+    (lambda: check_rithmo(ServerSettings(1), None, None, {}, 0),
      "settings.time_limit_out_of_range"),
-    (lambda: check_rithmo(ServerSettings(1), "en", None, None, {}, 721),
+    (lambda: check_rithmo(ServerSettings(1), None, None, {}, 721),
      "settings.time_limit_out_of_range"),
 ])
 def test_values_out_of_range_are_refused_by_the_bot_too(check, code):

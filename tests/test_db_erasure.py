@@ -213,7 +213,7 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
     assert running.state["shown"] == {str(zed.id): "anonymous"}
 
     # Homework: the assignments' clock and draw are the test's.
-    classroom = bot.get_cog("Classroom")
+    classroom = bot.get_cog("Classroom").flow
     classroom.assign_now = lambda: NOW
     classroom.assign_seed = lambda: ASSIGNMENT_SEED
     classroom.assign_autoclose = False

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from bot.flows.classroom import ClassroomFlow
 from bot.focus import generate_questions
-from cogs._class_assign import ClassAssign
 from tests.focus_owner_test_cog import NOW
 
 OWNER_COG = ["focus_owner_test_cog"]
@@ -57,9 +57,9 @@ async def test_an_owner_that_refuses_an_answer_closes_the_window(standin, start_
 
 @pytest.fixture
 def classroom_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ClassAssign, "assign_now", lambda self: NOW)
-    monkeypatch.setattr(ClassAssign, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassAssign, "assign_autoclose", False)
+    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: NOW)
+    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
 
 
 async def test_the_focus_flow_takes_an_assignment_resumes_it_and_finishes_it(

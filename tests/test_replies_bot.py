@@ -21,11 +21,11 @@ from test_cog_focus_live_auto import cog as live_cog
 from test_cog_progress import TODAY
 from test_cog_rithmo import start_game
 
+from bot.flows.classroom import ClassroomFlow
 from bot.focus import generate_questions
 from bot.local.server import MENTION_RE
 from bot.play.focus_live import NEXT_DELAY
 from bot.play.question_sets import SetItem
-from cogs._class_assign import ClassAssign
 
 LINK = "[Click me](https://evil.example)"
 # As shown: the "[" escaped, and a zero-width space that keeps the address from being a link.
@@ -347,9 +347,9 @@ async def test_every_syntax_in_the_rithmomachia_game_messages(standin, start_bot
 
 async def test_every_syntax_in_an_assignment_its_set_and_its_report(standin, start_bot, clock,
                                                                    monkeypatch):
-    monkeypatch.setattr(ClassAssign, "assign_now", lambda self: NOW)
-    monkeypatch.setattr(ClassAssign, "assign_seed", lambda self: SEED)
-    monkeypatch.setattr(ClassAssign, "assign_autoclose", False)
+    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: NOW)
+    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: SEED)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
     bot = await start_bot()
     roux = standin.add_member("Roux", teacher=True)
     await bot.db.question_sets.create(standin.guild.id, SET_NAME, roux.id, QUESTIONS)

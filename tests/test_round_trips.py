@@ -93,7 +93,7 @@ def quiet(bot: Any) -> None:
     clocks of Rithmomachia and of The 20 Digits): each wakes on the minute or so, and one waking
     inside a step would be counted as the step's (a loaded machine made 6 statements count 7)."""
     bot.get_cog("Focus").flow.autopost = False
-    bot.get_cog("Classroom").assign_autoclose = False
+    bot.get_cog("Classroom").flow.assign_autoclose = False
     bot.get_cog("Rithmo").deadline_loop.cancel()
     bot.get_cog("Digits").clock_loop.cancel()
 

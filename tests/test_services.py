@@ -123,4 +123,4 @@ async def test_the_buttons_flows_are_the_cogs_that_run_them(standin, start_bot):
     assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo")
     assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus").flow
-    assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom")
+    assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom").flow

@@ -80,7 +80,7 @@ async def sharded_bot(bot_runner: Any, shard: int, database: str) -> Any:
     focus = bot.get_cog("Focus").flow
     focus.autopost = False  # the test posts, at the hour it chooses
     focus.now = lambda: NINE
-    bot.get_cog("Classroom").assign_autoclose = False
+    bot.get_cog("Classroom").flow.assign_autoclose = False
     return bot
 
 

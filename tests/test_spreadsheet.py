@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bot import spreadsheet
+from bot.flows.classroom import ClassroomFlow
 from bot.play import class_report as class_service
 from bot.play.live_report import LiveReport, ReportCell, ReportQuestion, ReportRow, report_csv
 from bot.play.question_sets import SetItem, as_csv, read_file
-from cogs._class_assign import ClassAssign
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -111,9 +111,9 @@ UPLOAD = "\n".join([
 
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ClassAssign, "assign_now", lambda self: NOW)
-    monkeypatch.setattr(ClassAssign, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassAssign, "assign_autoclose", False)
+    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: NOW)
+    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
 
 
 async def test_the_assignment_report_and_the_sets_file_keep_a_teachers_texts_as_text(

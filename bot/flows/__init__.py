@@ -13,7 +13,8 @@ One module per game and one for the classroom::
     bot/flows/rithmo.py     /rithmo: challenges, turns, draws, resignations, hints, puzzles
     bot/flows/digits.py     /digits: challenges, shop turns, Ready, battles, the end of a Focus
     bot/flows/focus.py      /focus: practice, daily, live and assignments, one round-owner protocol
-    bot/flows/classroom.py  /class and /settings: the teacher's tools
+    bot/flows/classroom.py  /class: the teacher's tools
+    bot/flows/settings.py   /settings, and the daily erasure by age
     bot/flows/server.py     /help, /privacy, /progress: the pages every member reads
 
 Who builds them: each cog, at construction, from the bot and the services it is given

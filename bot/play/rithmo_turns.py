@@ -1,8 +1,9 @@
 """The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues
 (``bot.play.rithmo`` uses it for the games, ``bot.ui.rithmo`` for the menus' texts).
 
-- :func:`server_settings` and :func:`build_settings`: the victories agreed for a new game, from
-  the server's defaults and a challenge's options;
+- :func:`server_settings`: the server's default victories as the engine's settings (a
+  challenge's options change them with ``bot.play.settings.build_settings``, the one rule of a
+  game's victories, which ``/settings rithmo`` uses too; imported here for ``bot.play.rithmo``);
 - :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
 - :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
 - :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
@@ -27,6 +28,7 @@ from typing import Any, TypeVar
 
 from bot.domain import DomainError
 from bot.play.settings import CEILINGS
+from bot.play.settings import build_settings as build_settings  # its home before: re-exported
 from bot.rithmo import (
     BEFORE,
     END,
@@ -81,66 +83,6 @@ def server_settings(raw: Any) -> Settings:
     except (DomainError, TypeError, ValueError, KeyError) as error:
         log.warning("unreadable Rithmomachia default victories %r: %s", raw, error)
         return Settings()
-
-
-def build_settings(
-    default: Settings,
-    *,
-    victory: str | None = None,
-    pieces: int | None = None,
-    value: int | None = None,
-    digits: int | None = None,
-    proper: str | None = None,
-    move_limit: int | None = None,
-) -> Settings:
-    """The settings of a challenge: the server's defaults, changed by the options given.
-
-    ``victory`` replaces the default common victories with one kind ("none": no common victory);
-    its thresholds are the ones given, else the default's for that kind, else the engine's.
-    Thresholds given without ``victory`` change the default common victory that uses them.
-    ``proper`` ("off" or a kind) replaces the default proper victory; ``move_limit`` 0 removes it.
-    """
-    commons = [v for v in default.victories if v.kind not in PROPER]
-    propers = [v for v in default.victories if v.kind in PROPER]
-    given = {k: v for k, v in (("pieces", pieces), ("value", value), ("digits", digits))
-             if v is not None}
-    if victory == "none":
-        if given:
-            raise DomainError("rithmo.threshold_unused", "no common victory uses thresholds",
-                              threshold=next(iter(given)))
-        commons = []
-    elif victory is not None:
-        if victory not in COMMON:
-            raise DomainError("rithmo.bad_settings", f"unknown victory {victory!r}",
-                              reason=f"unknown victory {victory!r}")
-        _check_thresholds(victory, given)
-        base = next((v for v in commons if v.kind == victory), None)
-        own = {k: getattr(base, k) for k in KINDS[victory]} if base is not None else {}
-        commons = [Victory.make(victory, **{**own, **given})]
-    elif given:
-        for threshold in given:
-            if not any(threshold in KINDS[v.kind] for v in commons):
-                raise DomainError("rithmo.threshold_unused",
-                                  f"no chosen victory uses the threshold {threshold}",
-                                  threshold=threshold)
-        commons = [Victory.make(v.kind, **{k: given.get(k, getattr(v, k)) for k in KINDS[v.kind]})
-                   for v in commons]
-    if proper == "off":
-        propers = []
-    elif proper is not None:
-        propers = [Victory.make(proper)]
-    limit = default.move_limit if move_limit is None else (move_limit or None)
-    if not commons and not propers and limit is None:
-        raise DomainError("rithmo.no_victory", "choose at least one victory, or a move limit")
-    return Settings(tuple(commons + propers), limit, default.limit_rule)
-
-
-def _check_thresholds(kind: str, given: dict[str, int]) -> None:
-    for threshold in given:
-        if threshold not in KINDS[kind]:
-            raise DomainError("rithmo.threshold_unused",
-                              f"the victory {kind} has no threshold {threshold}",
-                              threshold=threshold)
 
 
 def victory_text(victory: Victory, lang: str) -> str:

@@ -3,7 +3,12 @@
 
 The ranges come from the engines: Focus levels from ``bot.focus``, the match's from
 ``bot.digits.shop.MatchSettings``, the Rithmomachia victories and their thresholds from
-``bot.rithmo.victory``. No Discord here (the localised Rithmomachia check is ``bot.ui.settings``).
+``bot.rithmo.victory``. No Discord here.
+
+The victories of a Rithmomachia game are one rule, :func:`choose_victories`: a challenge's
+options over the server's defaults (:func:`build_settings`, ``/rithmo challenge``) and a teacher's
+new defaults over the current ones (:func:`check_rithmo`, ``/settings rithmo``) both go through it.
+Their refusals carry data (victory kinds, threshold names); ``bot.ui.settings`` words them.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from bot.focus import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS
 from bot.rithmo import Board
 from bot.rithmo.arith import digits as digit_count
-from bot.rithmo.victory import KINDS, PROPER, Victory
+from bot.rithmo.victory import KINDS, PROPER, Settings, Victory
 from db import Database, ServerSettings
 
 LANGUAGE_CHOICES = ("en", "fr", "auto")
@@ -171,6 +176,126 @@ def current_victories(settings: ServerSettings) -> list[Victory]:
         return [Victory.make("body"), Victory.make("mediocre")]
     return [Victory.from_json(v) for v in stored]
 
+
+# ---------------------------------------------------------------------------------------------
+# The victories of a game: one rule for a challenge and for the server's defaults
+
+
+def choose_victories(commons: list[Victory], propers: list[Victory], *,
+                     victory: str | None = None, proper: str | None = None,
+                     given: Mapping[str, int] | None = None
+                     ) -> tuple[list[Victory], list[Victory]]:
+    """The common and proper victories after the options, from ``commons`` and ``propers``.
+
+    ``victory`` replaces the common victories with one kind (``NONE``: no common victory); its
+    thresholds are the ones ``given``, else those of the same kind in ``commons``, else the
+    engine's. Thresholds given without ``victory`` change the common victories that use them.
+    ``proper`` (``"off"`` or a kind) replaces the proper ones. Refusals: ``rithmo.*``."""
+    given = dict(given or {})
+    if victory == NONE:
+        if given:
+            raise DomainError("rithmo.threshold_unused", "no common victory uses thresholds",
+                              threshold=next(iter(given)))
+        commons = []
+    elif victory is not None:
+        if victory not in COMMON:
+            raise DomainError("rithmo.bad_settings", f"unknown victory {victory!r}",
+                              reason=f"unknown victory {victory!r}")
+        for threshold in given:
+            if threshold not in KINDS[victory]:
+                raise DomainError("rithmo.threshold_unused",
+                                  f"the victory {victory} has no threshold {threshold}",
+                                  threshold=threshold)
+        base = next((v for v in commons if v.kind == victory), None)
+        own = {k: getattr(base, k) for k in KINDS[victory]} if base is not None else {}
+        commons = [Victory.make(victory, **{**own, **given})]
+    elif given:
+        for threshold in given:
+            if not any(threshold in KINDS[v.kind] for v in commons):
+                raise DomainError("rithmo.threshold_unused",
+                                  f"no chosen victory uses the threshold {threshold}",
+                                  threshold=threshold)
+        commons = [Victory.make(v.kind, **{k: given.get(k, getattr(v, k)) for k in KINDS[v.kind]})
+                   for v in commons]
+    if proper == "off":
+        propers = []
+    elif proper is not None:
+        propers = [Victory.make(proper)]
+    return commons, propers
+
+
+def build_settings(
+    default: Settings,
+    *,
+    victory: str | None = None,
+    pieces: int | None = None,
+    value: int | None = None,
+    digits: int | None = None,
+    proper: str | None = None,
+    move_limit: int | None = None,
+) -> Settings:
+    """The settings of a challenge: the server's defaults, changed by the options given
+    (:func:`choose_victories`); ``move_limit`` 0 removes the default's."""
+    given = {k: v for k, v in (("pieces", pieces), ("value", value), ("digits", digits))
+             if v is not None}
+    commons, propers = choose_victories(
+        [v for v in default.victories if v.kind not in PROPER],
+        [v for v in default.victories if v.kind in PROPER],
+        victory=victory, proper=proper, given=given)
+    limit = default.move_limit if move_limit is None else (move_limit or None)
+    if not commons and not propers and limit is None:
+        raise DomainError("rithmo.no_victory", "choose at least one victory, or a move limit")
+    return Settings(tuple(commons + propers), limit, default.limit_rule)
+
+
+def check_rithmo(current: ServerSettings, victory: str | None, proper: str | None,
+                 thresholds: Mapping[str, int | None], hours: int | None) -> dict[str, Any]:
+    """Changes to the server's Rithmomachia defaults (``/settings rithmo``): one common victory
+    (or ``NONE``) with its thresholds, one proper victory (or ``NONE``), the time limit.
+
+    The victories are :func:`choose_victories`' over the server's first common and first proper
+    victory, with two differences a teacher sees: a victory named starts from the engine's
+    thresholds (not the ones the server had), and a threshold is refused unless an army can
+    reach it (a challenge's options are bounded by the command). The refusals are
+    ``settings.rithmo.*``, before anything is saved; their params are kinds and threshold
+    names, worded by ``bot.ui.settings.worded``."""
+    for chosen, kinds in ((victory, (*COMMON, NONE)), (proper, (*PROPER, NONE))):
+        if chosen is not None and chosen not in kinds:
+            raise DomainError("settings.rithmo.unknown_victory", f"no victory {chosen!r}",
+                              value=chosen)
+    changes: dict[str, Any] = {}
+    if hours is not None:
+        _in_range("settings.time_limit_out_of_range", hours, TIME_LIMIT_HOURS)
+        changes["move_time_limit_s"] = hours * 3600
+    given = {name: value for name, value in thresholds.items() if value is not None}
+    if victory is None and proper is None and not given:
+        return changes
+    now = current_victories(current)
+    common = next((v for v in now if v.kind not in PROPER), None)
+    proper_now = next((v for v in now if v.kind in PROPER), None)
+    kind = common.kind if victory is None and common is not None else victory
+    if given:
+        if kind is None or kind == NONE:
+            raise DomainError("settings.rithmo.thresholds_without_victory",
+                              "thresholds need a common victory")
+        for name, value in given.items():
+            if name not in KINDS[kind]:
+                raise DomainError("settings.rithmo.threshold_unused",
+                                  f"the victory {kind} has no {name} threshold",
+                                  victory=kind, threshold=name, uses=tuple(KINDS[kind]))
+            low = 2 if name in CEILINGS.get(kind, ()) else 1
+            if not low <= value <= ARMY_MOST[name]:
+                raise DomainError("settings.rithmo.threshold_unreachable",
+                                  f"{name} {value} is outside {low}–{ARMY_MOST[name]}",
+                                  threshold=name, value=value, low=low, high=ARMY_MOST[name])
+    if kind in (None, NONE) and (proper == NONE or (proper is None and proper_now is None)):
+        raise DomainError("settings.rithmo.no_victory", "a game needs at least one victory")
+    commons, propers = choose_victories(
+        [] if victory is not None or common is None else [common],
+        [] if proper_now is None else [proper_now],
+        victory=victory, proper="off" if proper == NONE else proper, given=given)
+    changes["rithmo_victories"] = [v.to_json() for v in (*commons, *propers)]
+    return changes
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """The ``/class report`` presentation: the students' names and roles from Discord, the embed, the
 picture of a page (``images.render_class_report``), the CSV file, and the page buttons.
 
-The reply is ephemeral (it holds students' results). Its Previous/Next buttons are
-``ReportPage`` dynamic items (see ``bot.views.Windows``): the report itself stays in
-``report_windows`` under the message's id for 15 minutes after its last use; a click on an
-older one (or after a restart) says it expired, and only the teacher who asked may turn the
-pages.
+The reply is ephemeral (it holds students' results; ``bot.flows.classroom`` sends it). Its
+Previous/Next buttons are ``ReportPage`` dynamic items (see ``bot.views.Windows``): the report
+itself stays in ``report_windows`` under the message's id for 15 minutes after its last use; a
+click on an older one (or after a restart) says it expired, and only the teacher who asked may
+turn the pages.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ import discord
 from discord import ui
 
 import images
-from bot import replies
 from bot.i18n import date_text, image_words, percent, t
-from bot.play.class_report import ClassReport, StudentRow, band, csv_name, report_csv, topic_name
+from bot.play.class_report import ClassReport, StudentRow, band, csv_name, topic_name
 from bot.replies import shown_name
 from bot.services import Key
 from bot.ui.members import fetch_members
@@ -184,21 +183,6 @@ _WINDOWS: Key[Windows[ReportWindow]] = Key("class.report", lambda: Windows(EXPIR
 
 def report_windows(client: discord.Client) -> Windows[ReportWindow]:
     return windows_of(_WINDOWS, client)
-
-
-async def send_report(interaction: discord.Interaction, report: ClassReport, lang: str,
-                      filters: tuple[str, ...]) -> None:
-    """The report, privately, after the command's deferral; its pages live in
-    ``report_windows``."""
-    csv = await asyncio.to_thread(report_csv, report, lang)
-    window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
-                          filters, csv)
-    shown = await window.message()
-    if shown["view"] is None:  # a follow-up takes no view rather than None
-        del shown["view"]
-    sent = await replies.followup(interaction, **shown, ephemeral=True)
-    if report.pages > 1 and sent is not None:
-        report_windows(interaction.client).show(sent.id, window)
 
 
 class ReportPage(PageTurner, ui.DynamicItem[ui.Button[Any]],

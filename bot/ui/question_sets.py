@@ -12,7 +12,8 @@
   "practice", its answers under a round key of their own (``practice-set:<set id>:…``).
 
 The buttons are one ``QuestionsButton`` (``class.questions:<id>:0:<what>``), registered by the
-``/class`` cog: it finds what it confirms itself, so a click after a restart gets a sentence.
+``/class`` cog; a click goes to the classroom's conductor (``QUESTION_FLOWS``), which finds what
+it confirms itself, so a click after a restart gets a sentence.
 Question texts come from teachers: shown escaped (``shown_text``), stored as given.
 """
 
@@ -23,21 +24,20 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands, ui
 
 from bot import replies
 from bot.domain import DomainError
-from bot.i18n import lang_for, t
+from bot.i18n import t
 from bot.play import question_sets as play
 from bot.play.question_sets import ReadFile, Refused, SetSummary
 from bot.replies import shown_name
 from bot.services import Key, services_of, services_of_client
 from bot.ui.focus_run import FocusRun, action_button, summary_embed
-from bot.ui.teachers import NotATeacher, is_teacher
-from bot.views import GameButton, ensure_player, invalid_component
+from bot.views import GameButton, invalid_component
 from db.question_sets import QuestionSet, SetItem
 
 #: Refused lines listed in the message itself; the rest are in the attached list.
@@ -121,6 +121,18 @@ def pending_uploads(client: discord.Client) -> PendingUploads:
 # --- The buttons --------------------------------------------------------------------------------
 
 
+class QuestionFlows(Protocol):
+    """What a ``QuestionsButton`` calls: the classroom's conductor (``bot.flows.classroom``),
+    which keeps or cancels the upload, deletes or spares the set."""
+
+    async def questions_clicked(self, interaction: discord.Interaction,
+                                button: QuestionsButton) -> None: ...
+
+
+#: Where the services keep the question sets' flow (put there by the classroom's conductor).
+QUESTION_FLOWS: Key[QuestionFlows] = Key("class.questions.flows")
+
+
 class QuestionsButton(GameButton, action="class.questions"):
     """``keep`` / ``cancel`` an upload (id: its token), ``delete`` / ``spare`` a set (id: its
     set id)."""
@@ -134,47 +146,13 @@ class QuestionsButton(GameButton, action="class.questions"):
             raise invalid_component("action")
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        lang = await lang_for(interaction)
-        if self.arg in ("keep", "cancel"):
-            await self._upload(interaction, lang)
-            return
-        if not await is_teacher(interaction):
-            raise NotATeacher("class.teachers_only.questions_delete",
-                              "only teachers may delete a set")
-        if self.arg == "spare":
-            await replies.update(interaction, content=t("class_questions.delete.spared", lang),
-                                 embed=None, view=None)
-            return
-        assert interaction.guild_id is not None
-        set_id = self.arg_id()
-        gone = await play.delete_set(services_of(interaction).db, interaction.guild_id, set_id)
-        await replies.update(interaction, content=t("class_questions.delete.done", lang,
-                                                    name=shown_text(gone.name)),
-                             embed=None, view=None)
+        await services_of(interaction).kept.get(QUESTION_FLOWS).questions_clicked(interaction,
+                                                                                  self)
 
     def arg_id(self) -> int:
         if not self.game_id.isascii() or not self.game_id.isdigit() or len(self.game_id) > 19:
             raise invalid_component("set id")
         return int(self.game_id)
-
-    async def _upload(self, interaction: discord.Interaction, lang: str) -> None:
-        waiting = pending_uploads(interaction.client)
-        pending = waiting.get(self.game_id)
-        if pending is None:
-            await replies.update(interaction, content=t("class_questions.upload.expired", lang),
-                                 embed=None, view=None, attachments=[])
-            return
-        ensure_player(interaction, [pending.author_id])
-        if self.arg == "cancel":
-            waiting.drop(self.game_id)
-            await replies.update(interaction, content=t("class_questions.upload.cancelled", lang),
-                                 embed=None, view=None, attachments=[])
-            return
-        stored = await play.store_set(services_of(interaction).db, pending.guild_id, pending.name,
-                                      pending.author_id, pending.items)
-        waiting.drop(self.game_id)
-        await replies.update(interaction, content=None, embed=stored_embed(stored, lang),
-                             view=None, attachments=[])
 
 
 # --- An upload's answer -------------------------------------------------------------------------

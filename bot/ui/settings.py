@@ -1,11 +1,12 @@
-"""The ``/settings`` presentation: the embed of a server's settings, the command choices, and the
-Rithmomachia check whose refusals name victories and thresholds in the member's language."""
+"""The ``/settings`` presentation: the embed of a server's settings, the commands' choices and
+bounds (from the rules: ``cogs/settings.py`` declares them without importing ``bot.play`` or an
+engine), and the words of the Rithmomachia refusals (``worded``: victories and thresholds named
+in the member's language)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
-from typing import Any
 
 import discord
 from discord.app_commands import Choice, locale_str
@@ -13,64 +14,30 @@ from discord.app_commands import Choice, locale_str
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL, ROUND_SIZE
 from bot.i18n import number, t
+from bot.play import retention as retention_rules
+from bot.play import settings as rules
 from bot.play.focus import clamp, daily_range, level_range
-from bot.play.settings import (
-    ARMY_MOST,
-    CEILINGS,
-    NONE,
-    TIME_LIMIT_HOURS,
-    _in_range,
-    current_victories,
-)
+from bot.play.settings import CEILINGS, COMMON, LANGUAGE_CHOICES, NONE, current_victories
 from bot.rithmo.victory import KINDS, PROPER, Victory
 from bot.texts import date_text
 from db import ServerSettings
 
 
-def check_rithmo(current: ServerSettings, lang: str, victory: str | None, proper: str | None,
-                 thresholds: Mapping[str, int | None], hours: int | None) -> dict[str, Any]:
-    """Changes to the Rithmomachia defaults: one common victory (or none) with its thresholds,
-    one proper victory (or none), and the time limit. Thresholds given alone change the current
-    common victory's."""
-    changes: dict[str, Any] = {}
-    if hours is not None:
-        _in_range("settings.time_limit_out_of_range", hours, TIME_LIMIT_HOURS)
-        changes["move_time_limit_s"] = hours * 3600
-    given = {name: value for name, value in thresholds.items() if value is not None}
-    if victory is None and proper is None and not given:
-        return changes
-    now = current_victories(current)
-    common = next((v for v in now if v.kind not in PROPER), None)
-    proper_now = next((v for v in now if v.kind in PROPER), None)
-    if victory is not None:
-        common = None if victory == NONE else Victory.make(victory)
-    if proper is not None:
-        proper_now = None if proper == NONE else Victory.make(proper)
-    if given:
-        if common is None:
-            raise DomainError("settings.rithmo.thresholds_without_victory",
-                              "thresholds need a common victory")
-        kind = common.kind
-        for name, value in given.items():
-            if name not in KINDS[kind]:
-                uses = ", ".join(t(f"settings.thresholds.{n}", lang) for n in KINDS[kind])
-                raise DomainError("settings.rithmo.threshold_unused",
-                                  f"the victory {kind} has no {name} threshold",
-                                  victory=t(f"settings.victories.{kind}", lang),
-                                  threshold=t(f"settings.thresholds.{name}", lang), uses=uses)
-            low = 2 if name in CEILINGS.get(kind, ()) else 1
-            if not low <= value <= ARMY_MOST[name]:
-                raise DomainError("settings.rithmo.threshold_unreachable",
-                                  f"{name} {value} is outside {low}–{ARMY_MOST[name]}",
-                                  threshold=t(f"settings.thresholds.{name}", lang), value=value,
-                                  low=low, high=ARMY_MOST[name])
-        keep = {n: getattr(common, n) for n in KINDS[kind]} if victory is None else {}
-        common = Victory.make(kind, **{**keep, **given})
-    chosen = [v for v in (common, proper_now) if v is not None]
-    if not chosen:
-        raise DomainError("settings.rithmo.no_victory", "a game needs at least one victory")
-    changes["rithmo_victories"] = [v.to_json() for v in chosen]
-    return changes
+def worded(refused: DomainError, lang: str) -> DomainError:
+    """A ``/settings rithmo`` refusal of ``bot.play.settings.check_rithmo`` whose params name
+    victory kinds and thresholds (data), with those names said in ``lang``; any other refusal
+    as it is."""
+    params = refused.params
+    if refused.code not in ("settings.rithmo.threshold_unused",
+                            "settings.rithmo.threshold_unreachable"):
+        return refused
+    said = dict(params)
+    if "victory" in params:
+        said["victory"] = t(f"settings.victories.{params['victory']}", lang)
+    said["threshold"] = t(f"settings.thresholds.{params['threshold']}", lang)
+    if "uses" in params:
+        said["uses"] = ", ".join(t(f"settings.thresholds.{n}", lang) for n in params["uses"])
+    return DomainError(refused.code, str(refused), **said)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,3 +174,16 @@ RETENTION_NAMES = {"days": "A number of days (the days option)",
 PINNED_NAMES = {NONE: "None: each student's own level",
                 **{str(level): str(level) for level in range(MIN_LEVEL, MAX_LEVEL + 1)}}
 
+
+# The options' bounds and choices, the rules' own, for the cog's decorators (a cog imports no
+# rule: tests/test_flows.py). MIN_LEVEL and MAX_LEVEL, imported above, are the levels'.
+LIVES, GOLD, ROUNDS = rules.LIVES, rules.GOLD, rules.ROUNDS
+TIME_LIMIT_HOURS = rules.TIME_LIMIT_HOURS
+DAYS = retention_rules.DAYS
+LANGUAGE_OPTIONS = _choices(LANGUAGE_CHOICES, "settings.choices", LANGUAGE_NAMES)
+PINNED_OPTIONS = _choices(PINNED_NAMES, "settings.choices.pinned", PINNED_NAMES)
+SCHOOL_YEAR_OPTIONS = _choices(SCHOOL_YEAR_NAMES, "settings.choices.school_year",
+                               SCHOOL_YEAR_NAMES)
+VICTORY_OPTIONS = _choices((*COMMON, NONE), "settings.victories", VICTORY_NAMES)
+PROPER_OPTIONS = _choices((*PROPER, NONE), "settings.victories", VICTORY_NAMES)
+RETENTION_OPTIONS = _choices(retention_rules.KINDS, "settings.choices.retention", RETENTION_NAMES)

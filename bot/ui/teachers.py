@@ -18,6 +18,7 @@ from bot.domain import DomainError
 from bot.play.settings import server_settings
 from bot.services import services_of
 from bot.texts import has
+from db import ServerSettings
 
 #: Subcommands of the teachers' groups that any member may use: they read, change nothing.
 EVERYONE = frozenset({"settings show"})
@@ -46,12 +47,19 @@ def role_ids(user: discord.abc.User) -> list[int]:
     return [role.id for role in roles]
 
 
-def teaches(interaction: discord.Interaction, settings: Any) -> bool:
+def teaches(interaction: discord.Interaction, settings: ServerSettings) -> bool:
     """Whether the member behind ``interaction`` is a teacher, given the server's settings
     already read (``db.servers.get``)."""
     if interaction.permissions.manage_guild:
         return True
     return settings.may_manage(role_ids(interaction.user))
+
+
+def member_teaches(member: discord.Member, settings: ServerSettings) -> bool:
+    """Whether a member of the server, as Discord gives them now (not behind an interaction:
+    ``/class end-of-year`` tells its teachers from its students), is one of its teachers."""
+    return member.guild_permissions.manage_guild or settings.may_manage(
+        role.id for role in member.roles)
 
 
 async def is_teacher(interaction: discord.Interaction) -> bool:

@@ -1,0 +1,495 @@
+"""The conductor of ``/class`` (``cogs/classroom.py`` and its mixins ``cogs/_class_*.py``): the
+teacher's tools.
+
+- the class report (``bot.play.class_report``: a picture of a page and the CSV, privately; the
+  pages live in ``bot.ui.class_report.report_windows``) and an assignment's report;
+- one student's own settings (``bot.play.students``);
+- question sets: upload (with "Keep the good questions" when lines are refused), list, show,
+  delete (``bot.play.question_sets``), and the clicks of their buttons (``QUESTION_FLOWS``);
+- homework (``bot.play.assignments``): the post and its "Do the assignment" button, the student's
+  round (``ASSIGNMENT_FLOWS``, a Focus window of ``bot.ui.focus_run`` whose answers are stored as
+  they are given, so an interrupted attempt goes on where it stopped), the list, and the
+  background task that closes the posts past their due date (restart-safe: the database says
+  which are still open);
+- the end of the school year: the private question, then (``END_OF_YEAR_FLOWS``) the zip sent to
+  the teacher and the students' data erased.
+
+Only teachers: ``check`` is the cog's ``interaction_check``, ``bot.ui.teachers`` says who is one.
+Clocks and chance are methods tests replace on the class (``assign_now``: an aware datetime;
+``assign_seed``: the draw of an assignment's questions); ``assign_autoclose`` stops the closing
+task's work (tests call ``close_due_assignments`` themselves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import aiohttp
+import discord
+from discord import app_commands
+
+from bot import replies
+from bot.domain import DomainError
+from bot.flows import Flow
+from bot.flows import focus as focus_flow
+from bot.i18n import lang_for, t
+from bot.play import assignments as homework
+from bot.play import class_report as reports
+from bot.play import question_sets as questions
+from bot.play import retention
+from bot.play import students as student_rules
+from bot.play.class_report import ClassReport
+from bot.play.settings import server_settings
+from bot.replies import shown_name
+from bot.services import ServicedBot, Services
+from bot.texts import decimal
+from bot.ui.assignments import (
+    ASSIGNMENT_FLOWS,
+    list_embed,
+    post_embed,
+    post_view,
+    report_embed,
+    report_people,
+    when_text,
+)
+from bot.ui.class_report import ReportWindow, fetch_students, filter_lines, report_windows
+from bot.ui.focus_run import (
+    MODAL_PREFIX,
+    take_submission,
+)
+from bot.ui.members import fetch_members
+from bot.ui.question_sets import (
+    QUESTION_FLOWS,
+    QuestionsButton,
+    delete_reply,
+    pending_uploads,
+    set_choices,
+    show_reply,
+    shown_text,
+    stored_embed,
+    upload_reply,
+)
+from bot.ui.question_sets import list_embed as sets_embed
+from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question
+from bot.ui.students import student_embed
+from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, teachers_only
+from bot.views import Route, ensure_player
+from db import Database
+
+log = logging.getLogger(__name__)
+
+#: How often the closing task looks for posts past their due date (on the minute).
+CLOSE_CHECK_SECONDS = 60.0
+
+
+def _choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
+    folded = current.casefold().strip()
+    return replies.fit_choices(app_commands.Choice(name=name, value=name)
+                               for name in names if folded in name.casefold())
+
+
+class ClassroomFlow(Flow):
+    """Every ``/class`` subcommand, the buttons they post, and the closing of past-due posts."""
+
+    #: Whether the background task closes the past-due posts.
+    assign_autoclose = True
+
+    def __init__(self, bot: ServicedBot, services: Services) -> None:
+        super().__init__(bot, services)
+        self._close_task: asyncio.Task[None] | None = None
+        # What the buttons posted by /class call back into (bot/ui never imports a flow).
+        services.kept.put(ASSIGNMENT_FLOWS, self)
+        services.kept.put(QUESTION_FLOWS, self)
+        services.kept.put(END_OF_YEAR_FLOWS, self)
+
+    # --- Clocks, the task, the routes -----------------------------------------------------------
+
+    def assign_now(self) -> datetime:
+        """Homework's clock: due dates, answers' times, closing (a method, so that a test
+        replaces it on the class for every bot it starts, restarted ones included)."""
+        return datetime.now(UTC)
+
+    def assign_seed(self) -> int:
+        """The draw of a new assignment's questions (drawn once, at creation)."""
+        return secrets.randbits(64)
+
+    def start(self) -> None:
+        self._close_task = asyncio.create_task(self._close_loop(), name="class-assign-close")
+
+    def stop(self) -> None:
+        if self._close_task is not None:
+            self._close_task.cancel()
+            self._close_task = None
+
+    def routes(self) -> Sequence[Route]:
+        # The answers of an assignment's rounds (the Focus rounds' modals, whichever cog runs
+        # the round: one route, bot.ui.focus_run.take_submission).
+        return (Route("modal", MODAL_PREFIX, take_submission),)
+
+    async def check(self, interaction: discord.Interaction) -> bool:
+        """Teachers only: anyone else is refused with a sentence naming what was asked."""
+        if not await is_teacher(interaction):
+            raise NotATeacher(teachers_only(interaction),
+                              "only teachers (Manage Server or a teacher role) may do this")
+        return True
+
+    # --- /class report ----------------------------------------------------------------------------
+
+    async def report(self, interaction: discord.Interaction, period: str, topic: str | None,
+                     role: discord.Role | None, pseudonym: bool, assignment: str | None
+                     ) -> None:
+        """The class's report, or one assignment's when one is named (one command, as teachers
+        look for it)."""
+        if assignment is not None:
+            await self.assignment_report(interaction, assignment, pseudonym=pseudonym)
+        else:
+            await self.class_report(interaction, period, topic, role, pseudonym=pseudonym)
+
+    async def class_report(self, interaction: discord.Interaction, period: str,
+                           topic: str | None, role: discord.Role | None, *,
+                           pseudonym: bool) -> None:
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild-only
+        reports.check_period(period)  # before the deferral: refused privately, nothing done
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await reports.answered(self.services.db, guild_id, period, topic,
+                                           pseudonym=pseudonym)
+        students = await fetch_students(interaction.guild, data.user_ids)
+        keep = None if role is None else {
+            uid for uid, student in students.items() if role.id in student.role_ids}
+        report = reports.build(data, {uid: s.name for uid, s in students.items()}, lang,
+                                    keep=keep, pseudonym=pseudonym)
+        await self._send_report(interaction, report, lang, filter_lines(topic, role, lang))
+
+    async def _send_report(self, interaction: discord.Interaction,
+                           report: ClassReport, lang: str,
+                           filters: tuple[str, ...]) -> None:
+        # After the command's deferral; the pages of a long report live in report_windows.
+        csv = await asyncio.to_thread(reports.report_csv, report, lang)
+        window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
+                              filters, csv)
+        shown = await window.message()
+        if shown["view"] is None:  # a follow-up takes no view rather than None
+            del shown["view"]
+        sent = await replies.followup(interaction, **shown, ephemeral=True)
+        if report.pages > 1 and sent is not None:
+            report_windows(interaction.client).show(sent.id, window)
+
+    async def topic_choices(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        lang = await lang_for(interaction)
+        found = await reports.topic_choices(self.services.db, interaction.guild_id,
+                                                 current, lang)
+        return replies.fit_choices(app_commands.Choice(name=name, value=value)
+                                   for name, value in found)
+
+    async def assignment_choices(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        assert interaction.guild_id is not None
+        return _choices(await homework.assignment_names(self.services.db, interaction.guild_id),
+                        current)
+
+    async def assignment_report(self, interaction: discord.Interaction, name: str, *,
+                                pseudonym: bool) -> None:
+        lang = await lang_for(interaction)
+        guild = interaction.guild
+        assert guild is not None
+        report = await homework.report(self.services.db, guild.id, name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
+        sheet = await asyncio.to_thread(homework.report_csv, report, names, missing, lang)
+        filename = t("class.assign.report.filename", lang, id=report.assignment.assignment_id)
+        await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
+                               file=discord.File(io.BytesIO(sheet), filename=filename,
+                                                 description=t("alt.csv", lang, what=name)),
+                               ephemeral=True)
+
+    # --- /class assign, /class assignments ------------------------------------------------------
+
+    async def assign(self, interaction: discord.Interaction, name: str, due: str,
+                     level: int | None, topic: str | None, set_name: str | None, count: int,
+                     role: discord.Role | None) -> None:
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None and interaction.channel_id is not None
+        # @everyone is everyone
+        role_id = None if role is None or role.id == guild_id else role.id
+        draft = homework.Draft(name=name, due=due, level=level, topic=topic, set_name=set_name,
+                               count=count, role_id=role_id, lang=lang)
+        made = await homework.create_assignment(self.services.db, guild_id, interaction.user.id,
+                                                draft, self.assign_now(), self.assign_seed())
+        zone = await homework.server_zone(self.services.db, guild_id)
+        try:
+            sent = await replies.respond(interaction, embed=post_embed(made, zone, lang),
+                                         view=post_view(made, lang))
+        except discord.HTTPException:
+            await homework.withdraw(self.services.db, made.assignment_id)
+            raise
+        await homework.posted(self.services.db, made.assignment_id, interaction.channel_id,
+                              sent.message_id)
+
+    async def due_choices(self, interaction: discord.Interaction, current: str
+                          ) -> list[app_commands.Choice[str]]:
+        """The due dates read from what was typed, said in the server's time zone."""
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        zone = await homework.server_zone(self.services.db, interaction.guild_id)
+        return replies.fit_choices(
+            app_commands.Choice(name=when_text(due, zone, lang), value=value)
+            for due, value in homework.due_choices(current, zone, self.assign_now()))
+
+    async def assign_set_choices(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        assert interaction.guild_id is not None
+        return _choices(await homework.set_names(self.services.db, interaction.guild_id),
+                        current)
+
+    async def assignments(self, interaction: discord.Interaction) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        found = await homework.server_assignments(self.services.db, interaction.guild_id)
+        zone = await homework.server_zone(self.services.db, interaction.guild_id)
+        await replies.respond(interaction, embed=list_embed(found, self.assign_now(), zone, lang),
+                              ephemeral=True)
+
+    async def take_assignment(self, interaction: discord.Interaction, assignment_id: int
+                              ) -> None:
+        """A student's click on "Do the assignment" (``bot.ui.assignments.AssignmentFlows``):
+        their round, new or where they left it — a Focus round, conducted by the Focus flow
+        (its owner ``AssignmentRound``), on this classroom's clock (the due dates are ours)."""
+        await focus_flow.take_assignment(self.services, interaction, assignment_id,
+                                         self.assign_now)
+
+    async def _close_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                if self.assign_autoclose:
+                    await self.close_due_assignments(self.assign_now())
+            except Exception:
+                log.exception("closing the past-due assignments failed")
+            await asyncio.sleep(CLOSE_CHECK_SECONDS - time.time() % CLOSE_CHECK_SECONDS)
+
+    async def close_due_assignments(self, now: datetime) -> list[int]:
+        """Turn the button of every post past its due date into a disabled "Closed" (the
+        database remembers which are done); the assignments closed."""
+        done: list[int] = []
+        for made in await homework.to_close(self.services.db, now, self.services.owns):
+            if self.bot.get_guild(made.guild_id) is None:
+                continue  # another process's server, or one the bot left
+            assert made.channel_id is not None and made.message_id is not None
+            zone = await homework.server_zone(self.services.db, made.guild_id)
+            message = self.bot.get_partial_messageable(
+                made.channel_id, guild_id=made.guild_id).get_partial_message(made.message_id)
+            try:
+                await replies.edit(message, embed=post_embed(made, zone, made.lang, closed=True),
+                                   view=post_view(made, made.lang, closed=True))
+            except (discord.NotFound, discord.Forbidden) as gone:
+                log.warning("cannot close the post of assignment %s: %s", made.assignment_id,
+                            gone)  # deleted, or no access: nothing left to close
+            except discord.HTTPException:
+                log.exception("closing the post of assignment %s failed; trying again later",
+                              made.assignment_id)
+                continue
+            await homework.closed(self.services.db, made.assignment_id, now)
+            done.append(made.assignment_id)
+        return done
+
+    # --- /class questions -------------------------------------------------------------------------
+
+    async def upload_questions(self, interaction: discord.Interaction,
+                               file: discord.Attachment, name: str | None) -> None:
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        questions.file_kind(file.filename)
+        questions.check_size(file.size)  # refused before it is downloaded
+        chosen = await questions.free_name(self.services.db, guild_id,
+                                           name or questions.default_name(file.filename))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            data = await file.read()
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+            # Discord's CDN failed, not the bot: the teacher only has to send the file again.
+            raise DomainError("class.questions.download_failed",
+                              "the file could not be downloaded") from None
+        read = questions.read_file(file.filename, data)
+        if not read.refused:
+            stored = await questions.store_set(self.services.db, guild_id, chosen,
+                                               interaction.user.id, read.items)
+            await replies.followup(interaction, embed=stored_embed(stored, lang), ephemeral=True)
+            return
+        token = None
+        if read.items:
+            token = pending_uploads(interaction.client).put(guild_id, interaction.user.id,
+                                                            chosen, read.items)
+        await replies.followup(interaction, ephemeral=True,
+                               **upload_reply(read, chosen, lang, token, interaction))
+
+    async def list_questions(self, interaction: discord.Interaction) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild is not None
+        sets = await questions.server_sets(self.services.db, interaction.guild.id)
+        # A teacher gone from the server is absent: "a former teacher".
+        found = await fetch_members(interaction.guild, [s.set.author_id for s in sets
+                                                        if s.set.author_id is not None])
+        authors = {uid: member.display_name for uid, member in found.items()
+                   if member is not None}
+        await replies.respond(interaction, embed=sets_embed(sets, authors, lang), ephemeral=True)
+
+    async def show_questions(self, interaction: discord.Interaction, name: str) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        found, items = await questions.set_with_items(self.services.db, interaction.guild_id,
+                                                      name)
+        await replies.respond(interaction, ephemeral=True, **show_reply(found, items, lang))
+
+    async def delete_questions(self, interaction: discord.Interaction, name: str) -> None:
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        found = await questions.find_set(self.services.db, interaction.guild_id, name)
+        await replies.respond(interaction, ephemeral=True, **delete_reply(found, lang))
+
+    async def question_set_choices(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        return await set_choices(interaction, current)
+
+    async def questions_clicked(self, interaction: discord.Interaction,
+                                button: QuestionsButton) -> None:
+        """A click on a button of ``/class questions`` (``bot.ui.question_sets.QuestionFlows``):
+        keep or cancel an upload with refused lines, delete or spare a set."""
+        lang = await lang_for(interaction)
+        if button.arg in ("keep", "cancel"):
+            await self._upload_clicked(interaction, button, lang)
+            return
+        if not await is_teacher(interaction):
+            raise NotATeacher("class.teachers_only.questions_delete",
+                              "only teachers may delete a set")
+        if button.arg == "spare":
+            await replies.update(interaction, content=t("class_questions.delete.spared", lang),
+                                 embed=None, view=None)
+            return
+        assert interaction.guild_id is not None
+        gone = await questions.delete_set(self.services.db, interaction.guild_id,
+                                          button.arg_id())
+        await replies.update(interaction, content=t("class_questions.delete.done", lang,
+                                                    name=shown_text(gone.name)),
+                             embed=None, view=None)
+
+    async def _upload_clicked(self, interaction: discord.Interaction, button: QuestionsButton,
+                              lang: str) -> None:
+        waiting = pending_uploads(interaction.client)
+        pending = waiting.get(button.game_id)
+        if pending is None:
+            await replies.update(interaction, content=t("class_questions.upload.expired", lang),
+                                 embed=None, view=None, attachments=[])
+            return
+        ensure_player(interaction, [pending.author_id])
+        if button.arg == "cancel":
+            waiting.drop(button.game_id)
+            await replies.update(interaction, content=t("class_questions.upload.cancelled", lang),
+                                 embed=None, view=None, attachments=[])
+            return
+        stored = await questions.store_set(self.services.db, pending.guild_id, pending.name,
+                                           pending.author_id, pending.items)
+        waiting.drop(button.game_id)
+        await replies.update(interaction, content=None, embed=stored_embed(stored, lang),
+                             view=None, attachments=[])
+
+    # --- /class student ---------------------------------------------------------------------------
+
+    async def student(self, interaction: discord.Interaction, member: discord.Member,
+                      level: str | None, min_level: str | None, max_level: str | None,
+                      extra_time: str | None, rankings: str | None, school_year: str | None,
+                      reset: bool) -> None:
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        if not isinstance(member, discord.Member) or member.guild.id != guild_id:
+            raise DomainError("class.student.not_member", "not a member of this server")
+        if member.bot:
+            raise DomainError("class.student.bot", "a bot is no student",
+                              name=shown_name(member.display_name))
+        view = await student_rules.change_student(
+            self.services.db, guild_id, member.id, level=level, min_level=min_level,
+            max_level=max_level, extra_time=extra_time, rankings=rankings,
+            school_year=school_year, reset=reset)
+        content = (t("class_students.saved", lang, name=shown_name(member.display_name))
+                   if view.changed else None)
+        await replies.respond(interaction, content,
+                              embed=student_embed(view, member.display_name, lang),
+                              ephemeral=True)
+
+    # --- /class end-of-year -----------------------------------------------------------------------
+
+    async def ask_end_of_year(self, interaction: discord.Interaction) -> None:
+        """The question, first, privately: nothing is sent or erased before "Confirm"."""
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        await replies.respond(interaction, ephemeral=True, **end_of_year_question(
+            interaction.guild_id, interaction.user.id, lang))
+
+    async def end_of_year(self, interaction: discord.Interaction) -> None:
+        """Confirmed (``bot.ui.retention.EndOfYearFlows``): the zip to the teacher alone, then
+        the students erased; too large to send, nothing is erased."""
+        if not await is_teacher(interaction):  # no longer one since the question
+            raise NotATeacher("settings.teachers_only", "only teachers may do this")
+        lang = await lang_for(interaction)
+        guild = interaction.guild
+        assert guild is not None
+        await replies.update(interaction, view=None, content=t("class.end_of_year.working", lang))
+        db = self.services.db
+        settings = await server_settings(db, guild.id)
+        found = await current_members(guild, await retention.members(db, guild.id))
+        students = [uid for uid, member in found.items()
+                    if member is None or not member_teaches(member, settings)]
+        if not students:
+            await replies.followup(interaction, t("class.end_of_year.nobody", lang),
+                                   ephemeral=True)
+            return
+        names = {uid: member.display_name for uid, member in found.items() if member}
+        bundle = await self.class_archive(db, guild, students, names, lang)
+        limit = interaction.filesize_limit
+        if len(bundle) > limit:
+            await replies.followup(interaction, t(
+                "class.end_of_year.too_large", lang, size=decimal(len(bundle) / 2**20, lang),
+                limit=decimal(limit / 2**20, lang)), ephemeral=True)
+            return
+        filename = t("class.end_of_year.filename", lang, day=datetime.now(
+            settings.tz()).date().isoformat())
+        await replies.followup(
+            interaction, t("class.end_of_year.sent", lang, count=len(students)),
+            file=discord.File(io.BytesIO(bundle), filename=filename,
+                              description=t("class.end_of_year.alt", lang)),
+            ephemeral=True)
+        await retention.erase(db, guild.id, students)
+        await replies.followup(interaction, t("class.end_of_year.erased", lang,
+                                              count=len(students)), ephemeral=True)
+
+    async def class_archive(self, db: Database, guild: discord.Guild, students: list[int],
+                            names: dict[int, str], lang: str) -> bytes:
+        """The zip: the class report since the start, each assignment's report, each student's
+        data."""
+        data = await reports.answered(db, guild.id, "all")
+        report = reports.build(data, names, lang)
+        files = [(reports.csv_name(report, lang),
+                  await asyncio.to_thread(reports.report_csv, report, lang))]
+        for assignment in await homework.server_assignments(db, guild.id):
+            found = await homework.report(db, guild.id, assignment.name)
+            shown, missing = await report_people(guild, found, lang, pseudonym=False)
+            files.append((t("class.assign.report.filename", lang, id=assignment.assignment_id),
+                          await asyncio.to_thread(homework.report_csv, found, shown, missing,
+                                                  lang)))
+        for uid, exported in await retention.exports(db, guild.id, students):
+            files.append((t("class.end_of_year.student_file", lang, id=uid),
+                          retention.export_json(exported)))
+        return await asyncio.to_thread(retention.archive, files)
