@@ -20,6 +20,8 @@ from db.versioned import Layout, VersionedGames, common_fields
 #: duel: two members; ghost: one member against the slates others fielded.
 MATCH_KINDS = ("duel", "ghost")
 RESULTS = {1.0: "win", 0.5: "draw", 0.0: "loss"}
+#: A match's seats as a JSON list, read with the match in one query (``Layout.children``).
+SEATS = ("seats", "seat, user_id, to_act, result", "digits_seats", "seat")
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,7 @@ class GhostRow:
 
 
 class DigitsRepository(VersionedGames[DigitsMatch]):
-    # A match's seats as a JSON list, read with the match in one query.
-    layout = Layout("digits", MATCHES, "m",
-                    ("seats", "seat, user_id, to_act, result", "digits_seats", "seat"))
+    layout = Layout("digits", MATCHES, "m", SEATS, not_active="digits.not_active")
 
     def _read(self, row: Row) -> DigitsMatch:
         return DigitsMatch(

@@ -25,6 +25,8 @@ from db.versioned import Layout, VersionedGames, common_fields
 
 SIDES = ("white", "black")
 GAME_RESULTS = ("white", "black", "draw")
+#: A game's turns as a JSON list, read with the game in one query (``Layout.children``).
+TURNS = ("turns", "ply, side, notation, played_at", "rithmo_turns", "ply")
 
 
 @dataclass(frozen=True)
@@ -99,9 +101,7 @@ def _check_side(side: str, what: str = "side") -> None:
 
 
 class RithmoRepository(VersionedGames[RithmoGame]):
-    # A game's turns as a JSON list, read with the game in one query.
-    layout = Layout("rithmo", GAMES, "g",
-                    ("turns", "ply, side, notation, played_at", "rithmo_turns", "ply"))
+    layout = Layout("rithmo", GAMES, "g", TURNS, not_active="rithmo.not_active")
 
     def _read(self, row: Row) -> RithmoGame:
         return RithmoGame(

@@ -59,13 +59,15 @@ def common_fields(row: Row, *plain: str) -> dict[str, Any]:
 class Layout:
     """Where one kind of game lives: its name (``game``: "digits", the ratings' kind and the
     prefix of its refusals), its table (``where``: ``db.games.MATCHES`` or ``GAMES``), the
-    alias its queries give that table, and its child rows: the name their JSON list is read as,
-    their columns, their table, their order."""
+    alias its queries give that table, its child rows (the name their JSON list is read as,
+    their columns, their table, their order), and the code of the refusal of a change only a
+    game being played takes (written out, so that a search for it finds where it is raised)."""
 
     game: str
     where: tuple[str, str, str]
     alias: str
     children: tuple[str, str, str, str]
+    not_active: str
 
 
 class VersionedGames(Generic[G]):
@@ -164,8 +166,8 @@ class VersionedGames(Generic[G]):
 
     def not_active(self, status: str) -> DomainError:
         """The refusal of a change only a game being played takes (``digits.not_active``)."""
-        return DomainError(f"{self.game}.not_active",
-                           f"this {self.where[0]} is not being played", status=status)
+        return DomainError(self.layout.not_active, f"this {self.where[0]} is not being played",
+                           status=status)
 
     async def _finishing(self, game_id: int, expected_version: int) -> G:
         """The game about to be finished, inside the caller's transaction. One already over

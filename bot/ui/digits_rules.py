@@ -135,7 +135,8 @@ def draw_picture(page: str, lang: str) -> bytes:
     return images.render_battle(_battle(lang), words, names=_example_names(lang))
 
 
-BOOK = RulesBook("digits.rules", keys="digits_info.rules", prefix=PREFIX, pages=PAGES,
+BOOK = RulesBook("digits.rules", keys="digits_info.rules",
+                 not_yours="digits_info.rules_not_yours", prefix=PREFIX, pages=PAGES,
                  colour=COLOUR, picture_name=PICTURE, text=page_text, alt=page_alt,
                  draw=draw_picture)
 rules_windows = BOOK.windows

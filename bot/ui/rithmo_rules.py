@@ -139,7 +139,8 @@ def draw_picture(page: str, lang: str) -> bytes:
     return render_lesson(lesson.board().to_json(), image_words(lang), lesson.marks())
 
 
-BOOK = RulesBook("rithmo.rules", keys="rithmo.rules", prefix=PREFIX, pages=PAGES,
+BOOK = RulesBook("rithmo.rules", keys="rithmo.rules",
+                 not_yours="rithmo.rules_not_yours", prefix=PREFIX, pages=PAGES,
                  colour=COLOUR, picture_name=PICTURE, text=page_text, alt=page_alt,
                  draw=draw_picture, pictured=lambda page: BY_PAGE[page].picture)
 rules_windows = BOOK.windows

@@ -37,17 +37,20 @@ class RulesBook:
     """One game's rules pages and what its window says of them.
 
     ``keys`` is the catalogue's prefix: ``{keys}.pages.{page}.title``, ``{keys}.footer``,
-    ``{keys}.previous``, ``{keys}.next``, ``{keys}.expired``, and the refusal of another member's
-    click ``{keys}_not_yours``. ``text(page, lang)`` and ``alt(page, lang)`` word a page,
-    ``draw(page, lang)`` draws its PNG (slow: run in a thread by :attr:`picture`), and
-    ``pictured(page)`` says whether the page has a picture at all. ``name`` names the game's
+    ``{keys}.previous``, ``{keys}.next``, ``{keys}.expired``; ``not_yours`` is the code refusing
+    another member's click (written out, so that a search for it finds where it is raised).
+    ``text(page, lang)`` and ``alt(page, lang)`` word a page, ``draw(page, lang)`` draws its PNG
+    (slow: run in a thread by :attr:`picture`), and ``pictured(page)`` says whether the page has
+    a picture at all. ``name`` names the game's
     live windows in the services (``"digits.rules"``)."""
 
-    def __init__(self, name: str, *, keys: str, prefix: str, pages: Sequence[str], colour: int,
-                 picture_name: str, text: Callable[[str, str], str],
+    def __init__(self, name: str, *, keys: str, not_yours: str, prefix: str,
+                 pages: Sequence[str], colour: int, picture_name: str,
+                 text: Callable[[str, str], str],
                  alt: Callable[[str, str], str], draw: Callable[[str, str], bytes],
                  pictured: Callable[[str], bool] = lambda page: True) -> None:
         self.keys = keys
+        self.not_yours = not_yours
         self.prefix = prefix
         self.pages = tuple(pages)
         self.colour = colour
@@ -136,6 +139,6 @@ def _page_button(book: RulesBook) -> type[ui.DynamicItem[ui.Button[Any]]]:
         prefix = book.prefix
         windows_key = book.windows_key
         expired_key = f"{book.keys}.expired"
-        not_yours_code = f"{book.keys}_not_yours"
+        not_yours_code = book.not_yours
 
     return RulesPage
