@@ -16,7 +16,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.i18n import lang_for
 from bot.play import question_sets as play
-from bot.ui.members import fetch_members
+from bot.ui.members import display_names
 from bot.ui.question_sets import (
     QuestionsButton,
     delete_reply,
@@ -80,10 +80,8 @@ class ClassQuestions(ArdoiseCog):
         assert interaction.guild is not None
         sets = await play.server_sets(self.services.db, interaction.guild.id)
         # A teacher gone from the server is absent: "a former teacher".
-        found = await fetch_members(interaction.guild, [s.set.author_id for s in sets
-                                                        if s.set.author_id is not None])
-        authors = {uid: member.display_name for uid, member in found.items()
-                   if member is not None}
+        authors = await display_names(interaction.guild, [s.set.author_id for s in sets
+                                                          if s.set.author_id is not None])
         await replies.respond(interaction, embed=list_embed(sets, authors, lang), ephemeral=True)
 
     @questions.command(name="show", description="A set's questions and answers, and the set as "

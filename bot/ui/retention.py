@@ -37,7 +37,7 @@ from bot.play.settings import server_settings
 from bot.services import Services, services_of
 from bot.texts import date_text, decimal
 from bot.ui.assignments import report_people
-from bot.ui.members import fetch_members
+from bot.ui.members import fetch_members, names_of
 from bot.ui.teachers import NotATeacher, is_teacher
 from bot.views import AskedButton, invalid_component
 from db import Database, ServerSettings
@@ -202,7 +202,7 @@ class ConfirmEndOfYear(EndOfYearQuestion, action="class.end_of_year"):
             await replies.followup(interaction, t("class.end_of_year.nobody", lang),
                                    ephemeral=True)
             return
-        names = {uid: member.display_name for uid, member in found.items() if member}
+        names = names_of(found)
         bundle = await class_archive(db, guild, students, names, lang)
         limit = interaction.filesize_limit
         if len(bundle) > limit:
