@@ -28,8 +28,10 @@ runs the migrations and builds them. Tools and tests that need a raw statement u
 Repositories (each a ``Database`` attribute): ``servers`` (settings and who may change them),
 ``players`` (gold, Focus level, ratings, leaderboards, streaks, history), ``focus`` (answers,
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
-``rithmo`` (games, turns, hints counted), ``rithmo_puzzles`` (the daily capture puzzles and the
-members' answers), ``games`` (across both: waiting on a player, past their time limit),
+``rithmo`` (games, turns, hints counted; the skeleton it shares with ``digits``, a versioned
+game's row loaded with its child rows and finished once, is :mod:`db.versioned`),
+``rithmo_puzzles`` (the daily capture puzzles and the members' answers), ``games`` (across
+both: waiting on a player, past their time limit),
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep),
 ``retention`` (what is older than a server's retention goes, in batches; who has data on it).
 ``leases`` (which bot process serves which shard, migration 16).

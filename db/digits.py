@@ -1,4 +1,7 @@
-"""The 20 Digits: matches (the engine's state, versioned), their seats, and the ghost slates."""
+"""The 20 Digits: matches (the engine's state, versioned), their seats, and the ghost slates.
+
+What a match shares with a Rithmomachia game (its row, its version, loading it with its seats in
+one query, the refusal to finish it twice) is ``db.versioned``'s."""
 
 from __future__ import annotations
 
@@ -9,23 +12,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.domain import DomainError
-from db.connection import (
-    Connection,
-    Row,
-    db_time,
-    dumps,
-    from_db_time,
-    not_found,
-    to_db_time,
-    utc,
-)
+from db.connection import Row, db_time, dumps, to_db_time, utc
 from db.games import CLOSED_STATUSES, MATCHES, UNSET, _Unset, check_status
-from db.players import PlayersRepository, RatingChange
+from db.players import RatingChange
+from db.versioned import Layout, VersionedGames, common_fields
 
 #: duel: two members; ghost: one member against the slates others fielded.
 MATCH_KINDS = ("duel", "ghost")
 RESULTS = {1.0: "win", 0.5: "draw", 0.0: "loss"}
+#: A match's seats as a JSON list, read with the match in one query (``Layout.children``).
+SEATS = ("seats", "seat, user_id, to_act, result", "digits_seats", "seat")
 
 
 @dataclass(frozen=True)
@@ -74,36 +70,18 @@ class GhostRow:
     created_at: datetime
 
 
-def _match(row: Row) -> DigitsMatch:
-    return DigitsMatch(
-        match_id=row["match_id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        kind=row["kind"],
-        status=row["status"],
-        round=row["round"],
-        state=json.loads(row["state"]),
-        version=row["version"],
-        seats=tuple(
-            Seat(seat, user, bool(to_act), result)
-            for seat, user, to_act, result in json.loads(row["seats"])
-        ),
-        deadline=from_db_time(row["deadline"]),
-        warned_at=from_db_time(row["warned_at"]),
-        created_at=db_time(row["created_at"]),
-        updated_at=db_time(row["updated_at"]),
-        finished_at=from_db_time(row["finished_at"]),
-    )
+class DigitsRepository(VersionedGames[DigitsMatch]):
+    layout = Layout("digits", MATCHES, "m", SEATS, not_active="digits.not_active")
 
-
-class DigitsRepository:
-    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
-        self._conn = conn
-        self._players = players
-        # A match's seats as a JSON list, read with the match in one query.
-        self._seats = conn.dialect.json_rows(
-            "seat, user_id, to_act, result", "digits_seats WHERE match_id = m.match_id", "seat")
+    def _read(self, row: Row) -> DigitsMatch:
+        return DigitsMatch(
+            state=json.loads(row["state"]),
+            seats=tuple(
+                Seat(seat, user, bool(to_act), result)
+                for seat, user, to_act, result in json.loads(row["seats"])
+            ),
+            **common_fields(row, "match_id", "kind", "round"),
+        )
 
     async def create_match(
         self,
@@ -128,78 +106,51 @@ class DigitsRepository:
         if to_act is None:
             to_act = players[1:] if status == "pending" else players
         waiting = set(to_act)
-        moment = utc(now)
-        stamp = to_db_time(moment)
         async with self._conn.atomic():
-            await self._players.ensure_many([(guild_id, user) for user in players], moment)
-            match_id = await self._conn.insert(
-                "INSERT INTO digits_matches (guild_id, channel_id, message_id, kind, status, state,"
-                " deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " RETURNING match_id",
-                (
-                    guild_id,
-                    channel_id,
-                    message_id,
-                    kind,
-                    status,
-                    dumps(state),
-                    None if deadline is None else to_db_time(deadline),
-                    stamp,
-                    stamp,
-                ),
-            )
+            match_id = await self._insert(guild_id, players, {
+                "channel_id": channel_id, "message_id": message_id, "kind": kind,
+                "status": status, "state": dumps(state),
+                "deadline": None if deadline is None else to_db_time(deadline),
+            }, utc(now))
             await self._conn.many(
                 "INSERT INTO digits_seats (match_id, seat, user_id, to_act) VALUES (?, ?, ?, ?)",
                 [(match_id, seat, user, int(user in waiting)) for seat, user in enumerate(players)],
             )
-            match = await self.get_match(match_id)
-        assert match is not None
-        return match
+            return await self.require_match(match_id)
 
     async def get_match(self, match_id: int) -> DigitsMatch | None:
-        # One query (the seats as a JSON list): a round trip to the database thread is the cost.
-        row = await self._conn.one(
-            f"SELECT m.*, {self._seats} AS seats FROM digits_matches m WHERE m.match_id = ?",
-            (match_id,),
-        )
-        return None if row is None else _match(row)
+        return await self._one(match_id)
 
     async def open_matches(
         self, guild_id: int, user_id: int, *, kind: str | None = None, seat: int | None = None
     ) -> list[DigitsMatch]:
         """The member's pending and active matches in one server, the oldest first: of one
         ``kind`` ("duel", "ghost") and in one ``seat`` (0: the challenger) when given."""
-        rows = await self._conn.all(
-            f"SELECT m.*, {self._seats} AS seats"
-            " FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+        return await self._many(
+            " JOIN digits_seats s ON s.match_id = m.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.status IN ('pending', 'active')"
             " AND (? IS NULL OR m.kind = ?) AND (? IS NULL OR s.seat = ?)"
             " ORDER BY m.match_id",
             (user_id, guild_id, kind, kind, seat, seat),
         )
-        return [_match(row) for row in rows]
 
     async def finished_solo(self, guild_id: int, user_id: int, limit: int = 10
                             ) -> list[DigitsMatch]:
         """The member's last ``limit`` solo (ghost) matches in one server that have a result,
         the oldest of them first (what "adapt" reads to choose the next solo's level)."""
         rows = await self._conn.all(
-            f"SELECT * FROM (SELECT m.*, {self._seats} AS seats"
-            " FROM digits_matches m JOIN digits_seats s ON s.match_id = m.match_id"
+            f"SELECT * FROM ({self._select} JOIN digits_seats s ON s.match_id = m.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.kind = 'ghost'"
             " AND s.result IS NOT NULL"
             " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?) AS latest"
             " ORDER BY finished_at, match_id",
             (user_id, guild_id, limit),
         )
-        return [_match(row) for row in rows]
+        return [self._read(row) for row in rows]
 
     async def require_match(self, match_id: int) -> DigitsMatch:
         """The match, or ``DomainError("db.not_found")``."""
-        match = await self.get_match(match_id)
-        if match is None:
-            raise not_found("match", id=match_id)
-        return match
+        return await self._required(match_id)
 
     async def save_match(
         self,
@@ -220,28 +171,17 @@ class DigitsRepository:
         change those columns too (a new ``deadline`` clears the warning); a closing status clears
         ``to_act``. Where the match is shown is bookkeeping: :meth:`set_message_id`.
         """
-        moment = utc(now)
-        sets = ["state = ?", "updated_at = ?"]
-        params: list[Any] = [dumps(state), to_db_time(moment)]
-        if status is not None:
-            check_status(status)
-            sets.append("status = ?")
-            params.append(status)
-            if status in CLOSED_STATUSES:
-                sets.append("finished_at = ?")
-                params.append(to_db_time(moment))
-                to_act = ()
+        sets, params = self._changes(utc(now), status=status, deadline=deadline)
+        sets.append("state = ?")
+        params.append(dumps(state))
+        if status in CLOSED_STATUSES:
+            to_act = ()
         if round is not None:
             sets.append("round = ?")
             params.append(round)
-        if deadline is not UNSET:
-            sets.append("deadline = ?, warned_at = NULL")
-            params.append(None if deadline is None else to_db_time(deadline))
         # Refused before any write: no savepoint needed inside a caller's transaction.
         async with self._conn.atomic() if to_act is not None else nullcontext():
-            version = await self._conn.update_versioned(
-                *MATCHES, match_id, expected_version, sets, params
-            )
+            version = await self._update(match_id, expected_version, sets, params)
             if to_act is not None:
                 waiting = sorted(set(to_act))
                 marks = ", ".join("?" * len(waiting))
@@ -252,12 +192,6 @@ class DigitsRepository:
                     (*waiting, match_id),
                 )
             return version
-
-    async def set_message_id(self, match_id: int, message_id: int | None) -> None:
-        """Remember the match's current public message (its buttons are the ones that count).
-        Bookkeeping: the version is kept, so that no click and no change read before is made
-        stale by it, and it can land at any time beside a change of state."""
-        await self._conn.update_bookkeeping(*MATCHES, match_id, ["message_id = ?"], [message_id])
 
     async def finish_match(
         self,
@@ -276,12 +210,7 @@ class DigitsRepository:
                 raise ValueError(f"a match score is 1, 0.5 or 0, not {score}")
         moment = utc(now)
         async with self._conn.transaction():
-            match = await self.require_match(match_id)
-            if match.version == expected_version and match.status != "active":
-                # Already over (or never begun): finishing again would rate it twice.
-                raise DomainError(
-                    "digits.not_active", "this match is not being played", status=match.status
-                )
+            match = await self._finishing(match_id, expected_version)
             members = [u for u in match.players if u is not None]
             if set(scores) != set(members):
                 raise ValueError(f"scores {dict(scores)} must name the players {members}")
@@ -295,9 +224,7 @@ class DigitsRepository:
             if match.kind != "duel" or len(members) != 2:
                 return {}
             first, second = members
-            return await self._players.record_game(
-                match.guild_id, "digits", first, second, scores[first], moment
-            )
+            return await self._rate(match.guild_id, first, second, scores[first], moment)
 
     # --- Ghosts ------------------------------------------------------------------------------
 

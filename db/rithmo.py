@@ -1,4 +1,7 @@
-"""Rithmomachia games: players and colours, victories, the turn list, the position, the clock."""
+"""Rithmomachia games: players and colours, victories, the turn list, the position, the clock.
+
+What a game shares with a 20 Digits match (its row, its version, loading it with its turns in
+one query, the refusal to finish it twice) is ``db.versioned``'s."""
 
 from __future__ import annotations
 
@@ -9,20 +12,21 @@ from typing import Any
 
 from bot.domain import DomainError
 from db.connection import (
-    Connection,
     Row,
     db_time,
     dumps,
-    from_db_time,
     not_found,
     to_db_time,
     utc,
 )
-from db.games import CLOSED_STATUSES, GAMES, UNSET, _Unset, check_status
-from db.players import PlayersRepository, RatingChange
+from db.games import GAMES, UNSET, _Unset, check_status
+from db.players import RatingChange
+from db.versioned import Layout, VersionedGames, common_fields
 
 SIDES = ("white", "black")
 GAME_RESULTS = ("white", "black", "draw")
+#: A game's turns as a JSON list, read with the game in one query (``Layout.children``).
+TURNS = ("turns", "ply, side, notation, played_at", "rithmo_turns", "ply")
 
 
 @dataclass(frozen=True)
@@ -96,46 +100,22 @@ def _check_side(side: str, what: str = "side") -> None:
         raise ValueError(f"{what} is 'white' or 'black', not {side!r}")
 
 
-def _game(row: Row) -> RithmoGame:
-    return RithmoGame(
-        game_id=row["game_id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        white_id=row["white_id"],
-        black_id=row["black_id"],
-        computer_side=row["computer_side"],
-        challenger_id=row["challenger_id"],
-        victories=json.loads(row["victories"]),
-        position=json.loads(row["position"]),
-        to_move=row["to_move"],
-        turns=tuple(
-            TurnRow(ply, side, notation, db_time(played_at))
-            for ply, side, notation, played_at in json.loads(row["turns"])
-        ),
-        deadline=from_db_time(row["deadline"]),
-        warned_at=from_db_time(row["warned_at"]),
-        draw_offer=row["draw_offer"],
-        status=row["status"],
-        result=row["result"],
-        reason=row["reason"],
-        version=row["version"],
-        created_at=db_time(row["created_at"]),
-        updated_at=db_time(row["updated_at"]),
-        finished_at=from_db_time(row["finished_at"]),
-        hints_allowed=bool(row["hints_allowed"]),
-        hints_white=row["hints_white"],
-        hints_black=row["hints_black"],
-    )
+class RithmoRepository(VersionedGames[RithmoGame]):
+    layout = Layout("rithmo", GAMES, "g", TURNS, not_active="rithmo.not_active")
 
-
-class RithmoRepository:
-    def __init__(self, conn: Connection, players: PlayersRepository) -> None:
-        self._conn = conn
-        self._players = players
-        # A game's turns as a JSON list, read with the game in one query.
-        self._turns = conn.dialect.json_rows(
-            "ply, side, notation, played_at", "rithmo_turns WHERE game_id = g.game_id", "ply")
+    def _read(self, row: Row) -> RithmoGame:
+        return RithmoGame(
+            turns=tuple(
+                TurnRow(ply, side, notation, db_time(played_at))
+                for ply, side, notation, played_at in json.loads(row["turns"])
+            ),
+            victories=json.loads(row["victories"]),
+            position=json.loads(row["position"]),
+            hints_allowed=bool(row["hints_allowed"]),
+            **common_fields(row, "game_id", "white_id", "black_id", "computer_side",
+                            "challenger_id", "to_move", "draw_offer", "result", "reason",
+                            "hints_white", "hints_black"),
+        )
 
     async def create_game(
         self,
@@ -167,67 +147,35 @@ class RithmoRepository:
                 raise ValueError(f"{side} is played by a member unless it is the computer's side")
         if white_id is not None and white_id == black_id:
             raise ValueError("a member cannot play both colours")
-        moment = utc(now)
-        stamp = to_db_time(moment)
         async with self._conn.atomic():
-            await self._players.ensure_many(
-                [(guild_id, user) for user in (white_id, black_id) if user is not None], moment
-            )
-            game_id = await self._conn.insert(
-                "INSERT INTO rithmo_games (guild_id, channel_id, message_id, white_id, black_id,"
-                " computer_side, challenger_id, victories, position, to_move, deadline, status,"
-                " created_at, updated_at, hints_allowed)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
-                (
-                    guild_id,
-                    channel_id,
-                    message_id,
-                    white_id,
-                    black_id,
-                    computer_side,
-                    challenger_id,
-                    dumps(victories),
-                    dumps(position),
-                    to_move,
-                    None if deadline is None else to_db_time(deadline),
-                    status,
-                    stamp,
-                    stamp,
-                    int(hints_allowed),
-                ),
-            )
-            game = await self.get_game(game_id)
-        assert game is not None
-        return game
+            game_id = await self._insert(guild_id, (white_id, black_id), {
+                "channel_id": channel_id, "message_id": message_id, "white_id": white_id,
+                "black_id": black_id, "computer_side": computer_side,
+                "challenger_id": challenger_id, "victories": dumps(victories),
+                "position": dumps(position), "to_move": to_move,
+                "deadline": None if deadline is None else to_db_time(deadline),
+                "status": status, "hints_allowed": int(hints_allowed),
+            }, utc(now))
+            return await self.require_game(game_id)
 
     async def get_game(self, game_id: int) -> RithmoGame | None:
-        # One query (the turns as a JSON list): a round trip to the database thread is the cost.
-        row = await self._conn.one(
-            f"SELECT g.*, {self._turns} AS turns FROM rithmo_games g WHERE g.game_id = ?",
-            (game_id,),
-        )
-        return None if row is None else _game(row)
+        return await self._one(game_id)
 
     async def open_games(
         self, guild_id: int, user_id: int, channel_id: int | None = None
     ) -> list[RithmoGame]:
         """The member's open games in one server (and channel, when given): challenges made by or
         to them and games being played, whether or not it is their turn; the newest first."""
-        rows = await self._conn.all(
-            f"SELECT g.*, {self._turns} AS turns FROM rithmo_games g"
+        return await self._many(
             " WHERE g.status IN ('pending', 'active') AND (g.white_id = ? OR g.black_id = ?)"
             " AND g.guild_id = ? AND (? IS NULL OR g.channel_id = ?)"
             " ORDER BY g.game_id DESC",
             (user_id, user_id, guild_id, channel_id, channel_id),
         )
-        return [_game(row) for row in rows]
 
     async def require_game(self, game_id: int) -> RithmoGame:
         """The game, or ``DomainError("db.not_found")``."""
-        game = await self.get_game(game_id)
-        if game is None:
-            raise not_found("game", id=game_id)
-        return game
+        return await self._required(game_id)
 
     async def update_game(
         self,
@@ -245,16 +193,7 @@ class RithmoRepository:
         a draw…); the new version, or :class:`~db.connection.StaleVersion`. Turns go through
         :meth:`play_turn`, results through :meth:`finish_game`; where the game is shown is
         bookkeeping, :meth:`set_message_id`."""
-        moment = utc(now)
-        sets = ["updated_at = ?"]
-        params: list[Any] = [to_db_time(moment)]
-        if status is not None:
-            check_status(status)
-            sets.append("status = ?")
-            params.append(status)
-            if status in CLOSED_STATUSES:
-                sets.append("finished_at = ?")
-                params.append(to_db_time(moment))
+        sets, params = self._changes(utc(now), status=status, deadline=deadline)
         if to_move is not None:
             _check_side(to_move, "to_move")
             sets.append("to_move = ?")
@@ -264,25 +203,10 @@ class RithmoRepository:
         if position is not UNSET:
             sets.append("position = ?")
             params.append(dumps(position))
-        if deadline is not UNSET:
-            sets.append("deadline = ?, warned_at = NULL")
-            params.append(None if deadline is None else to_db_time(deadline))
         if draw_offer is not UNSET:
             sets.append("draw_offer = ?")
             params.append(draw_offer)
-        return await self._conn.update_versioned(*GAMES, game_id, expected_version, sets, params)
-
-    async def set_message_id(
-        self, game_id: int, message_id: int | None, *, if_version: int | None = None
-    ) -> bool:
-        """Make ``message_id`` the game's message (the board whose buttons count). Bookkeeping:
-        the version is kept, so that no click and no change read before is made stale by it.
-
-        With ``if_version``, only while the game is still at that version, the one the board
-        shows (a change since makes that board out of date): whether it was stored."""
-        return await self._conn.update_bookkeeping(
-            *GAMES, game_id, ["message_id = ?"], [message_id], if_version=if_version
-        )
+        return await self._update(game_id, expected_version, sets, params)
 
     async def count_hint(self, game_id: int, side: str) -> int:
         """One more hint used by ``side`` in the game being played: the side's count after it.
@@ -300,8 +224,7 @@ class RithmoRepository:
             game = await self.require_game(game_id)
             if game.status == "active":
                 raise DomainError("rithmo.hints_off", "hints are not allowed in this game")
-            raise DomainError("rithmo.not_active", "this game is not being played",
-                              status=game.status)
+            raise self.not_active(game.status)
         return int(rows[0][0])
 
     async def play_turn(
@@ -331,11 +254,8 @@ class RithmoRepository:
             if row["version"] != expected_version:
                 raise await self._conn.version_conflict(*GAMES, game_id, expected_version)
             if row["status"] != "active":
-                raise DomainError(
-                    "rithmo.not_active", "this game is not being played", status=row["status"]
-                )
-            version = await self._conn.update_versioned(
-                *GAMES,
+                raise self.not_active(row["status"])
+            version = await self._update(
                 game_id,
                 expected_version,
                 [
@@ -390,17 +310,11 @@ class RithmoRepository:
             sets.append("position = ?")
             params.append(dumps(position))
         async with self._conn.transaction():
-            current = await self.require_game(game_id)
-            if current.version == expected_version and current.status != "active":
-                # Already over (or never begun): finishing again would rate it twice.
-                raise DomainError(
-                    "rithmo.not_active", "this game is not being played", status=current.status
-                )
-            await self._conn.update_versioned(*GAMES, game_id, expected_version, sets, params)
+            await self._finishing(game_id, expected_version)
+            await self._update(game_id, expected_version, sets, params)
             game = await self.require_game(game_id)
             if game.computer_side is not None or game.white_id is None or game.black_id is None:
                 return {}
             score_white = {"white": 1.0, "black": 0.0, "draw": 0.5}[result]
-            return await self._players.record_game(
-                game.guild_id, "rithmo", game.white_id, game.black_id, score_white, moment
-            )
+            return await self._rate(game.guild_id, game.white_id, game.black_id, score_white,
+                                    moment)

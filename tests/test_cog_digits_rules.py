@@ -166,3 +166,28 @@ async def test_a_french_solo_says_d_ana_and_contre_les_fantomes(standin, start_b
     assert lost.text().startswith(
         "Manche 1 : **Zoé** a aligné une ardoise vide, **Fantôme d'Ana** gagne aussitôt ; "
         "**Zoé** perd 1 vie.")
+
+
+async def test_buttons_posted_before_a_restart_keep_their_ids_and_say_they_expired(
+        standin, start_bot, restart_bot):
+    # Both games' windows are one machinery (bot.ui.rules_window): the custom ids already posted
+    # ("digits.rules:N", "rithmo.rules:N") must still reach their own game after a restart.
+    bot = await start_bot()
+    ana = standin.add_member("Ana")
+    digits = (await standin.slash(ana, "digits rules")).reply
+    rithmo = (await standin.slash(ana, "rithmo rules")).reply
+    assert [digits.button(label)["custom_id"] for label in ("◀ Previous", "Next ▶")] == [
+        "digits.rules:0", "digits.rules:1"]
+    assert [rithmo.button(label)["custom_id"] for label in ("◀ Previous", "Next ▶")] == [
+        "rithmo.rules:0", "rithmo.rules:1"]
+    await standin.click(ana, rithmo, label="Next ▶")
+    assert rithmo.button("Next ▶")["custom_id"] == "rithmo.rules:2"
+
+    await restart_bot(bot)
+    expired = await standin.click(ana, digits, label="Next ▶")
+    assert expired.ephemeral and expired.reply.content.startswith(
+        "These rules pages have expired (they stay open 15 minutes")
+    expired = await standin.click(ana, rithmo, label="Next ▶")
+    assert expired.ephemeral and "/rithmo rules" in expired.reply.content
+    assert digits.embeds[0]["footer"]["text"].startswith("Page 1 of 5")
+    assert rithmo.embeds[0]["footer"]["text"].startswith("Page 2 of 13")

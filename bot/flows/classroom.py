@@ -63,7 +63,7 @@ from bot.ui.focus_run import (
     MODAL_PREFIX,
     take_submission,
 )
-from bot.ui.members import fetch_members
+from bot.ui.members import display_names, names_of
 from bot.ui.question_sets import (
     QUESTION_FLOWS,
     QuestionsButton,
@@ -340,10 +340,8 @@ class ClassroomFlow(Flow):
         assert interaction.guild is not None
         sets = await questions.server_sets(self.services.db, interaction.guild.id)
         # A teacher gone from the server is absent: "a former teacher".
-        found = await fetch_members(interaction.guild, [s.set.author_id for s in sets
-                                                        if s.set.author_id is not None])
-        authors = {uid: member.display_name for uid, member in found.items()
-                   if member is not None}
+        authors = await display_names(interaction.guild, [s.set.author_id for s in sets
+                                                          if s.set.author_id is not None])
         await replies.respond(interaction, embed=sets_embed(sets, authors, lang), ephemeral=True)
 
     async def show_questions(self, interaction: discord.Interaction, name: str) -> None:
@@ -456,7 +454,7 @@ class ClassroomFlow(Flow):
             await replies.followup(interaction, t("class.end_of_year.nobody", lang),
                                    ephemeral=True)
             return
-        names = {uid: member.display_name for uid, member in found.items() if member}
+        names = names_of(found)
         bundle = await self.class_archive(db, guild, students, names, lang)
         limit = interaction.filesize_limit
         if len(bundle) > limit:

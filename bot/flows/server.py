@@ -20,7 +20,7 @@ from bot.i18n import image_words, lang_for, t
 from bot.play import progress as progress_play
 from bot.play.privacy import server_retention
 from bot.ui.help import help_embed
-from bot.ui.members import fetch_members
+from bot.ui.members import display_names
 from bot.ui.privacy import privacy_embed
 from bot.ui.progress import (
     board_options,
@@ -105,8 +105,5 @@ class ServerFlow(Flow):
         guild = interaction.guild
         names = {interaction.user.id: interaction.user.display_name}
         wanted = [uid for uid in dict.fromkeys(user_ids) if uid not in names]
-        found = await fetch_members(guild, wanted) if guild is not None else {}
-        for uid in wanted:
-            member = found.get(uid)
-            names[uid] = member.display_name if member is not None else gone
+        names.update(await display_names(guild, wanted, absent=gone))
         return names

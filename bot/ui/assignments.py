@@ -19,7 +19,7 @@ from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.texts import date_text, decimal
 from bot.ui.focus_run import level_text, seconds_text
-from bot.ui.members import fetch_members
+from bot.ui.members import fetch_members, names_of
 from bot.views import GameButton
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
@@ -161,7 +161,7 @@ async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseu
     if pseudonym:
         return {uid: t("class.assign.student", lang, n=n) for n, uid in enumerate(order, 1)}, absent
     gone = t("class.assign.report.former_member", lang)
-    return {uid: members[uid].display_name if uid in members else gone for uid in order}, absent
+    return names_of({uid: members.get(uid) for uid in order}, absent=gone), absent
 
 
 def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], lang: str

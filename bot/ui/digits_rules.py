@@ -6,38 +6,30 @@ short enough to read on a phone, and Previous/Next buttons. The numbers come fro
 the pages say what the engine plays. ``docs/rules/`` stays the precise document for those who
 work on the engine.
 
-The pages are a window (``bot.views.Windows``): their buttons are ``DynamicItem``s, so a click
-after the window's 15 minutes (or after a restart) gets a sentence saying so; only the member who
-asked turns the pages (with ``show``, the channel reads them too). The pictures never change for
-a language: each is drawn once, in a thread, and its bytes kept.
+The window itself (its buttons, who may turn the pages, their expiry, the pictures drawn once) is
+``bot/ui/rules_window.py``'s, shared with ``/rithmo rules``: this module gives its pages.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 
 import images
-from bot import replies
 from bot.digits.battle import MAX_EXCHANGES, fight
 from bot.digits.catalogue import BY_KEY, DIGITS, MAX_LEVEL, Role
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
 from bot.i18n import image_words, t
-from bot.services import Key
-from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
-from bot.views import Windows
+from bot.ui.rules_window import EXPIRY as EXPIRY
+from bot.ui.rules_window import RulesBook
 from images.rules import render_cards
 
 PAGES = ("game", "round", "slate", "shop", "win")
 PREFIX = "digits.rules:"
-EXPIRY = 15 * 60.0
 COLOUR = 0x2A9D8F
 PICTURE = "rules.png"
 
@@ -143,73 +135,14 @@ def draw_picture(page: str, lang: str) -> bytes:
     return images.render_battle(_battle(lang), words, names=_example_names(lang))
 
 
-#: The pages' pictures, drawn once for each language.
-picture = PagePictures(draw_picture).get
-
-
-@dataclass
-class RulesWindow:
-    """The rules shown to one member: the language they asked in, the page they are on."""
-
-    lang: str
-    owner_id: int
-    owner_name: str
-    page: int = 0
-
-    def embed(self) -> discord.Embed:
-        name = PAGES[self.page]
-        embed = discord.Embed(title=t(f"digits_info.rules.pages.{name}.title", self.lang),
-                              description=page_text(name, self.lang), colour=COLOUR)
-        embed.set_image(url=f"attachment://{PICTURE}")
-        embed.set_footer(text=t("digits_info.rules.footer", self.lang, page=self.page + 1,
-                                pages=len(PAGES)))
-        return embed
-
-    async def file(self) -> discord.File:
-        name = PAGES[self.page]
-        return discord.File(io.BytesIO(await picture(name, self.lang)), PICTURE,
-                            description=page_alt(name, self.lang))
-
-    @property
-    def pages(self) -> int:
-        return len(PAGES)
-
-    def view(self) -> ui.View | None:
-        return page_view(self, RulesPage, PREFIX, "digits_info.rules.previous",
-                         "digits_info.rules.next")
-
-    async def shown(self) -> dict[str, Any]:
-        return {"embed": self.embed(), "attachments": [await self.file()], "view": self.view()}
-
-
-_WINDOWS: Key[Windows[RulesWindow]] = Key("digits.rules", lambda: Windows(EXPIRY))
-
-
-def rules_windows(client: discord.Client) -> Windows[RulesWindow]:
-    """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    return windows_of(_WINDOWS, client)
+BOOK = RulesBook("digits.rules", keys="digits_info.rules",
+                 not_yours="digits_info.rules_not_yours", prefix=PREFIX, pages=PAGES,
+                 colour=COLOUR, picture_name=PICTURE, text=page_text, alt=page_alt,
+                 draw=draw_picture)
+rules_windows = BOOK.windows
+PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (BOOK.button,)
 
 
 async def send_rules(interaction: discord.Interaction, lang: str, show: bool) -> None:
-    """The first page, privately unless ``show``; its buttons turn the pages for the member."""
-    await interaction.response.defer(ephemeral=not show, thinking=True)
-    window = RulesWindow(lang, interaction.user.id, interaction.user.display_name)
-    sent = await replies.followup(interaction, embed=window.embed(), file=await window.file(),
-                                  view=window.view() or discord.utils.MISSING,
-                                  ephemeral=not show)
-    if sent is not None:
-        rules_windows(interaction.client).show(sent.id, window)
-
-
-class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
-                template=re.escape(PREFIX) + r"(?P<page>.+)"):
-    """Previous or Next: shows the page its custom id names, if the window is still live and
-    the member is the one who asked for it."""
-
-    prefix = PREFIX
-    windows_key = _WINDOWS
-    expired_key = "digits_info.rules.expired"
-    not_yours_code = "digits_info.rules_not_yours"
-
-
-PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)
+    """The first page, in ``lang``, privately unless ``show``."""
+    await BOOK.send(interaction, lang, show)

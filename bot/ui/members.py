@@ -2,14 +2,15 @@
 
 The bot has no member list (no privileged intent, so ``guild.get_member`` finds nobody): a
 member is known from an interaction they made, else fetched. ``fetch_members`` is the one
-fetch of many at once; ``KnownNames`` keeps the display names a flow has seen, so that a name
-is fetched once per process at most.
+fetch of many at once; ``display_names`` the one way from members to the names shown (a member
+Discord no longer gives named as the caller says, or left out); ``KnownNames`` keeps the display
+names a flow has seen, so that a name is fetched once per process at most.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import discord
 
@@ -37,6 +38,26 @@ async def fetch_members(guild: discord.Guild, user_ids: Iterable[int], *,
     return dict(zip(ids, await asyncio.gather(*(fetch(uid) for uid in ids)), strict=True))
 
 
+def names_of(members: Mapping[int, discord.Member | None], *, absent: str | None = None
+             ) -> dict[int, str]:
+    """The display names of fetched members; one Discord did not give (``None``) is named
+    ``absent`` ("a former member") when given, else left out."""
+    names = {uid: member.display_name for uid, member in members.items() if member is not None}
+    if absent is None:
+        return names
+    return {uid: names.get(uid, absent) for uid in members}
+
+
+async def display_names(guild: discord.Guild | None, user_ids: Iterable[int], *,
+                        absent: str | None = None) -> dict[int, str]:
+    """The display names of these members (each once, in order), fetched together; outside a
+    server nobody is fetched. One Discord does not give is named ``absent`` when given, else
+    left out."""
+    wanted = list(dict.fromkeys(user_ids))
+    found = await fetch_members(guild, wanted) if guild is not None else {}
+    return names_of({uid: found.get(uid) for uid in wanted}, absent=absent)
+
+
 class KnownNames:
     """Display names by server and member, learnt from interactions and fetches."""
 
@@ -58,8 +79,7 @@ class KnownNames:
             return {}
         missing = [uid for uid in wanted if (guild.id, uid) not in self._names]
         if missing:
-            for uid, member in (await fetch_members(guild, missing)).items():
-                if member is not None:
-                    self._names[(guild.id, uid)] = member.display_name
+            for uid, name in (await display_names(guild, missing)).items():
+                self._names[(guild.id, uid)] = name
         return {uid: self._names[(guild.id, uid)] for uid in wanted
                 if (guild.id, uid) in self._names}

@@ -1,5 +1,4 @@
-"""``/rithmo rules``: Rithmomachia explained to a student, in pages to turn (as ``/digits rules``,
-``bot/ui/digits_rules.py``, the model).
+"""``/rithmo rules``: Rithmomachia explained to a student, in pages to turn.
 
 Each page is an embed with, for most, a picture of a real engine position: the board and how to
 find a square; the moves of the round, the triangle and the square; the leaps; each of the six
@@ -10,16 +9,13 @@ the frames the capturers :meth:`Board.capture_options` gives for that victim by 
 arrangement one that :class:`~bot.rithmo.Victory` says wins. A test checks each page's engine
 facts, so a picture never shows what the engine would refuse.
 
-The pages are a window (``bot.views.Windows``): the Previous/Next buttons are ``DynamicItem``s,
-so a click after the window's 15 minutes (or after a restart) gets a sentence saying so; only the
-member who asked turns the pages. The pictures never change for a language: each is drawn once,
-in a thread, and its bytes kept. ``docs/rules/`` stays the precise document.
+The window itself (its Previous/Next buttons, who may turn the pages, their expiry, the pictures
+drawn once) is ``bot/ui/rules_window.py``'s, shared with ``/digits rules``: this module gives its
+pages. ``docs/rules/`` stays the precise document.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,16 +23,13 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot import replies
 from bot.i18n import image_words, lang_for, t
 from bot.rithmo import WHITE, Board, Victory, name
-from bot.services import Key
-from bot.ui.pages import PagePictures, PageTurner, page_view, windows_of
-from bot.views import Windows
+from bot.ui.rules_window import EXPIRY as EXPIRY
+from bot.ui.rules_window import RulesBook
 from images import render_lesson
 
 PREFIX = "rithmo.rules:"
-EXPIRY = 15 * 60.0
 COLOUR = 0xC8A165
 PICTURE = "rithmo-rules.png"
 
@@ -146,82 +139,14 @@ def draw_picture(page: str, lang: str) -> bytes:
     return render_lesson(lesson.board().to_json(), image_words(lang), lesson.marks())
 
 
-#: The pages' pictures, drawn once for each language.
-picture = PagePictures(draw_picture).get
-
-
-@dataclass
-class RulesWindow:
-    """The rules shown to one member: the language they asked in, the page they are on."""
-
-    lang: str
-    owner_id: int
-    owner_name: str
-    page: int = 0
-
-    @property
-    def lesson(self) -> Lesson:
-        return LESSONS[self.page]
-
-    def embed(self) -> discord.Embed:
-        page = self.lesson.page
-        embed = discord.Embed(title=t(f"rithmo.rules.pages.{page}.title", self.lang),
-                              description=page_text(page, self.lang), colour=COLOUR)
-        if self.lesson.picture:
-            embed.set_image(url=f"attachment://{PICTURE}")
-        embed.set_footer(text=t("rithmo.rules.footer", self.lang, page=self.page + 1,
-                                pages=len(PAGES)))
-        return embed
-
-    async def files(self) -> list[discord.File]:
-        if not self.lesson.picture:
-            return []
-        page = self.lesson.page
-        return [discord.File(io.BytesIO(await picture(page, self.lang)), PICTURE,
-                             description=page_alt(page, self.lang))]
-
-    @property
-    def pages(self) -> int:
-        return len(PAGES)
-
-    def view(self) -> ui.View | None:
-        return page_view(self, RulesPage, PREFIX, "rithmo.rules.previous", "rithmo.rules.next")
-
-    async def shown(self) -> dict[str, Any]:
-        return {"embed": self.embed(), "attachments": await self.files(), "view": self.view()}
-
-
-_WINDOWS: Key[Windows[RulesWindow]] = Key("rithmo.rules", lambda: Windows(EXPIRY))
-
-
-def rules_windows(client: discord.Client) -> Windows[RulesWindow]:
-    """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
-    return windows_of(_WINDOWS, client)
+BOOK = RulesBook("rithmo.rules", keys="rithmo.rules",
+                 not_yours="rithmo.rules_not_yours", prefix=PREFIX, pages=PAGES,
+                 colour=COLOUR, picture_name=PICTURE, text=page_text, alt=page_alt,
+                 draw=draw_picture, pictured=lambda page: BY_PAGE[page].picture)
+rules_windows = BOOK.windows
+PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (BOOK.button,)
 
 
 async def send_rules(interaction: discord.Interaction, show: bool) -> None:
-    """The first page, privately unless ``show``; its buttons turn the pages for the member."""
-    lang = await lang_for(interaction)
-    await interaction.response.defer(ephemeral=not show, thinking=True)
-    window = RulesWindow(lang, interaction.user.id, interaction.user.display_name)
-    files = await window.files()
-    more: dict[str, Any] = {"files": files} if files else {}
-    sent = await replies.followup(interaction, embed=window.embed(),
-                                  view=window.view() or discord.utils.MISSING,
-                                  ephemeral=not show, wait=True, **more)
-    if sent is not None:
-        rules_windows(interaction.client).show(sent.id, window)
-
-
-class RulesPage(PageTurner, ui.DynamicItem[ui.Button[Any]],
-                template=re.escape(PREFIX) + r"(?P<page>.+)"):
-    """Previous or Next: shows the page its custom id names, if the window is still live and
-    the member is the one who asked for it."""
-
-    prefix = PREFIX
-    windows_key = _WINDOWS
-    expired_key = "rithmo.rules.expired"
-    not_yours_code = "rithmo.rules_not_yours"
-
-
-PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (RulesPage,)
+    """The first page, in the member's language, privately unless ``show``."""
+    await BOOK.send(interaction, await lang_for(interaction), show)
