@@ -1,5 +1,6 @@
 """The hot paths' round trips: database statements and Discord calls of one ``/focus practice``
-answer and of one solo ``/rithmo move`` (with Ardoise's reply), through the real bot.
+answer, of one solo ``/rithmo move`` (with Ardoise's reply) and of the 20 Digits' "Ready" that
+starts a battle, through the real bot (a failure lists the statements).
 
 These are counts, not timings: each statement is a hop to aiosqlite's thread, each Discord call
 an HTTP request, so a change that adds one shows here. The bounds are the counts measured at
@@ -38,6 +39,11 @@ DAILY_ANSWER = {"statements": 1, "discord": 1}
 #: turns: ``RithmoGame.after_turn``). The deferral, its follow-up, the old board's buttons taken
 #: off, the new board posted.
 RITHMO_MOVE = {"statements": 14, "discord": 4}
+#: The 20 Digits (issue 25): the second player's "Ready", which starts the round's battle. 12
+#: when first counted (the match read twice, the settings, then a transaction of 8 that reads
+#: the match again before each ghost's insert, the battle message's id): the click's update,
+#: the shop's edit, the battle posted, the old board's buttons taken off.
+DIGITS_READY = {"statements": 12, "discord": 4}
 
 
 class Statements:
@@ -47,6 +53,7 @@ class Statements:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.counts: collections.Counter[str] = collections.Counter()
+        self.sql: list[str] = []
         for name in self.METHODS:
             original = getattr(aiosqlite.Connection, name)
             monkeypatch.setattr(aiosqlite.Connection, name, self._counting(name, original))
@@ -54,6 +61,7 @@ class Statements:
     def _counting(self, name: str, original: Any) -> Any:
         def counted(connection: aiosqlite.Connection, *args: Any, **kwargs: Any) -> Any:
             self.counts[name] += 1
+            self.sql.append(" ".join(str(args[0] if args else "").split())[:90])
             return original(connection, *args, **kwargs)
 
         return counted
@@ -74,18 +82,21 @@ class Window:
 
     def __enter__(self) -> Window:
         self.statements.counts.clear()
+        self.statements.sql.clear()
         self._first = len(self.standin.requests)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.db = self.statements.total
         self.kinds = dict(self.statements.counts)
+        self.sql = list(self.statements.sql)
         self.calls = self.standin.requests[self._first:]
 
     def describe(self) -> str:
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.kinds.items()))
         routes = "; ".join(f"{m} {p.split('/')[1]}" for m, p in self.calls)
-        return f"{self.db} statements ({kinds}), {len(self.calls)} Discord calls ({routes})"
+        sql = "".join(f"\n  {line}" for line in self.sql)
+        return f"{self.db} statements ({kinds}), {len(self.calls)} Discord calls ({routes}):{sql}"
 
 
 def quiet(bot: Any) -> None:
@@ -186,3 +197,24 @@ async def test_a_solo_rithmo_move_and_ardoises_reply(standin, start_bot, stateme
     assert len(after.turns) == 2, "Ardoise answered the member's turn"
     assert step.db <= RITHMO_MOVE["statements"], step.describe()
     assert len(step.calls) <= RITHMO_MOVE["discord"], step.describe()
+
+
+@pytest.mark.sqlite_only
+async def test_a_digits_ready_that_starts_the_battle(standin, start_bot, statements):
+    from tests.test_cog_digits import act, duel, take_focus
+
+    bot, ana, sam, board = await duel(standin, start_bot, lives=2)
+    quiet(bot)
+    shop = await take_focus(standin, bot, ana, board, right=6)
+    await act(standin, ana, shop, "digits:buy:1")
+    await act(standin, ana, shop, "digits:ready")
+    sam_shop = await take_focus(standin, bot, sam, board, right=6)
+    await standin.idle()
+    with Window(statements, standin) as step:
+        await act(standin, sam, sam_shop, "digits:ready")
+        battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+        await standin.wait_until(lambda: board.components == [])
+        await standin.idle()
+    assert "Round 2 of 15" in battle.text()
+    assert step.db <= DIGITS_READY["statements"], step.describe()
+    assert len(step.calls) <= DIGITS_READY["discord"], step.describe()
