@@ -1,11 +1,17 @@
 """The 20 Digits' use cases: matches read, changed and saved over a ``Database`` and the engine.
 
-No Discord here (``bot/ui/digits.py`` draws and says; ``cogs/digits.py`` has the commands): this
-module keeps the persisted match (``StoredMatch``), the load–change–save loop with its retries
-(``mutate``), the Focus seeding rule (``focus_questions``), the ghost pool (``solo_pool``), the
-shadow's player (``SHADOW_PLAYER``; by level, ``SHADOWS``, with ``adapt_level`` for "adapt"),
-the end of a match with its ratings (``store``), the shop's placement (``buy``: the cell that
-``bot.digits.placement`` chooses) and the odds of a round (``round_odds``).
+No Discord here (``bot/flows/digits.py`` conducts each interaction, ``bot/ui/digits.py`` draws
+and says, ``cogs/digits.py`` has the commands): this module keeps the persisted match
+(``StoredMatch``), the load–change–save loop with its retries (``mutate``), the challenge rules
+(``challenge``, ``pending_challenge``), the Focus seeding rule (``focus_questions``), the ghost
+pool (``solo_pool``), the shadow's player (``SHADOW_PLAYER``; by level, ``SHADOWS``, with
+``adapt_level`` for "adapt"), the end of a match with its ratings (``store``), the shop's
+actions as data (``shop_move``: a ``ShopMove`` in, what it did out; ``buy`` places in the cell
+that ``bot.digits.placement`` chooses), the draft's picks (``draft_turn``) and the odds of a
+round (``round_odds``).
+
+Refusals carry data, not words: a side of the match as ``Side`` (its player), a member's name
+as ``Named``; the presentation says them (``bot.ui.digits.localised``).
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
