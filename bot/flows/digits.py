@@ -30,7 +30,7 @@ from discord import app_commands
 
 from bot import replies
 from bot.digits.match import RoundRecord
-from bot.domain import DomainError, TooManyOpen
+from bot.domain import DomainError
 from bot.flows import Flow
 from bot.focus import Answer, FocusRound
 from bot.i18n import lang_for, t
@@ -111,8 +111,6 @@ class DigitsFlow(Flow):
                 play.Member(user.id, user.display_name),
                 play.Member(member.id, member.display_name, bot=member.bot), draft=draft,
                 lang=lang, most=self.services.limits.open_games["digits_challenges"])
-        except TooManyOpen:
-            raise  # its open games are worded by the refusals' own rendering
         except DomainError as error:
             raise ui.localised(error, lang) from None
         settings = game.match.settings
@@ -309,6 +307,7 @@ class DigitsFlow(Flow):
         await self.announce_battle(game, record)
 
     async def shop_odds(self, interaction: discord.Interaction, window: ui.ShopView) -> None:
+        hit(interaction, "odds")  # a forecast is thousands of battles
         # Read only: any window of the turn may ask, the odds are of the slate as it is now.
         game = await play.load_active(self.services.db, window.match_id)
         game.shopping(window.player)

@@ -150,6 +150,8 @@ def localised(error: DomainError, lang: str, game: StoredMatch | None = None) ->
             params[key] = shown_name(value.name)
         elif isinstance(value, play.Side) and game is not None:
             params[key] = shown(game, value.player, lang)
+    if params == error.params:
+        return error  # nothing to word (and a refusal of its own class, TooManyOpen, stays one)
     return DomainError(error.code, str(error), **params)
 
 
@@ -564,7 +566,6 @@ class ShopView(ArdoiseView):
         await flows(interaction).ready(interaction, self)
 
     async def _odds(self, interaction: discord.Interaction) -> None:
-        hit(interaction, "odds")
         await flows(interaction).shop_odds(interaction, self)
 
 
