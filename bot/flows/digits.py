@@ -104,7 +104,7 @@ class DigitsFlow(Flow):
                         draft: bool | None) -> None:
         lang = await lang_for(interaction)
         user = interaction.user
-        assert interaction.guild_id is not None  # the group is guild-only
+        assert interaction.guild_id is not None
         try:
             game = await play.challenge(
                 self.services.db, interaction.guild_id, interaction.channel_id,
@@ -195,13 +195,15 @@ class DigitsFlow(Flow):
                        answering: bool) -> StoredMatch:
         """The pending challenge, if the clicking member may answer it (``answering``) or
         cancel it; anyone but its two members is refused as not a player."""
-        lang = await lang_for(interaction)
         try:
             game = await play.pending_challenge(self.services.db, match_id, interaction.user.id,
                                                 answering=answering)
         except DomainError as error:
+            if not any(isinstance(v, play.Side) for v in error.params.values()):
+                raise
+            # The side it names is worded as the match keeps its name.
             game = await play.load_game(self.services.db, match_id)
-            raise ui.localised(error, lang, game) from None
+            raise ui.localised(error, await lang_for(interaction), game) from None
         ensure_player(interaction, [game.answerer(answering)])
         return game
 
