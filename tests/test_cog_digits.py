@@ -334,3 +334,46 @@ async def test_a_change_made_on_an_old_version_is_worked_out_again(standin, star
                      before_save=always_first)
     assert refused.value.code == "db.stale"
     assert (await match_state(bot, board))["engine"]["shops"][player]["gold"] == 9
+
+
+async def test_a_refusal_names_the_challenged_member_inert(standin, start_bot):
+    # The rule is bot.play's (play.pending_challenge); the name is data (play.Side) that the
+    # presentation words as the match keeps it, escaped like every member's name.
+    await start_bot()
+    ana, sam = standin.add_member("Ana"), standin.add_member("*Sam* <@1>")
+    posted = await standin.slash(ana, "digits challenge", member=sam)
+    own = await standin.click(ana, posted.reply, label="Accept")
+    text = own.reply.content
+    assert text.startswith("This is your challenge: wait for \\*Sam\\* <")
+    assert text.endswith("@1> to answer, or cancel it.") and "<@1>" not in text  # no mention
+    assert own.ephemeral
+
+
+def test_a_refusal_says_its_data_in_the_members_language():
+    from bot.domain import DomainError
+    from bot.i18n import error_text
+    from bot.play import digits as play
+    from bot.ui.digits import localised
+
+    bot_refused = DomainError("digits.bot_challenge", "bots do not play",
+                              name=play.Named("**Robo**"))
+    assert error_text(localised(bot_refused, "en"), "en") == (
+        "\\*\\*Robo\\*\\* is a bot and does not play. Challenge a member, or try /digits solo.")
+    assert error_text(localised(bot_refused, "fr"), "fr").startswith(
+        "\\*\\*Robo\\*\\* est un robot et ne joue pas.")
+
+
+async def test_the_flow_answers_the_buttons_while_its_cog_is_loaded(standin, start_bot):
+    from bot.ui.digits import DIGITS_FLOWS
+    from bot.ui.digits_leave import LEAVE_FLOWS
+
+    bot = await start_bot()
+    flow = bot.get_cog("Digits").flow
+    assert bot.services.kept.get(DIGITS_FLOWS) is flow
+    assert bot.services.kept.get(LEAVE_FLOWS) is flow
+    await bot.unload_extension("cogs.digits")
+    for key in (DIGITS_FLOWS, LEAVE_FLOWS):
+        with pytest.raises(RuntimeError):
+            bot.services.kept.get(key)
+    await bot.load_extension("cogs.digits")
+    assert bot.services.kept.get(DIGITS_FLOWS) is bot.get_cog("Digits").flow

@@ -134,19 +134,19 @@ async def test_the_clock_warns_ends_the_turns_then_the_match_on_time(standin, st
         hours=24)
     deadline = opened.deadline
 
-    await cog(bot).check_clocks(deadline - timedelta(hours=2))
+    await cog(bot).flow.check_clocks(deadline - timedelta(hours=2))
     assert standin.last_message() is board  # too early to warn
-    await cog(bot).check_clocks(deadline - timedelta(minutes=30))
+    await cog(bot).flow.check_clocks(deadline - timedelta(minutes=30))
     warning = await standin.wait_for_message(lambda m: "⏰" in m.content, after=board)
     assert warning.content.startswith(
         f"⏰ <@{ana.id}> <@{sam.id}>, your turns of round 1 in match #{match_id} end <t:")
     assert warning.pinged() == {ana.id, sam.id}
-    await cog(bot).check_clocks(deadline - timedelta(minutes=10))  # warned once
+    await cog(bot).flow.check_clocks(deadline - timedelta(minutes=10))  # warned once
     assert [m for m in standin.channel_messages() if "⏰" in m.content] == [warning]
 
     # Ana takes her Focus and leaves her shop open; Sam does nothing. Time's up.
     await take_focus(standin, bot, ana, board, right=6)
-    await cog(bot).check_clocks(deadline + timedelta(seconds=1))
+    await cog(bot).flow.check_clocks(deadline + timedelta(seconds=1))
     up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=warning)
     assert up.content.startswith(f"⌛ <@{ana.id}> <@{sam.id}>, time is up for round 1 of match "
                                  f"#{match_id}: your turns ended as they stood.")
@@ -166,12 +166,12 @@ async def test_the_clock_warns_ends_the_turns_then_the_match_on_time(standin, st
     await act(standin, ana, shop, "digits:ready")
     second = (await row(bot, match_id)).deadline
     assert second == after.deadline
-    await cog(bot).check_clocks(second - timedelta(minutes=30))
+    await cog(bot).flow.check_clocks(second - timedelta(minutes=30))
     warned = await standin.wait_for_message(lambda m: "⏰" in m.content, after=battle)
     assert warned.content.startswith(f"⏰ <@{sam.id}>, your turn of round 2 in match "
                                      f"#{match_id} ends")
     assert warned.pinged() == {sam.id}  # Ana is done: not pinged
-    await cog(bot).check_clocks(second + timedelta(seconds=1))
+    await cog(bot).flow.check_clocks(second + timedelta(seconds=1))
     lost = await standin.wait_for_message(lambda m: "on time" in m.content, after=warned)
     assert f"**Sam** missed two rounds in a row: **Ana** wins match #{match_id} on time." in (
         lost.content)
@@ -180,7 +180,7 @@ async def test_the_clock_warns_ends_the_turns_then_the_match_on_time(standin, st
     assert ended.status == "finished" and ended.state["ended"] == {"how": "time",
                                                                    "by": [str(sam.id)]}
     assert await results(bot, match_id) == {ana.id: "win", sam.id: "loss"}
-    await cog(bot).check_clocks(second + timedelta(hours=1))  # over: nothing more
+    await cog(bot).flow.check_clocks(second + timedelta(hours=1))  # over: nothing more
     assert standin.last_message() is lost
 
 
@@ -206,14 +206,14 @@ async def test_a_player_who_plays_in_time_is_never_ended(standin, start_bot, mon
     await standin.idle()
     after = await row(bot, match_id)
     assert (after.round, after.deadline) == (2, played_at + timedelta(hours=3))
-    await cog(bot).check_clocks(deadline + timedelta(seconds=1))  # round 1's deadline: gone
+    await cog(bot).flow.check_clocks(deadline + timedelta(seconds=1))  # round 1's deadline: gone
     assert (await row(bot, match_id)).version == after.version
     assert "missed" not in after.state["clock"]
     assert not [m for m in standin.channel_messages() if "⏰" in m.content or "⌛" in m.content]
-    await cog(bot).check_clocks(after.deadline - timedelta(minutes=37))  # not yet
+    await cog(bot).flow.check_clocks(after.deadline - timedelta(minutes=37))  # not yet
     assert not [m for m in standin.channel_messages() if "⏰" in m.content]
     # The warning of round 2, in French (the challenger's language), to both; bookkeeping only.
-    await cog(bot).check_clocks(after.deadline - timedelta(minutes=35))
+    await cog(bot).flow.check_clocks(after.deadline - timedelta(minutes=35))
     warning = standin.last_message()
     assert (await row(bot, match_id)).version == after.version
     assert warning.content.startswith(
@@ -227,7 +227,7 @@ async def test_a_solo_match_left_alone_is_lost_on_time(standin, start_bot):
     started = (await standin.slash(ana, "digits solo")).reply
     match_id = match_id_of(started)
     first = (await row(bot, match_id)).deadline
-    await cog(bot).check_clocks(first + timedelta(seconds=1))
+    await cog(bot).flow.check_clocks(first + timedelta(seconds=1))
     up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=started)
     assert up.content.startswith(f"⌛ <@{ana.id}>, time is up for round 1 of match #{match_id}: "
                                  "your turn ended as it stood.")
@@ -235,7 +235,7 @@ async def test_a_solo_match_left_alone_is_lost_on_time(standin, start_bot):
     await standin.wait_for_message(lambda m: "Round 1" in m.content and m.attachments, after=up)
     second = await row(bot, match_id)
     assert second.round == 2 and second.deadline is not None
-    await cog(bot).check_clocks(second.deadline + timedelta(seconds=1))
+    await cog(bot).flow.check_clocks(second.deadline + timedelta(seconds=1))
     lost = await standin.wait_for_message(lambda m: "on time" in m.content, after=up)
     assert lost.content == (f"<@{ana.id}>\n⌛ **Ana** missed two rounds in a row: the ghosts win "
                             f"solo match #{match_id} on time.")

@@ -10,9 +10,9 @@ from test_cog_digits import act, duel, match_state, take_focus
 from bot.digits.forecast import forecast_for_match
 from bot.digits.ghosts import Ghost
 from bot.digits.slate import Slate
+from bot.flows import digits as digits_flow
 from bot.local.server import Member, Message
 from bot.play import digits as play_digits
-from bot.ui import digits as digits_ui
 
 
 async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost] | None = None,
@@ -165,7 +165,7 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
     await act(standin, ana, shop, "digits:buy:1")
     # The odds wait for the deferral: they are "slow" whatever the machine.
     deferred = threading.Event()
-    defer, compute = digits_ui.defer_thinking, play_digits.forecast_for_match
+    defer, compute = digits_flow.defer_thinking, play_digits.forecast_for_match
 
     async def defer_and_tell(interaction: Any) -> None:
         await defer(interaction)
@@ -175,8 +175,8 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
         assert deferred.wait(10)
         return compute(*args, **kwargs)
 
-    monkeypatch.setattr(digits_ui, "ODDS_DEFER_AFTER", 0.0)
-    monkeypatch.setattr(digits_ui, "defer_thinking", defer_and_tell)
+    monkeypatch.setattr(digits_flow, "ODDS_DEFER_AFTER", 0.0)
+    monkeypatch.setattr(digits_flow, "defer_thinking", defer_and_tell)
     monkeypatch.setattr(play_digits, "forecast_for_match", after_the_deferral)
     asked = await standin.slash(ana, "digits odds")
     assert asked.deferred and asked.ephemeral

@@ -241,3 +241,67 @@ def test_the_use_cases_run_without_discord():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "[]"
+
+
+async def test_a_shop_move_is_data_in_and_what_it_did_out(db: Database):
+    game = await duel(db)
+    game = await play.submit_focus(db, game.id, "1001", 1, 6, None)
+    game_id, step = game.id, game.steps["1001"]
+
+    async def move(kind: str, **given: object) -> object:
+        nonlocal step
+        game, done = await play.shop_move(db, game_id, "1001", step, play.ShopMove(kind, **given),
+                                          engine=lambda _g, act: act())
+        assert game.steps["1001"] == step + 1  # the windows shown before are now out of date
+        step += 1
+        return done
+
+    placed = await move("buy", slot=1)
+    assert isinstance(placed, play.Placed) and not placed.merged
+    gold = (await play.load_game(db, game_id)).match.shop("1001").gold
+    rerolled = await move("reroll")
+    assert rerolled == play.Rerolled(game.match.settings.reroll_cost)
+    assert (await play.load_game(db, game_id)).match.shop("1001").gold == gold - rerolled.cost
+    frozen = await move("freeze", slot=2)
+    assert isinstance(frozen, play.Frozen) and frozen.frozen and frozen.slot == 2
+    moved = await move("arrange", cells=(8, placed.cell))  # the cells in any order
+    assert moved == play.Arranged("moved", placed.piece, 8, (placed.cell, 8))
+    sold = await move("sell", cells=(8,))
+    assert sold == play.Sold(placed.piece, sold.gold) and sold.gold > 0
+    # A window shown before the last move is refused, and nothing changes.
+    before = await db.digits.require_match(game_id)
+    with pytest.raises(DomainError) as refused:
+        await play.shop_move(db, game_id, "1001", step - 1, play.ShopMove("reroll"),
+                             engine=lambda _g, act: act())
+    assert refused.value.code == "game.stale"
+    assert (await db.digits.require_match(game_id)).version == before.version
+
+
+async def test_the_challenge_rules_name_the_sides_as_data(db: Database):
+    robot = Member(1009, "**Robo**", bot=True)
+    with pytest.raises(DomainError) as refused:
+        await play.challenge(db, GUILD, CHANNEL, ANA, robot, draft=None, lang="en", most=3)
+    assert refused.value.code == "digits.bot_challenge"
+    assert refused.value.params == {"name": play.Named("**Robo**")}
+    game = await play.challenge(db, GUILD, CHANNEL, ANA, SAM, draft=None, lang="en", most=3)
+    with pytest.raises(DomainError) as own:
+        await play.pending_challenge(db, game.id, ANA.id, answering=True)
+    assert own.value.code == "digits.own_challenge"
+    assert own.value.params == {"name": play.Side(str(SAM.id))}
+    with pytest.raises(DomainError) as not_yours:
+        await play.pending_challenge(db, game.id, SAM.id, answering=False)
+    assert not_yours.value.code == "digits.not_your_challenge"
+    answering = await play.pending_challenge(db, game.id, SAM.id, answering=True)
+    assert answering.answerer(True) == SAM.id and answering.answerer(False) == ANA.id
+    # Someone else gets through the rule: the caller refuses them as not a player.
+    assert (await play.pending_challenge(db, game.id, LEA.id, answering=True)).id == game.id
+
+
+async def test_resigning_with_no_match_is_refused(db: Database):
+    from bot.play import digits_leave as leave
+
+    with pytest.raises(DomainError) as refused:
+        await leave.to_resign(db, GUILD, ANA.id)
+    assert refused.value.code == "digits_leave.no_match"
+    game = await duel(db)
+    assert [g.id for g in await leave.to_resign(db, GUILD, ANA.id)] == [game.id]

@@ -1,11 +1,17 @@
 """The 20 Digits' use cases: matches read, changed and saved over a ``Database`` and the engine.
 
-No Discord here (``bot/ui/digits.py`` draws and says; ``cogs/digits.py`` has the commands): this
-module keeps the persisted match (``StoredMatch``), the load–change–save loop with its retries
-(``mutate``), the Focus seeding rule (``focus_questions``), the ghost pool (``solo_pool``), the
-shadow's player (``SHADOW_PLAYER``; by level, ``SHADOWS``, with ``adapt_level`` for "adapt"),
-the end of a match with its ratings (``store``), the shop's placement (``buy``: the cell that
-``bot.digits.placement`` chooses) and the odds of a round (``round_odds``).
+No Discord here (``bot/flows/digits.py`` conducts each interaction, ``bot/ui/digits.py`` draws
+and says, ``cogs/digits.py`` has the commands): this module keeps the persisted match
+(``StoredMatch``), the load–change–save loop with its retries (``mutate``), the challenge rules
+(``challenge``, ``pending_challenge``), the Focus seeding rule (``focus_questions``), the ghost
+pool (``solo_pool``), the shadow's player (``SHADOW_PLAYER``; by level, ``SHADOWS``, with
+``adapt_level`` for "adapt"), the end of a match with its ratings (``store``), the shop's
+actions as data (``shop_move``: a ``ShopMove`` in, what it did out; ``buy`` places in the cell
+that ``bot.digits.placement`` chooses), the draft's picks (``draft_turn``) and the odds of a
+round (``round_odds``).
+
+Refusals carry data, not words: a side of the match as ``Side`` (its player), a member's name
+as ``Named``; the presentation says them (``bot.ui.digits.localised``).
 
 Stored state (``db.digits`` ``state``, opaque to SQL)::
 
@@ -36,7 +42,7 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from bot.digits.forecast import Forecast, forecast_for_match
 from bot.digits.ghosts import Ghost
@@ -58,6 +64,23 @@ from db.students import StudentSettings
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+@dataclass(frozen=True)
+class Side:
+    """A side of a match named in a refusal, by its player (a member's id as text, or the
+    ghosts): the presentation says its name as the match keeps it (``bot.ui.digits.localised``),
+    so that no use case words a name."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Named:
+    """A member's display name in a refusal about someone not (yet) in a match: the presentation
+    shows it inert (``bot.replies.shown_name``, by ``bot.ui.digits.localised``)."""
+
+    name: str
+
 
 #: How a caller wraps an engine call (to word its refusals in the member's language).
 Engine = Callable[["StoredMatch", Callable[[], Any]], Any]
@@ -172,6 +195,23 @@ class StoredMatch:
             raise DomainError("match.focus_already", "the Focus of this round is already in",
                               round=self.match.round)
 
+    def shop_open(self, player: str) -> None:
+        """Refuse opening the shop before the round's Focus is in (its score is the gold)."""
+        if self.match.stage(player) == "focus":
+            raise DomainError("match.focus_first", "the round's Focus comes before the shop",
+                              round=self.match.round)
+
+    def shopping(self, player: str) -> None:
+        """Refuse the odds of a shop turn that is over (they are of the slate being shopped)."""
+        if self.match.stage(player) != "shop":
+            raise DomainError("digits.odds_turn_over", "the odds are for your shop turn")
+
+    def answerer(self, answering: bool) -> int:
+        """Who may answer the pending challenge (``answering``: the challenged member) or
+        cancel it (the challenger)."""
+        challenger, challenged = self.members
+        return challenged if answering else challenger
+
 
 #: The state's keys ``StoredMatch`` reads itself (the others are its ``extra``).
 _STATE_KEYS = frozenset({FORMAT_KEY, "engine", "names", "lang", "steps", "focus"})
@@ -266,24 +306,6 @@ async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T]
     raise AssertionError("unreachable")
 
 
-async def shop_action(db: Database, match_id: int, player: str, step: int,
-                      action: Callable[[StoredMatch], T], *, engine: Engine,
-                      before_save: Callable[[], Awaitable[None]] | None = None
-                      ) -> tuple[StoredMatch, T]:
-    """One action of ``player`` in their shop window shown at ``step`` (buy, reroll, freeze,
-    sell, arrange): refused when the window is out of date, applied through ``engine`` (whose
-    refusals the caller words), the player's windows made stale by it, saved; gives the match
-    saved and what ``action`` gave."""
-
-    def change(game: StoredMatch) -> T:
-        game.check_step(player, step)
-        done: T = engine(game, lambda: action(game))
-        game.bump(player)
-        return done
-
-    return await mutate(db, match_id, change, before_save=before_save)
-
-
 async def set_message(db: Database, match_id: int, message_id: int) -> None:
     """Remember the match's current public message (its buttons are the ones that count).
     Bookkeeping: the match's version stays, so no click or change is made stale by it."""
@@ -305,6 +327,8 @@ class Member:
 
     id: int
     name: str
+    #: A bot account: it does not play (``challenge`` refuses it).
+    bot: bool = False
 
 
 async def match_settings(db: Database, guild_id: int, draft: bool | None) -> MatchSettings:
@@ -322,6 +346,9 @@ async def challenge(db: Database, guild_id: int, channel_id: int | None, challen
     """A pending duel of ``challenger`` against ``challenged``; refused
     (``bot.domain.check_open``) when the challenger has ``most`` challenges waiting for an
     answer already."""
+    if challenged.bot and challenged.id != challenger.id:
+        raise DomainError("digits.bot_challenge", "bots do not play",
+                          name=Named(challenged.name))
     if challenged.id == challenger.id:
         raise DomainError("digits.self_challenge", "you cannot challenge yourself")
     waiting = [m for m in await db.digits.open_matches(guild_id, challenger.id, kind="duel",
@@ -374,6 +401,22 @@ async def solo(db: Database, guild_id: int, channel_id: int | None, member: Memb
                                        channel_id=channel_id, deadline=deadline)
     game = StoredMatch.from_row(row)
     game.adapted = adapted
+    return game
+
+
+async def pending_challenge(db: Database, match_id: int, user_id: int, *, answering: bool
+                            ) -> StoredMatch:
+    """The pending challenge, if ``user_id`` may answer it (``answering``: the challenged
+    member) or cancel it (the challenger): each is told the button that is theirs. Anyone else
+    the caller refuses as not a player (``StoredMatch.answerer``)."""
+    game = await load_game(db, match_id)
+    game.still_pending()
+    challenger, challenged = game.members
+    if answering and user_id == challenger:
+        raise DomainError("digits.own_challenge", "wait for the answer, or cancel",
+                          name=Side(str(challenged)))
+    if not answering and user_id == challenged:
+        raise DomainError("digits.not_your_challenge", "answer it with Accept or Decline")
     return game
 
 
@@ -465,12 +508,31 @@ def toggle_freeze(game: StoredMatch, player: str, slot: int) -> Frozen:
     return Frozen(slot, offer.key, True)
 
 
-def sell(game: StoredMatch, player: str, cell: int) -> tuple[Piece, int]:
+class Sold(NamedTuple):
+    """A digit sold: the piece, and the gold it brought."""
+
+    piece: Piece
+    gold: int
+
+
+def sell(game: StoredMatch, player: str, cell: int) -> Sold:
     """Sell the digit on ``cell``: the piece sold and the gold it brought."""
     piece = game.match.shop(player).slate[cell]
     gain = game.match.sell(player, cell)
     assert piece is not None
-    return piece, gain
+    return Sold(piece, gain)
+
+
+@dataclass(frozen=True)
+class Rerolled:
+    """The offers were drawn again, for ``cost`` gold."""
+
+    cost: int
+
+
+def reroll(game: StoredMatch, player: str) -> Rerolled:
+    game.match.reroll(player)
+    return Rerolled(game.match.settings.reroll_cost)
 
 
 @dataclass(frozen=True)
@@ -481,6 +543,8 @@ class Arranged:
     kind: str
     piece: Piece | None = None
     cell: int | None = None
+    #: The two cells picked, lower first.
+    picked: tuple[int, int] = (0, 0)
 
 
 def arrange(game: StoredMatch, player: str, a: int, b: int) -> Arranged:
@@ -491,12 +555,79 @@ def arrange(game: StoredMatch, player: str, a: int, b: int) -> Arranged:
     if pa is not None and pb is not None and pa.key == pb.key and pa.level == pb.level:
         # Two equal digits merge; the lower cell (front row, then left) keeps the result.
         match.merge(player, b, a)
-        return Arranged("merged", slate[a], a)
+        return Arranged("merged", slate[a], a, (a, b))
     match.swap(player, a, b)
     if pa is None or pb is None:
         moved, to = (pb, a) if pa is None else (pa, b)
-        return Arranged("moved", moved, to)
-    return Arranged("swapped")
+        return Arranged("moved", moved, to, (a, b))
+    return Arranged("swapped", picked=(a, b))
+
+
+@dataclass(frozen=True)
+class ShopMove:
+    """One action of a shop window, as data: ``buy`` the offer in ``slot``, ``reroll``,
+    ``freeze`` (or unfreeze) the offer in ``slot``, ``sell`` the digit on ``cells[0]``,
+    ``arrange`` the two ``cells`` (swap, move or merge). The window reads its components into
+    one; ``shop_move`` applies it."""
+
+    kind: Literal["buy", "reroll", "freeze", "sell", "arrange"]
+    slot: int = 0
+    cells: tuple[int, ...] = ()
+
+
+#: What a shop action did (``shop_move``), for the window to say.
+ShopDone = Placed | Rerolled | Frozen | Sold | Arranged
+
+
+def apply_move(game: StoredMatch, player: str, move: ShopMove) -> ShopDone:
+    """``move`` applied to ``player``'s shop in ``game`` (the engine refuses what it must)."""
+    if move.kind == "buy":
+        return buy(game, player, move.slot)
+    if move.kind == "reroll":
+        return reroll(game, player)
+    if move.kind == "freeze":
+        return toggle_freeze(game, player, move.slot)
+    if move.kind == "sell":
+        return sell(game, player, move.cells[0])
+    a, b = sorted(move.cells)
+    return arrange(game, player, a, b)
+
+
+async def shop_move(db: Database, match_id: int, player: str, step: int, move: ShopMove, *,
+                    engine: Engine,
+                    before_save: Callable[[], Awaitable[None]] | None = None
+                    ) -> tuple[StoredMatch, ShopDone]:
+    """One action of ``player`` in their shop window shown at ``step``: refused when the window
+    is out of date (another action of theirs came since), applied through ``engine`` (whose
+    refusals the caller words), the player's other windows made stale by it, saved. Gives the
+    match saved and what the move did."""
+
+    def change(game: StoredMatch) -> ShopDone:
+        game.check_step(player, step)
+        done: ShopDone = engine(game, lambda: apply_move(game, player, move))
+        game.bump(player)
+        return done
+
+    return await mutate(db, match_id, change, before_save=before_save)
+
+
+async def draft_turn(db: Database, match_id: int, player: str, slot: int | None, *,
+                     check: Callable[[StoredMatch], None], engine: Engine,
+                     before_save: Callable[[], Awaitable[None]] | None = None
+                     ) -> tuple[StoredMatch, Placed | None]:
+    """A pick from the draft's shared row (``slot``) or a pass (None) by ``player``, whose turn
+    it must be (the engine refuses otherwise). ``check`` refuses a click the match as read does
+    not take (the caller's: not a player, an earlier round's message). A pick makes the
+    picker's shop windows stale (the slate changed)."""
+
+    def change(game: StoredMatch) -> Placed | None:
+        check(game)
+        placed: Placed | None = engine(game, lambda: pick(game, player, slot))
+        if placed is not None:
+            game.bump(player)
+        return placed
+
+    return await mutate(db, match_id, change, before_save=before_save)
 
 
 # --------------------------------------------------------------------------------------------

@@ -143,6 +143,14 @@ async def open_matches(db: Database, guild_id: int, user_id: int, kind: str | No
     return [StoredMatch.from_row(row) for row in rows if row.status == "active"]
 
 
+async def to_resign(db: Database, guild_id: int, user_id: int) -> list[StoredMatch]:
+    """The matches ``/digits resign`` offers (``open_matches``); refused when there is none."""
+    games = await open_matches(db, guild_id, user_id)
+    if not games:
+        raise DomainError("digits_leave.no_match", "you play no match on this server")
+    return games
+
+
 # --------------------------------------------------------------------------------------------
 # The clock
 

@@ -1,7 +1,11 @@
 """The 20 Digits on Discord: the match message, the challenge, the shop windows, the replays.
 
-The use cases are ``bot.play.digits`` (this module reads and saves only through them); the
-commands are ``cogs/digits.py``.
+This module presents: embeds, texts, views, the shop windows, the pictures (drawn in a thread).
+What an interaction does — the use cases of ``bot.play.digits`` called, the answer posted, the
+public message refreshed, the battle announced — is conducted by ``bot.flows.digits``; the
+buttons and the shop windows here call it back through ``DigitsFlows``, which the flow registers
+under ``DIGITS_FLOWS`` in the services (this module never imports a flow). The commands are
+``cogs/digits.py``.
 
 How a match runs
 ----------------
@@ -40,16 +44,14 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, Protocol, Self
 
 import discord
 from discord import ui
 
 import images
-from bot import replies
 from bot.digits.battle import opening_effects
 from bot.digits.catalogue import BY_KEY
 from bot.digits.match import GHOST, RoundRecord
@@ -57,22 +59,18 @@ from bot.digits.odds import reads_focus
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import CELLS
 from bot.domain import DomainError
-from bot.focus import ROUND_SIZE, Answer, FocusRound
-from bot.i18n import image_words, lang_for, t
+from bot.focus import ROUND_SIZE, FocusRound
+from bot.i18n import image_words, t
 from bot.limits import hit
 from bot.play import digits as play
-from bot.play import students
 from bot.play.digits import StoredMatch
-from bot.play.focus import stored_round
 from bot.replies import shown_name
-from bot.services import Key, ServicedBot, bot_of, services_of, services_of_client
+from bot.services import Key, services_of, services_of_client
 from bot.tree import report_error
 from bot.ui import alt_text
 from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
 from bot.ui.digits_levels import add_level_field
-from bot.ui.digits_odds import odds_text
-from bot.ui.focus_run import FocusRun
 from bot.views import (
     ArdoiseView,
     GameButton,
@@ -82,13 +80,6 @@ from bot.views import (
     ensure_version,
     invalid_component,
 )
-
-if TYPE_CHECKING:
-    from bot.digits.slate import Piece
-
-log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 #: Ephemeral views live as long as Discord lets a bot edit what it answered.
 EPHEMERAL_TIMEOUT = 15 * 60.0
@@ -100,23 +91,12 @@ SHOP_PREFIX = "digits:"
 #: A bound on a shop or draft slot read from a component (the engine refuses one it has no
 #: offer in); above it, the value is forged.
 MAX_SLOT = 99
-#: Seconds the odds may take before the answer is deferred (Discord waits 3 s for an answer).
-ODDS_DEFER_AFTER = 1.0
-
-
-def client(interaction: discord.Interaction) -> ServicedBot:
-    return bot_of(interaction.client)
 
 
 def player_of(game: StoredMatch, interaction: discord.Interaction) -> str:
     """The clicking member as a player of this match (anyone else is refused)."""
     ensure_player(interaction, game.members)
     return str(interaction.user.id)
-
-
-async def public_lang(bot: ServicedBot, game: StoredMatch) -> str:
-    """The language of the match's public messages: the server's, else the challenger's."""
-    return (await bot.services.languages.of_guild(game.row.guild_id)) or game.lang
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,7 +135,9 @@ def shown(game: StoredMatch, side: str, lang: str, record: RoundRecord | None = 
 
 
 def localised(error: DomainError, lang: str, game: StoredMatch | None = None) -> DomainError:
-    """The engine's refusal with digit names (and players) in the member's language."""
+    """The refusal with its data worded in the member's language: digit names, the sides of
+    the match it names (``play.Side``, the engine's ``picker``) as the match keeps their names,
+    a member's name (``play.Named``) shown inert."""
     params = dict(error.params)
     for key in ("digit", "other"):
         value = params.get(key)
@@ -163,6 +145,13 @@ def localised(error: DomainError, lang: str, game: StoredMatch | None = None) ->
             params[key] = BY_KEY[value].name(lang)
     if game is not None and isinstance(params.get("picker"), str):
         params["picker"] = shown(game, params["picker"], lang)
+    for key, value in params.items():
+        if isinstance(value, play.Named):
+            params[key] = shown_name(value.name)
+        elif isinstance(value, play.Side) and game is not None:
+            params[key] = shown(game, value.player, lang)
+    if params == error.params:
+        return error  # nothing to word (and a refusal of its own class, TooManyOpen, stays one)
     return DomainError(error.code, str(error), **params)
 
 
@@ -385,9 +374,33 @@ def shop_windows(client: discord.Client) -> Windows[ShopView]:
     return services_of_client(client).kept.get(SHOP_WINDOWS)
 
 
-async def say_expired(interaction: discord.Interaction) -> None:
-    lang = await lang_for(interaction)
-    await replies.respond(interaction, t("digits.shop.expired", lang), ephemeral=True)
+class DigitsFlows(Protocol):
+    """What the match's buttons and the shop windows call: The 20 Digits' conductor
+    (``bot.flows.digits.DigitsFlow``, which registers itself under ``DIGITS_FLOWS``)."""
+
+    async def accept(self, interaction: discord.Interaction, match_id: int,
+                     version: int) -> None: ...
+    async def decline(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def cancel(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def take_focus(self, interaction: discord.Interaction, match_id: int,
+                         clicked_round: int) -> None: ...
+    async def open_shop(self, interaction: discord.Interaction, match_id: int,
+                        clicked_round: int) -> None: ...
+    async def draft_turn(self, interaction: discord.Interaction, match_id: int,
+                         clicked_round: int, slot: int | None) -> None: ...
+    async def shop_move(self, interaction: discord.Interaction, window: ShopView,
+                        move: play.ShopMove) -> None: ...
+    async def ready(self, interaction: discord.Interaction, window: ShopView) -> None: ...
+    async def shop_odds(self, interaction: discord.Interaction, window: ShopView) -> None: ...
+    async def say_expired(self, interaction: discord.Interaction) -> None: ...
+
+
+#: Where the services keep The 20 Digits' flows (put there by the flow).
+DIGITS_FLOWS: Key[DigitsFlows] = Key("digits.flows")
+
+
+def flows(interaction: discord.Interaction) -> DigitsFlows:
+    return services_of(interaction).kept.get(DIGITS_FLOWS)
 
 
 class ShopControl(ui.DynamicItem[ui.Item[Any]],
@@ -412,7 +425,7 @@ class ShopControl(ui.DynamicItem[ui.Item[Any]],
             window = shop_windows(interaction.client).get(
                 None if message is None else message.id)
             if window is None:
-                await say_expired(interaction)
+                await flows(interaction).say_expired(interaction)
                 return
             values = list(self.item.values) if isinstance(self.item, ui.Select) else []
             await window.act(interaction, self.custom_id, values)
@@ -423,8 +436,9 @@ class ShopControl(ui.DynamicItem[ui.Item[Any]],
 class ShopView(ArdoiseView):
     """One player's shop turn; every control acts through the engine, at the player's step.
 
-    Its controls are ``ShopControl``s; ``reply`` files the window under the message showing it
-    (``shop_windows``), where they find it."""
+    Its controls are ``ShopControl``s; the flow files the window under the message showing it
+    (``shop_windows``), where they find it. Each control reads what it sent into a
+    ``play.ShopMove`` (or asks for Ready, the odds) and hands it to the flow."""
 
     def __init__(self, game: StoredMatch, player: str, lang: str) -> None:
         super().__init__(players=[int(player)], timeout=None)
@@ -523,164 +537,36 @@ class ShopView(ArdoiseView):
         self.handlers[custom_id] = callback
         self.add_item(ShopControl(select))
 
-    async def _act(self, interaction: discord.Interaction, action: Callable[[StoredMatch], T],
-                   said: Callable[[StoredMatch, T], str]) -> None:
-        """Apply one shop action at this message's step (``play.shop_action``), then show the
-        shop again with what it did, ``said`` in the member's language."""
-        game, done = await play.shop_action(
-            services_of(interaction).db, self.match_id, self.player, self.step, action,
-            engine=engine_in(self.lang), before_save=lambda: defer_update(interaction))
-        await reply(interaction, False,
-                    **await shop_message(game, self.player, self.lang, said(game, done)))
+    async def _move(self, interaction: discord.Interaction, move: play.ShopMove) -> None:
+        await flows(interaction).shop_move(interaction, self, move)
 
     def _buy(self, slot: int) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def buy(interaction: discord.Interaction) -> None:
-            await self._act(
-                interaction, lambda game: play.buy(game, self.player, slot),
-                lambda game, placed: shop_ui.placed_text(placed, self.lang,
-                                                         game.match.shop(self.player).slate))
+            await self._move(interaction, play.ShopMove("buy", slot=slot))
         return buy
 
     async def _reroll(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, lambda game: game.match.reroll(self.player),
-                        lambda _game, _done: t("digits.shop.rerolled", self.lang))
+        await self._move(interaction, play.ShopMove("reroll"))
 
     async def _freeze(self, interaction: discord.Interaction, values: list[str]) -> None:
         # Values are read like typed text (a modified client sends anything); the engine then
         # refuses a slot it has no offer in.
         [slot] = component_ints(values, 1, 1, MAX_SLOT, "slot")
-
-        def said(_game: StoredMatch, done: play.Frozen) -> str:
-            return t("digits.shop.frozen" if done.frozen else "digits.shop.unfrozen", self.lang,
-                     slot=slot, digit=digit_name(done.key, self.lang))
-
-        await self._act(interaction, lambda game: play.toggle_freeze(game, self.player, slot),
-                        said)
+        await self._move(interaction, play.ShopMove("freeze", slot=slot))
 
     async def _sell(self, interaction: discord.Interaction, values: list[str]) -> None:
         [cell] = component_ints(values, 1, CELLS.start, CELLS.stop - 1, "cell")
-
-        def said(_game: StoredMatch, sold: tuple[Piece, int]) -> str:
-            piece, gain = sold
-            return t("digits.shop.sold", self.lang,
-                     digit=piece_text(piece.key, piece.level, self.lang), gold=gain)
-
-        await self._act(interaction, lambda game: play.sell(game, self.player, cell), said)
+        await self._move(interaction, play.ShopMove("sell", cells=(cell,)))
 
     async def _cells(self, interaction: discord.Interaction, values: list[str]) -> None:
         a, b = sorted(component_ints(values, 2, CELLS.start, CELLS.stop - 1, "cell"))
-
-        def said(_game: StoredMatch, done: play.Arranged) -> str:
-            lang = self.lang
-            if done.kind == "swapped" or done.piece is None:
-                return t("digits.shop.swapped", lang, a=a, b=b)
-            key = "digits.shop.merged" if done.kind == "merged" else "digits.shop.moved"
-            return t(key, lang, digit=piece_text(done.piece.key, done.piece.level, lang),
-                     cell=done.cell)
-
-        await self._act(interaction, lambda game: play.arrange(game, self.player, a, b), said)
+        await self._move(interaction, play.ShopMove("arrange", cells=(a, b)))
 
     async def _ready(self, interaction: discord.Interaction) -> None:
-        await end_turn(interaction, self.match_id, self.player, self.step, self.lang)
+        await flows(interaction).ready(interaction, self)
 
     async def _odds(self, interaction: discord.Interaction) -> None:
-        hit(interaction, "odds")
-        # Read only: any window of the turn may ask, the odds are of the slate as it is now.
-        game = await play.load_active(services_of(interaction).db, self.match_id)
-        if game.match.stage(self.player) != "shop":
-            raise DomainError("digits.odds_turn_over", "the odds are for your shop turn")
-        await show_odds(interaction, game, self.player, self.lang)
-
-
-async def defer_update(interaction: discord.Interaction) -> None:
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-
-
-async def defer_thinking(interaction: discord.Interaction) -> None:
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-
-
-async def reply(interaction: discord.Interaction, new: bool, **message: Any) -> None:
-    """Say ``message`` privately: in a new ephemeral message, or by updating the ephemeral
-    message whose component was used. Pictures take a moment to draw: then, or when the
-    interaction was deferred already, through a deferral."""
-    files = message.pop("files", [])
-    slow = bool(files) or interaction.response.is_done()
-    view = message.get("view")
-    windows = shop_windows(interaction.client)
-    if new:
-        if view is None:
-            message.pop("view", None)  # a new message takes a view or nothing, not None
-        if slow:
-            await defer_thinking(interaction)
-            sent = await replies.followup(interaction, ephemeral=True, files=files, wait=True,
-                                          **message)
-            shown_id: int | None = sent.id
-        else:
-            shown_id = (await replies.respond(interaction, ephemeral=True, **message)).message_id
-        if isinstance(view, ShopView) and shown_id is not None:
-            windows.show(shown_id, view)
-        return
-    # The component's own message: its window changes before the edit is sent.
-    here = None if interaction.message is None else interaction.message.id
-    if isinstance(view, ShopView) and here is not None:
-        windows.show(here, view)
-    else:
-        windows.forget(here)
-    if slow:
-        await defer_update(interaction)
-        await replies.edit_original(interaction, attachments=files, **message)
-    else:
-        await replies.update(interaction, attachments=[], **message)
-
-
-async def end_turn(interaction: discord.Interaction, match_id: int, player: str, step: int,
-                   lang: str) -> None:
-    """"Ready": the player's turn ends; with every side ready, the battle is fought, saved and
-    posted."""
-    bot = client(interaction)
-    game, record = await play.end_turn(services_of(interaction).db, match_id, player, step,
-                                       engine=engine_in(lang),
-                                       before_save=lambda: defer_update(interaction))
-    if record is None:
-        await replies.edit_original(interaction, content=shop_text(game, player, lang),
-                                    view=None)
-        await refresh_public(bot, match_id)
-        return
-    await replies.edit_original(interaction, content=t("digits.shop.battle_posted", lang),
-                                view=None)
-    await announce_battle(bot, game, record)
-
-
-async def channel_of(bot: ServicedBot, channel_id: int | None) -> discord.abc.Messageable | None:
-    if channel_id is None:
-        return None
-    channel = bot.get_channel(channel_id)
-    if channel is None:
-        try:
-            channel = await bot.fetch_channel(channel_id)
-        except discord.HTTPException:
-            log.warning("channel %s of a match is gone", channel_id)
-            return None
-    return channel if isinstance(channel, discord.abc.Messageable) else None
-
-
-async def refresh_public(bot: ServicedBot, match_id: int) -> None:
-    """Show the latest stages on the match message (best effort: the state is saved already)."""
-    game = await play.load_game(bot.services.db, match_id)
-    if game.row.status != "active" or game.row.message_id is None:
-        return
-    channel = await channel_of(bot, game.row.channel_id)
-    if channel is None or not hasattr(channel, "get_partial_message"):
-        return
-    lang = await public_lang(bot, game)
-    try:
-        await replies.edit(channel.get_partial_message(game.row.message_id),
-                           embed=match_embed(game, lang), view=match_view(game, lang))
-    except discord.HTTPException as error:
-        log.warning("could not update the message of match %s: %s", match_id, error)
+        await flows(interaction).shop_odds(interaction, self)
 
 
 def replay_of(record: RoundRecord) -> dict[str, Any]:
@@ -692,42 +578,32 @@ def replay_of(record: RoundRecord) -> dict[str, Any]:
     return {**record.battle, "effects": effects}
 
 
-async def announce_battle(bot: ServicedBot, game: StoredMatch, record: RoundRecord) -> None:
-    """Post the round's battle (replay and summary) with the next round's buttons, and retire
-    the previous match message's buttons."""
-    lang = await public_lang(bot, game)
+async def battle_message(game: StoredMatch, record: RoundRecord, lang: str) -> dict[str, Any]:
+    """The round's battle as the channel reads it: the summary, the replay (a GIF, drawn in a
+    thread) with its alt text, and unless the match is over the next round's embed and
+    buttons."""
     names = (side_name(game, record.left, lang, record),
              side_name(game, record.right, lang, record))
     lives = (record.lives[record.left], record.lives[record.right])
     gif = await asyncio.to_thread(images.render_replay, replay_of(record),
                                   image_words(lang), names)
-    channel = await channel_of(bot, game.row.channel_id)
-    if channel is None:
-        return
-    previous = game.row.message_id
-    over = game.match.over
-    kwargs: dict[str, Any] = {}
-    if not over:
-        kwargs = {"embed": match_embed(game, lang), "view": match_view(game, lang)}
-    message = await replies.post(channel, battle_text(game, record, lang),
-                                 file=discord.File(io.BytesIO(gif), filename="battle.gif",
-                                                   description=alt_text.battle(
-                                                       record.round, names, record.battle,
-                                                       lives, lang)),
-                                 **kwargs)
-    if not over:
-        await play.set_message(bot.services.db, game.id, message.id)
-    if previous is not None and hasattr(channel, "get_partial_message"):
-        left, right = record.left, record.right
-        played = discord.Embed(
-            title=t("digits.match.title", lang, left=shown(game, left, lang, record),
-                    right=shown(game, right, lang, record)),
-            description=t("digits.match.played", lang, round=record.round), colour=COLOUR)
-        try:
-            await replies.edit(channel.get_partial_message(previous),
-                               embed=played, view=None)
-        except discord.HTTPException as error:
-            log.warning("could not retire the buttons of match %s: %s", game.id, error)
+    message: dict[str, Any] = {
+        "content": battle_text(game, record, lang),
+        "file": discord.File(io.BytesIO(gif), filename="battle.gif",
+                             description=alt_text.battle(record.round, names, record.battle,
+                                                         lives, lang))}
+    if not game.match.over:
+        message.update(embed=match_embed(game, lang), view=match_view(game, lang))
+    return message
+
+
+def played_embed(game: StoredMatch, record: RoundRecord, lang: str) -> discord.Embed:
+    """What the previous match message becomes once its round is played (no buttons)."""
+    left, right = record.left, record.right
+    return discord.Embed(
+        title=t("digits.match.title", lang, left=shown(game, left, lang, record),
+                right=shown(game, right, lang, record)),
+        description=t("digits.match.played", lang, round=record.round), colour=COLOUR)
 
 
 # --------------------------------------------------------------------------------------------
@@ -741,87 +617,28 @@ def odds_name(game: StoredMatch, player: str, lang: str) -> str:
     return bold(shown(game, game.match.opponent(player), lang))
 
 
-async def show_odds(interaction: discord.Interaction, game: StoredMatch, player: str,
-                    lang: str) -> None:
-    """Work out the odds of ``player``'s slate and say them privately (deferring first when
-    they take more than ``ODDS_DEFER_AFTER`` seconds)."""
-    work = asyncio.ensure_future(play.round_odds(services_of(interaction).db, game, player))
-    done, _ = await asyncio.wait({work}, timeout=ODDS_DEFER_AFTER)
-    if not done:
-        await defer_thinking(interaction)
-    found = await work
-    text = odds_text(game, player, found.forecast, found.pool, odds_name(game, player, lang),
-                     lang)
-    if interaction.response.is_done():
-        await replies.followup(interaction, text, ephemeral=True)
-    else:
-        await replies.respond(interaction, text, ephemeral=True)
-
-
 # --------------------------------------------------------------------------------------------
 # The Focus of a round (bot.ui.focus_run runs it; the match keeps its progress)
 
 
-async def start_focus(interaction: discord.Interaction, game: StoredMatch, player: str) -> None:
-    """The round's Focus for ``player``, from where it stands: the one call the match makes.
-
-    ``bot.ui.focus_run`` asks the questions in a new ephemeral message; each answer is saved in the
-    match, so that after a restart the Focus goes on at the same question, and stored in
-    ``db.focus`` as a "match" answer in the same transaction; the last one submits the score to
-    the match (with its answer, again one transaction) and turns the message into the shop
-    (``focus_done``)."""
-    db = services_of(interaction).db
-    lang = await lang_for(interaction)
-    match_id, round_ = game.id, game.match.round
-    # The student's own levels and extra time (bot.play.students), in the match's server.
-    rules = await students.rules_for(db, game.row.guild_id, int(player))
-
-    async def answered(run: FocusRun, answer: Answer) -> None:
-        focus = FocusRound(run.round.questions, [*run.round.answers, answer])
-        if focus.finished:
-            return  # focus_done submits the score and stores the last answer
-        await play.focus_answered(db, match_id, player, round_, focus,
-                                  focus_ui.stored_answer(run, answer, len(focus.answers) - 1))
-
-    async def done(interaction: discord.Interaction, run: FocusRun) -> None:
-        await focus_done(interaction, run, match_id, player, round_)
-
-    await focus_ui.start_focus(
-        interaction, game.focus_round(player, rules.settings), lang, on_done=done, kind="match",
-        title=t("digits.focus.title", lang, round=round_),
-        key=f"digits:{match_id}:{round_}:{player}", on_answer=answered,
-        data={"match": match_id, "round": round_}, record=False,
-        round_key=play.focus_round_key(match_id, round_), time_factor=rules.time_factor)
+def focus_key(match_id: int, round_: int, player: str) -> str:
+    """The name of a player's Focus of a round among the open Focus runs."""
+    return f"digits:{match_id}:{round_}:{player}"
 
 
-async def focus_done(interaction: discord.Interaction, run: FocusRun, match_id: int, player: str,
-                     round_: int) -> None:
-    """The Focus is in: the score goes to the match (gold, Abacus); the Focus message shows the
-    corrections and becomes the shop; the match message shows the new stage."""
-    lang = run.lang
-    focus = run.round
-    last = (focus_ui.stored_answer(run, focus.answers[-1], len(focus.answers) - 1)
-            if focus.answers else None)  # the last answer, with the score it completes
-    # The message of the last answer is the Focus's own ephemeral one (a Focus finished before
-    # it began would answer the match message's button: then a new message).
-    message = interaction.message
-    new = message is None or not message.flags.ephemeral
-    defer = defer_thinking if new else defer_update
-    game = await play.submit_focus(services_of(interaction).db, match_id, player, round_, None,
-                                   last, engine=engine_in(lang),
-                                   before_save=lambda: defer(interaction))
-    # What is stored, should another window of this Focus have stored some answers first.
-    focus = run.round = stored_round(focus.questions, game.focus_answers)
+def focus_title(round_: int, lang: str) -> str:
+    return t("digits.focus.title", lang, round=round_)
+
+
+def focus_note(game: StoredMatch, player: str, focus: FocusRound, lang: str) -> str:
+    """The shop's first line once the round's Focus is in: its score, the gold it brought."""
     shop = game.match.shop(player)
     note = t("digits.focus.done", lang, score=focus.score, size=ROUND_SIZE,
              income=game.match.settings.income(focus.score), gold=shop.gold)
     if reads_focus(shop.slate):
         # Said only to a player with an Abacus: it means nothing to the others.
         note += " " + t("digits.focus.abacus", lang)
-    title = t("digits.focus.title", lang, round=round_)
-    await reply(interaction, new, embed=focus_ui.summary_embed(focus, lang, title),
-                **await shop_message(game, player, lang, note))
-    await refresh_public(client(interaction), match_id)
+    return note
 
 
 # --------------------------------------------------------------------------------------------
@@ -848,125 +665,47 @@ def challenge_view(game_id: int, version: int, lang: str) -> ui.View:
     return view
 
 
-async def pending(interaction: discord.Interaction, match_id: int, *, answering: bool
-                  ) -> StoredMatch:
-    """The pending challenge, if the clicking member may answer it (``answering``: the
-    challenged member) or cancel it (the challenger)."""
-    game = await play.load_game(services_of(interaction).db, match_id)
-    game.still_pending()
-    challenger, challenged = game.members
-    user = interaction.user.id
-    if answering and user == challenger:
-        raise DomainError("digits.own_challenge", "wait for the answer, or cancel",
-                          name=shown(game, str(challenged), await lang_for(interaction)))
-    if not answering and user == challenged:
-        raise DomainError("digits.not_your_challenge", "answer it with Accept or Decline")
-    ensure_player(interaction, [challenged if answering else challenger])
-    return game
+def challenge_text(game: StoredMatch, key: str, lang: str) -> str:
+    """The challenge message once answered (``key``: accepted, declined, cancelled)."""
+    challenger, challenged = game.match.players
+    return t(key, lang, challenger=bold(shown(game, challenger, lang)),
+             challenged=bold(shown(game, challenged, lang)))
 
 
 class AcceptChallenge(GameButton, action="digits.accept"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await pending(interaction, int(self.game_id), answering=True)
-        ensure_version(self.version, game.row.version)
-        message_id = interaction.message.id if interaction.message else None
-        game = await play.answer_challenge(services_of(interaction).db, game.id, "active",
-                                           message_id)
-        lang = await public_lang(client(interaction), game)
-        challenger, challenged = game.match.players
-        await replies.update(
-            interaction,
-            content=t("digits.challenge.accepted", lang,
-                      challenged=bold(shown(game, challenged, lang)),
-                      challenger=bold(shown(game, challenger, lang))),
-            embed=match_embed(game, lang), view=match_view(game, lang))
-
-
-async def close_challenge(interaction: discord.Interaction, game: StoredMatch, status: str,
-                          key: str) -> None:
-    game = await play.answer_challenge(services_of(interaction).db, game.id, status)
-    lang = await public_lang(client(interaction), game)
-    challenger, challenged = game.match.players
-    await replies.update(
-        interaction,
-        content=t(key, lang, challenger=bold(shown(game, challenger, lang)),
-                  challenged=bold(shown(game, challenged, lang))), embed=None, view=None)
+        await flows(interaction).accept(interaction, int(self.game_id), self.version)
 
 
 class DeclineChallenge(GameButton, action="digits.decline"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await pending(interaction, int(self.game_id), answering=True)
-        await close_challenge(interaction, game, "declined", "digits.challenge.declined")
+        await flows(interaction).decline(interaction, int(self.game_id))
 
 
 class CancelChallenge(GameButton, action="digits.cancel"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await pending(interaction, int(self.game_id), answering=False)
-        await close_challenge(interaction, game, "abandoned", "digits.challenge.cancelled")
+        await flows(interaction).cancel(interaction, int(self.game_id))
 
 
 class TakeFocus(GameButton, action="digits.focus"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        game = await play.load_active(services_of(interaction).db, int(self.game_id))
-        player = player_of(game, interaction)
-        check_public(game, self.version, interaction.message)
-        if game.match.stage(player) != "focus":
-            raise DomainError("match.focus_already", "the Focus of this round is already in",
-                              round=game.match.round)
-        await start_focus(interaction, game, player)
+        await flows(interaction).take_focus(interaction, int(self.game_id), self.version)
 
 
 class OpenShop(GameButton, action="digits.shop"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        hit(interaction, "shop")  # it draws the shop's pictures
-        game = await play.load_active(services_of(interaction).db, int(self.game_id))
-        player = player_of(game, interaction)
-        check_public(game, self.version, interaction.message)
-        if game.match.stage(player) == "focus":
-            raise DomainError("match.focus_first", "the round's Focus comes before the shop",
-                              round=game.match.round)
-        lang = await lang_for(interaction)
-        await defer_thinking(interaction)  # before drawing the pictures
-        await reply(interaction, True, **await shop_message(game, player, lang))
+        await flows(interaction).open_shop(interaction, int(self.game_id), self.version)
 
 
 class DraftPick(GameButton, action="digits.pick"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await draft_turn(interaction, self.game_id, self.version,
-                         self.arg_int(1, MAX_SLOT, "slot"))
+        await flows(interaction).draft_turn(interaction, int(self.game_id), self.version,
+                                            self.arg_int(1, MAX_SLOT, "slot"))
 
 
 class DraftPass(GameButton, action="digits.pass"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await draft_turn(interaction, self.game_id, self.version, None)
-
-
-async def draft_turn(interaction: discord.Interaction, game_id: str, clicked_round: int,
-                     slot: int | None) -> None:
-    """A pick from the shared row (``slot``), or a pass (None), by the member whose turn it is.
-    The match message shows the row as it now is; a pick also brings the picker a fresh shop
-    window (the slate changed: the windows opened before are out of date)."""
-    bot = client(interaction)
-    lang = await lang_for(interaction)
-    player = str(interaction.user.id)
-    engine = engine_in(lang)
-
-    def change(game: StoredMatch) -> str | None:
-        player_of(game, interaction)
-        check_public(game, clicked_round, interaction.message)
-        placed = engine(game, lambda: play.pick(game, player, slot))
-        if placed is None:
-            return None
-        game.bump(player)
-        return shop_ui.placed_text(placed, lang, game.match.shop(player).slate)
-
-    game, note = await play.mutate(services_of(interaction).db, int(game_id), change,
-                                   before_save=lambda: defer_update(interaction))
-    public = await public_lang(bot, game)
-    await replies.edit_original(interaction, embed=match_embed(game, public),
-                                view=match_view(game, public))
-    if note is not None:
-        await reply(interaction, True, **await shop_message(game, player, lang, note))
+        await flows(interaction).draft_turn(interaction, int(self.game_id), self.version, None)
 
 
 #: The public messages' buttons and the shop windows' controls (the cog registers them).

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.digits.levels import CHOICES
+from bot.digits.levels import DEFAULT_LEVEL as DEFAULT_LEVEL  # /digits solo's, for the cog
 from bot.i18n import t
 from bot.play.digits import StoredMatch
 

@@ -1,11 +1,12 @@
 """The text of the odds (``/digits odds``, the shop window's "Odds" button): a forecast of the
 round's battle that says what it assumes.
 
-Kept apart from :mod:`bot.ui.digits` (which calls :func:`odds_text` from ``show_odds``); the
-forecast itself is :func:`bot.digits.forecast.forecast_for_match`. Against a challenger or the
-shadow the first line names the assumption ("If **Sam** buys as players usually do at round 4:
-win 55 % · draw 10 % · loss 35 %"); against the server's ghosts of the round, which the battle
-really draws from, nothing is assumed and the line says the round's odds.
+Kept apart from :mod:`bot.ui.digits` (``bot.flows.digits``'s ``show_odds`` calls
+:func:`odds_text`); the forecast itself is :func:`bot.digits.forecast.forecast_for_match`.
+Against a challenger or the shadow the first line names the assumption ("If **Sam** buys as
+players usually do at round 4: win 55 % · draw 10 % · loss 35 %"); against the server's ghosts
+of the round, which the battle really draws from, nothing is assumed and the line says the
+round's odds.
 """
 
 from __future__ import annotations

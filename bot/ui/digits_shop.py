@@ -1,5 +1,6 @@
-"""The shop window's words about room on the slate: where a bought digit went, which offers merge,
-why the others cannot be bought on a full slate, and what a digit on the slate does at its level.
+"""The shop window's words: what an action did (``move_text``, from the use case's result as
+data), where a bought digit went, which offers merge, why the others cannot be bought on a full
+slate, and what a digit on the slate does at its level.
 
 ``bot/ui/digits.py`` draws the window; this module says (issue 15, "A shop that does not trap").
 The placement itself is the engine's pure rule ``bot.digits.placement``; a click on an offer the
@@ -18,7 +19,7 @@ from bot.digits.placement import How, merge_cell
 from bot.digits.shop import Shop
 from bot.digits.slate import Piece, Slate
 from bot.i18n import t
-from bot.play.digits import Placed
+from bot.play.digits import Arranged, Frozen, Placed, Rerolled, ShopDone, Sold
 
 
 def piece_text(piece: Piece, lang: str) -> str:
@@ -81,3 +82,23 @@ def full_note(shop: Shop, lang: str) -> str | None:
 def cell_description(piece: Piece, lang: str) -> str:
     """A digit of the slate in the cells menu: what it does at its level, in numbers."""
     return effect(piece.key, piece.level, lang)[:100]
+
+
+def move_text(done: ShopDone, lang: str, slate: Slate) -> str:
+    """What a shop action did (``bot.play.digits.shop_move``'s result), for the window's first
+    line; ``slate`` is the player's slate after it."""
+    if isinstance(done, Placed):
+        return placed_text(done, lang, slate)
+    if isinstance(done, Rerolled):
+        return t("digits.shop.rerolled", lang)
+    if isinstance(done, Frozen):
+        return t("digits.shop.frozen" if done.frozen else "digits.shop.unfrozen", lang,
+                 slot=done.slot, digit=BY_KEY[done.key].name(lang))
+    if isinstance(done, Sold):
+        return t("digits.shop.sold", lang, digit=piece_text(done.piece, lang), gold=done.gold)
+    assert isinstance(done, Arranged)
+    if done.kind == "swapped" or done.piece is None:
+        a, b = done.picked
+        return t("digits.shop.swapped", lang, a=a, b=b)
+    key = "digits.shop.merged" if done.kind == "merged" else "digits.shop.moved"
+    return t(key, lang, digit=piece_text(done.piece, lang), cell=done.cell)
