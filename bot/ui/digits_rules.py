@@ -145,4 +145,4 @@ PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (BOOK.button,)
 
 async def send_rules(interaction: discord.Interaction, lang: str, show: bool) -> None:
     """The first page, in ``lang``, privately unless ``show``."""
-    await BOOK.send(interaction, lang, show)
+    await BOOK.open(interaction, lang, show)

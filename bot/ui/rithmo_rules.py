@@ -149,4 +149,4 @@ PERSISTENT_ITEMS: Sequence[type[ui.DynamicItem[Any]]] = (BOOK.button,)
 
 async def send_rules(interaction: discord.Interaction, show: bool) -> None:
     """The first page, in the member's language, privately unless ``show``."""
-    await BOOK.send(interaction, await lang_for(interaction), show)
+    await BOOK.open(interaction, await lang_for(interaction), show)

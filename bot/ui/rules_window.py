@@ -67,7 +67,7 @@ class RulesBook:
         """The live rules windows of a bot (a restarted bot has none: their clicks say so)."""
         return windows_of(self.windows_key, client)
 
-    async def send(self, interaction: discord.Interaction, lang: str, show: bool) -> None:
+    async def open(self, interaction: discord.Interaction, lang: str, show: bool) -> None:
         """The first page, privately unless ``show``; its buttons turn the pages for the
         member."""
         await interaction.response.defer(ephemeral=not show, thinking=True)
