@@ -235,13 +235,17 @@ class DigitsRepository(VersionedGames[DigitsMatch]):
         round: int,
         slate: Any,
         now: datetime | None = None,
+        *,
+        match: DigitsMatch | None = None,
     ) -> None:
         """Keep the slate ``user_id`` fielded at ``round`` of the match (replacing an earlier
-        record of the same round)."""
+        record of the same round). ``match``: the match's row as the caller read it in this
+        transaction (saving the round that made the ghost), so that it is not read again."""
         if round < 1:
             raise ValueError(f"rounds start at 1, not {round}")
         async with self._conn.atomic():
-            match = await self.require_match(match_id)
+            if match is None or match.match_id != match_id:
+                match = await self.require_match(match_id)
             if user_id not in match.players:
                 raise ValueError(f"member {user_id} does not play match {match_id}")
             await self._conn.run(

@@ -39,11 +39,12 @@ DAILY_ANSWER = {"statements": 1, "discord": 1}
 #: turns: ``RithmoGame.after_turn``). The deferral, its follow-up, the old board's buttons taken
 #: off, the new board posted.
 RITHMO_MOVE = {"statements": 14, "discord": 4}
-#: The 20 Digits (issue 25): the second player's "Ready", which starts the round's battle. 12
-#: when first counted (the match read twice, the settings, then a transaction of 8 that reads
-#: the match again before each ghost's insert, the battle message's id): the click's update,
-#: the shop's edit, the battle posted, the old board's buttons taken off.
-DIGITS_READY = {"statements": 12, "discord": 4}
+#: The 20 Digits (issue 25): the second player's "Ready", which starts the round's battle: the
+#: match, the server's settings (the turn's deadline), a transaction of 6 (the match, its seats,
+#: the two ghosts), the battle message's id. 12 when first counted (the match read twice before,
+#: and again before each ghost's insert). The click's update, the shop's edit, the battle posted,
+#: the old board's buttons taken off.
+DIGITS_READY = {"statements": 9, "discord": 4}
 
 
 class Statements:

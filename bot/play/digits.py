@@ -272,14 +272,15 @@ async def store(db: Database, game: StoredMatch) -> None:
                 await db.digits.record_ghost(
                     game.id, int(player), record.round,
                     {FORMAT_KEY: GHOST_FORMAT, "slate": record.slates[player].to_json(),
-                     "focus": record.focus[player], "name": game.names.get(player, "?")})
+                     "focus": record.focus[player], "name": game.names.get(player, "?")},
+                    match=game.row)
 
 
 async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T], *,
                  before_save: Callable[[], Awaitable[None]] | None = None,
                  active: bool = True, in_thread: bool = False,
-                 read: Callable[[StoredMatch], Awaitable[None]] | None = None
-                 ) -> tuple[StoredMatch, T]:
+                 read: Callable[[StoredMatch], Awaitable[None]] | None = None,
+                 first: StoredMatch | None = None) -> tuple[StoredMatch, T]:
     """Read the match, apply ``change`` (which raises a ``DomainError`` to refuse: nothing is
     saved), save. When the other player saved in between, do it again on the new state.
     ``before_save`` runs between the change and the save (the caller's deferral: a refusal is
@@ -287,9 +288,14 @@ async def mutate(db: Database, match_id: int, change: Callable[[StoredMatch], T]
     while (a battle, the shadow's shop turn), so it runs off the event loop; it only touches the
     ``StoredMatch`` just read. ``read`` reads what the change needs besides the match, after
     the match at each attempt: what was written with an older version is then caught by the
-    save's version like the match itself."""
+    save's version like the match itself. ``first``: the match as the caller has just read it
+    (checked as active already if ``active``), for the first attempt; a stale one is caught by
+    the save's version like any other."""
     for attempt in range(SAVE_ATTEMPTS):
-        game = await (load_active(db, match_id) if active else load_game(db, match_id))
+        if attempt == 0 and first is not None and first.id == match_id:
+            game = first
+        else:
+            game = await (load_active(db, match_id) if active else load_game(db, match_id))
         if read is not None:
             await read(game)
         result = await asyncio.to_thread(change, game) if in_thread else change(game)
@@ -677,7 +683,8 @@ async def end_turn(db: Database, match_id: int, player: str, step: int, *,
     """"Ready": the player's turn ends; with every side ready, the battle is fought (the record
     comes back, and is saved with the round's ghosts). ``engine`` wraps the engine's call (the
     caller words its refusals)."""
-    pool, owners = await solo_pool(db, await load_active(db, match_id), player)
+    first = await load_active(db, match_id)
+    pool, owners = await solo_pool(db, first, player)
 
     def change(game: StoredMatch) -> RoundRecord | None:
         game.check_step(player, step)
@@ -695,7 +702,8 @@ async def end_turn(db: Database, match_id: int, player: str, step: int, *,
         return record
 
     # In a thread: the battle, and in a solo match the shadow's shop turn (tens of milliseconds).
-    return await mutate(db, match_id, change, before_save=before_save, in_thread=True)
+    return await mutate(db, match_id, change, before_save=before_save, in_thread=True,
+                        first=first)
 
 
 async def odds_match(db: Database, user_id: int, guild_id: int, channel_id: int | None
