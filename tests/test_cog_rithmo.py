@@ -359,17 +359,17 @@ async def test_a_late_player_is_warned_once_then_loses_on_time(standin, start_bo
     board = await play(standin, ana, "c4-b5", board)
     game = await bot.db.rithmo.require_game(1)
     assert game.deadline is not None
-    await cog(bot).check_deadlines(game.deadline - timedelta(seconds=1))
+    await cog(bot).flow.check_deadlines(game.deadline - timedelta(seconds=1))
     assert standin.last_message() is board  # not late yet
     late = game.deadline + timedelta(seconds=1)
-    await cog(bot).check_deadlines(late)
+    await cog(bot).flow.check_deadlines(late)
     warning = await standin.wait_for_message(lambda m: "⏰" in m.content, after=board)
     assert warning.content.startswith(f"⏰ {sam.mention}, your time to play in game #1 is up.")
-    await cog(bot).check_deadlines(late + timedelta(minutes=1))  # warned once only
+    await cog(bot).flow.check_deadlines(late + timedelta(minutes=1))  # warned once only
     assert [m for m in standin.channel_messages() if "⏰" in m.content] == [warning]
     grace = (await bot.db.rithmo.require_game(1)).deadline
     assert grace == late + timedelta(hours=6)  # a quarter of the default 24 h
-    await cog(bot).check_deadlines(grace + timedelta(seconds=1))
+    await cog(bot).flow.check_deadlines(grace + timedelta(seconds=1))
     end = await standin.wait_for_message(lambda m: "did not play in time" in m.content,
                                          after=warning)
     assert end.content.startswith(
@@ -472,11 +472,11 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
     # through.
     await bot.db.rithmo.set_message_id(1, board.id)
     assert (await bot.db.rithmo.require_game(1)).version == before.version
-    played = await cog(bot).service.apply_turn(before, ana.id, "c4-b5")
+    played = await cog(bot).flow.service.apply_turn(before, ana.id, "c4-b5")
     assert (played.turn, played.row.to_move) == ("c4-b5", "black")
     # A turn was played since: the same click again is a real conflict ("try again").
     with pytest.raises(DomainError) as stale:
-        await cog(bot).service.apply_turn(before, ana.id, "c4-d5")
+        await cog(bot).flow.service.apply_turn(before, ana.id, "c4-d5")
     assert stale.value.code == "db.stale"
     assert [t.notation for t in (await bot.db.rithmo.require_game(1)).turns] == ["c4-b5"]
 

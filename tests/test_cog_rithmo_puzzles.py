@@ -85,7 +85,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     bot = await start_bot()
     white, black, _capture = opening_with_a_capture()
     # Ardoise answers with the move that opens the capture (a test's own choice of turn).
-    bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
+    bot.get_cog("Rithmo").flow.service.choose_turn = lambda game, level, rng: black
     ana = standin.add_member("Ana")
     board = (await standin.slash(ana, "rithmo solo")).reply
     assert "Stuck? /rithmo hint shows you a capture open to you" in board.content
@@ -116,7 +116,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
 async def test_a_hint_may_be_a_capture_that_a_move_opens(standin, start_bot):
     bot = await start_bot()
     white, black = opening_with_a_capture_after_a_move()
-    bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
+    bot.get_cog("Rithmo").flow.service.choose_turn = lambda game, level, rng: black
     ana = standin.add_member("Ana")
     board = (await standin.slash(ana, "rithmo solo")).reply
     await play(standin, ana, white, board)

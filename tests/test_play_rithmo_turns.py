@@ -17,12 +17,13 @@ from bot.play.rithmo_turns import (
     completions,
     last_turn_json,
     server_settings,
-    settings_text,
     step_options,
+    taken_and_explained,
     taken_texts,
 )
 from bot.rithmo import Board, Game, Settings, Turn, Victory
 from bot.rithmo.refusals import CODES, REFUSALS
+from bot.ui.rithmo import settings_text, taken_text
 
 PYRAMID_190 = "p(s64s49t36t25r16)"
 
@@ -57,6 +58,21 @@ def test_thresholds_without_a_victory_change_the_default_victory_that_uses_them(
     with pytest.raises(DomainError) as refused:
         build_settings(Settings(), victory="body", digits=4)
     assert refused.value.code == "rithmo.threshold_unused"
+
+
+def test_one_check_refuses_a_threshold_no_chosen_victory_uses_whichever_way_it_is_chosen(
+        ) -> None:
+    # No common victory, one chosen, or the server's: the same refusal with the same params.
+    for options in ({"victory": "none", "digits": 4}, {"victory": "goods", "digits": 4},
+                    {"digits": 4}):
+        with pytest.raises(DomainError) as refused:
+            build_settings(Settings(), **options)  # type: ignore[arg-type]
+        assert (refused.value.code, refused.value.params) == (
+            "rithmo.threshold_unused", {"threshold": "digits"}), options
+    with pytest.raises(DomainError) as refused:
+        build_settings(Settings(), victory="mediocre")  # a proper victory is not a common one
+    assert refused.value.code == "rithmo.bad_settings"
+    assert kinds(build_settings(Settings(), victory="none")) == [("mediocre", None, None, None)]
 
 
 def test_the_servers_default_thresholds_stay_unless_given() -> None:
@@ -263,3 +279,11 @@ def test_the_last_turn_and_what_it_took_for_the_picture_and_the_message() -> Non
     assert taken_texts(board, turn) == ["S16"]
     assert taken_texts(board, Turn.parse("xh15(36)")) == ["36 (P190)"]
     assert last_turn_json(Turn.parse("drop T36 d1")) == {"to": "d1"}
+    # What a saved turn carries is data (square, shape, value, the pyramid's component, the
+    # rule and its numbers); the presentation words it as the menus write the pieces.
+    [square] = taken_and_explained(board, turn)
+    assert (square.square, square.value, square.part) == ("d3", 16, None)
+    assert square.why["method"] and square.why["why"]["result"] == 16
+    [component] = taken_and_explained(board, Turn.parse("xh15(36)"))
+    assert (component.square, component.value, component.part) == ("h15", 190, 36)
+    assert [taken_text(square), taken_text(component)] == ["S16", "36 (P190)"]

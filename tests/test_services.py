@@ -120,7 +120,7 @@ async def test_the_buttons_flows_are_the_cogs_that_run_them(standin, start_bot):
     # What a persistent button calls (bot/ui's protocols), kept by the cog that runs it.
     bot = await start_bot()
     kept = bot.services.kept
-    assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo")
+    assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo").flow
     assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom")

@@ -149,16 +149,16 @@ async def test_two_bots_on_two_shards_share_the_work_of_one_database(
 
     # The time limits: each process warns the late players of its own servers only.
     late = datetime.now(UTC) + timedelta(days=2)
-    await first.get_cog("Rithmo").check_deadlines(late)
+    await first.get_cog("Rithmo").flow.check_deadlines(late)
     warned_ana = await standin.wait_for_message(lambda m: "⏰" in m.content, after=boards[ana.id])
     assert ana.mention in warned_ana.content
     await standin.idle()
     assert not any("⏰" in m.content for m in standin.channel_messages(school_1.channels[0]))
-    await second.get_cog("Rithmo").check_deadlines(late)
+    await second.get_cog("Rithmo").flow.check_deadlines(late)
     warned_sam = await standin.wait_for_message(lambda m: "⏰" in m.content, after=boards[sam.id])
     assert sam.mention in warned_sam.content
-    await first.get_cog("Rithmo").check_deadlines(late + timedelta(minutes=1))
-    await second.get_cog("Rithmo").check_deadlines(late + timedelta(minutes=1))
+    await first.get_cog("Rithmo").flow.check_deadlines(late + timedelta(minutes=1))
+    await second.get_cog("Rithmo").flow.check_deadlines(late + timedelta(minutes=1))
     await standin.idle()
     for school in (school_0, school_1):
         warnings = [m for m in standin.channel_messages(school.channels[0]) if "⏰" in m.content]

@@ -6,7 +6,8 @@
 - :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
 - :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
 - :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
-- texts of pieces, steps, victories and settings.
+- :class:`Taken`: what a turn took, as data (``bot.ui.rithmo`` words it, with the members'
+  names, the sides and the victories).
 
 A refused turn needs nothing here: the engine's refusal already names its reason and carries
 its params (:mod:`bot.rithmo.refusals`), and the catalogues say it as ``errors.<code>``.
@@ -26,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.domain import DomainError
-from bot.play.settings import CEILINGS
 from bot.rithmo import (
     BEFORE,
     END,
@@ -48,7 +48,7 @@ from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
 from bot.rithmo.why import explain_capture
-from bot.texts import number, t
+from bot.texts import t
 
 T = TypeVar("T")
 
@@ -104,25 +104,19 @@ def build_settings(
     propers = [v for v in default.victories if v.kind in PROPER]
     given = {k: v for k, v in (("pieces", pieces), ("value", value), ("digits", digits))
              if v is not None}
+    if victory is not None and victory != "none" and victory not in COMMON:
+        raise DomainError("rithmo.bad_settings", f"unknown victory {victory!r}",
+                          reason=f"unknown victory {victory!r}")
+    chosen = ([] if victory == "none" else [victory] if victory is not None
+              else [v.kind for v in commons])
+    _check_thresholds(chosen, given)
     if victory == "none":
-        if given:
-            raise DomainError("rithmo.threshold_unused", "no common victory uses thresholds",
-                              threshold=next(iter(given)))
         commons = []
     elif victory is not None:
-        if victory not in COMMON:
-            raise DomainError("rithmo.bad_settings", f"unknown victory {victory!r}",
-                              reason=f"unknown victory {victory!r}")
-        _check_thresholds(victory, given)
         base = next((v for v in commons if v.kind == victory), None)
         own = {k: getattr(base, k) for k in KINDS[victory]} if base is not None else {}
         commons = [Victory.make(victory, **{**own, **given})]
     elif given:
-        for threshold in given:
-            if not any(threshold in KINDS[v.kind] for v in commons):
-                raise DomainError("rithmo.threshold_unused",
-                                  f"no chosen victory uses the threshold {threshold}",
-                                  threshold=threshold)
         commons = [Victory.make(v.kind, **{k: given.get(k, getattr(v, k)) for k in KINDS[v.kind]})
                    for v in commons]
     if proper == "off":
@@ -135,32 +129,14 @@ def build_settings(
     return Settings(tuple(commons + propers), limit, default.limit_rule)
 
 
-def _check_thresholds(kind: str, given: dict[str, int]) -> None:
+def _check_thresholds(kinds: Sequence[str], given: dict[str, int]) -> None:
+    """The one check of a challenge's thresholds: each one given is used by one of the common
+    victories ``kinds`` the game will have (none: no threshold may be given)."""
     for threshold in given:
-        if threshold not in KINDS[kind]:
+        if not any(threshold in KINDS[kind] for kind in kinds):
             raise DomainError("rithmo.threshold_unused",
-                              f"the victory {kind} has no threshold {threshold}",
-                              threshold=threshold)
-
-
-def victory_text(victory: Victory, lang: str) -> str:
-    """``Body: at least 8 pieces taken``, in ``lang``: each threshold is said as a count before
-    its noun ("8 pièces prises", "with fewer than 5 digits"), as the settings say it."""
-    ceilings = CEILINGS.get(victory.kind, ())
-    said: dict[str, Any]  # text parameters (``t``'s count is one of its keywords)
-    said = {name: t(f"settings.show.{'fewer' if name in ceilings else 'taken'}.{name}", lang,
-                    count=getattr(victory, name), value=number(getattr(victory, name), lang))
-            for name in KINDS[victory.kind]}
-    return t(f"rithmo.victory.{victory.kind}", lang, **said)
-
-
-def settings_text(settings: Settings, lang: str) -> str:
-    """The victories of a game on one line each, then the move limit."""
-    lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
-    if settings.move_limit is not None:
-        lines.append("• " + t("rithmo.settings.move_limit", lang,
-                                count=settings.move_limit))
-    return "\n".join(lines)
+                              f"no chosen victory ({', '.join(kinds) or 'none'}) uses the "
+                              f"threshold {threshold}", threshold=threshold)
 
 
 # ------------------------------------------------------------------------------ the game
@@ -243,12 +219,34 @@ def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
     return _at_each_capture(board_before, turn, explain_capture)
 
 
-def taken_and_explained(board_before: Board, turn: Turn
-                        ) -> tuple[list[str], list[dict[str, Any]]]:
-    """:func:`taken_texts` and :func:`turn_explanations` in one replay of the turn."""
-    pairs = _at_each_capture(board_before, turn,
-                             lambda board, c: (victim_text(board, c), explain_capture(board, c)))
-    return [taken for taken, _ in pairs], [why for _, why in pairs]
+@dataclass(frozen=True)
+class Taken:
+    """A piece a turn took, as data (``bot.ui.rithmo`` says it): its square, its shape and value
+    (for a pyramid's component, ``part`` is the component's value and ``value`` the pyramid's),
+    and how (``why``: :func:`bot.rithmo.why.explain_capture`'s entry, the capture's rule and its
+    numbers)."""
+
+    square: str
+    shape: int
+    value: int
+    part: int | None
+    why: dict[str, Any]
+
+
+def _taken(board: Board, capture: Capture) -> Taken:
+    piece = board.piece_at(capture.square)
+    if piece is None:
+        raise ValueError(f"no piece on {name(capture.square)}")
+    part = (capture.part if capture.part and piece.shape == PYRAMID and len(piece.parts) > 1
+            else None)
+    return Taken(name(capture.square), piece.shape, piece.value, part,
+                 explain_capture(board, capture))
+
+
+def taken_and_explained(board_before: Board, turn: Turn) -> list[Taken]:
+    """What a turn takes, piece by piece, each with its arithmetic, in one replay of the turn
+    (the order taken; what :func:`taken_texts` writes and :func:`turn_explanations` gives)."""
+    return _at_each_capture(board_before, turn, _taken)
 
 
 # ------------------------------------------------------------------------------ typing a turn
@@ -490,16 +488,3 @@ def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
     return sorted(out, key=lambda o: (not o.value.startswith("x"), o.value))
 
 
-
-# ------------------------------------------------------------------------------ names
-
-
-def mention(user_id: int | None, lang: str, *, computer: bool = False) -> str:
-    """A member as Discord pings them, else Ardoise (``computer``) or "someone" (data erased)."""
-    if user_id is not None:
-        return f"<@{user_id}>"
-    return t("rithmo.computer" if computer else "rithmo.someone", lang)
-
-
-def side_name(side: str, lang: str) -> str:
-    return t(f"rithmo.side.{side}", lang)
