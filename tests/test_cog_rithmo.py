@@ -5,6 +5,7 @@ refusals, a restart in the middle of a game, a game against Ardoise, and French.
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,12 +14,15 @@ from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.play.rithmo_explain import capture_text
-from bot.play.rithmo_turns import turn_explanations
+from bot.play.rithmo_turns import taken_texts, turn_explanations
 from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
+
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def opening_with_a_capture() -> tuple[str, str, str]:
@@ -100,6 +104,9 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
         before.push(done)
     explained = capture_text(turn_explanations(before, Turn.parse(capture))[0], "en")
     assert f"\n• {explained}" in final.content and " taken by " in explained
+    # What the turn took is data until the board's text says it, as the menus write a piece.
+    took = ", ".join(taken_texts(before, Turn.parse(capture)))
+    assert f"{ana.mention} (White) played `{capture}` and took {took}:\n• " in final.content
     assert "wins game #1 by the victory of body!" in final.content
     assert "Ratings:" in final.content and f"{ana.mention} 1500 → 1" in final.content
     assert final.buttons() == []  # a finished game has nothing left to click
@@ -494,3 +501,7 @@ async def test_the_boards_description_names_both_players_also_after_a_restart(
     board = await play(standin, ana, "c4-b5", board)
     assert board.attachments[0].description.startswith(said)
     assert "a former player" not in board.attachments[0].description
+    # Known from the interactions or fetched (bot.ui.members), never from a member cache the
+    # bot does not have (docs/bot.md).
+    for module in ("bot/ui/rithmo.py", "bot/flows/rithmo.py"):
+        assert "get_member" not in (ROOT / module).read_text(encoding="utf-8"), module

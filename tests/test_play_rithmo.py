@@ -12,8 +12,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.domain import DomainError
-from bot.i18n import Languages
+from bot.domain import DomainError, UserRef
+from bot.i18n import Languages, error_text
 from bot.limits import SearchGate
 from bot.play.rithmo import (
     POSITION_FORMAT,
@@ -77,6 +77,8 @@ async def test_a_turn_is_checked_saved_and_the_next_player_gets_the_clock(servic
     with pytest.raises(DomainError) as not_yours:
         await service.apply_turn(row, SAM, white)
     assert not_yours.value.code == "rithmo.not_your_turn"
+    assert not_yours.value.params == {"player": UserRef(ANA)}
+    assert error_text(not_yours.value, "en") == f"It is not your turn: <@{ANA}> is to move."
     with pytest.raises(DomainError) as illegal:
         await service.apply_turn(row, ANA, "a1-a2")
     assert illegal.value.code.startswith("rithmo.")
@@ -165,6 +167,11 @@ async def test_ardoise_plays_with_the_search_it_is_given(service) -> None:
     move = str(Board.from_json(started.opening.position).legal_moves()[0])
     played = await service.apply_turn(started.row, ANA, move)
     assert played.row.deadline is None  # Ardoise has no clock
+    # Ardoise's turn: the refusal names it as data, the presentation says its name.
+    with pytest.raises(DomainError) as not_yours:
+        await service.apply_turn(played.row, ANA, move)
+    assert not_yours.value.params == {"player": UserRef(None, computer=True)}
+    assert error_text(not_yours.value, "fr") == "Ce n'est pas ton tour : c'est à Ardoise de jouer."
     plays = await service.answers(played)
     assert [p.side for p in plays] == ["black", "white"] and calls[-1] == (2, 2)
     assert await service.owed_turn(plays[-1].row) is None
