@@ -1,6 +1,9 @@
 """``/rithmo``'s presentation: the options' choices, the persistent buttons, the "Play a turn"
-view, the texts of a game's state and end, the challenge embed, and the board messages (drawn by
-``images`` in a thread). It says what ``bot.play.rithmo`` did; it runs no SQL.
+view, the words of a game (its players, sides and victories, a turn and what it took, its state
+and its end), the challenge embed and the board's picture with its description. It says what
+``bot.play.rithmo`` did and calls back into the conductor (``bot.flows.rithmo``) through the
+``Flows`` protocol kept under ``RITHMO_FLOWS``; it calls no use case (the turn view redraws
+itself, nothing more) and runs no SQL.
 
 Decisions
     - The board is drawn from the side of the player to move (the player just pinged sees their
@@ -15,7 +18,6 @@ Decisions
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
@@ -41,8 +43,6 @@ from bot.services import Key, services_of
 from bot.ui import alt_text
 from bot.views import ArdoiseView, GameButton
 from db import RatingChange, RithmoGame
-
-log = logging.getLogger(__name__)
 
 EMBED_COLOUR = 0xC8A165
 BOARD_FILE = "rithmomachia.png"
