@@ -12,18 +12,22 @@ from test_rithmo_refusals import codes_written
 from bot.domain import DomainError
 from bot.i18n import catalogues, placeholders, t
 from bot.play.rithmo_turns import (
-    actors,
     build_settings,
     completions,
     last_turn_json,
     server_settings,
-    step_options,
     taken_and_explained,
     taken_texts,
 )
 from bot.rithmo import Board, Game, Settings, Turn, Victory
 from bot.rithmo.refusals import CODES, REFUSALS
-from bot.ui.rithmo import settings_text, taken_text
+from bot.ui.rithmo import (
+    actor_options,
+    completion_label,
+    settings_text,
+    step_options,
+    taken_text,
+)
 
 PYRAMID_190 = "p(s64s49t36t25r16)"
 
@@ -119,7 +123,7 @@ def test_settings_are_written_for_people_in_both_languages() -> None:
 def test_completions_of_a_piece_list_its_moves_with_the_piece() -> None:
     board = Board.start()
     found = completions(board, "c4")
-    assert [(c.text, c.label("en")) for c in found] == [("c4-b5", "c4-b5 — R8"),
+    assert [(c.text, completion_label(c, "en")) for c in found] == [("c4-b5", "c4-b5 — R8"),
                                                          ("c4-d5", "c4-d5 — R8")]
     assert completions(board, "C4 - b") == found[:1]
     assert completions(board, "zz") == []
@@ -139,8 +143,8 @@ def test_completions_are_whole_legal_turns_and_leave_the_board_as_it_was() -> No
             game.push(c.text)  # raises if it is not a legal turn
             game.pop()
     assert completions(board, "")[0].text == "xg12 g5-g12"  # captures come first
-    assert completions(board, "")[0].label("en") == "xg12 g5-g12 — S15 · takes T90"
-    assert completions(board, "")[0].label("fr") == "xg12 g5-g12 — S15 · prend T90"
+    assert completion_label(completions(board, "")[0], "en") == "xg12 g5-g12 — S15 · takes T90"
+    assert completion_label(completions(board, "")[0], "fr") == "xg12 g5-g12 — S15 · prend T90"
 
 
 def test_a_word_still_being_typed_is_not_taken_as_finished() -> None:
@@ -252,7 +256,7 @@ def test_every_rithmo_refusal_sentence_belongs_to_a_code_still_raised() -> None:
 def test_the_piece_menu_lists_what_can_act_captures_first() -> None:
     board = Board.from_pieces({"b1": "R16", "c2": "R16", "d3": "s16", "h16": "s49"},
                               taken={"white": "T36T36R4"})
-    options = actors(board, "en")
+    options = actor_options(board, "en")
     assert [o.value for o in options] == ["sq:c2", "sq:b1", "drop:T36", "drop:R4"]
     assert options[0].label == "c2 — R16"
     assert options[0].description == "can take d3 · 2 moves"

@@ -75,6 +75,7 @@ from bot.ui.rithmo import (
     board_view,
     challenge_embed,
     challenge_view,
+    completion_label,
     draw_view,
     mention,
     overdue_text,
@@ -358,7 +359,7 @@ class RithmoFlow(Flow):
             return []
         with self.service.engine(row) as game:
             offered = completions(game.board, current, replies.CHOICES)
-        return replies.fit_choices(app_commands.Choice(name=c.label(lang), value=c.text)
+        return replies.fit_choices(app_commands.Choice(name=completion_label(c, lang), value=c.text)
                                    for c in offered if len(c.text) <= 100)
 
     async def open_turn_view(self, interaction: discord.Interaction, game_id: int,

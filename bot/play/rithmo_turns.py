@@ -1,11 +1,12 @@
-"""The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues
-(``bot.play.rithmo`` uses it for the games, ``bot.ui.rithmo`` for the menus' texts).
+"""The pure side of ``/rithmo``: no Discord, no database, no words, only the engine
+(``bot.play.rithmo`` uses it for the games; ``bot.ui.rithmo`` words the menus and the
+autocomplete from what it gives).
 
 - :func:`server_settings` and :func:`build_settings`: the victories agreed for a new game, from
   the server's defaults and a challenge's options;
 - :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
 - :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
-- :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
+- :func:`actors` and :func:`step_choices`: the select menus of the "Play a turn" view, as data;
 - :class:`Taken`: what a turn took, as data (``bot.ui.rithmo`` words it, with the members'
   names, the sides and the victories).
 
@@ -48,7 +49,6 @@ from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
 from bot.rithmo.why import explain_capture
-from bot.texts import t
 
 T = TypeVar("T")
 
@@ -58,7 +58,6 @@ COMMON = tuple(k for k in KINDS if k not in PROPER)
 #: The turns offered at once when the caller says no number: a first screen to read, not
 #: a menu's size (the presentation passes its own).
 OFFERED = 25
-_TEXT_LIMIT = 100   # Discord's longest choice name, option label or value
 
 
 # ------------------------------------------------------------------------------ settings
@@ -277,15 +276,6 @@ class Completion:
     #: takes it, 2 a plain move, step or drop, 3 a move followed by a capture open before it.
     group: int = 2
 
-    def label(self, lang: str) -> str:
-        parts = []
-        if self.mover:
-            parts.append(self.mover)
-        if self.taken:
-            parts.append(t("rithmo.complete.takes", lang, pieces=", ".join(self.taken)))
-        label = self.text + (f" — {' · '.join(parts)}" if parts else "")
-        return label if len(label) <= _TEXT_LIMIT else label[:_TEXT_LIMIT - 1] + "…"
-
 
 def _continuations(board: Board, depth: int) -> list[Completion]:
     """Short ways to go on from the board's phase (relative texts; ``text`` "" = stop here)."""
@@ -399,19 +389,21 @@ def _mover(board: Board, turn: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Option:
-    """One option of a select menu: its value (kept short) and what the member reads."""
+class Actor:
+    """A piece that can start a turn, for the "Play a turn" view's first menu: on a square
+    (``square``: what it ``takes`` there at once, how many ``moves`` it has), or held and
+    droppable (``square`` None: on how many squares, ``drops``). ``value`` is the menu's value
+    (``sq:c2``, ``drop:T36``); ``piece`` as the notation writes it."""
 
     value: str
-    label: str
-    description: str | None = None
+    piece: str
+    square: str | None = None
+    takes: tuple[str, ...] = ()
+    moves: int = 0
+    drops: int = 0
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= _TEXT_LIMIT else text[:_TEXT_LIMIT - 1] + "…"
-
-
-def actors(board: Board, lang: str) -> list[Option]:
+def actors(board: Board) -> list[Actor]:
     """The pieces of the side to move that can do something at the start of a turn (move or
     take), then the pieces it holds that it may drop; those that can take come first."""
     moves: dict[int, int] = {}
@@ -426,47 +418,46 @@ def actors(board: Board, lang: str) -> list[Option]:
         elif isinstance(step, Drop):
             drops[(step.shape, step.value)] = drops.get((step.shape, step.value), 0) + 1
     squares = sorted(set(moves) | set(takes), key=lambda sq: (sq not in takes, name(sq)))
-    out: list[Option] = []
-    for sq in squares:
-        bits = []
-        if sq in takes:
-            bits.append(t("rithmo.menu.can_take", lang, squares=", ".join(takes[sq])))
-        if sq in moves:
-            bits.append(t("rithmo.menu.moves", lang, count=moves[sq]))
-        out.append(Option(f"sq:{name(sq)}", _cut(f"{name(sq)} — {piece_text(board.piece_at(sq))}"),
-                          _cut(" · ".join(bits))))
+    out = [Actor(f"sq:{name(sq)}", piece_text(board.piece_at(sq)), name(sq),
+                 tuple(takes.get(sq, ())), moves.get(sq, 0)) for sq in squares]
     for (shape, value), count in drops.items():
-        out.append(Option(f"drop:{SHAPE_LETTERS[shape]}{value}",
-                          _cut(t("rithmo.menu.drop_piece", lang,
-                                 piece=f"{SHAPE_LETTERS[shape]}{value}")),
-                          _cut(t("rithmo.menu.drop_squares", lang, count=count))))
+        piece = f"{SHAPE_LETTERS[shape]}{value}"
+        out.append(Actor(f"drop:{piece}", piece, drops=count))
     return out
 
 
-def step_label(board: Board, step: Any, lang: str) -> Option:
-    """A step as a menu option; its value is the step's notation."""
+@dataclass(frozen=True)
+class StepChoice:
+    """A step offered by the "Play a turn" view: ``value`` its notation; ``kind`` what it does
+    (``move``, ``leap`` (an irregular move), ``step_onto`` (onto a square a capture freed),
+    ``take``, ``drop``); ``piece`` the piece that moves, is dropped or (``take``) is taken; the
+    squares it leaves and reaches (``frm``, ``to``: a drop's or a capture's square is ``to``) and
+    a capture's capturers (``by``)."""
+
+    value: str
+    kind: str
+    piece: str
+    to: str
+    frm: str | None = None
+    by: tuple[str, ...] = ()
+
+
+def step_choice(board: Board, step: Any) -> StepChoice:
+    """A step as the view offers it (see :class:`StepChoice`)."""
     if isinstance(step, Move):
-        piece = piece_text(board.piece_at(step.frm))
-        if board.phase == BEFORE:
-            label = t("rithmo.menu.step_onto", lang, piece=piece, frm=name(step.frm),
-                      to=name(step.to))
-        else:
-            key = "rithmo.menu.leap" if step.irregular else "rithmo.menu.move"
-            label = t(key, lang, piece=piece, frm=name(step.frm), to=name(step.to))
-        return Option(str(step), _cut(label))
+        kind = "step_onto" if board.phase == BEFORE else "leap" if step.irregular else "move"
+        return StepChoice(str(step), kind, piece_text(board.piece_at(step.frm)), name(step.to),
+                          name(step.frm))
     if isinstance(step, Capture):
-        return Option(str(step), _cut(t("rithmo.menu.take", lang, piece=victim_text(board, step),
-                                        square=name(step.square))),
-                      _cut(t("rithmo.menu.by", lang,
-                             squares=", ".join(name(s) for s in step.by))) if step.by else None)
+        return StepChoice(str(step), "take", victim_text(board, step), name(step.square),
+                          by=tuple(name(s) for s in step.by))
     if isinstance(step, Drop):
-        return Option(str(step), _cut(t("rithmo.menu.drop_on", lang,
-                                        piece=f"{SHAPE_LETTERS[step.shape]}{step.value}",
-                                        square=name(step.square))))
+        return StepChoice(str(step), "drop", f"{SHAPE_LETTERS[step.shape]}{step.value}",
+                          name(step.square))
     raise TypeError(f"not a step to offer: {step!r}")
 
 
-def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
+def step_choices(board: Board, actor: str | None) -> list[StepChoice]:
     """The steps to offer now: at the start of a turn, those of the chosen piece (its moves, the
     captures it can make first) or of the chosen piece to drop; later, every capture and every
     step onto a freed square. END is the view's Confirm button, never an option."""
@@ -483,8 +474,6 @@ def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
                 continue
             if isinstance(step, Drop) and actor != f"drop:{SHAPE_LETTERS[step.shape]}{step.value}":
                 continue
-        out.append(step_label(board, step, lang))
+        out.append(step_choice(board, step))
     # Captures first: they are what a player looks for; then moves in board order.
     return sorted(out, key=lambda o: (not o.value.startswith("x"), o.value))
-
-

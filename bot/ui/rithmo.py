@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -33,7 +34,7 @@ from bot.i18n import image_words, number, t
 from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, other
 from bot.play.rithmo_explain import capture_text
-from bot.play.rithmo_turns import Option, Taken, actors, step_options
+from bot.play.rithmo_turns import Actor, Completion, StepChoice, Taken, actors, step_choices
 from bot.play.settings import CEILINGS
 from bot.replies import interaction_data
 from bot.rithmo import END, START, Board, Settings, Victory
@@ -319,6 +320,69 @@ def draw_view(row: RithmoGame, lang: str) -> ui.View:
     return view
 
 
+# ------------------------------------------------------------------------------ menus' words
+
+#: Discord's longest choice name, option label or description.
+TEXT_LIMIT = 100
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
+
+
+def completion_label(completion: Completion, lang: str) -> str:
+    """``xg12 g5-g12 — S15 · takes T90``: a turn offered by ``/rithmo move``'s autocomplete."""
+    parts = []
+    if completion.mover:
+        parts.append(completion.mover)
+    if completion.taken:
+        parts.append(t("rithmo.complete.takes", lang, pieces=", ".join(completion.taken)))
+    return _cut(completion.text + (f" — {' · '.join(parts)}" if parts else ""))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a select menu: its value (kept short) and what the member reads."""
+
+    value: str
+    label: str
+    description: str | None = None
+
+
+def actor_option(actor: Actor, lang: str) -> Option:
+    if actor.square is None:
+        return Option(actor.value, _cut(t("rithmo.menu.drop_piece", lang, piece=actor.piece)),
+                      _cut(t("rithmo.menu.drop_squares", lang, count=actor.drops)))
+    bits = []
+    if actor.takes:
+        bits.append(t("rithmo.menu.can_take", lang, squares=", ".join(actor.takes)))
+    if actor.moves:
+        bits.append(t("rithmo.menu.moves", lang, count=actor.moves))
+    return Option(actor.value, _cut(f"{actor.square} — {actor.piece}"), _cut(" · ".join(bits)))
+
+
+def actor_options(board: Board, lang: str) -> list[Option]:
+    """The "Play a turn" view's first menu: the pieces that can start the turn."""
+    return [actor_option(a, lang) for a in actors(board)]
+
+
+def step_option(step: StepChoice, lang: str) -> Option:
+    if step.kind == "take":
+        by = (_cut(t("rithmo.menu.by", lang, squares=", ".join(step.by))) if step.by else None)
+        return Option(step.value, _cut(t("rithmo.menu.take", lang, piece=step.piece,
+                                         square=step.to)), by)
+    if step.kind == "drop":
+        return Option(step.value, _cut(t("rithmo.menu.drop_on", lang, piece=step.piece,
+                                         square=step.to)))
+    return Option(step.value, _cut(t(f"rithmo.menu.{step.kind}", lang, piece=step.piece,
+                                     frm=step.frm, to=step.to)))
+
+
+def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
+    """The view's step menus: what the chosen piece (or, later in the turn, any) may do now."""
+    return [step_option(s, lang) for s in step_choices(board, actor)]
+
+
 # ------------------------------------------------------------------------------ the turn view
 
 
@@ -386,7 +450,7 @@ class TurnView(ArdoiseView):
         lang = self.lang
         if not self.finished:
             if self.board.phase == START:
-                pieces = actors(self.board, lang)[:replies.SELECT_OPTIONS]
+                pieces = actor_options(self.board, lang)[:replies.SELECT_OPTIONS]
                 select = self._select("rithmo:actor", t("rithmo.menu.piece_placeholder", lang),
                                       pieces, 0, self.actor)
                 select.callback = self._on_actor  # type: ignore[method-assign]
