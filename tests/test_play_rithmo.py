@@ -20,7 +20,12 @@ from bot.play.rithmo import (
     Ended,
     RithmoService,
     Warned,
+    accepts_draw,
+    challenge_parties,
+    check_accept,
+    draw_answerers,
     grace_seconds,
+    players,
     stored_position,
 )
 from bot.rithmo import Board, Game
@@ -277,3 +282,25 @@ async def test_the_clock_warns_once_then_forfeits(service) -> None:
     assert isinstance(ended, Ended)
     assert (ended.row.result, ended.row.reason) == ("black", "timeout")
     assert await service.overdue(warned.grace + timedelta(minutes=5)) == []
+
+
+async def test_who_may_act_on_a_challenge_a_draw_and_a_game_is_decided_here(service) -> None:
+    started = await service.challenge(GUILD, CHANNEL, ANA, SAM, "en", colour="black")
+    pending = started.row
+    with pytest.raises(DomainError) as refused:  # the challenger withdraws, never accepts
+        check_accept(pending, ANA)
+    assert (refused.value.code, refused.value.params) == (
+        "rithmo.only_challenged", {"player": UserRef(SAM)})
+    check_accept(pending, SAM)
+    assert sorted(challenge_parties(pending)) == [ANA, SAM]
+    row = await service.accept(pending, pending.version)
+    check_accept(row, ANA)  # answered already: the use case says so (rithmo.not_pending)
+    assert sorted(players(row)) == [ANA, SAM]
+    assert not accepts_draw(row, ANA)
+    offerer = await service.draw(row, ANA)
+    row = await service.get(row.game_id)
+    assert offerer == "black" and accepts_draw(row, SAM) and not accepts_draw(row, ANA)
+    assert draw_answerers(row, "black", accept=True) == [SAM]  # only the other player accepts
+    assert sorted(draw_answerers(row, "black", accept=False)) == [ANA, SAM]  # or withdraws
+    solo = (await service.solo(GUILD, CHANNEL + 1, ANA, 1, "white", "en")).row
+    assert players(solo) == [ANA] and not accepts_draw(solo, ANA)

@@ -56,10 +56,13 @@ from bot.play.rithmo import (
     RithmoService,
     Warned,
     accepts_draw,
+    challenge_parties,
     challenged_id,
     check_accept,
+    draw_answerers,
     other,
     player_ref,
+    players,
     require_active,
 )
 from bot.play.rithmo_turns import completions
@@ -271,7 +274,7 @@ class RithmoFlow(Flow):
     async def accept(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         row = await self.service.get(game_id)
         challenger, challenged = row.challenger_id, challenged_id(row)
-        check_accept(row, interaction.user.id)
+        check_accept(row, interaction.user.id)  # the challenger is told who accepts
         ensure_player(interaction, [u for u in (challenged,) if u is not None])
         if row.status == "pending":
             ensure_version(version, row.version)
@@ -292,7 +295,7 @@ class RithmoFlow(Flow):
     async def decline(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         row = await self.service.get(game_id)
         challenger, challenged = row.challenger_id, challenged_id(row)
-        ensure_player(interaction, [u for u in (challenger, challenged) if u is not None])
+        ensure_player(interaction, challenge_parties(row))
         await self.service.decline(row, version)
         lang = await self.service.game_lang(row)
         key = ("rithmo.challenge.withdrawn" if interaction.user.id == challenger
@@ -365,7 +368,7 @@ class RithmoFlow(Flow):
     async def open_turn_view(self, interaction: discord.Interaction, game_id: int,
                              ply: int) -> None:
         row = await self.service.get(game_id)
-        ensure_player(interaction, [u for u in (row.white_id, row.black_id) if u is not None])
+        ensure_player(interaction, players(row))
         require_active(row)
         ensure_version(ply, len(row.turns))
         lang = await lang_for(interaction)
@@ -454,13 +457,11 @@ class RithmoFlow(Flow):
     async def answer_draw(self, interaction: discord.Interaction, game_id: int, ply: int,
                           accept: bool) -> None:
         row = await self.service.get(game_id)
-        ensure_player(interaction, [u for u in (row.white_id, row.black_id) if u is not None])
+        ensure_player(interaction, players(row))
         offerer_side = self.service.check_draw_answer(row, ply)
         offerer = row.player(offerer_side)
         lang = await self.service.game_lang(row)
-        if accept:
-            # Only the other player accepts; the one who offered may withdraw.
-            ensure_player(interaction, [u for u in (row.player(other(offerer_side)),) if u])
+        ensure_player(interaction, draw_answerers(row, offerer_side, accept))
         ended = await self.service.answer_draw(row, ply, accept)
         if ended is not None:
             await replies.update(interaction, content=t("rithmo.draw.agreed", lang, game=game_id),

@@ -113,6 +113,25 @@ def challenged_id(row: RithmoGame) -> int | None:
     return row.black_id if row.challenger_id == row.white_id else row.white_id
 
 
+def players(row: RithmoGame) -> list[int]:
+    """The members who play ``row`` (Ardoise and an erased member are nobody to act)."""
+    return [uid for uid in (row.white_id, row.black_id) if uid is not None]
+
+
+def challenge_parties(row: RithmoGame) -> list[int]:
+    """Who may decline a challenge: the challenged member, and the challenger (who withdraws
+    it); only the challenged member accepts (:func:`check_accept`)."""
+    return [uid for uid in (row.challenger_id, challenged_id(row)) if uid is not None]
+
+
+def draw_answerers(row: RithmoGame, offerer_side: str, accept: bool) -> list[int]:
+    """Who may answer the draw offered by ``offerer_side``: only the other player accepts; both
+    may end the offer (the other declines it, the one who offered withdraws it)."""
+    if accept:
+        return [uid for uid in (row.player(other(offerer_side)),) if uid is not None]
+    return players(row)
+
+
 def check_accept(row: RithmoGame, user_id: int) -> None:
     """Only the challenged member accepts a challenge (its challenger may only withdraw it)."""
     if user_id == row.challenger_id and row.status == "pending":
