@@ -124,3 +124,14 @@ async def test_the_buttons_flows_are_the_cogs_that_run_them(standin, start_bot):
     assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom")
+
+
+async def test_an_unloaded_conductor_is_no_longer_what_the_buttons_reach(standin, start_bot):
+    # The Rithmomachia flow registers itself when built and leaves with its cog, so that a
+    # click after an unload is a clear error rather than a call into a stopped conductor.
+    bot = await start_bot()
+    flow = bot.get_cog("Rithmo").flow
+    assert bot.services.kept.get(RITHMO_FLOWS) is flow
+    await bot.remove_cog("Rithmo")
+    with pytest.raises(RuntimeError, match="nothing is registered for rithmo.flows"):
+        bot.services.kept.get(RITHMO_FLOWS)

@@ -252,10 +252,13 @@ class RithmoFlow(Flow):
 
     # starting a game -------------------------------------------------------------------
 
-    async def challenge(self, interaction: discord.Interaction, member: discord.Member,
-                        **options: Any) -> None:
-        """``/rithmo challenge``: the public challenge with its terms and its two buttons;
-        ``options`` are the command's (victory, thresholds, colour, hints…)."""
+    async def challenge(self, interaction: discord.Interaction, member: discord.Member, *,
+                        victory: str | None, pieces: int | None, value: int | None,
+                        digits: int | None, proper: str | None, move_limit: int | None,
+                        colour: str | None, hints: bool) -> None:
+        """``/rithmo challenge``: the public challenge with its terms (the server's victories
+        changed by the options: ``bot.play.rithmo_turns.build_settings``) and its two
+        buttons."""
         lang = await lang_for(interaction)
         me = interaction.user
         assert interaction.guild_id is not None
@@ -263,7 +266,9 @@ class RithmoFlow(Flow):
             interaction.guild_id, me.id, member.id, challenged_bot=member.bot,
             most=self.services.limits.open_games["rithmo_challenges"])
         started = await self.service.challenge(
-            interaction.guild_id, interaction.channel_id, me.id, member.id, lang, **options)
+            interaction.guild_id, interaction.channel_id, me.id, member.id, lang, colour=colour,
+            hints=hints, victory=victory, pieces=pieces, value=value, digits=digits, proper=proper,
+            move_limit=move_limit)
         await replies.respond(
             interaction,
             t("rithmo.challenge.posted", lang, challenged=member.mention,
