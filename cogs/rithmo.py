@@ -4,9 +4,10 @@ Commands: ``challenge``, ``solo``, ``move`` (typed notation, autocompleted with 
 ``board``, ``resign``, ``draw``, ``rules``; ``hint`` and ``puzzle`` (``cogs/_rithmo_puzzles.py``).
 This cog declares them (names, options, choices, limits); each calls one method of its
 conductor, ``bot.flows.rithmo.RithmoFlow``, which conducts the rest around the use cases of
-``bot.play.rithmo`` and says the results with ``bot.ui.rithmo`` (how a game plays and the
-decisions: that module's docstring). The move clock's loop runs here, every minute; its body is
-the flow's ``check_deadlines``.
+``bot.play.rithmo`` and says the results with ``bot.ui.rithmo``. How a game plays and the
+decisions taken (one game per member and channel, the games' language, the move clock, Ardoise's
+search) are in ``bot/flows/rithmo.py``'s docstring. The move clock's loop runs here, every
+minute; its body is the flow's ``check_deadlines``.
 """
 
 from __future__ import annotations
