@@ -133,5 +133,5 @@ async def test_an_unloaded_conductor_is_no_longer_what_the_buttons_reach(standin
     flow = bot.get_cog("Rithmo").flow
     assert bot.services.kept.get(RITHMO_FLOWS) is flow
     await bot.remove_cog("Rithmo")
-    with pytest.raises(RuntimeError, match="nothing is registered for rithmo.flows"):
+    with pytest.raises(RuntimeError, match=r"nothing is registered for rithmo\.flows"):
         bot.services.kept.get(RITHMO_FLOWS)
