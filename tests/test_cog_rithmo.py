@@ -13,10 +13,10 @@ import pytest
 from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import taken_texts, turn_explanations
 from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
+from bot.ui.rithmo_explain import capture_text
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}

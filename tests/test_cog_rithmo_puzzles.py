@@ -18,11 +18,11 @@ from test_cog_rithmo import ONE_PIECE, opening_with_a_capture, play, start_game
 from test_rithmo_puzzles import fishing_lines
 
 from bot.domain import DomainError
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import answer, local_day, puzzle_seed
 from bot.rithmo import Board, Game
 from bot.rithmo.opponents import random_turn
 from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, refusal
+from bot.ui.rithmo_explain import capture_text
 
 
 def expected_hint(turns: list[str]) -> Any:

@@ -33,7 +33,6 @@ from bot.domain import DomainError
 from bot.i18n import image_words, number, t
 from bot.limits import hit
 from bot.play.rithmo import SIDES, Played, other
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_turns import Actor, Completion, StepChoice, Taken, actors, step_choices
 from bot.play.settings import CEILINGS
 from bot.replies import interaction_data
@@ -42,6 +41,7 @@ from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.victory import KINDS
 from bot.services import Key, services_of
 from bot.ui import alt_text
+from bot.ui.rithmo_explain import capture_text
 from bot.views import ArdoiseView, GameButton
 from db import RatingChange, RithmoGame
 

@@ -1,7 +1,7 @@
 """``/rithmo hint`` and ``/rithmo puzzle``'s presentation: the hint's text, the daily puzzle's
 message (the position drawn by ``images.render_board``, its question, an "Answer" button that
 opens a form for the turn) and the verdict, each capture said with its arithmetic by
-``bot.play.rithmo_explain`` (the same sentences as a game's turns).
+``bot.ui.rithmo_explain`` (the same sentences as a game's turns).
 
 Decisions
     - Everything here is private (ephemeral): a hint is for the member who asked, and the daily
@@ -24,12 +24,12 @@ from discord import ui
 import images
 from bot import replies
 from bot.i18n import date_text, image_words, lang_for, t
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import Answered, HintGiven, Today
 from bot.rithmo.puzzles import Puzzle, Way
 from bot.services import services_of
 from bot.ui import alt_text
 from bot.ui.rithmo import RITHMO_FLOWS, side_name
+from bot.ui.rithmo_explain import capture_text
 from bot.views import ArdoiseModal, GameButton
 
 PUZZLE_FILE = "puzzle.png"
