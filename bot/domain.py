@@ -36,9 +36,11 @@ def _rebuild(cls: type[DomainError], code: str, message: str,
 @dataclass(frozen=True)
 class UserRef:
     """A member named in a refusal by id (``None``: their data was erased); the presentation
-    says it (a mention), so that the rules never build Discord's markup."""
+    says it (a mention), so that the rules never build Discord's markup. ``computer``: the
+    player is Ardoise itself (a game against Ardoise), said by its name."""
 
     id: int | None
+    computer: bool = False
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,9 @@ def _said(value: Any, lang: str) -> Any:
     if isinstance(value, DomainError):
         return error_text(value, lang)
     if isinstance(value, UserRef):
-        return f"<@{value.id}>" if value.id is not None else t("rithmo.someone", lang)
+        if value.id is not None:
+            return f"<@{value.id}>"
+        return t("rithmo.computer" if value.computer else "rithmo.someone", lang)
     if isinstance(value, tuple) and value and all(isinstance(v, OpenGame) for v in value):
         return "; ".join(t(f"limits.item.{g.item}", lang, channel=channel_text(g.channel_id, lang),
                            **{g.id_name: g.id}, **dict(g.numbers)) for g in value)

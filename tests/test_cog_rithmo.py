@@ -5,6 +5,7 @@ refusals, a restart in the middle of a game, a game against Ardoise, and French.
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,13 +13,16 @@ import pytest
 from bot.domain import DomainError
 from bot.local import StandIn
 from bot.local.server import Member, Message
-from bot.play.rithmo_explain import capture_text
-from bot.play.rithmo_turns import turn_explanations
+from bot.play.rithmo_turns import taken_texts, turn_explanations
 from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
+from bot.ui.rithmo_explain import capture_text
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
+
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def opening_with_a_capture() -> tuple[str, str, str]:
@@ -100,6 +104,9 @@ async def test_a_game_from_the_challenge_to_a_victory_updates_the_ratings(standi
         before.push(done)
     explained = capture_text(turn_explanations(before, Turn.parse(capture))[0], "en")
     assert f"\n• {explained}" in final.content and " taken by " in explained
+    # What the turn took is data until the board's text says it, as the menus write a piece.
+    took = ", ".join(taken_texts(before, Turn.parse(capture)))
+    assert f"{ana.mention} (White) played `{capture}` and took {took}:\n• " in final.content
     assert "wins game #1 by the victory of body!" in final.content
     assert "Ratings:" in final.content and f"{ana.mention} 1500 → 1" in final.content
     assert final.buttons() == []  # a finished game has nothing left to click
@@ -359,17 +366,17 @@ async def test_a_late_player_is_warned_once_then_loses_on_time(standin, start_bo
     board = await play(standin, ana, "c4-b5", board)
     game = await bot.db.rithmo.require_game(1)
     assert game.deadline is not None
-    await cog(bot).check_deadlines(game.deadline - timedelta(seconds=1))
+    await cog(bot).flow.check_deadlines(game.deadline - timedelta(seconds=1))
     assert standin.last_message() is board  # not late yet
     late = game.deadline + timedelta(seconds=1)
-    await cog(bot).check_deadlines(late)
+    await cog(bot).flow.check_deadlines(late)
     warning = await standin.wait_for_message(lambda m: "⏰" in m.content, after=board)
     assert warning.content.startswith(f"⏰ {sam.mention}, your time to play in game #1 is up.")
-    await cog(bot).check_deadlines(late + timedelta(minutes=1))  # warned once only
+    await cog(bot).flow.check_deadlines(late + timedelta(minutes=1))  # warned once only
     assert [m for m in standin.channel_messages() if "⏰" in m.content] == [warning]
     grace = (await bot.db.rithmo.require_game(1)).deadline
     assert grace == late + timedelta(hours=6)  # a quarter of the default 24 h
-    await cog(bot).check_deadlines(grace + timedelta(seconds=1))
+    await cog(bot).flow.check_deadlines(grace + timedelta(seconds=1))
     end = await standin.wait_for_message(lambda m: "did not play in time" in m.content,
                                          after=warning)
     assert end.content.startswith(
@@ -472,11 +479,11 @@ async def test_a_turn_from_an_old_state_is_refused_but_bookkeeping_does_not_refu
     # through.
     await bot.db.rithmo.set_message_id(1, board.id)
     assert (await bot.db.rithmo.require_game(1)).version == before.version
-    played = await cog(bot).service.apply_turn(before, ana.id, "c4-b5")
+    played = await cog(bot).flow.service.apply_turn(before, ana.id, "c4-b5")
     assert (played.turn, played.row.to_move) == ("c4-b5", "black")
     # A turn was played since: the same click again is a real conflict ("try again").
     with pytest.raises(DomainError) as stale:
-        await cog(bot).service.apply_turn(before, ana.id, "c4-d5")
+        await cog(bot).flow.service.apply_turn(before, ana.id, "c4-d5")
     assert stale.value.code == "db.stale"
     assert [t.notation for t in (await bot.db.rithmo.require_game(1)).turns] == ["c4-b5"]
 
@@ -494,3 +501,7 @@ async def test_the_boards_description_names_both_players_also_after_a_restart(
     board = await play(standin, ana, "c4-b5", board)
     assert board.attachments[0].description.startswith(said)
     assert "a former player" not in board.attachments[0].description
+    # Known from the interactions or fetched (bot.ui.members), never from a member cache the
+    # bot does not have (docs/bot.md).
+    for module in ("bot/ui/rithmo.py", "bot/flows/rithmo.py"):
+        assert "get_member" not in (ROOT / module).read_text(encoding="utf-8"), module

@@ -22,7 +22,7 @@ async def test_a_french_member_plays_the_master_and_ardoise_opens_from_its_worke
     game = await bot.db.rithmo.require_game(1)
     assert (game.white_id, game.black_id, len(game.turns)) == (None, lea.id, 1)
     Game().push(game.turns[0].notation)  # a legal opening turn
-    service = bot.get_cog("Rithmo").service
+    service = bot.get_cog("Rithmo").flow.service
     assert service.pool.started  # searched in the pool, not in a thread of the bot
     await bot.close()
     assert not service.pool.started  # the workers went with the bot
@@ -47,4 +47,4 @@ async def test_the_bots_search_pool_thinks_the_time_set(standin, start_bot, bot_
     bot = await start_bot()
     await bot_runner.stop(bot)
     bot = await start_bot(settings=replace(bot.settings, strong_seconds=0.3))
-    assert bot.get_cog("Rithmo").service.pool.seconds == {"strong": 0.3}
+    assert bot.get_cog("Rithmo").flow.service.pool.seconds == {"strong": 0.3}

@@ -18,11 +18,11 @@ from test_cog_rithmo import ONE_PIECE, opening_with_a_capture, play, start_game
 from test_rithmo_puzzles import fishing_lines
 
 from bot.domain import DomainError
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import answer, local_day, puzzle_seed
 from bot.rithmo import Board, Game
 from bot.rithmo.opponents import random_turn
 from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, refusal
+from bot.ui.rithmo_explain import capture_text
 
 
 def expected_hint(turns: list[str]) -> Any:
@@ -85,7 +85,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
     bot = await start_bot()
     white, black, _capture = opening_with_a_capture()
     # Ardoise answers with the move that opens the capture (a test's own choice of turn).
-    bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
+    bot.get_cog("Rithmo").flow.service.choose_turn = lambda game, level, rng: black
     ana = standin.add_member("Ana")
     board = (await standin.slash(ana, "rithmo solo")).reply
     assert "Stuck? /rithmo hint shows you a capture open to you" in board.content
@@ -116,7 +116,7 @@ async def test_a_hint_in_a_game_against_ardoise_shows_a_capture_with_its_arithme
 async def test_a_hint_may_be_a_capture_that_a_move_opens(standin, start_bot):
     bot = await start_bot()
     white, black = opening_with_a_capture_after_a_move()
-    bot.get_cog("Rithmo").service.choose_turn = lambda game, level, rng: black
+    bot.get_cog("Rithmo").flow.service.choose_turn = lambda game, level, rng: black
     ana = standin.add_member("Ana")
     board = (await standin.slash(ana, "rithmo solo")).reply
     await play(standin, ana, white, board)

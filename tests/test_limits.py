@@ -250,7 +250,7 @@ async def test_strong_searches_wait_their_turn_and_a_new_strong_game_is_told(sta
     bot, _ = await limited_bot(start_bot)  # ARDOISE_STRONG_SEARCHES defaults to 1
     assert bot.settings.strong_searches == 1
     search = HeldSearch()
-    bot.get_cog("Rithmo").service.choose_turn = search
+    bot.get_cog("Rithmo").flow.service.choose_turn = search
     gate = bot.limits.searches
     ana, bob = standin.add_member("Ana"), standin.add_member("Bob")
     cy, lea = standin.add_member("Cy"), standin.add_member("Léa", locale="fr")

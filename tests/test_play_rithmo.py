@@ -12,15 +12,20 @@ from datetime import timedelta
 
 import pytest
 
-from bot.domain import DomainError
-from bot.i18n import Languages
+from bot.domain import DomainError, UserRef
+from bot.i18n import Languages, error_text
 from bot.limits import SearchGate
 from bot.play.rithmo import (
     POSITION_FORMAT,
     Ended,
     RithmoService,
     Warned,
+    accepts_draw,
+    challenge_parties,
+    check_accept,
+    draw_answerers,
     grace_seconds,
+    players,
     stored_position,
 )
 from bot.rithmo import Board, Game
@@ -77,6 +82,8 @@ async def test_a_turn_is_checked_saved_and_the_next_player_gets_the_clock(servic
     with pytest.raises(DomainError) as not_yours:
         await service.apply_turn(row, SAM, white)
     assert not_yours.value.code == "rithmo.not_your_turn"
+    assert not_yours.value.params == {"player": UserRef(ANA)}
+    assert error_text(not_yours.value, "en") == f"It is not your turn: <@{ANA}> is to move."
     with pytest.raises(DomainError) as illegal:
         await service.apply_turn(row, ANA, "a1-a2")
     assert illegal.value.code.startswith("rithmo.")
@@ -165,6 +172,11 @@ async def test_ardoise_plays_with_the_search_it_is_given(service) -> None:
     move = str(Board.from_json(started.opening.position).legal_moves()[0])
     played = await service.apply_turn(started.row, ANA, move)
     assert played.row.deadline is None  # Ardoise has no clock
+    # Ardoise's turn: the refusal names it as data, the presentation says its name.
+    with pytest.raises(DomainError) as not_yours:
+        await service.apply_turn(played.row, ANA, move)
+    assert not_yours.value.params == {"player": UserRef(None, computer=True)}
+    assert error_text(not_yours.value, "fr") == "Ce n'est pas ton tour : c'est à Ardoise de jouer."
     plays = await service.answers(played)
     assert [p.side for p in plays] == ["black", "white"] and calls[-1] == (2, 2)
     assert await service.owed_turn(plays[-1].row) is None
@@ -270,3 +282,25 @@ async def test_the_clock_warns_once_then_forfeits(service) -> None:
     assert isinstance(ended, Ended)
     assert (ended.row.result, ended.row.reason) == ("black", "timeout")
     assert await service.overdue(warned.grace + timedelta(minutes=5)) == []
+
+
+async def test_who_may_act_on_a_challenge_a_draw_and_a_game_is_decided_here(service) -> None:
+    started = await service.challenge(GUILD, CHANNEL, ANA, SAM, "en", colour="black")
+    pending = started.row
+    with pytest.raises(DomainError) as refused:  # the challenger withdraws, never accepts
+        check_accept(pending, ANA)
+    assert (refused.value.code, refused.value.params) == (
+        "rithmo.only_challenged", {"player": UserRef(SAM)})
+    check_accept(pending, SAM)
+    assert sorted(challenge_parties(pending)) == [ANA, SAM]
+    row = await service.accept(pending, pending.version)
+    check_accept(row, ANA)  # answered already: the use case says so (rithmo.not_pending)
+    assert sorted(players(row)) == [ANA, SAM]
+    assert not accepts_draw(row, ANA)
+    offerer = await service.draw(row, ANA)
+    row = await service.get(row.game_id)
+    assert offerer == "black" and accepts_draw(row, SAM) and not accepts_draw(row, ANA)
+    assert draw_answerers(row, "black", accept=True) == [SAM]  # only the other player accepts
+    assert sorted(draw_answerers(row, "black", accept=False)) == [ANA, SAM]  # or withdraws
+    solo = (await service.solo(GUILD, CHANNEL + 1, ANA, 1, "white", "en")).row
+    assert players(solo) == [ANA] and not accepts_draw(solo, ANA)

@@ -12,17 +12,22 @@ from test_rithmo_refusals import codes_written
 from bot.domain import DomainError
 from bot.i18n import catalogues, placeholders, t
 from bot.play.rithmo_turns import (
-    actors,
     build_settings,
     completions,
     last_turn_json,
     server_settings,
-    settings_text,
-    step_options,
+    taken_and_explained,
     taken_texts,
 )
 from bot.rithmo import Board, Game, Settings, Turn, Victory
 from bot.rithmo.refusals import CODES, REFUSALS
+from bot.ui.rithmo import (
+    actor_options,
+    completion_label,
+    settings_text,
+    step_options,
+    taken_text,
+)
 
 PYRAMID_190 = "p(s64s49t36t25r16)"
 
@@ -57,6 +62,21 @@ def test_thresholds_without_a_victory_change_the_default_victory_that_uses_them(
     with pytest.raises(DomainError) as refused:
         build_settings(Settings(), victory="body", digits=4)
     assert refused.value.code == "rithmo.threshold_unused"
+
+
+def test_one_check_refuses_a_threshold_no_chosen_victory_uses_whichever_way_it_is_chosen(
+        ) -> None:
+    # No common victory, one chosen, or the server's: the same refusal with the same params.
+    for options in ({"victory": "none", "digits": 4}, {"victory": "goods", "digits": 4},
+                    {"digits": 4}):
+        with pytest.raises(DomainError) as refused:
+            build_settings(Settings(), **options)  # type: ignore[arg-type]
+        assert (refused.value.code, refused.value.params) == (
+            "rithmo.threshold_unused", {"threshold": "digits"}), options
+    with pytest.raises(DomainError) as refused:
+        build_settings(Settings(), victory="mediocre")  # a proper victory is not a common one
+    assert refused.value.code == "rithmo.bad_settings"
+    assert kinds(build_settings(Settings(), victory="none")) == [("mediocre", None, None, None)]
 
 
 def test_the_servers_default_thresholds_stay_unless_given() -> None:
@@ -103,7 +123,7 @@ def test_settings_are_written_for_people_in_both_languages() -> None:
 def test_completions_of_a_piece_list_its_moves_with_the_piece() -> None:
     board = Board.start()
     found = completions(board, "c4")
-    assert [(c.text, c.label("en")) for c in found] == [("c4-b5", "c4-b5 — R8"),
+    assert [(c.text, completion_label(c, "en")) for c in found] == [("c4-b5", "c4-b5 — R8"),
                                                          ("c4-d5", "c4-d5 — R8")]
     assert completions(board, "C4 - b") == found[:1]
     assert completions(board, "zz") == []
@@ -123,8 +143,8 @@ def test_completions_are_whole_legal_turns_and_leave_the_board_as_it_was() -> No
             game.push(c.text)  # raises if it is not a legal turn
             game.pop()
     assert completions(board, "")[0].text == "xg12 g5-g12"  # captures come first
-    assert completions(board, "")[0].label("en") == "xg12 g5-g12 — S15 · takes T90"
-    assert completions(board, "")[0].label("fr") == "xg12 g5-g12 — S15 · prend T90"
+    assert completion_label(completions(board, "")[0], "en") == "xg12 g5-g12 — S15 · takes T90"
+    assert completion_label(completions(board, "")[0], "fr") == "xg12 g5-g12 — S15 · prend T90"
 
 
 def test_a_word_still_being_typed_is_not_taken_as_finished() -> None:
@@ -236,7 +256,7 @@ def test_every_rithmo_refusal_sentence_belongs_to_a_code_still_raised() -> None:
 def test_the_piece_menu_lists_what_can_act_captures_first() -> None:
     board = Board.from_pieces({"b1": "R16", "c2": "R16", "d3": "s16", "h16": "s49"},
                               taken={"white": "T36T36R4"})
-    options = actors(board, "en")
+    options = actor_options(board, "en")
     assert [o.value for o in options] == ["sq:c2", "sq:b1", "drop:T36", "drop:R4"]
     assert options[0].label == "c2 — R16"
     assert options[0].description == "can take d3 · 2 moves"
@@ -263,3 +283,11 @@ def test_the_last_turn_and_what_it_took_for_the_picture_and_the_message() -> Non
     assert taken_texts(board, turn) == ["S16"]
     assert taken_texts(board, Turn.parse("xh15(36)")) == ["36 (P190)"]
     assert last_turn_json(Turn.parse("drop T36 d1")) == {"to": "d1"}
+    # What a saved turn carries is data (square, shape, value, the pyramid's component, the
+    # rule and its numbers); the presentation words it as the menus write the pieces.
+    [square] = taken_and_explained(board, turn)
+    assert (square.square, square.value, square.part) == ("d3", 16, None)
+    assert square.why["method"] and square.why["why"]["result"] == 16
+    [component] = taken_and_explained(board, Turn.parse("xh15(36)"))
+    assert (component.square, component.value, component.part) == ("h15", 190, 36)
+    assert [taken_text(square), taken_text(component)] == ["S16", "36 (P190)"]

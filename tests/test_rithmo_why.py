@@ -1,15 +1,15 @@
 """Every capture explained: the arithmetic of each of the six methods and of a pyramid's
-component, as data (bot.rithmo.why) and as a sentence in both languages (bot.play.rithmo_explain),
+component, as data (bot.rithmo.why) and as a sentence in both languages (bot.ui.rithmo_explain),
 and the scan and the explanation agreeing along random games."""
 
 import random
 
 import pytest
 
-from bot.play.rithmo_explain import capture_text, superscript
 from bot.play.rithmo_turns import last_turn_json, turn_explanations
 from bot.rithmo import Board, Capture, Turn
 from bot.rithmo.why import RELATIONS, explain_capture, explained_options, why
+from bot.ui.rithmo_explain import capture_text, superscript
 
 
 def only(board: Board, victim: str, method: str) -> dict:

@@ -116,11 +116,22 @@ async def test_every_cog_is_given_the_bots_one_services(standin, start_bot):
     assert services.clocks.seed() == 7
 
 
-async def test_the_buttons_flows_are_the_cogs_that_run_them(standin, start_bot):
-    # What a persistent button calls (bot/ui's protocols), kept by the cog that runs it.
+async def test_the_buttons_flows_are_the_conductors_that_run_them(standin, start_bot):
+    # What a persistent button calls (bot/ui's protocols), kept by the conductor that runs it.
     bot = await start_bot()
     kept = bot.services.kept
-    assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo")
+    assert kept.get(RITHMO_FLOWS) is bot.get_cog("Rithmo").flow
     assert kept.get(FOCUS_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(LIVE_FLOWS) is bot.get_cog("Focus").flow
     assert kept.get(ASSIGNMENT_FLOWS) is bot.get_cog("Classroom").flow
+
+
+async def test_an_unloaded_conductor_is_no_longer_what_the_buttons_reach(standin, start_bot):
+    # The Rithmomachia flow registers itself when built and leaves with its cog, so that a
+    # click after an unload is a clear error rather than a call into a stopped conductor.
+    bot = await start_bot()
+    flow = bot.get_cog("Rithmo").flow
+    assert bot.services.kept.get(RITHMO_FLOWS) is flow
+    await bot.remove_cog("Rithmo")
+    with pytest.raises(RuntimeError, match=r"nothing is registered for rithmo\.flows"):
+        bot.services.kept.get(RITHMO_FLOWS)

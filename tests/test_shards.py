@@ -149,16 +149,16 @@ async def test_two_bots_on_two_shards_share_the_work_of_one_database(
 
     # The time limits: each process warns the late players of its own servers only.
     late = datetime.now(UTC) + timedelta(days=2)
-    await first.get_cog("Rithmo").check_deadlines(late)
+    await first.get_cog("Rithmo").flow.check_deadlines(late)
     warned_ana = await standin.wait_for_message(lambda m: "⏰" in m.content, after=boards[ana.id])
     assert ana.mention in warned_ana.content
     await standin.idle()
     assert not any("⏰" in m.content for m in standin.channel_messages(school_1.channels[0]))
-    await second.get_cog("Rithmo").check_deadlines(late)
+    await second.get_cog("Rithmo").flow.check_deadlines(late)
     warned_sam = await standin.wait_for_message(lambda m: "⏰" in m.content, after=boards[sam.id])
     assert sam.mention in warned_sam.content
-    await first.get_cog("Rithmo").check_deadlines(late + timedelta(minutes=1))
-    await second.get_cog("Rithmo").check_deadlines(late + timedelta(minutes=1))
+    await first.get_cog("Rithmo").flow.check_deadlines(late + timedelta(minutes=1))
+    await second.get_cog("Rithmo").flow.check_deadlines(late + timedelta(minutes=1))
     await standin.idle()
     for school in (school_0, school_1):
         warnings = [m for m in standin.channel_messages(school.channels[0]) if "⏰" in m.content]
@@ -196,11 +196,11 @@ async def test_each_process_keeps_the_clocks_and_timers_of_its_own_servers(
     started = (await standin.slash(sam, "digits solo")).reply
     deadline = (await first.db.digits.require_match(match_id_of(started))).deadline
     assert deadline is not None
-    await first.get_cog("Digits").check_clocks(deadline + timedelta(seconds=1))
+    await first.get_cog("Digits").flow.check_clocks(deadline + timedelta(seconds=1))
     await standin.idle()
     assert not any(m.content.startswith("⌛") for m in standin.channel_messages(
         school_1.channels[0]))
-    await second.get_cog("Digits").check_clocks(deadline + timedelta(seconds=1))
+    await second.get_cog("Digits").flow.check_clocks(deadline + timedelta(seconds=1))
     up = await standin.wait_for_message(lambda m: m.content.startswith("⌛"), after=started)
     assert sam.mention in up.content
     # A self-running live round there: only the second process arms its timer, after a

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.domain import DomainError, OpenGame, UserRef, check_open
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.rithmo_turns import (
+    Taken,
     build_settings,
     engine_game,
     last_turn_json,
-    mention,
     server_settings,
     taken_and_explained,
     turn_explanations,
@@ -92,8 +92,9 @@ def stored_position(row: RithmoGame) -> dict[str, Any]:
                    POSITION_FORMAT)
 
 
-def player_name(row: RithmoGame, side: str, lang: str) -> str:
-    return mention(row.player(side), lang, computer=row.computer_side == side)
+def player_ref(row: RithmoGame, side: str) -> UserRef:
+    """The player of ``side`` as a refusal names them (the presentation says it)."""
+    return UserRef(row.player(side), computer=row.computer_side == side)
 
 
 def require_active(row: RithmoGame) -> None:
@@ -112,6 +113,39 @@ def challenged_id(row: RithmoGame) -> int | None:
     return row.black_id if row.challenger_id == row.white_id else row.white_id
 
 
+def players(row: RithmoGame) -> list[int]:
+    """The members who play ``row`` (Ardoise and an erased member are nobody to act)."""
+    return [uid for uid in (row.white_id, row.black_id) if uid is not None]
+
+
+def challenge_parties(row: RithmoGame) -> list[int]:
+    """Who may decline a challenge: the challenged member, and the challenger (who withdraws
+    it); only the challenged member accepts (:func:`check_accept`)."""
+    return [uid for uid in (row.challenger_id, challenged_id(row)) if uid is not None]
+
+
+def draw_answerers(row: RithmoGame, offerer_side: str, accept: bool) -> list[int]:
+    """Who may answer the draw offered by ``offerer_side``: only the other player accepts; both
+    may end the offer (the other declines it, the one who offered withdraws it)."""
+    if accept:
+        return [uid for uid in (row.player(other(offerer_side)),) if uid is not None]
+    return players(row)
+
+
+def check_accept(row: RithmoGame, user_id: int) -> None:
+    """Only the challenged member accepts a challenge (its challenger may only withdraw it)."""
+    if user_id == row.challenger_id and row.status == "pending":
+        raise DomainError("rithmo.only_challenged", "only the challenged member accepts",
+                          player=UserRef(challenged_id(row)))
+
+
+def accepts_draw(row: RithmoGame, user_id: int) -> bool:
+    """Whether ``/rithmo draw`` by ``user_id`` accepts the opponent's offer (the game ends)
+    rather than offering one."""
+    side = row.side_of(user_id)
+    return side is not None and row.computer_side is None and row.draw_offer == other(side)
+
+
 @dataclass
 class Played:
     """A turn saved: the game after it, and what to tell about it."""
@@ -123,9 +157,13 @@ class Played:
     ratings: dict[int, RatingChange]
     position: dict[str, Any]
     last_turn: dict[str, Any]
-    taken: list[str]
-    #: Each capture's arithmetic (:func:`bot.play.rithmo_turns.turn_explanations`).
-    whys: list[dict[str, Any]] = field(default_factory=list)
+    #: What the turn took, piece by piece, with each capture's rule and numbers.
+    taken: list[Taken] = field(default_factory=list)
+
+    @property
+    def whys(self) -> list[dict[str, Any]]:
+        """Each capture's arithmetic (:func:`bot.play.rithmo_turns.turn_explanations`)."""
+        return [taken.why for taken in self.taken]
 
 
 @dataclass
@@ -296,7 +334,7 @@ class RithmoService:
                         challenged: int, lang: str, *, colour: str | None = None,
                         hints: bool = False, **options: Any) -> Started:
         """A pending challenge with the server's victories changed by ``options``
-        (:func:`~bot.play.rithmo_turns.build_settings`); ``hints``: the challenger allows
+        (:func:`~bot.play.settings.build_settings`); ``hints``: the challenger allows
         ``/rithmo hint`` to both players (the challenged member agrees by accepting)."""
         server = await self.db.servers.get(guild_id)
         settings = build_settings(server_settings(server.rithmo_victories), **options)
@@ -392,10 +430,10 @@ class RithmoService:
         if user_id is None:
             if row.computer_side != side:
                 raise DomainError("rithmo.not_your_turn", "not Ardoise's turn",
-                                  player=player_name(row, side, await self.game_lang(row)))
+                                  player=player_ref(row, side))
         elif row.player(side) != user_id:
             raise DomainError("rithmo.not_your_turn", "it is not your turn",
-                              player=player_name(row, side, await self.game_lang(row)))
+                              player=player_ref(row, side))
         game = self._take(row)  # ours alone until given back, whatever we await
         try:
             turn = game.push(text)  # a refusal names its reason: the catalogues say it
@@ -414,7 +452,7 @@ class RithmoService:
         position = game.board.to_json()
         blob = {**stored_position(row), "string": game.board.position_string()}
         game.pop()
-        taken, whys = taken_and_explained(game.board, turn)
+        taken = taken_and_explained(game.board, turn)
         game.push(notation)
         try:
             next_side = other(side)
@@ -431,7 +469,7 @@ class RithmoService:
             raise
         self._give_back(row.game_id, game)  # at the turns now stored
         return Played(after, notation, side, outcome, ratings, position,
-                      last_turn_json(turn, whys), taken, whys)
+                      last_turn_json(turn, [t.why for t in taken]), taken)
 
     async def _save(self, row: RithmoGame, outcome: Outcome | None, notation: str,
                     blob: dict[str, Any], next_side: str, deadline: datetime | None,

@@ -30,7 +30,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 from bot.domain import DomainError
-from bot.play.rithmo import RithmoService, player_name, require_active
+from bot.play.rithmo import RithmoService, player_ref, require_active
 from bot.rithmo.puzzles import Puzzle, Verdict, Way, check_answer, from_turns, generate, hint
 from bot.rithmo.puzzles import refusal as puzzle_refusal
 from db import DailyPuzzle, Database, PuzzleAnswer, RithmoGame, ServerSettings
@@ -57,8 +57,7 @@ class HintGiven:
     used: int
 
 
-async def give_hint(service: RithmoService, row: RithmoGame, user_id: int,
-                    lang: str) -> HintGiven:
+async def give_hint(service: RithmoService, row: RithmoGame, user_id: int) -> HintGiven:
     """One capture open to ``user_id`` this turn in ``row``, counted when there is one; refused
     with the reason when hints are not allowed there or it is not their turn."""
     require_active(row)
@@ -69,7 +68,7 @@ async def give_hint(service: RithmoService, row: RithmoGame, user_id: int,
         raise DomainError("rithmo.hints_off", "hints were not allowed in this challenge")
     if row.to_move != side:
         raise DomainError("rithmo.not_your_turn", "it is not your turn",
-                          player=player_name(row, row.to_move, lang))
+                          player=player_ref(row, row.to_move))
     with service.engine(row) as game:
         way = hint(game.board)
     if way is None:

@@ -1,13 +1,15 @@
-"""The pure side of ``/rithmo``: no Discord, no database, only the engine and the catalogues
-(``bot.play.rithmo`` uses it for the games, ``bot.ui.rithmo`` for the menus' texts).
+"""The pure side of ``/rithmo``: no Discord, no database, no words, only the engine
+(``bot.play.rithmo`` uses it for the games; ``bot.ui.rithmo`` words the menus and the
+autocomplete from what it gives).
 
 - :func:`server_settings`: the server's default victories as the engine's settings (a
   challenge's options change them with ``bot.play.settings.build_settings``, the one rule of a
   game's victories, which ``/settings rithmo`` uses too; imported here for ``bot.play.rithmo``);
 - :func:`engine_game`: the engine's :class:`~bot.rithmo.Game` of a stored game (settings + turns);
 - :func:`completions`: what ``/rithmo move`` offers while a member types a turn;
-- :func:`actors` and :func:`step_options`: the select menus of the "Play a turn" view;
-- texts of pieces, steps, victories and settings.
+- :func:`actors` and :func:`step_choices`: the select menus of the "Play a turn" view, as data;
+- :class:`Taken`: what a turn took, as data (``bot.ui.rithmo`` words it, with the members'
+  names, the sides and the victories).
 
 A refused turn needs nothing here: the engine's refusal already names its reason and carries
 its params (:mod:`bot.rithmo.refusals`), and the catalogues say it as ``errors.<code>``.
@@ -27,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.domain import DomainError
-from bot.play.settings import CEILINGS
 from bot.play.settings import build_settings as build_settings  # its home before: re-exported
 from bot.rithmo import (
     BEFORE,
@@ -42,7 +43,6 @@ from bot.rithmo import (
     Piece,
     Settings,
     Turn,
-    Victory,
     name,
 )
 from bot.rithmo.notation import nearest_turns
@@ -50,7 +50,6 @@ from bot.rithmo.squares import SHAPE_LETTERS
 from bot.rithmo.turns import tidy
 from bot.rithmo.victory import KINDS, PROPER
 from bot.rithmo.why import explain_capture
-from bot.texts import number, t
 
 T = TypeVar("T")
 
@@ -60,7 +59,6 @@ COMMON = tuple(k for k in KINDS if k not in PROPER)
 #: The turns offered at once when the caller says no number: a first screen to read, not
 #: a menu's size (the presentation passes its own).
 OFFERED = 25
-_TEXT_LIMIT = 100   # Discord's longest choice name, option label or value
 
 
 # ------------------------------------------------------------------------------ settings
@@ -85,24 +83,6 @@ def server_settings(raw: Any) -> Settings:
         return Settings()
 
 
-def victory_text(victory: Victory, lang: str) -> str:
-    """``Body: at least 8 pieces taken``, in ``lang``: each threshold is said as a count before
-    its noun ("8 pièces prises", "with fewer than 5 digits"), as the settings say it."""
-    ceilings = CEILINGS.get(victory.kind, ())
-    said: dict[str, Any]  # text parameters (``t``'s count is one of its keywords)
-    said = {name: t(f"settings.show.{'fewer' if name in ceilings else 'taken'}.{name}", lang,
-                    count=getattr(victory, name), value=number(getattr(victory, name), lang))
-            for name in KINDS[victory.kind]}
-    return t(f"rithmo.victory.{victory.kind}", lang, **said)
-
-
-def settings_text(settings: Settings, lang: str) -> str:
-    """The victories of a game on one line each, then the move limit."""
-    lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
-    if settings.move_limit is not None:
-        lines.append("• " + t("rithmo.settings.move_limit", lang,
-                                count=settings.move_limit))
-    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------------ the game
@@ -185,12 +165,34 @@ def turn_explanations(board_before: Board, turn: Turn) -> list[dict[str, Any]]:
     return _at_each_capture(board_before, turn, explain_capture)
 
 
-def taken_and_explained(board_before: Board, turn: Turn
-                        ) -> tuple[list[str], list[dict[str, Any]]]:
-    """:func:`taken_texts` and :func:`turn_explanations` in one replay of the turn."""
-    pairs = _at_each_capture(board_before, turn,
-                             lambda board, c: (victim_text(board, c), explain_capture(board, c)))
-    return [taken for taken, _ in pairs], [why for _, why in pairs]
+@dataclass(frozen=True)
+class Taken:
+    """A piece a turn took, as data (``bot.ui.rithmo`` says it): its square, its shape and value
+    (for a pyramid's component, ``part`` is the component's value and ``value`` the pyramid's),
+    and how (``why``: :func:`bot.rithmo.why.explain_capture`'s entry, the capture's rule and its
+    numbers)."""
+
+    square: str
+    shape: int
+    value: int
+    part: int | None
+    why: dict[str, Any]
+
+
+def _taken(board: Board, capture: Capture) -> Taken:
+    piece = board.piece_at(capture.square)
+    if piece is None:
+        raise ValueError(f"no piece on {name(capture.square)}")
+    part = (capture.part if capture.part and piece.shape == PYRAMID and len(piece.parts) > 1
+            else None)
+    return Taken(name(capture.square), piece.shape, piece.value, part,
+                 explain_capture(board, capture))
+
+
+def taken_and_explained(board_before: Board, turn: Turn) -> list[Taken]:
+    """What a turn takes, piece by piece, each with its arithmetic, in one replay of the turn
+    (the order taken; what :func:`taken_texts` writes and :func:`turn_explanations` gives)."""
+    return _at_each_capture(board_before, turn, _taken)
 
 
 # ------------------------------------------------------------------------------ typing a turn
@@ -220,15 +222,6 @@ class Completion:
     #: How useful it is offered first: 0 captures made first, 1 a move that opens a capture and
     #: takes it, 2 a plain move, step or drop, 3 a move followed by a capture open before it.
     group: int = 2
-
-    def label(self, lang: str) -> str:
-        parts = []
-        if self.mover:
-            parts.append(self.mover)
-        if self.taken:
-            parts.append(t("rithmo.complete.takes", lang, pieces=", ".join(self.taken)))
-        label = self.text + (f" — {' · '.join(parts)}" if parts else "")
-        return label if len(label) <= _TEXT_LIMIT else label[:_TEXT_LIMIT - 1] + "…"
 
 
 def _continuations(board: Board, depth: int) -> list[Completion]:
@@ -343,19 +336,21 @@ def _mover(board: Board, turn: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Option:
-    """One option of a select menu: its value (kept short) and what the member reads."""
+class Actor:
+    """A piece that can start a turn, for the "Play a turn" view's first menu: on a square
+    (``square``: what it ``takes`` there at once, how many ``moves`` it has), or held and
+    droppable (``square`` None: on how many squares, ``drops``). ``value`` is the menu's value
+    (``sq:c2``, ``drop:T36``); ``piece`` as the notation writes it."""
 
     value: str
-    label: str
-    description: str | None = None
+    piece: str
+    square: str | None = None
+    takes: tuple[str, ...] = ()
+    moves: int = 0
+    drops: int = 0
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= _TEXT_LIMIT else text[:_TEXT_LIMIT - 1] + "…"
-
-
-def actors(board: Board, lang: str) -> list[Option]:
+def actors(board: Board) -> list[Actor]:
     """The pieces of the side to move that can do something at the start of a turn (move or
     take), then the pieces it holds that it may drop; those that can take come first."""
     moves: dict[int, int] = {}
@@ -370,47 +365,46 @@ def actors(board: Board, lang: str) -> list[Option]:
         elif isinstance(step, Drop):
             drops[(step.shape, step.value)] = drops.get((step.shape, step.value), 0) + 1
     squares = sorted(set(moves) | set(takes), key=lambda sq: (sq not in takes, name(sq)))
-    out: list[Option] = []
-    for sq in squares:
-        bits = []
-        if sq in takes:
-            bits.append(t("rithmo.menu.can_take", lang, squares=", ".join(takes[sq])))
-        if sq in moves:
-            bits.append(t("rithmo.menu.moves", lang, count=moves[sq]))
-        out.append(Option(f"sq:{name(sq)}", _cut(f"{name(sq)} — {piece_text(board.piece_at(sq))}"),
-                          _cut(" · ".join(bits))))
+    out = [Actor(f"sq:{name(sq)}", piece_text(board.piece_at(sq)), name(sq),
+                 tuple(takes.get(sq, ())), moves.get(sq, 0)) for sq in squares]
     for (shape, value), count in drops.items():
-        out.append(Option(f"drop:{SHAPE_LETTERS[shape]}{value}",
-                          _cut(t("rithmo.menu.drop_piece", lang,
-                                 piece=f"{SHAPE_LETTERS[shape]}{value}")),
-                          _cut(t("rithmo.menu.drop_squares", lang, count=count))))
+        piece = f"{SHAPE_LETTERS[shape]}{value}"
+        out.append(Actor(f"drop:{piece}", piece, drops=count))
     return out
 
 
-def step_label(board: Board, step: Any, lang: str) -> Option:
-    """A step as a menu option; its value is the step's notation."""
+@dataclass(frozen=True)
+class StepChoice:
+    """A step offered by the "Play a turn" view: ``value`` its notation; ``kind`` what it does
+    (``move``, ``leap`` (an irregular move), ``step_onto`` (onto a square a capture freed),
+    ``take``, ``drop``); ``piece`` the piece that moves, is dropped or (``take``) is taken; the
+    squares it leaves and reaches (``frm``, ``to``: a drop's or a capture's square is ``to``) and
+    a capture's capturers (``by``)."""
+
+    value: str
+    kind: str
+    piece: str
+    to: str
+    frm: str | None = None
+    by: tuple[str, ...] = ()
+
+
+def step_choice(board: Board, step: Any) -> StepChoice:
+    """A step as the view offers it (see :class:`StepChoice`)."""
     if isinstance(step, Move):
-        piece = piece_text(board.piece_at(step.frm))
-        if board.phase == BEFORE:
-            label = t("rithmo.menu.step_onto", lang, piece=piece, frm=name(step.frm),
-                      to=name(step.to))
-        else:
-            key = "rithmo.menu.leap" if step.irregular else "rithmo.menu.move"
-            label = t(key, lang, piece=piece, frm=name(step.frm), to=name(step.to))
-        return Option(str(step), _cut(label))
+        kind = "step_onto" if board.phase == BEFORE else "leap" if step.irregular else "move"
+        return StepChoice(str(step), kind, piece_text(board.piece_at(step.frm)), name(step.to),
+                          name(step.frm))
     if isinstance(step, Capture):
-        return Option(str(step), _cut(t("rithmo.menu.take", lang, piece=victim_text(board, step),
-                                        square=name(step.square))),
-                      _cut(t("rithmo.menu.by", lang,
-                             squares=", ".join(name(s) for s in step.by))) if step.by else None)
+        return StepChoice(str(step), "take", victim_text(board, step), name(step.square),
+                          by=tuple(name(s) for s in step.by))
     if isinstance(step, Drop):
-        return Option(str(step), _cut(t("rithmo.menu.drop_on", lang,
-                                        piece=f"{SHAPE_LETTERS[step.shape]}{step.value}",
-                                        square=name(step.square))))
+        return StepChoice(str(step), "drop", f"{SHAPE_LETTERS[step.shape]}{step.value}",
+                          name(step.square))
     raise TypeError(f"not a step to offer: {step!r}")
 
 
-def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
+def step_choices(board: Board, actor: str | None) -> list[StepChoice]:
     """The steps to offer now: at the start of a turn, those of the chosen piece (its moves, the
     captures it can make first) or of the chosen piece to drop; later, every capture and every
     step onto a freed square. END is the view's Confirm button, never an option."""
@@ -427,21 +421,6 @@ def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
                 continue
             if isinstance(step, Drop) and actor != f"drop:{SHAPE_LETTERS[step.shape]}{step.value}":
                 continue
-        out.append(step_label(board, step, lang))
+        out.append(step_choice(board, step))
     # Captures first: they are what a player looks for; then moves in board order.
     return sorted(out, key=lambda o: (not o.value.startswith("x"), o.value))
-
-
-
-# ------------------------------------------------------------------------------ names
-
-
-def mention(user_id: int | None, lang: str, *, computer: bool = False) -> str:
-    """A member as Discord pings them, else Ardoise (``computer``) or "someone" (data erased)."""
-    if user_id is not None:
-        return f"<@{user_id}>"
-    return t("rithmo.computer" if computer else "rithmo.someone", lang)
-
-
-def side_name(side: str, lang: str) -> str:
-    return t(f"rithmo.side.{side}", lang)

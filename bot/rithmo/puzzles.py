@@ -88,7 +88,7 @@ class Way:
 
     def explained(self) -> dict[str, Any]:
         """The capture option as :func:`bot.rithmo.why.explained_options` gives it (with its
-        ``"why"``), which ``bot.play.rithmo_explain.capture_text`` says."""
+        ``"why"``), which ``bot.ui.rithmo_explain.capture_text`` says."""
         return {"victim": self.victim, "method": self.method, "by": list(self.by),
                 "value": self.value, "why": self.why}
 

@@ -1,6 +1,9 @@
 """``/rithmo``'s presentation: the options' choices, the persistent buttons, the "Play a turn"
-view, the texts of a game's state and end, the challenge embed, and the board messages (drawn by
-``images`` in a thread). It says what ``bot.play.rithmo`` did; it runs no SQL.
+view, the words of a game (its players, sides and victories, a turn and what it took, its state
+and its end), the challenge embed and the board's picture with its description. It says what
+``bot.play.rithmo`` did and calls back into the conductor (``bot.flows.rithmo``) through the
+``Flows`` protocol kept under ``RITHMO_FLOWS``; it calls no use case (the turn view redraws
+itself, nothing more) and runs no SQL.
 
 Decisions
     - The board is drawn from the side of the player to move (the player just pinged sees their
@@ -14,10 +17,9 @@ Decisions
 
 from __future__ import annotations
 
-import asyncio
 import io
-import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -28,28 +30,20 @@ from discord.app_commands import locale_str
 import images
 from bot import replies
 from bot.domain import DomainError
-from bot.i18n import image_words, t
+from bot.i18n import image_words, number, t
 from bot.limits import hit
-from bot.play.rithmo import SIDES, Ended, Played, RithmoService, Warned, other, player_name
-from bot.play.rithmo_explain import capture_text
-from bot.play.rithmo_turns import (
-    Option,
-    actors,
-    mention,
-    settings_text,
-    side_name,
-    step_options,
-)
-from bot.replies import interaction_data, pings
-from bot.rithmo import END, START, Board, Settings
-from bot.rithmo.opponents import STRATEGY
+from bot.play.rithmo import SIDES, Played, other
+from bot.play.rithmo_turns import Actor, Completion, StepChoice, Taken, actors, step_choices
+from bot.play.settings import CEILINGS
+from bot.replies import interaction_data
+from bot.rithmo import END, START, Board, Settings, Victory
+from bot.rithmo.squares import SHAPE_LETTERS
+from bot.rithmo.victory import KINDS
 from bot.services import Key, services_of
 from bot.ui import alt_text
-from bot.ui.members import KnownNames
+from bot.ui.rithmo_explain import capture_text
 from bot.views import ArdoiseView, GameButton
 from db import RatingChange, RithmoGame
-
-log = logging.getLogger(__name__)
 
 EMBED_COLOUR = 0xC8A165
 BOARD_FILE = "rithmomachia.png"
@@ -90,6 +84,49 @@ SIDE_CHOICES = [
 
 
 # ------------------------------------------------------------------------------ texts
+
+
+def mention(user_id: int | None, lang: str, *, computer: bool = False) -> str:
+    """A member as Discord pings them, else Ardoise (``computer``) or "someone" (data erased)."""
+    if user_id is not None:
+        return f"<@{user_id}>"
+    return t("rithmo.computer" if computer else "rithmo.someone", lang)
+
+
+def player_name(row: RithmoGame, side: str, lang: str) -> str:
+    """The player of ``side`` in a game's messages (a mention, or Ardoise)."""
+    return mention(row.player(side), lang, computer=row.computer_side == side)
+
+
+def side_name(side: str, lang: str) -> str:
+    return t(f"rithmo.side.{side}", lang)
+
+
+def victory_text(victory: Victory, lang: str) -> str:
+    """``Body: at least 8 pieces taken``, in ``lang``: each threshold is said as a count before
+    its noun ("8 pièces prises", "with fewer than 5 digits"), as the settings say it."""
+    ceilings = CEILINGS.get(victory.kind, ())
+    said: dict[str, Any]  # text parameters (``t``'s count is one of its keywords)
+    said = {name: t(f"settings.show.{'fewer' if name in ceilings else 'taken'}.{name}", lang,
+                    count=getattr(victory, name), value=number(getattr(victory, name), lang))
+            for name in KINDS[victory.kind]}
+    return t(f"rithmo.victory.{victory.kind}", lang, **said)
+
+
+def settings_text(settings: Settings, lang: str) -> str:
+    """The victories of a game on one line each, then the move limit."""
+    lines = [f"• {victory_text(v, lang)}" for v in settings.victories]
+    if settings.move_limit is not None:
+        lines.append("• " + t("rithmo.settings.move_limit", lang,
+                                count=settings.move_limit))
+    return "\n".join(lines)
+
+
+def taken_text(taken: Taken) -> str:
+    """``S16``, or ``36 (P190)`` for a pyramid's component: a piece taken, as the notation
+    writes it (the same letters in French)."""
+    piece = f"{SHAPE_LETTERS[taken.shape]}{taken.value}"
+    return piece if taken.part is None else f"{taken.part} ({piece})"
 
 
 def stamp(moment: datetime) -> str:
@@ -161,11 +198,11 @@ def played_line(row: RithmoGame, played: Played, lang: str) -> str:
     if played.whys:
         # Each capture with its arithmetic: the reason a class plays this game.
         head = t("rithmo_why.played", lang, player=who, side=side, turn=played.turn,
-                 pieces=", ".join(played.taken))
+                 pieces=", ".join(map(taken_text, played.taken)))
         return "\n".join([head, *(f"• {capture_text(w, lang)}" for w in played.whys)])
     if played.taken:
         return t("rithmo.board.played_taking", lang, player=who, side=side,
-                 turn=played.turn, pieces=", ".join(played.taken))
+                 turn=played.turn, pieces=", ".join(map(taken_text, played.taken)))
     return t("rithmo.board.played", lang, player=who, side=side, turn=played.turn)
 
 
@@ -200,16 +237,9 @@ def challenge_embed(row: RithmoGame, settings: Settings, limit_s: int,
 
 
 class Flows(Protocol):
-    """What the buttons and the turn view call: the cog's flows (``cogs.rithmo.Rithmo``, which
-    registers itself under ``RITHMO_FLOWS`` in the services)."""
-
-    @property
-    def service(self) -> RithmoService: ...
-    @property
-    def boards(self) -> Boards: ...
-
-    async def current_game(self, interaction: discord.Interaction,
-                           statuses: tuple[str, ...] = ("active",)) -> RithmoGame: ...
+    """What the buttons, the turn view, the resignation's question and the puzzle's form call:
+    the Rithmomachia conductor (``bot.flows.rithmo.RithmoFlow``, which registers itself under
+    ``RITHMO_FLOWS`` in the services)."""
 
     async def accept(self, interaction: discord.Interaction, game_id: int,
                      version: int) -> None: ...
@@ -220,9 +250,12 @@ class Flows(Protocol):
     async def answer_draw(self, interaction: discord.Interaction, game_id: int, ply: int,
                           accept: bool) -> None: ...
     async def confirm_turn(self, interaction: discord.Interaction, view: TurnView) -> None: ...
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def answer_puzzle(self, interaction: discord.Interaction, puzzle_id: int | None,
+                            text: str) -> None: ...
 
 
-#: Where the services keep the Rithmomachia flows (put there by the cog).
+#: Where the services keep the Rithmomachia flows (put there by the conductor).
 RITHMO_FLOWS: Key[Flows] = Key("rithmo.flows")
 
 
@@ -285,6 +318,69 @@ def draw_view(row: RithmoGame, lang: str) -> ui.View:
     view.add_item(DeclineDraw(row.game_id, len(row.turns), label=t("rithmo.draw.decline", lang),
                               style=discord.ButtonStyle.secondary))
     return view
+
+
+# ------------------------------------------------------------------------------ menus' words
+
+#: Discord's longest choice name, option label or description.
+TEXT_LIMIT = 100
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
+
+
+def completion_label(completion: Completion, lang: str) -> str:
+    """``xg12 g5-g12 — S15 · takes T90``: a turn offered by ``/rithmo move``'s autocomplete."""
+    parts = []
+    if completion.mover:
+        parts.append(completion.mover)
+    if completion.taken:
+        parts.append(t("rithmo.complete.takes", lang, pieces=", ".join(completion.taken)))
+    return _cut(completion.text + (f" — {' · '.join(parts)}" if parts else ""))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a select menu: its value (kept short) and what the member reads."""
+
+    value: str
+    label: str
+    description: str | None = None
+
+
+def actor_option(actor: Actor, lang: str) -> Option:
+    if actor.square is None:
+        return Option(actor.value, _cut(t("rithmo.menu.drop_piece", lang, piece=actor.piece)),
+                      _cut(t("rithmo.menu.drop_squares", lang, count=actor.drops)))
+    bits = []
+    if actor.takes:
+        bits.append(t("rithmo.menu.can_take", lang, squares=", ".join(actor.takes)))
+    if actor.moves:
+        bits.append(t("rithmo.menu.moves", lang, count=actor.moves))
+    return Option(actor.value, _cut(f"{actor.square} — {actor.piece}"), _cut(" · ".join(bits)))
+
+
+def actor_options(board: Board, lang: str) -> list[Option]:
+    """The "Play a turn" view's first menu: the pieces that can start the turn."""
+    return [actor_option(a, lang) for a in actors(board)]
+
+
+def step_option(step: StepChoice, lang: str) -> Option:
+    if step.kind == "take":
+        by = (_cut(t("rithmo.menu.by", lang, squares=", ".join(step.by))) if step.by else None)
+        return Option(step.value, _cut(t("rithmo.menu.take", lang, piece=step.piece,
+                                         square=step.to)), by)
+    if step.kind == "drop":
+        return Option(step.value, _cut(t("rithmo.menu.drop_on", lang, piece=step.piece,
+                                         square=step.to)))
+    return Option(step.value, _cut(t(f"rithmo.menu.{step.kind}", lang, piece=step.piece,
+                                     frm=step.frm, to=step.to)))
+
+
+def step_options(board: Board, actor: str | None, lang: str) -> list[Option]:
+    """The view's step menus: what the chosen piece (or, later in the turn, any) may do now."""
+    return [step_option(s, lang) for s in step_choices(board, actor)]
 
 
 # ------------------------------------------------------------------------------ the turn view
@@ -354,7 +450,7 @@ class TurnView(ArdoiseView):
         lang = self.lang
         if not self.finished:
             if self.board.phase == START:
-                pieces = actors(self.board, lang)[:replies.SELECT_OPTIONS]
+                pieces = actor_options(self.board, lang)[:replies.SELECT_OPTIONS]
                 select = self._select("rithmo:actor", t("rithmo.menu.piece_placeholder", lang),
                                       pieces, 0, self.actor)
                 select.callback = self._on_actor  # type: ignore[method-assign]
@@ -431,109 +527,30 @@ def plain_name(row: RithmoGame, side: str, names: Mapping[int, str], lang: str) 
     return known if known is not None else t("rithmo.someone", lang)
 
 
-class Boards:
-    """Posts a game's board messages: draws the board (one at a time), posts it with its text,
-    makes it the game's message and takes the buttons off the previous one."""
+def board_picture(row: RithmoGame, position: dict[str, Any], last_turn: dict[str, Any] | None,
+                  flipped: bool, names: Mapping[int, str], lang: str) -> discord.File:
+    """The board as posted: drawn from ``flipped``'s side, the last turn highlighted with each
+    capture's sentence, described for a screen reader with the players' ``names`` (slow: the
+    caller runs it in a thread)."""
+    png = images.render_board(position, image_words(lang), explained_turn(last_turn, lang),
+                              flipped)
+    active = row.status == "active"
+    said = alt_text.board({side: plain_name(row, side, names, lang) for side in SIDES},
+                          row.to_move if active else None, last_turn, flipped, lang)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)
 
-    def __init__(self, bot: discord.Client, service: RithmoService) -> None:
-        self.bot = bot
-        self.service = service
-        # One board drawn at a time: drawing is Python code holding the GIL, and every extra
-        # drawing thread takes a share of the interpreter from the event loop, which must
-        # answer every interaction within 3 s (see docs/benchmarks.md, "Rithmomachia on
-        # Discord"). Boards queue; answers do not.
-        self._drawing = asyncio.Semaphore(1)
-        # The players' names the board's description says, fetched once per process at most.
-        self.names = KnownNames()
 
-    def channel(self, row: RithmoGame) -> discord.PartialMessageable:
-        assert row.channel_id is not None
-        return self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+def turns_lines(plays: list[Played], lang: str, random_note: bool) -> list[str]:
+    """What one board says of the turns just played (a member's and Ardoise's answers): each
+    turn, the note that Ardoise plays at random (``random_note``), then the game's state."""
+    row = plays[-1].row
+    lines = [played_line(row, p, lang) for p in plays]
+    if random_note and any(p.side == row.computer_side for p in plays):
+        lines.append(t("rithmo.solo.random_note", lang))
+    return lines + state_lines(row, lang, plays[-1].ratings)
 
-    async def post(
-        self,
-        row: RithmoGame,
-        lines: list[str],
-        lang: str,
-        *,
-        position: dict[str, Any] | None = None,
-        last_turn: dict[str, Any] | None = None,
-        ping: int | None = None,
-        flipped: bool | None = None,
-        interaction: discord.Interaction | None = None,
-        track: bool = True,
-    ) -> discord.Message:
-        """Post the board with ``lines`` (in the game's channel, or as the answer to a deferred
-        ``interaction``); the new message becomes the game's message (``track``), and the
-        previous one loses its buttons."""
-        active = row.status == "active"
-        if position is None:
-            position = self.service.position_json(row)
-        if flipped is None:
-            flipped = active and row.to_move == "black"
-        async with self._drawing:
-            png = await asyncio.to_thread(images.render_board, position, image_words(lang),
-                                          explained_turn(last_turn, lang), flipped)
-        if interaction is not None:
-            self.names.learn(row.guild_id, interaction.user)
-        players = [uid for uid in (row.player(side) for side in SIDES) if uid is not None]
-        names = await self.names.names(self.bot.get_guild(row.guild_id), players)
-        said = alt_text.board({side: plain_name(row, side, names, lang) for side in SIDES},
-                              row.to_move if active else None, last_turn, flipped, lang)
-        file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=said)
-        content = "\n".join(lines)
-        view = board_view(row, lang) if active else None
-        if track and row.message_id is not None and row.channel_id:
-            # The previous board is out of date as soon as this one shows: no button left on it.
-            await self._drop_buttons(row, row.message_id)
-        if interaction is not None:
-            message: discord.Message = await replies.followup(
-                interaction,
-                content, file=file, view=view or discord.utils.MISSING,
-                allowed_mentions=pings(ping), wait=True)
-        else:
-            message = await replies.post(self.channel(row), content, file=file, view=view,
-                                         allowed_mentions=pings(ping))
-        if track and not await self.service.set_message_id(row, message.id):
-            # A turn was played meanwhile: this message is out of date already.
-            await self._drop_buttons(row, message.id)
-        return message
 
-    async def _drop_buttons(self, row: RithmoGame, message_id: int) -> None:
-        try:
-            await replies.edit(self.channel(row).get_partial_message(message_id), view=None)
-        except discord.HTTPException as error:
-            log.info("game %s: could not take the buttons off message %s: %s", row.game_id,
-                     message_id, error)
-
-    async def turns(self, plays: list[Played]) -> None:
-        """One board for the turns just played (a member's and Ardoise's answers)."""
-        row = plays[-1].row
-        lang = await self.service.game_lang(row)
-        lines = [played_line(row, p, lang) for p in plays]
-        if any(p.side == row.computer_side for p in plays) and STRATEGY == "random":
-            lines.append(t("rithmo.solo.random_note", lang))
-        last = plays[-1]
-        lines += state_lines(row, lang, last.ratings)
-        ping = row.player(row.to_move) if row.status == "active" else None
-        await self.post(row, lines, lang, position=last.position, last_turn=last.last_turn,
-                        ping=ping)
-
-    async def tell_overdue(self, event: Warned | Ended) -> None:
-        """A player past their time is warned in the game's channel (once); a game whose grace
-        is over is ended on its board."""
-        if isinstance(event, Ended):
-            await self.end(event.row, event.ratings)
-            return
-        lang = await self.service.game_lang(event.row)
-        await replies.post(
-            self.channel(event.row),
-            t("rithmo.clock.warning", lang, player=mention(event.late_id, lang),
-              game=event.row.game_id, deadline=stamp(event.grace)),
-            allowed_mentions=pings(event.late_id))
-
-    async def end(self, row: RithmoGame, ratings: dict[int, RatingChange],
-                  interaction: discord.Interaction | None = None) -> None:
-        lang = await self.service.game_lang(row)
-        await self.post(row, state_lines(row, lang, ratings), lang, interaction=interaction)
-
+def overdue_text(row: RithmoGame, late_id: int | None, grace: datetime, lang: str) -> str:
+    """The warning to a player past their time: the new deadline (the grace)."""
+    return t("rithmo.clock.warning", lang, player=mention(late_id, lang), game=row.game_id,
+             deadline=stamp(grace))

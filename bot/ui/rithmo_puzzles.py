@@ -1,14 +1,14 @@
 """``/rithmo hint`` and ``/rithmo puzzle``'s presentation: the hint's text, the daily puzzle's
 message (the position drawn by ``images.render_board``, its question, an "Answer" button that
 opens a form for the turn) and the verdict, each capture said with its arithmetic by
-``bot.play.rithmo_explain`` (the same sentences as a game's turns).
+``bot.ui.rithmo_explain`` (the same sentences as a game's turns).
 
 Decisions
     - Everything here is private (ephemeral): a hint is for the member who asked, and the daily
       puzzle's answer would spoil it for the others.
     - The puzzle is drawn from the side to move, as a game's board is for the player to move.
-    - ``show_puzzle`` and ``answer_puzzle`` are the puzzle's flows (the command, the button and
-      the form call them; the cog only reads the command).
+    - Showing the puzzle and answering it are conducted by ``bot.flows.rithmo`` (the command and
+      the form call it; the form through ``RITHMO_FLOWS``); this module only says them.
     - The "Answer" button is persistent (``rithmo.puzzle_answer:<puzzle id>:0``): a click after
       a restart still opens the form. The form itself lives 15 minutes, as discord.py keeps it;
       ``/rithmo puzzle answer:…`` types the turn without it.
@@ -16,7 +16,6 @@ Decisions
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -25,14 +24,12 @@ from discord import ui
 import images
 from bot import replies
 from bot.i18n import date_text, image_words, lang_for, t
-from bot.limits import hit
-from bot.play import rithmo_puzzles as puzzles
-from bot.play.rithmo_explain import capture_text
 from bot.play.rithmo_puzzles import Answered, HintGiven, Today
-from bot.play.rithmo_turns import side_name
 from bot.rithmo.puzzles import Puzzle, Way
 from bot.services import services_of
 from bot.ui import alt_text
+from bot.ui.rithmo import RITHMO_FLOWS, side_name
+from bot.ui.rithmo_explain import capture_text
 from bot.views import ArdoiseModal, GameButton
 
 PUZZLE_FILE = "puzzle.png"
@@ -79,7 +76,8 @@ class AnswerForm(ArdoiseModal):
         self.add_item(self.turn)
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        await answer_puzzle(interaction, self.puzzle_id, self.turn.value)
+        flows = services_of(interaction).kept.get(RITHMO_FLOWS)
+        await flows.answer_puzzle(interaction, self.puzzle_id, self.turn.value)
 
 
 class AnswerPuzzle(GameButton, action="rithmo.puzzle_answer"):
@@ -131,46 +129,17 @@ def puzzle_picture(puzzle: Puzzle, lang: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE, description=said)
 
 
-async def send_puzzle(interaction: discord.Interaction, today: Today, lang: str) -> None:
-    """The day's puzzle, privately (the interaction deferred): the question and an Answer button,
-    or, once answered, the counted answer and the solution."""
-    file = await asyncio.to_thread(puzzle_picture, today.puzzle, lang)
+def puzzle_message(today: Today, lang: str) -> tuple[str, ui.View | None]:
+    """The day's puzzle's text beside its picture: the question and an Answer button, or, once
+    answered, the counted answer and the solution."""
     lines = _question(today, lang)
-    view: ui.View | None = None
-    if today.mine is None:
-        lines.append(t("rithmo_puzzles.puzzle.how", lang))
-        view = ui.View(timeout=None)
-        view.add_item(AnswerPuzzle(today.stored.puzzle_id, 0,
-                                   label=t("rithmo_puzzles.puzzle.answer_button", lang),
-                                   emoji="🧩"))
-    else:
-        lines += _counted(today, lang) + _solutions(today.puzzle, lang)
-    await replies.followup(interaction, "\n".join(lines), file=file,
-                           view=view or discord.utils.MISSING, ephemeral=True)
-
-
-async def show_puzzle(interaction: discord.Interaction) -> None:
-    """``/rithmo puzzle``: the server's puzzle of the day, privately."""
-    hit(interaction, "picture")  # the position's picture (an answer counts as a turn)
-    lang = await lang_for(interaction)
-    assert interaction.guild_id is not None
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    today = await puzzles.daily(services_of(interaction).db, interaction.guild_id,
-                                interaction.user.id)
-    await send_puzzle(interaction, today, lang)
-
-
-async def answer_puzzle(interaction: discord.Interaction, puzzle_id: int | None,
-                        text: str) -> None:
-    """A turn given to the puzzle ``puzzle_id`` (None: today's), from the form or typed with
-    ``/rithmo puzzle answer:``; right or wrong said privately."""
-    hit(interaction, "turn")
-    lang = await lang_for(interaction)
-    assert interaction.guild_id is not None
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    answered = await puzzles.answer(services_of(interaction).db, interaction.guild_id,
-                                    interaction.user.id, puzzle_id, text)
-    await replies.followup(interaction, verdict_text(answered, lang), ephemeral=True)
+    if today.mine is not None:
+        return "\n".join(lines + _counted(today, lang) + _solutions(today.puzzle, lang)), None
+    lines.append(t("rithmo_puzzles.puzzle.how", lang))
+    view = ui.View(timeout=None)
+    view.add_item(AnswerPuzzle(today.stored.puzzle_id, 0,
+                               label=t("rithmo_puzzles.puzzle.answer_button", lang), emoji="🧩"))
+    return "\n".join(lines), view
 
 
 def verdict_text(answered: Answered, lang: str) -> str:

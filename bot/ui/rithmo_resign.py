@@ -6,8 +6,8 @@ the model), the two buttons are persistent (``GameButton``) on an ephemeral mess
 id carries the game, the moment the question was asked (as the version: a question older than
 ``CONFIRM_S`` is refused as expired, one from the future as forged) and the member who asked
 (anyone else is told it is not theirs). Nothing changes until "Resign" is pressed; pressed, the
-game is read again as it is then: a game already over (a double click, the other player's
-resignation, a victory meanwhile) says so and changes nothing.
+game is read again as it is then (``bot.flows.rithmo``'s ``confirm_resign``): a game already over
+(a double click, the other player's resignation, a victory meanwhile) says so and changes nothing.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ import discord
 from discord import ui
 
 from bot import replies
-from bot.domain import DomainError
 from bot.i18n import lang_for, t
-from bot.play.rithmo import other, player_name
+from bot.play.rithmo import other
 from bot.services import services_of
-from bot.ui.rithmo import RITHMO_FLOWS
+from bot.ui.rithmo import RITHMO_FLOWS, player_name
 from bot.views import AskedButton
 from db import RithmoGame
 
@@ -51,38 +50,31 @@ def _asked(row: RithmoGame, user_id: int) -> dict[str, Any]:
     return {"game_id": row.game_id, "version": int(clock()), "arg": str(user_id)}
 
 
-async def ask_resign(interaction: discord.Interaction, row: RithmoGame) -> None:
-    """The private question about the member's game ``row`` (found by ``/rithmo resign``)."""
-    lang = await lang_for(interaction)
-    user = interaction.user.id
-    side = row.side_of(user)
+def resign_question(row: RithmoGame, user_id: int, lang: str) -> tuple[str, ui.View]:
+    """The private question about the member's game ``row`` (found by ``/rithmo resign``) and
+    its two buttons."""
+    side = row.side_of(user_id)
     assert side is not None  # the member's own game
     view = ui.View(timeout=None)
-    view.add_item(ConfirmResign(**_asked(row, user), style=discord.ButtonStyle.danger,
+    view.add_item(ConfirmResign(**_asked(row, user_id), style=discord.ButtonStyle.danger,
                                 label=t("rithmo.resign.confirm", lang, game=row.game_id)))
-    view.add_item(KeepPlaying(**_asked(row, user), style=discord.ButtonStyle.secondary,
+    view.add_item(KeepPlaying(**_asked(row, user_id), style=discord.ButtonStyle.secondary,
                               label=t("rithmo.resign.keep", lang)))
     key = "rithmo.resign.ask_solo" if row.computer_side is not None else "rithmo.resign.ask"
-    await replies.respond(
-        interaction,
-        t(key, lang, game=row.game_id, opponent=player_name(row, other(side), lang),
-          turn=len(row.turns) + 1),
-        view=view, ephemeral=True)
+    return t(key, lang, game=row.game_id, opponent=player_name(row, other(side), lang),
+             turn=len(row.turns) + 1), view
+
+
+def resigned_text(row: RithmoGame, lang: str) -> str:
+    return t("rithmo.resign.done", lang, game=row.game_id)
 
 
 class ConfirmResign(ResignQuestion, action="rithmo.resign"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         self.check(interaction)
-        flows = services_of(interaction).kept.get(RITHMO_FLOWS)
-        row = await flows.service.get(int(self.game_id))
-        if row.status != "active" or row.side_of(interaction.user.id) is None:
-            raise DomainError("rithmo.resign_over", "the game is over already",
-                              game=row.game_id)
-        ended = await flows.service.resign(row, interaction.user.id)
-        lang = await lang_for(interaction)
-        await replies.update(interaction, view=None,
-                             content=t("rithmo.resign.done", lang, game=row.game_id))
-        await flows.boards.end(ended.row, ended.ratings)  # the final board, in the channel
+        # The game is read again and ended by the conductor (bot.flows.rithmo).
+        await services_of(interaction).kept.get(RITHMO_FLOWS).confirm_resign(
+            interaction, int(self.game_id))
 
 
 class KeepPlaying(ResignQuestion, action="rithmo.keep"):

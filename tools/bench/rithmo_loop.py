@@ -157,7 +157,7 @@ async def run(games: int, turns: int, solo: int, seed: int, repeat: int = 1
         task = asyncio.create_task(bot.start(standin.token))
         try:
             await asyncio.wait_for(bot.wait_until_ready(), 10)
-            service = bot.get_cog("Rithmo").service
+            service = bot.get_cog("Rithmo").flow.service
 
             def in_thread(game: Any, level: int, rng: random.Random) -> Any:
                 return choose_turn(game, level, rng)  # not the default: the thread path
