@@ -41,22 +41,20 @@ RITHMO_MOVE = {"statements": 14, "discord": 4}
 
 
 class Statements:
-    """Counts the statements the bot sends to SQLite, by aiosqlite method."""
-
-    METHODS = ("execute", "executemany", "execute_fetchall", "executescript")
+    """Counts the bot's hops to SQLite's thread: every statement of aiosqlite's methods, and
+    every job of several statements (``db.connection.Connection.reads`` and ``runs``), is one
+    function queued by ``aiosqlite.Connection._execute``; counted by the function's name."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.counts: collections.Counter[str] = collections.Counter()
-        for name in self.METHODS:
-            original = getattr(aiosqlite.Connection, name)
-            monkeypatch.setattr(aiosqlite.Connection, name, self._counting(name, original))
+        original = aiosqlite.Connection._execute
 
-    def _counting(self, name: str, original: Any) -> Any:
-        def counted(connection: aiosqlite.Connection, *args: Any, **kwargs: Any) -> Any:
-            self.counts[name] += 1
-            return original(connection, *args, **kwargs)
+        async def counted(connection: aiosqlite.Connection, fn: Any, *args: Any,
+                          **kwargs: Any) -> Any:
+            self.counts[getattr(fn, "__name__", type(fn).__name__).lstrip("_")] += 1
+            return await original(connection, fn, *args, **kwargs)
 
-        return counted
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
 
     @property
     def total(self) -> int:
