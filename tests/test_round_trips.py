@@ -1,8 +1,9 @@
 """The hot paths' round trips: database statements and Discord calls of one ``/focus practice``
 answer and of one solo ``/rithmo move`` (with Ardoise's reply), through the real bot.
 
-These are counts, not timings: each statement is a hop to aiosqlite's thread, each Discord call
-an HTTP request, so a change that adds one shows here. The bounds are the counts measured at
+These are counts, not timings: each statement is a hop to aiosqlite's thread (several asked
+together, ``db.connection.Connection.reads`` or ``runs``, are one), each Discord call an HTTP
+request, so a change that adds one shows here. The bounds are the counts measured at
 the end of issue 13's redesign (docs/architecture.md walks both paths): a change may lower
 them, never raise them.
 """
@@ -22,15 +23,16 @@ from bot.local import StandIn
 #: after issue 17 (BEGIN, the answer, the mastery read and written, COMMIT); 1 since issue 24
 #: (the answer and its mastery in one statement, the round's model known).
 FOCUS_ANSWER = {"statements": 1, "discord": 1}
-#: ``/focus practice`` of a newcomer, the server's first command (issue 24): its language, the
-#: server's and the student's settings, the player (missing: their two rows made), the mastery
-#: with whether a backfill is due, in one read; 10 before (the rows made in a transaction of
-#: four, the backfill asked apart). Its answer, the first question.
-FOCUS_START = {"statements": 7, "discord": 1}
-#: A round's last answer (issue 24): the answer, then the round's end (the settings, the latest
-#: answers, the mastery in one read, the player, the level stored); 12 before, 7 until the
-#: server's settings and admin roles became one read. The summary.
-FOCUS_LAST_ANSWER = {"statements": 6, "discord": 1}
+#: ``/focus practice`` of a newcomer, the server's first command (issue 24): its language (the
+#: server's settings, then kept: ``db.servers``), then in one hop the student's settings, the
+#: player and the mastery (``db.focus.FocusRepository.for_round``), and one more for the
+#: newcomer's two rows; 10 before, 7 until the reads became one hop. Its answer, the question.
+FOCUS_START = {"statements": 3, "discord": 1}
+#: A round's last answer (issue 24): the answer, then the round's end in one hop (the latest
+#: answers, the student's settings, the mastery, the player; the server's settings kept); 12
+#: before, 7, then 6 when the server's settings and admin roles became one read, 2 since the
+#: end's reads are one hop. (The level stored is one more, when it moves.) The summary.
+FOCUS_LAST_ANSWER = {"statements": 2, "discord": 1}
 #: An answer of the daily challenge but its last (issue 24): 1 statement as a practice answer's,
 #: the attempt's model read as it starts; 5 before. The last one is stored with the attempt.
 DAILY_ANSWER = {"statements": 1, "discord": 1}
