@@ -319,6 +319,24 @@ class FocusRepository:
                     known.items.update(moved.get((answer.guild_id, answer.user_id), {}))
             return new
 
+    async def close_attempt(self, table: str, key: str, key_params: Sequence[object],
+                            guild_id: int, user_id: int, round_key: str,
+                            answers: Iterable[FocusAnswer], score: int | None,
+                            time_ms: int | None, now: datetime | None) -> list[Row]:
+        """An attempt's last answers stored and the attempt closed, in one transaction (the
+        caller's, if any): the daily challenge's and an assignment's end, written once. The
+        ``answers`` (those stored already stay as they were, ``record_many``), then its row of
+        ``table`` (``key``: the SQL that finds it, with ``key_params``) still open closed with
+        its score and time counted from the stored answers of ``round_key``
+        (``counted_from_answers``) unless given: the closed row, none if it was not open."""
+        async with self._conn.atomic():
+            await self.record_many(answers, now)
+            return await self._conn.returning(
+                f"UPDATE {table} SET {counted_from_answers()}, finished_at = ?"
+                f" WHERE {key} AND finished_at IS NULL RETURNING *",
+                (score, guild_id, user_id, round_key, time_ms, guild_id, user_id, round_key,
+                 to_db_time(utc(now)), *key_params))
+
     async def round_answers(self, guild_id: int, user_id: int, round_key: str
                             ) -> list[FocusAnswer]:
         """The member's stored answers of one round, in question order."""
