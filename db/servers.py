@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
@@ -178,7 +178,8 @@ class ServersRepository:
             return None
         return found[0]
 
-    def reading(self, guild_id: int) -> tuple[tuple[str, tuple[int]], Any]:
+    def reading(self, guild_id: int
+                ) -> tuple[tuple[str, tuple[int]], Callable[[list[Row]], ServerSettings]]:
         """``get``'s statement, to be asked with others (``Connection.reads``), and the
         function that makes its rows the settings (and keeps them, as ``get`` does)."""
         changes, began = self._changes, time.monotonic()

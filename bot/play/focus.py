@@ -32,9 +32,9 @@ from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
 from bot.shards import Owner, every_server
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
-from db.focus import RoundReads
 from db.connection import utc
 from db.daily import round_key as daily_key
+from db.focus import RoundReads
 from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
