@@ -30,13 +30,13 @@ import json
 import os
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
@@ -66,6 +66,8 @@ Row = Any
 IntegrityError = sqlite3.IntegrityError
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+_T = TypeVar("_T")
 
 
 def is_postgresql(location: str | os.PathLike[str]) -> bool:
@@ -184,6 +186,10 @@ class Connection:
         self._write_lock = asyncio.Lock()
         self._tx: ContextVar[_Tx | None] = ContextVar(f"ardoise_tx_{id(self)}", default=None)
         self._closed = False
+        #: The statements waiting to be committed together (``grouped``), and the task that
+        #: will run them.
+        self._group: list[tuple[str, Sequence[Any], asyncio.Future[int]]] = []
+        self._flushing: asyncio.Task[None] | None = None
 
     # --- Opening and closing -------------------------------------------------------------
 
@@ -366,6 +372,50 @@ class Connection:
         if not statements:
             return []
         return await self._engine.fetch_each(statements, writer=self._current() is not None)
+
+    async def grouped(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one writing statement, outside a transaction, committed together with those other
+        tasks ask for meanwhile (a group commit): the number of rows it changed, or its own
+        refusal (an :data:`IntegrityError` undoes that statement only, not the others). On
+        SQLite, the statements that wait for the writer at the same moment (200 members
+        answering at once) take one hop to its thread and one commit, not one each; alone, a
+        statement takes its one hop as ``run``. Inside a transaction, or on PostgreSQL, it is
+        ``run``. Each statement must stand on its own (no read of what another wrote first)."""
+        if self._current() is not None or not isinstance(self._engine, _Sqlite):
+            return await self.run(sql, params)
+        if self._closed:
+            raise RuntimeError("the database is closed")
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._group.append((sql, params, done))
+        if self._flushing is None:
+            self._flushing = asyncio.ensure_future(self._flush())
+        return await done
+
+    async def _flush(self) -> None:
+        """Run the waiting statements (``grouped``) as one job: those that came while this
+        waited for the writer's lock join it."""
+        group: list[tuple[str, Sequence[Any], asyncio.Future[int]]] = []
+        results: list[int | Exception]
+        try:
+            async with self._write_lock:
+                self._flushing = None
+                # A cancelled caller's statement is not run.
+                group = [waiting for waiting in self._group if not waiting[2].done()]
+                self._group = []
+                if not group:
+                    return
+                if self._closed or not isinstance(self._engine, _Sqlite):
+                    raise RuntimeError("the database is closed")
+                results = await self._engine.execute_group([(s, p) for s, p, _ in group])
+        except Exception as error:
+            results = [error] * len(group)
+        for (_, _, done), result in zip(group, results, strict=True):
+            if done.done():
+                continue
+            if isinstance(result, Exception):
+                done.set_exception(result)
+            else:
+                done.set_result(result)
 
     async def runs(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
         """Several writing statements as one transaction (joined to the caller's, if any), in
@@ -551,6 +601,36 @@ class _Sqlite:
 
         return await _in_thread(conn, reads)
 
+    async def execute_group(self, statements: Sequence[tuple[str, Sequence[Any]]]
+                            ) -> list[int | Exception]:
+        def group(db: sqlite3.Connection) -> list[int | Exception]:
+            if len(statements) == 1:
+                [(sql, params)] = statements
+                try:
+                    return [db.execute(sql, params).rowcount]
+                except sqlite3.Error as error:
+                    return [error]
+            db.execute("BEGIN IMMEDIATE")
+            out: list[int | Exception] = []
+            for sql, params in statements:
+                try:
+                    out.append(db.execute(sql, params).rowcount)
+                except sqlite3.Error as error:
+                    if not db.in_transaction:
+                        # The error undid the whole transaction (a full disk, say): every
+                        # statement of the group is lost with it.
+                        return [error] * len(statements)
+                    out.append(error)  # a refusal undoes its own statement only
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                return [error] * len(statements)
+            return out
+
+        return await _in_thread(self.writer, group)
+
     async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
                            own_transaction: bool) -> list[int]:
         def runs(db: sqlite3.Connection) -> list[int]:
@@ -594,12 +674,13 @@ class _Sqlite:
         return target
 
 
-async def _in_thread(conn: aiosqlite.Connection, job: Any) -> Any:
+async def _in_thread(conn: aiosqlite.Connection, job: Callable[[sqlite3.Connection], _T]) -> _T:
     """Run ``job(sqlite3 connection)`` in ``conn``'s thread, queued after its statements, in one
     hop. aiosqlite's public methods each queue one statement; this queues a function (its
     ``_execute``, which they all use), so that the job runs whole, between two other tasks'
     statements, never interleaved with them."""
-    return await conn._execute(job, conn._conn)
+    queue: Callable[..., Awaitable[_T]] = getattr(conn, "_execute")  # noqa: B009 (untyped)
+    return await queue(job, conn._conn)
 
 
 class _SqliteMigrations:

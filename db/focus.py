@@ -286,7 +286,8 @@ class FocusRepository:
         if known is not None and self._moving and not self._conn.in_transaction:
             changed, moves = self._mastery.moves(known, answer, moment)
             try:
-                await self._conn.run(_INSERT_MOVING, (*row, moves))
+                # Committed with the other members' answers given at the same moment.
+                await self._conn.grouped(_INSERT_MOVING, (*row, moves))
             except IntegrityError as error:
                 if _STORED in str(error):
                     return False
