@@ -378,10 +378,14 @@ class Connection:
         tasks ask for meanwhile (a group commit): the number of rows it changed, or its own
         refusal (an :data:`IntegrityError` undoes that statement only, not the others). On
         SQLite, the statements that wait for the writer at the same moment (200 members
-        answering at once) take one hop to its thread and one commit, not one each; alone, a
-        statement takes its one hop as ``run``. Inside a transaction, or on PostgreSQL, it is
-        ``run``. Each statement must stand on its own (no read of what another wrote first)."""
-        if self._current() is not None or not isinstance(self._engine, _Sqlite):
+        answering at once) take one hop to its thread and one commit, not one each; a statement
+        that finds the writer free runs at once, as ``run``. Inside a transaction, or on
+        PostgreSQL, it is ``run``. Each statement must stand on its own (no read of what another
+        wrote first)."""
+        if (self._current() is not None or not isinstance(self._engine, _Sqlite)
+                or (not self._group and not self._write_lock.locked())):
+            # Alone (the writer free, nobody waiting): at once, as ``run``, without the group's
+            # task; those that come meanwhile find the writer busy and wait together.
             return await self.run(sql, params)
         if self._closed:
             raise RuntimeError("the database is closed")
