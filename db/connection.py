@@ -387,13 +387,31 @@ class Connection:
             # Alone (the writer free, nobody waiting): at once, as ``run``, without the group's
             # task; those that come meanwhile find the writer busy and wait together.
             return await self.run(sql, params)
+        [done] = self._join_group([(sql, params)])
+        return await done
+
+    async def grouped_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Several writing statements, in order, as ``grouped``: with the other tasks' when the
+        writer is busy (each refusal undoes its own statement only), else at once as ``runs``
+        (one transaction)."""
+        if (self._current() is not None or not isinstance(self._engine, _Sqlite)
+                or (not self._group and not self._write_lock.locked())):
+            return await self.runs(statements)
+        return [await done for done in self._join_group(statements)]
+
+    def _join_group(self, statements: Sequence[tuple[str, Sequence[Any]]]
+                    ) -> list[asyncio.Future[int]]:
         if self._closed:
             raise RuntimeError("the database is closed")
-        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._group.append((sql, params, done))
+        loop = asyncio.get_running_loop()
+        waiting: list[asyncio.Future[int]] = []
+        for sql, params in statements:
+            done: asyncio.Future[int] = loop.create_future()
+            self._group.append((sql, params, done))
+            waiting.append(done)
         if self._flushing is None:
             self._flushing = asyncio.ensure_future(self._flush())
-        return await done
+        return waiting
 
     async def _flush(self) -> None:
         """Run the waiting statements (``grouped``) as one job: those that came while this

@@ -250,9 +250,10 @@ class FocusRepository:
         answers = [_answer(row) for row in rows[3]] if recent else []
         if player is None and make_player:
             stamp = to_db_time(utc(now))
-            # One transaction, one hop: the server's row and the player's, each "if missing".
-            await self._conn.runs([(_ENSURE_SERVER, (guild_id, stamp, stamp)),
-                                   (_ENSURE_PLAYER, (guild_id, user_id, stamp))])
+            # The server's row and the player's, each "if missing", in one hop (with the other
+            # newcomers' of the same moment when the writer is busy: a class starting at once).
+            await self._conn.grouped_each([(_ENSURE_SERVER, (guild_id, stamp, stamp)),
+                                           (_ENSURE_PLAYER, (guild_id, user_id, stamp))])
         return RoundReads(settings, student, player, mastery, answers)
 
     async def prepare(self) -> None:

@@ -139,3 +139,15 @@ async def test_another_processs_change_is_seen_by_the_versions_watch(db_location
     finally:
         await first.close()
         await second.close()
+
+
+@pytest.mark.sqlite_only  # the hops to aiosqlite's thread
+async def test_newcomers_starting_at_once_get_their_rows_together(db: Database,
+                                                                   hops: Hops) -> None:
+    hops.count = 0
+    reads = await asyncio.gather(*(db.focus.for_round(G, user, NOW, make_player=True)
+                                   for user in MEMBERS))
+    # A hop each for the reads; the rows: the first alone, the 29 others together.
+    assert hops.count == len(MEMBERS) + 2, hops.count
+    assert all(read.player is None for read in reads)
+    assert None not in [await db.players.get(G, user) for user in MEMBERS]
