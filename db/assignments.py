@@ -13,7 +13,7 @@ from typing import Any
 from bot.domain import DomainError
 from bot.focus.exact import Exact, parse_exact
 from db.connection import Connection, Row, db_time, dumps, from_db_time, to_db_time, utc
-from db.focus import FocusAnswer, FocusRepository, counted_from_answers
+from db.focus import FocusAnswer, FocusRepository
 from db.players import PlayersRepository
 from db.servers import ServersRepository
 
@@ -225,13 +225,10 @@ class AssignmentsRepository:
             if attempt.finished_at is not None:
                 raise DomainError("class.assign.already_done", "this attempt is finished",
                                   score=attempt.score, size=len(answers))
-            await self._focus.record_many(answers, now)
-            key = round_key(assignment_id)
-            changed = await self._conn.returning(
-                f"UPDATE assignment_attempts SET {counted_from_answers()}, finished_at = ?"
-                " WHERE assignment_id = ? AND user_id = ? AND finished_at IS NULL RETURNING *",
-                (score, attempt.guild_id, user_id, key, time_ms, attempt.guild_id, user_id, key,
-                 to_db_time(utc(now)), assignment_id, user_id))
+            changed = await self._focus.close_attempt(
+                "assignment_attempts", "assignment_id = ? AND user_id = ?",
+                (assignment_id, user_id), attempt.guild_id, user_id, round_key(assignment_id),
+                answers, score, time_ms, now)
             # Within the transaction nobody else closes it (a writer at a time).
             [found] = changed
         return _attempt(found)

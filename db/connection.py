@@ -30,13 +30,13 @@ import json
 import os
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
@@ -66,6 +66,8 @@ Row = Any
 IntegrityError = sqlite3.IntegrityError
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+_T = TypeVar("_T")
 
 
 def is_postgresql(location: str | os.PathLike[str]) -> bool:
@@ -184,6 +186,10 @@ class Connection:
         self._write_lock = asyncio.Lock()
         self._tx: ContextVar[_Tx | None] = ContextVar(f"ardoise_tx_{id(self)}", default=None)
         self._closed = False
+        #: The statements waiting to be committed together (``grouped``), and the task that
+        #: will run them.
+        self._group: list[tuple[str, Sequence[Any], asyncio.Future[int]]] = []
+        self._flushing: asyncio.Task[None] | None = None
 
     # --- Opening and closing -------------------------------------------------------------
 
@@ -352,6 +358,100 @@ class Connection:
         async with self.atomic():
             await self._engine.executemany(sql, rows)
 
+    # --- Several statements, one hop ----------------------------------------------------------
+    #
+    # On SQLite each statement is a hop to aiosqlite's thread and back (a queue, a future, the
+    # event loop woken), which costs more CPU than a small statement itself: what a use case
+    # needs at once is better asked in one job run in that thread.
+
+    async def reads(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """The rows of several reading statements, in order, asked together: on SQLite one job
+        in the database's thread, in one read transaction (one snapshot of the database);
+        on PostgreSQL one after the other on one connection. Inside a transaction, on its
+        connection (what it wrote included)."""
+        if not statements:
+            return []
+        return await self._engine.fetch_each(statements, writer=self._current() is not None)
+
+    async def grouped(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one writing statement, outside a transaction, committed together with those other
+        tasks ask for meanwhile (a group commit): the number of rows it changed, or its own
+        refusal (an :data:`IntegrityError` undoes that statement only, not the others). On
+        SQLite, the statements that wait for the writer at the same moment (200 members
+        answering at once) take one hop to its thread and one commit, not one each; a statement
+        that finds the writer free runs at once, as ``run``. Inside a transaction, or on
+        PostgreSQL, it is ``run``. Each statement must stand on its own (no read of what another
+        wrote first)."""
+        if (self._current() is not None or not isinstance(self._engine, _Sqlite)
+                or (not self._group and not self._write_lock.locked())):
+            # Alone (the writer free, nobody waiting): at once, as ``run``, without the group's
+            # task; those that come meanwhile find the writer busy and wait together.
+            return await self.run(sql, params)
+        [done] = self._join_group([(sql, params)])
+        return await done
+
+    async def grouped_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Several writing statements, in order, as ``grouped``: with the other tasks' when the
+        writer is busy (each refusal undoes its own statement only), else at once as ``runs``
+        (one transaction)."""
+        if (self._current() is not None or not isinstance(self._engine, _Sqlite)
+                or (not self._group and not self._write_lock.locked())):
+            return await self.runs(statements)
+        return [await done for done in self._join_group(statements)]
+
+    def _join_group(self, statements: Sequence[tuple[str, Sequence[Any]]]
+                    ) -> list[asyncio.Future[int]]:
+        if self._closed:
+            raise RuntimeError("the database is closed")
+        loop = asyncio.get_running_loop()
+        waiting: list[asyncio.Future[int]] = []
+        for sql, params in statements:
+            done: asyncio.Future[int] = loop.create_future()
+            self._group.append((sql, params, done))
+            waiting.append(done)
+        if self._flushing is None:
+            self._flushing = asyncio.ensure_future(self._flush())
+        return waiting
+
+    async def _flush(self) -> None:
+        """Run the waiting statements (``grouped``) as one job: those that came while this
+        waited for the writer's lock join it."""
+        group: list[tuple[str, Sequence[Any], asyncio.Future[int]]] = []
+        results: list[int | Exception]
+        try:
+            async with self._write_lock:
+                self._flushing = None
+                # A cancelled caller's statement is not run.
+                group = [waiting for waiting in self._group if not waiting[2].done()]
+                self._group = []
+                if not group:
+                    return
+                if self._closed or not isinstance(self._engine, _Sqlite):
+                    raise RuntimeError("the database is closed")
+                results = await self._engine.execute_group([(s, p) for s, p, _ in group])
+        except Exception as error:
+            results = [error] * len(group)
+        for (_, _, done), result in zip(group, results, strict=True):
+            if done.done():
+                continue
+            if isinstance(result, Exception):
+                done.set_exception(result)
+            else:
+                done.set_result(result)
+
+    async def runs(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Several writing statements as one transaction (joined to the caller's, if any), in
+        one job on SQLite: the number of rows each changed. A refusal (an
+        :data:`IntegrityError`) undoes them all, as :meth:`transaction` would."""
+        if not statements:
+            return []
+        if self._current() is not None:
+            return await self._engine.execute_each(statements, own_transaction=False)
+        async with self._write_lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            return await self._engine.execute_each(statements, own_transaction=True)
+
     # --- The two write policies of a versioned row ----------------------------------------
 
     async def update_versioned(
@@ -505,6 +605,70 @@ class _Sqlite:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    async def fetch_each(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                         writer: bool) -> list[list[Row]]:
+        conn = self.writer if writer else self.reader
+
+        def reads(db: sqlite3.Connection) -> list[list[Row]]:
+            # The reader's own read transaction: the statements see one state of the file, as
+            # one statement would (a writer may commit between two hops otherwise).
+            own = not db.in_transaction
+            if own:
+                db.execute("BEGIN")
+            try:
+                return [db.execute(sql, params).fetchall() for sql, params in statements]
+            finally:
+                if own:
+                    db.execute("COMMIT")
+
+        return await _in_thread(conn, reads)
+
+    async def execute_group(self, statements: Sequence[tuple[str, Sequence[Any]]]
+                            ) -> list[int | Exception]:
+        def group(db: sqlite3.Connection) -> list[int | Exception]:
+            if len(statements) == 1:
+                [(sql, params)] = statements
+                try:
+                    return [db.execute(sql, params).rowcount]
+                except sqlite3.Error as error:
+                    return [error]
+            db.execute("BEGIN IMMEDIATE")
+            out: list[int | Exception] = []
+            for sql, params in statements:
+                try:
+                    out.append(db.execute(sql, params).rowcount)
+                except sqlite3.Error as error:
+                    if not db.in_transaction:
+                        # The error undid the whole transaction (a full disk, say): every
+                        # statement of the group is lost with it.
+                        return [error] * len(statements)
+                    out.append(error)  # a refusal undoes its own statement only
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                return [error] * len(statements)
+            return out
+
+        return await _in_thread(self.writer, group)
+
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                           own_transaction: bool) -> list[int]:
+        def runs(db: sqlite3.Connection) -> list[int]:
+            if not own_transaction:
+                return [db.execute(sql, params).rowcount for sql, params in statements]
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                counts = [db.execute(sql, params).rowcount for sql, params in statements]
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return counts
+
+        return await _in_thread(self.writer, runs)
+
     async def close(self) -> None:
         try:
             # Keeps the planner's statistics fresh at little cost (SQLite's advice).
@@ -530,6 +694,15 @@ class _Sqlite:
             await copy.close()
         os.replace(partial, target)
         return target
+
+
+async def _in_thread(conn: aiosqlite.Connection, job: Callable[[sqlite3.Connection], _T]) -> _T:
+    """Run ``job(sqlite3 connection)`` in ``conn``'s thread, queued after its statements, in one
+    hop. aiosqlite's public methods each queue one statement; this queues a function (its
+    ``_execute``, which they all use), so that the job runs whole, between two other tasks'
+    statements, never interleaved with them."""
+    queue: Callable[..., Awaitable[_T]] = getattr(conn, "_execute")  # noqa: B009 (untyped)
+    return await queue(job, conn._conn)
 
 
 class _SqliteMigrations:
@@ -661,6 +834,38 @@ class _Postgres:
         # "UPDATE 3", "INSERT 0 1", "DELETE 0": the last word is the count of rows.
         last = status.rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else -1
+
+    async def fetch_each(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                         writer: bool) -> list[list[Row]]:
+        prepared = [self._prepare(sql, params) for sql, params in statements]
+        try:
+            if writer:
+                return [await self.writer.fetch(text, *values) for text, values in prepared]
+            # One reader for all: one acquisition from the pool, not one a statement.
+            async with self.readers.acquire() as conn:
+                return [await conn.fetch(text, *values) for text, values in prepared]
+        except self._asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity_error(error) from error
+
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                           own_transaction: bool) -> list[int]:
+        prepared = [self._prepare(sql, params) for sql, params in statements]
+
+        async def each() -> list[int]:
+            counts = []
+            for text, values in prepared:
+                status = await self.writer.execute(text, *values)
+                last = status.rsplit(" ", 1)[-1]
+                counts.append(int(last) if last.isdigit() else -1)
+            return counts
+
+        try:
+            if not own_transaction:
+                return await each()
+            async with self.writer.transaction():
+                return await each()
+        except self._asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity_error(error) from error
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         batch = [self._prepare(sql, row) for row in rows]

@@ -70,7 +70,7 @@ class Database:
         self.servers = ServersRepository(connection)
         self.players = PlayersRepository(connection)
         self.mastery = MasteryRepository(connection)
-        self.focus = FocusRepository(connection, self.players, self.mastery)
+        self.focus = FocusRepository(connection, self.players, self.mastery, self.servers)
         self.focus_live = LiveRoundsRepository(connection, self.servers)
         self.daily = DailyRepository(connection, self.servers, self.players, self.focus)
         self.digits = DigitsRepository(connection, self.players)

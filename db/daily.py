@@ -9,9 +9,18 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from bot.domain import DomainError
-from db.connection import Connection, Row, dumps, from_db_day, from_db_time, to_db_time, utc
-from db.focus import FocusAnswer, FocusRepository, counted_from_answers
-from db.players import Player, PlayersRepository
+from db.connection import (
+    Connection,
+    Row,
+    dumps,
+    from_db_day,
+    from_db_time,
+    not_found,
+    to_db_time,
+    utc,
+)
+from db.focus import FocusAnswer, FocusRepository
+from db.players import Player, PlayersRepository, _player
 from db.servers import ServerSettings, ServersRepository
 
 
@@ -211,14 +220,11 @@ class DailyRepository:
         if (score is not None and score < 0) or (time_ms is not None and time_ms < 0):
             raise ValueError(f"score and time cannot be negative: {score}, {time_ms}")
         async with self._conn.transaction():
-            await self._focus.record_many(answers, now)
-            changed = await self._conn.run(
-                f"UPDATE daily_attempts SET {counted_from_answers()}, finished_at = ?"
-                " WHERE guild_id = ? AND day = ? AND user_id = ? AND finished_at IS NULL",
-                (score, guild_id, user_id, round_key(day), time_ms, guild_id, user_id,
-                 round_key(day), to_db_time(utc(now)), guild_id, day.isoformat(), user_id),
-            )
-            if not changed:
+            closed = await self._focus.close_attempt(
+                "daily_attempts", "guild_id = ? AND day = ? AND user_id = ?",
+                (guild_id, day.isoformat(), user_id), guild_id, user_id, round_key(day), answers,
+                score, time_ms, now)
+            if not closed:
                 if await self.attempt(guild_id, day, user_id) is None:
                     raise DomainError(
                         "daily.not_started",
@@ -230,19 +236,25 @@ class DailyRepository:
                     "this daily challenge is already finished",
                     day=day.isoformat(),
                 )
-            player = await self._players.require(guild_id, user_id)
-            last = player.last_daily_day
-            # A late finish of an older day's attempt does not rewrite the streak.
-            if last is None or last < day:
-                streak = player.daily_streak + 1 if last == day - timedelta(days=1) else 1
-                await self._conn.run(
-                    "UPDATE players SET daily_streak = ?,"
-                    f" best_daily_streak = {self._conn.dialect.greatest('best_daily_streak', '?')},"
-                    " last_daily_day = ?"
-                    " WHERE guild_id = ? AND user_id = ?",
-                    (streak, streak, day.isoformat(), guild_id, user_id),
-                )
-            return await self._players.require(guild_id, user_id)
+            # The day counted in the streak and the player read back, in one statement. A late
+            # finish of an older day's attempt does not rewrite the streak.
+            newer = "(last_daily_day IS NULL OR last_daily_day < CAST(? AS TEXT))"
+            streak = "CASE WHEN last_daily_day = CAST(? AS TEXT) THEN daily_streak + 1 ELSE 1 END"
+            today, yesterday = day.isoformat(), (day - timedelta(days=1)).isoformat()
+            rows = await self._conn.returning(
+                f"UPDATE players SET daily_streak = CASE WHEN {newer} THEN {streak}"
+                " ELSE daily_streak END,"
+                f" best_daily_streak = CASE WHEN {newer} THEN"
+                f" {self._conn.dialect.greatest('best_daily_streak', streak)}"
+                " ELSE best_daily_streak END,"
+                f" last_daily_day = CASE WHEN {newer} THEN CAST(? AS TEXT)"
+                " ELSE last_daily_day END"
+                " WHERE guild_id = ? AND user_id = ? RETURNING *",
+                (today, yesterday, today, yesterday, today, today, guild_id, user_id),
+            )
+            if not rows:
+                raise not_found("player", guild_id=guild_id, user_id=user_id)
+            return _player(rows[0])
 
     async def attempt(self, guild_id: int, day: date, user_id: int) -> DailyAttempt | None:
         row = await self._conn.one(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -10,9 +10,12 @@ from bot.domain import DomainError
 from bot.focus.exact import WHOLE, Exact, exact_text, parse_exact
 from bot.focus.mastery import Mastery
 from db.connection import Connection, IntegrityError, Row, from_db_time, to_db_time, utc
-from db.mastery import CHUNK, MasteryRepository
+from db.mastery import _LOAD, CHUNK, MasteryRepository, _item
 from db.migrate import LATEST_VERSION
-from db.players import PlayersRepository
+from db.players import _ENSURE_PLAYER, _ENSURE_SERVER, Player, PlayersRepository, _player
+from db.servers import ServerSettings, ServersRepository
+from db.students import StudentSettings
+from db.students import _row as _student
 
 #: Where an answer was given: a practice round, the daily challenge, a 20 Digits match, a live
 #: Focus run by a teacher.
@@ -187,13 +190,71 @@ _INSERT_MOVING = (
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS INTEGER))"
 
 
+@dataclass(frozen=True)
+class RoundReads:
+    """What a Focus round reads of a member as it starts or ends (``FocusRepository.for_round``),
+    asked together."""
+
+    settings: ServerSettings
+    student: StudentSettings
+    player: Player | None  # None: no player row (a newcomer, or erased)
+    mastery: Mastery
+    recent: list[FocusAnswer]  # their latest answers, the latest first (as many as asked)
+
+
+#: A member's latest answers, the latest first.
+_RECENT = ("SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+           " ORDER BY answered_at DESC, answer_id DESC LIMIT ?")
+
+
 class FocusRepository:
     def __init__(self, conn: Connection, players: PlayersRepository,
-                 mastery: MasteryRepository | None = None) -> None:
+                 mastery: MasteryRepository | None = None,
+                 servers: ServersRepository | None = None) -> None:
         self._conn = conn
         self._players = players
         self._mastery = mastery or MasteryRepository(conn)
+        self._servers = servers or ServersRepository(conn)
         self._moving = False
+
+    async def for_round(self, guild_id: int, user_id: int, now: datetime | None = None, *,
+                        recent: int = 0, make_player: bool = False) -> RoundReads:
+        """The server's settings, the member's own (``db.students``), their player row, their
+        mastery (``MasteryRepository.load``) and their ``recent`` latest answers, read in one hop
+        to the database (``Connection.reads``: one snapshot on SQLite), the settings from memory
+        when the server's are kept (``ServersRepository.kept``). ``make_player``: a member
+        without a player row gets one (and their server too), in one more hop; ``player`` still
+        says there was none."""
+        statements: list[tuple[str, Sequence[object]]] = [
+            ("SELECT * FROM student_settings WHERE guild_id = ? AND user_id = ?",
+             (guild_id, user_id)),
+            ("SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)),
+            (_LOAD, (guild_id, user_id, guild_id, user_id)),
+        ]
+        if recent:
+            statements.append((_RECENT, (guild_id, user_id, recent)))
+        settings = self._servers.kept(guild_id)
+        if settings is None:
+            statement, read_settings = self._servers.reading(guild_id)
+            statements.append(statement)
+        rows = await self._conn.reads(statements)
+        if settings is None:
+            settings = read_settings(rows[-1])
+        student = StudentSettings(guild_id, user_id) if not rows[0] else _student(rows[0][0])
+        player = _player(rows[1][0]) if rows[1] else None
+        items = rows[2]
+        if items and items[0]["backfill"]:
+            mastery = await self._mastery.load(guild_id, user_id, now)  # worked out first
+        else:
+            mastery = Mastery(_item(row) for row in items if row["kind"] is not None)
+        answers = [_answer(row) for row in rows[3]] if recent else []
+        if player is None and make_player:
+            stamp = to_db_time(utc(now))
+            # The server's row and the player's, each "if missing", in one hop (with the other
+            # newcomers' of the same moment when the writer is busy: a class starting at once).
+            await self._conn.grouped_each([(_ENSURE_SERVER, (guild_id, stamp, stamp)),
+                                           (_ENSURE_PLAYER, (guild_id, user_id, stamp))])
+        return RoundReads(settings, student, player, mastery, answers)
 
     async def prepare(self) -> None:
         """Make the one-statement write of an answer with its mastery (SQLite, the schema's
@@ -226,7 +287,8 @@ class FocusRepository:
         if known is not None and self._moving and not self._conn.in_transaction:
             changed, moves = self._mastery.moves(known, answer, moment)
             try:
-                await self._conn.run(_INSERT_MOVING, (*row, moves))
+                # Committed with the other members' answers given at the same moment.
+                await self._conn.grouped(_INSERT_MOVING, (*row, moves))
             except IntegrityError as error:
                 if _STORED in str(error):
                     return False
@@ -258,6 +320,24 @@ class FocusRepository:
                 if known is not None:
                     known.items.update(moved.get((answer.guild_id, answer.user_id), {}))
             return new
+
+    async def close_attempt(self, table: str, key: str, key_params: Sequence[object],
+                            guild_id: int, user_id: int, round_key: str,
+                            answers: Iterable[FocusAnswer], score: int | None,
+                            time_ms: int | None, now: datetime | None) -> list[Row]:
+        """An attempt's last answers stored and the attempt closed, in one transaction (the
+        caller's, if any): the daily challenge's and an assignment's end, written once. The
+        ``answers`` (those stored already stay as they were, ``record_many``), then its row of
+        ``table`` (``key``: the SQL that finds it, with ``key_params``) still open closed with
+        its score and time counted from the stored answers of ``round_key``
+        (``counted_from_answers``) unless given: the closed row, none if it was not open."""
+        async with self._conn.atomic():
+            await self.record_many(answers, now)
+            return await self._conn.returning(
+                f"UPDATE {table} SET {counted_from_answers()}, finished_at = ?"
+                f" WHERE {key} AND finished_at IS NULL RETURNING *",
+                (score, guild_id, user_id, round_key, time_ms, guild_id, user_id, round_key,
+                 to_db_time(utc(now)), *key_params))
 
     async def round_answers(self, guild_id: int, user_id: int, round_key: str
                             ) -> list[FocusAnswer]:
@@ -376,11 +456,7 @@ class FocusRepository:
 
     async def recent(self, guild_id: int, user_id: int, limit: int = 50) -> list[FocusAnswer]:
         """The member's latest answers, the latest first."""
-        rows = await self._conn.all(
-            "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
-            " ORDER BY answered_at DESC, answer_id DESC LIMIT ?",
-            (guild_id, user_id, limit),
-        )
+        rows = await self._conn.all(_RECENT, (guild_id, user_id, limit))
         return [_answer(row) for row in rows]
 
 

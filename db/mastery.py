@@ -129,6 +129,13 @@ class SkillLevel:
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
 
 
+#: A member's items, and whether their backfill is due (none: one row of NULLs); parameters
+#: (guild, user, guild, user).
+_LOAD = ("SELECT pending.due AS backfill, m.* FROM (SELECT EXISTS (SELECT 1 FROM"
+         " focus_mastery_backfill WHERE guild_id = ? AND user_id = ?) AS due) AS pending"
+         " LEFT JOIN focus_mastery AS m ON m.guild_id = ? AND m.user_id = ?")
+
+
 class MasteryRepository:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -197,11 +204,7 @@ class MasteryRepository:
         """The member's model (worked out from their answers first if they answered before the
         model existed)."""
         # One statement: whether a backfill is due, and the items (none: one row of NULLs).
-        rows = await self._conn.all(
-            "SELECT pending.due AS backfill, m.* FROM (SELECT EXISTS (SELECT 1 FROM"
-            " focus_mastery_backfill WHERE guild_id = ? AND user_id = ?) AS due) AS pending"
-            " LEFT JOIN focus_mastery AS m ON m.guild_id = ? AND m.user_id = ?",
-            (guild_id, user_id, guild_id, user_id))
+        rows = await self._conn.all(_LOAD, (guild_id, user_id, guild_id, user_id))
         if rows and rows[0]["backfill"]:
             await self._backfill(guild_id, user_id, utc(now))
             rows = await self._conn.all(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
 from typing import Any
@@ -124,13 +126,34 @@ _COLUMNS = (
     " focus_level_pinned, match_lives, match_gold, match_rounds, match_draft, rithmo_victories,"
     " move_time_limit_s, settings_version, focus_school_year, retention_days, retention_until"
 )
+#: ``get``'s one statement, not two: every command reads the settings, and each statement is a
+#: hop to the database's thread. A row a role (one row, its role NULL, without any).
+_GET = (f"SELECT {_COLUMNS}, r.role_id AS admin_role_id FROM servers"
+        " LEFT JOIN server_admin_roles r ON r.guild_id = servers.guild_id"
+        " WHERE servers.guild_id = ?")
 #: How many servers one ``versions`` statement asks about (SQLite's variables are many more).
 _VERSION_BATCH = 500
+
+
+#: How long a server's settings read from the database are kept in memory (seconds): every
+#: command and every Focus round reads them, and they change a few times a term. A change made
+#: through this repository is seen at once; one made by another process (the command line, a
+#: second bot process) within this time, or sooner when the bot's watch asks ``versions`` (every
+#: 5 s, ``bot.app.SETTINGS_CHECK_S``) and finds the version moved. The server languages'
+#: memory (``bot.i18n.Languages``) has the same rule.
+SETTINGS_KEPT_S = 5.0
 
 
 class ServersRepository:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
+        #: guild id → (the settings, when they were read: ``time.monotonic``).
+        self._kept: dict[int, tuple[ServerSettings, float]] = {}
+        #: guild id → how many changes of its settings are under way in this process: a read
+        #: that overlaps one may see the settings before it and is not kept.
+        self._changing: dict[int, int] = {}
+        #: Moved on by every change: a read that started before one is not kept either.
+        self._changes = 0
 
     async def ensure(self, guild_id: int, now: datetime | None = None) -> None:
         """Make sure the server has a row (with default settings)."""
@@ -141,19 +164,80 @@ class ServersRepository:
             (guild_id, stamp, stamp),
         )
 
+    def kept(self, guild_id: int) -> ServerSettings | None:
+        """The server's settings as this process keeps them (``SETTINGS_KEPT_S``), or None when
+        they must be read: ``get`` without the database. Never inside a transaction, which
+        reads what it wrote."""
+        if self._conn.in_transaction:
+            return None
+        found = self._kept.get(guild_id)
+        if found is None:
+            return None
+        if time.monotonic() - found[1] > SETTINGS_KEPT_S:
+            del self._kept[guild_id]
+            return None
+        return found[0]
+
+    def reading(self, guild_id: int
+                ) -> tuple[tuple[str, tuple[int]], Callable[[list[Row]], ServerSettings]]:
+        """``get``'s statement, to be asked with others (``Connection.reads``), and the
+        function that makes its rows the settings (and keeps them, as ``get`` does)."""
+        changes, began = self._changes, time.monotonic()
+
+        def settings(rows: list[Row]) -> ServerSettings:
+            found = self._from_rows(guild_id, rows)
+            self._keep(found, changes, began)
+            return found
+
+        return (_GET, (guild_id,)), settings
+
     async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings (the defaults for a server never seen)."""
-        # One statement, not two: every command reads the settings, and each statement is a
-        # hop to the database's thread. A row a role (one row, its role NULL, without any).
-        rows = await self._conn.all(
-            f"SELECT {_COLUMNS}, r.role_id AS admin_role_id FROM servers"
-            " LEFT JOIN server_admin_roles r ON r.guild_id = servers.guild_id"
-            " WHERE servers.guild_id = ?", (guild_id,)
-        )
+        kept = self.kept(guild_id)
+        if kept is not None:
+            return kept
+        statement, settings = self.reading(guild_id)
+        return settings(await self._conn.all(*statement))
+
+    @staticmethod
+    def _from_rows(guild_id: int, rows: list[Row]) -> ServerSettings:
         if not rows:
             return ServerSettings(guild_id)
         roles = frozenset(r["admin_role_id"] for r in rows if r["admin_role_id"] is not None)
         return _settings(guild_id, rows[0], roles)
+
+    def _keep(self, settings: ServerSettings, changes: int, began: float) -> None:
+        # Not what a transaction read (it may roll back), nor a read that a change of this
+        # process overlapped (it may be the settings from before it).
+        if (self._conn.in_transaction or changes != self._changes
+                or self._changing.get(settings.guild_id)):
+            return
+        self._kept[settings.guild_id] = (settings, began)
+
+    def forget(self, guild_id: int | None = None) -> None:
+        """Read the server's settings (every server's: None) from the database next time."""
+        if guild_id is None:
+            self._kept.clear()
+        else:
+            self._kept.pop(guild_id, None)
+
+    @asynccontextmanager
+    async def _change(self, guild_id: int) -> AsyncIterator[None]:
+        """A change of the server's settings: forgotten before and after it (after it is
+        committed, when it is its own transaction)."""
+        self._changes += 1
+        self._changing[guild_id] = self._changing.get(guild_id, 0) + 1
+        self.forget(guild_id)
+        try:
+            yield
+        finally:
+            self._changes += 1
+            left = self._changing[guild_id] - 1
+            if left:
+                self._changing[guild_id] = left
+            else:
+                del self._changing[guild_id]
+            self.forget(guild_id)
 
     async def all_with_daily(self) -> list[ServerSettings]:
         """Every server with a daily challenge channel."""
@@ -183,7 +267,7 @@ class ServersRepository:
         for name in changes:
             if name not in EDITABLE:
                 raise DomainError("settings.unknown", f"no setting named {name!r}", setting=name)
-        async with self._conn.atomic():
+        async with self._change(guild_id), self._conn.atomic():
             current = await self.get(guild_id)
             new = replace(current, **changes)
             _check(new)
@@ -205,7 +289,7 @@ class ServersRepository:
     async def set_admin_roles(self, guild_id: int, role_ids: Iterable[int]) -> ServerSettings:
         """Replace the roles allowed to change the settings."""
         roles = sorted(set(role_ids))
-        async with self._conn.atomic():
+        async with self._change(guild_id), self._conn.atomic():
             await self.ensure(guild_id)
             await self._conn.run("DELETE FROM server_admin_roles WHERE guild_id = ?", (guild_id,))
             await self._conn.many(
@@ -229,6 +313,10 @@ class ServersRepository:
                 "SELECT guild_id, settings_version FROM servers WHERE guild_id IN"
                 f" ({', '.join('?' * len(batch))})", batch)
             found.update((row[0], row[1]) for row in rows)
+        for guild_id, version in found.items():
+            kept = self._kept.get(guild_id)
+            if kept is not None and kept[0].version != version:
+                del self._kept[guild_id]  # changed by another process
         return found
 
 

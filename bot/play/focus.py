@@ -34,6 +34,7 @@ from bot.shards import Owner, every_server
 from db import DailyRow, Database, FocusAnswer, Player, ServerSettings
 from db.connection import utc
 from db.daily import round_key as daily_key
+from db.focus import RoundReads
 from db.students import StudentSettings
 
 #: The daily challenge's levels when the server's range allows them (one question at each of
@@ -144,13 +145,14 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
     from their mastery (``bot.focus.review.choose_round``: the facts due for review, one
     question of the next level their levels allow, the rest at the level; at a pinned level,
     only that level)."""
-    rules = await students.rules_for(db, guild_id, user_id)
+    moment = utc(now)
+    # What the round needs, in one hop to the database (the server's settings from memory when
+    # kept); a newcomer's rows made now, not at their first answer: that answer, stored with
+    # the mastery it moves, then takes no more statements than another's.
+    read = await db.focus.for_round(guild_id, user_id, moment, make_player=True)
+    rules = _rules(read)
     levels = rules.focus
-    player = await db.players.get(guild_id, user_id)
-    if player is None:
-        # A newcomer's row now, not at their first answer: that answer, stored with the mastery
-        # it moves, then takes no more statements than before the model.
-        await db.players.ensure(guild_id, user_id, now)
+    player = read.player
     own = levels.level_of(player)
     if level is not None and level != own:
         if levels.pinned is not None:
@@ -161,8 +163,7 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
             raise DomainError(code, "level outside the member's range",
                               level=level, min=levels.low, max=levels.high)
     chosen = own if level is None else level
-    moment = utc(now)
-    model = await db.mastery.load(guild_id, user_id, moment)
+    model = read.mastery
     # A level the teacher pinned is a lesson on one kind of question: nothing from above, and
     # only that level's facts to review.
     pinned = levels.pinned is not None
@@ -186,18 +187,28 @@ async def finish_practice(db: Database, guild_id: int, user_id: int, level: int,
     ``recent``: their latest ``HISTORY`` answers, when the caller read them already."""
     if level != own:
         return None
-    levels = (await students.rules_for(db, guild_id, user_id)).focus
-    if recent is None:
-        recent = await db.focus.recent(guild_id, user_id, limit=HISTORY)
+    read = await db.focus.for_round(guild_id, user_id, recent=0 if recent else HISTORY)
+    return await _move_level(db, read, own, read.recent if recent is None else recent)
+
+
+def _rules(read: RoundReads) -> students.StudentRules:
+    """``bot.play.students.rules_for``'s rules, from what the round read."""
+    return students.StudentRules(read.student, students.focus_rules(read.settings, read.student),
+                                 read.student.time_factor, read.settings)
+
+
+async def _move_level(db: Database, read: RoundReads, own: int, recent: list[FocusAnswer]
+                      ) -> Advice | None:
+    """``finish_practice`` once the round's end is read: the level decided and stored."""
+    levels = _rules(read).focus
     past = history([a for a in recent if counts_for_level(a.round_key, a.topic)])
-    model = await db.mastery.load(guild_id, user_id)
-    advice = model_level(model, past, current=own, pin=levels.pinned,
+    advice = model_level(read.mastery, past, current=own, pin=levels.pinned,
                          min_level=levels.low, max_level=levels.high)
-    player = await db.players.get(guild_id, user_id)
+    player = read.player
     if player is None:
         return None  # erased as the round ended: nothing of them is stored again
     if player.focus_level != advice.level:
-        await db.players.set_focus_level(guild_id, user_id, advice.level)
+        await db.players.set_focus_level(player.guild_id, player.user_id, advice.level)
     return advice
 
 
@@ -217,8 +228,11 @@ async def end_practice(db: Database, guild_id: int, user_id: int, level: int, ow
     if level != own:
         return PracticeEnd(None, await round_as_stored(db, guild_id, user_id, questions,
                                                        round_key))
-    recent = await db.focus.recent(guild_id, user_id, limit=HISTORY)
-    advice = await finish_practice(db, guild_id, user_id, level, own, recent)
+    # The latest answers, the settings, the mastery and the player in one hop (as
+    # ``finish_practice`` reads them).
+    read = await db.focus.for_round(guild_id, user_id, recent=HISTORY)
+    recent = read.recent
+    advice = await _move_level(db, read, own, recent)
     mine = sorted((a for a in recent if a.round_key == round_key),
                   key=lambda a: a.question_no if a.question_no is not None else -1)
     if len(mine) < len(questions):

@@ -10,6 +10,9 @@ with the model a practice round keeps (issue 24), the one statement; each beside
 ``sqlite3`` running the same statements with the same Python work (the rows, the model moved) in
 this thread, and the ratio: what ``db/`` and aiosqlite's hops add. Those are CPU times of the
 process (aiosqlite's threads included), the best of ``--repeats`` runs of ``--writes`` answers.
+Then the same one statement given by 50 members at the same moment, again and again (``db/``
+commits those of a moment together, ``Connection.grouped``), beside plain sqlite3 with a commit
+an answer and with a commit a moment.
 """
 
 from __future__ import annotations
@@ -111,16 +114,17 @@ async def measure(count: int, repeats: int, writes: int = 2000) -> dict[str, flo
         finally:
             await db.close()
         figures.update(await storage(Path(folder), writes, repeats))
+        figures.update(await together(Path(folder), writes, repeats))
     return figures
 
 
-def _answers(count: int, start: datetime, key: str) -> list[FocusAnswer]:
+def _answers(count: int, start: datetime, key: str, user: int = USER) -> list[FocusAnswer]:
     """Answers a member gives in practice rounds, six a round, facts coming back."""
-    rng = random.Random(7)
+    rng = random.Random(7 + user)
     out = []
     for n in range(count):
         a, b = rng.randint(2, 9), rng.randint(2, 9)
-        out.append(FocusAnswer(GUILD, USER, "multiplication", 4, f"{a} × {b}", a * b,
+        out.append(FocusAnswer(GUILD, user, "multiplication", 4, f"{a} × {b}", a * b,
                                a * b + (rng.random() < 0.25), rng.randint(900, 5000),
                                answered_at=start + timedelta(seconds=5 * n),
                                round_key=f"{key}:{n // 6}", question_no=n % 6))
@@ -195,6 +199,74 @@ async def storage(folder: Path, writes: int, repeats: int) -> dict[str, float]:
         figures[f"answer + mastery, {label}: db/"] = ours
         figures[f"answer + mastery, {label}: raw sqlite3"] = raw_
         figures[f"answer + mastery, {label}: ratio"] = ours / raw_
+    return figures
+
+
+def _raw_copy(path: Path) -> sqlite3.Connection:
+    """Plain sqlite3 on a copy of the file ``db/`` made (the same tables, indexes, triggers),
+    its answers and mastery emptied, the view of the one statement made."""
+    raw = sqlite3.connect(path.with_name(f"raw-{path.name}"), isolation_level=None)
+    raw.row_factory = sqlite3.Row
+    source = sqlite3.connect(path)
+    source.backup(raw)
+    source.close()
+    for pragma in ("PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
+                   "PRAGMA synchronous = NORMAL", "DELETE FROM focus_answers",
+                   "DELETE FROM focus_mastery"):
+        raw.execute(pragma)
+    raw.execute(_MOVING_VIEW)
+    raw.execute(_MOVING_TRIGGER)
+    return raw
+
+
+async def together(folder: Path, writes: int, repeats: int, members: int = 50
+                   ) -> dict[str, float]:
+    """``members`` members answering at the same moment, again and again (the load
+    benchmark's Focus at its peak), each answer the one statement with its round's model:
+    ``db/`` (``Connection.grouped`` commits those of one moment together) beside plain sqlite3
+    running the same statements one commit an answer, and one commit a moment. CPU time of the
+    process an answer, the best of ``repeats``."""
+    start = START + timedelta(days=300)
+    rounds = max(1, writes // members)
+    times: dict[str, list[float]] = {}
+    for repeat in range(repeats):
+        path = folder / f"together-{repeat}.sqlite3"
+        db = await Database.open(path)
+        users = [USER + 1 + m for m in range(members)]
+        await db.players.ensure_many([(GUILD, user) for user in users])
+        given = {user: _answers(rounds, start, "practice:together", user) for user in users}
+        known = {user: await db.mastery.load(GUILD, user) for user in users}
+        begun = time.process_time()
+        for n in range(rounds):
+            await asyncio.gather(*(db.focus.record(given[user][n], now=start, known=known[user])
+                                   for user in users))
+        times.setdefault("db/", []).append((time.process_time() - begun) / (rounds * members))
+        await db.close()
+        for way in ("a commit an answer", "a commit a moment"):
+            raw = _raw_copy(path)
+            models = {user: Mastery() for user in users}
+            repository = MasteryRepository.__new__(MasteryRepository)
+            begun = time.process_time()
+            for n in range(rounds):
+                if way == "a commit a moment":
+                    raw.execute("BEGIN IMMEDIATE")
+                for user in users:
+                    changed, moves = repository.moves(models[user], given[user][n], start)
+                    raw.execute(_INSERT_MOVING, (*_row(given[user][n], start), moves))
+                    models[user].items.update(changed)
+                if way == "a commit a moment":
+                    raw.execute("COMMIT")
+            times.setdefault(f"raw {way}", []).append(
+                (time.process_time() - begun) / (rounds * members))
+            raw.close()
+            path.with_name(f"raw-{path.name}").unlink()
+    ours = min(times["db/"])
+    label = f"{members} members at once, one statement each"
+    figures = {f"answer + mastery, {label}: db/": ours}
+    for way in ("a commit an answer", "a commit a moment"):
+        figures[f"answer + mastery, {label}: raw sqlite3, {way}"] = min(times[f"raw {way}"])
+        figures[f"answer + mastery, {label}: against raw, {way}: ratio"] = (
+            ours / min(times[f"raw {way}"]))
     return figures
 
 
