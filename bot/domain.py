@@ -44,6 +44,14 @@ class UserRef:
 
 
 @dataclass(frozen=True)
+class RoleRef:
+    """A server's role named in a refusal by id; the presentation says it (a role mention, which
+    a refusal's allowed mentions never ping)."""
+
+    id: int
+
+
+@dataclass(frozen=True)
 class OpenGame:
     """One of a member's open games, listed in the refusal of one more: ``item`` names its
     sentence (``limits.item.<item>``), which says ``id`` as ``id_name`` (``match``, ``game``),

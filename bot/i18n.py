@@ -31,7 +31,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.domain import DomainError, OpenGame, UserRef
+from bot.domain import DomainError, OpenGame, RoleRef, UserRef
 from bot.replies import quoted
 from bot.texts import (
     CHOICES_PREFIX,
@@ -129,6 +129,8 @@ def _said(value: Any, lang: str) -> Any:
         if value.id is not None:
             return f"<@{value.id}>"
         return t("rithmo.computer" if value.computer else "rithmo.someone", lang)
+    if isinstance(value, RoleRef):
+        return f"<@&{value.id}>"
     if isinstance(value, tuple) and value and all(isinstance(v, OpenGame) for v in value):
         return "; ".join(t(f"limits.item.{g.item}", lang, channel=channel_text(g.channel_id, lang),
                            **{g.id_name: g.id}, **dict(g.numbers)) for g in value)

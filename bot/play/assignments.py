@@ -28,7 +28,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from bot import spreadsheet
-from bot.domain import DomainError
+from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
 from bot.play.focus import level_range, round_as_stored
 from bot.play.question_sets import find_set, questions_of
@@ -273,7 +273,7 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
         raise DomainError("class.assign.gone", "this assignment no longer exists")
     if assignment.role_id is not None and assignment.role_id not in role_ids:
         raise DomainError("class.assign.not_for_you", "the assignment is for a role",
-                          role=f"<@&{assignment.role_id}>")
+                          role=RoleRef(assignment.role_id))
     attempt = await db.assignments.attempt(assignment_id, user_id)
     if attempt is not None and attempt.finished_at is not None:
         raise DomainError("class.assign.already_done", "already done", score=attempt.score,
