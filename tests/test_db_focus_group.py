@@ -147,7 +147,10 @@ async def test_newcomers_starting_at_once_get_their_rows_together(db: Database,
     hops.count = 0
     reads = await asyncio.gather(*(db.focus.for_round(G, user, NOW, make_player=True)
                                    for user in MEMBERS))
-    # A hop each for the reads; the rows: the first alone, the 29 others together.
-    assert hops.count == len(MEMBERS) + 2, hops.count
+    # A hop each for the reads; the rows: the first alone, those that came while it ran together
+    # (2 hops when the 29 others wait at once; how many wait depends on the scheduling, so the
+    # bound is that the 30 members' rows take fewer than half as many hops as members).
+    writes = hops.count - len(MEMBERS)
+    assert 1 <= writes < len(MEMBERS) // 2, hops.count
     assert all(read.player is None for read in reads)
     assert None not in [await db.players.get(G, user) for user in MEMBERS]
