@@ -704,15 +704,13 @@ async def say_button_expired(interaction: discord.Interaction) -> None:
     await say_expired(interaction, custom_id[len(BUTTON_PREFIX):].split(":", 1)[0])
 
 
-async def take_submission(interaction: discord.Interaction,
-                          wanted: Callable[[str], bool] = lambda kind: True) -> bool:
-    """Take the submission of a Focus round's answer modal (``focus.runm:<kind>:<token>:<index>``)
-    whose kind is ``wanted``; whether it was one. The round's answer if it is open, else the
-    kind's "expired" sentence.
+async def take_submission(interaction: discord.Interaction) -> bool:
+    """Take the submission of a Focus round's answer modal (``focus.runm:<kind>:<token>:<index>``);
+    whether it was one. The round's answer if it is open, else the kind's "expired" sentence.
 
-    The one route of these submissions (see the module's docstring), called by the listeners of
-    modal submissions of the cogs that run rounds: the Focus cog's, and the 20 Digits cog's for
-    the match rounds (``wanted``), so that each works without the other."""
+    The one route of these submissions (see the module's docstring): the route ``MODAL_PREFIX``
+    that every cog running rounds gives (the Focus, 20 Digits and class cogs: ``routes()``), so
+    that each works without the others; the bot's one listener calls it (bot.views.Route)."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return False
     custom_id = str(interaction_data(interaction).get("custom_id", ""))
@@ -720,8 +718,6 @@ async def take_submission(interaction: discord.Interaction,
         return False
     parts = custom_id[len(MODAL_PREFIX):].split(":")
     kind = parts[0]
-    if not wanted(kind):
-        return False
     try:
         run = _registry(interaction.client).runs.get(parts[1]) if len(parts) == 3 else None
         if (run is None or not run.open or run.kind != kind or _INDEX.fullmatch(parts[2]) is None
