@@ -58,6 +58,7 @@ from bot.texts import (
     plural_form,
     plural_groups,
     reload,
+    skill_name,
     t,
     weekday_name,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "plural_form",
     "plural_groups",
     "reload",
+    "skill_name",
     "t",
     "weekday_name",
 ]

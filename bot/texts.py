@@ -409,8 +409,20 @@ class ImageWords:
         return date_text(day, self.lang, pattern)
 
     def topic(self, key: str) -> str:
-        name = f"focus.topics.{key}"
-        return t(name, self.lang) if has(name, self.lang) else key.replace("_", " ")
+        return skill_name(key, self.lang)
+
+    def skill(self, key: str) -> str:
+        return skill_name(key, self.lang)
+
+
+def skill_name(key: str, lang: str) -> str:
+    """The name a member reads for a Focus topic or skill id (``fractions-of``: "a fraction of a
+    number", « fraction d'un nombre »): never the id itself. A skill's own name first, then a
+    topic's; an id in neither catalogue (a topic a later version dropped) reads as its words."""
+    for name in (f"focus.skills.{key}", f"focus.topics.{key}"):
+        if has(name, lang):
+            return t(name, lang)
+    return key.replace("_", " ").replace("-", " ")
 
 
 _image_words: dict[str, ImageWords] = {}

@@ -50,5 +50,9 @@ class Words(Protocol):
         ...
 
     def topic(self, key: str) -> str:
-        """The name of a Focus topic (``priority``: ``order of operations``)."""
+        """The name of a Focus topic or skill (``priority``: ``order of operations``)."""
+        ...
+
+    def skill(self, key: str) -> str:
+        """The name of a Focus skill or topic (``fractions-of``: ``a fraction of a number``)."""
         ...
