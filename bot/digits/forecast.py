@@ -47,15 +47,15 @@ from bot.digits.match import GHOST, Match
 from bot.digits.odds import (
     DEFAULT_ACCURACY,
     DEFAULT_BATTLES,
-    Foe,
     Battles,
+    Foe,
     Odds,
     accuracy_of,
     as_foe,
     ghost_candidates,
     match_in_play,
-    outcomes,
     odds,
+    outcomes,
 )
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
