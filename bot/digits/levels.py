@@ -43,7 +43,6 @@ from bot.digits.ghosts import LEVELS, slate_cost
 from bot.digits.match import Match, ShadowPlayer
 from bot.digits.players import player_model
 from bot.digits.shop import MatchSettings
-from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer
 
 __all__ = ["ADAPT", "CHOICES", "DEFAULT_LEVEL", "FAIR", "GENTLE", "GENTLE_ACCURACY", "LEVELS",
@@ -64,17 +63,11 @@ class HeldBack(BotPlayer):
     right with probability ``accuracy``; the gold it does not spend stays in its shop."""
 
     def __init__(self, seed: int | str = 0, accuracy: float = 0.75, *, share: float = 1.0,
-                 ahead: int = 0, leading: int | None = None, counters: bool = True) -> None:
+                 ahead: int = 0, leading: int | None = None) -> None:
         super().__init__(seed, accuracy)
         self.share = share
         self.ahead = ahead
         self.leading = leading
-        self.counters = counters
-
-    def _placed_against(self, match: Match, player: str) -> Slate | None:
-        # A member who never moves a digit fields the same order every round: a shadow that
-        # places against it beats it far more often than one who moves (issue 28: fair).
-        return super()._placed_against(match, player) if self.counters else None
 
     def worth_cap(self, match: Match, player: str) -> int | None:
         if self.leading is not None and (
@@ -87,10 +80,8 @@ class HeldBack(BotPlayer):
 #: The gentle shadow: always held back to 7/10 of the member's last slate plus 4 gold (chosen from
 #: a grid over seeds 0–99 of 0.7–0.9 and 0–6 gold: the one with the widest margins on every aim).
 GENTLE = partial(HeldBack, accuracy=GENTLE_ACCURACY, share=0.7, ahead=4)
-#: The fair shadow: held back to 7/10 of the member's last slate while it is level or ahead in
-#: lives, right at 95 % of its Focus questions, placing its digits without looking at the
-#: member's (chosen on seeds 200–399 among the variants in docs/benchmarks.md).
-FAIR = partial(HeldBack, accuracy=0.95, share=0.7, leading=0, counters=False)
+#: The fair shadow: held back to 8/10 of the member's last slate only while it leads in lives.
+FAIR = partial(HeldBack, share=0.8, leading=1)
 
 #: Who plays the shadow at each level (a seed gives the player; see the module's docstring).
 SHADOWS: dict[str, ShadowPlayer] = {
