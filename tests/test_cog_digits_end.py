@@ -14,8 +14,8 @@ from bot.digits.forecast import example_battles
 from bot.digits.levels import Adapted
 from bot.digits.match import Match
 from bot.digits.summary import summarise
-from bot.local.server import Member, Message
 from bot.i18n import image_words
+from bot.local.server import Member, Message
 from bot.play import digits as play_digits
 from bot.ui.digits import digit_name
 
@@ -84,7 +84,8 @@ async def test_a_duel_ends_with_a_summary_and_a_rematch_that_survives_a_restart(
     asked = await standin.click(sam, final, label="Rematch")
     challenge = asked.reply
     assert challenge.text().startswith(f"{sam.mention} asks {ana.mention} for a rematch!")
-    assert [b["label"] for b in challenge.buttons()] == ["Accept", "Decline", "Cancel the challenge"]
+    assert [b["label"] for b in challenge.buttons()] == [
+        "Accept", "Decline", "Cancel the challenge"]
     accepted = await standin.click(ana, challenge, label="Accept")
     assert "Sam vs Ana" in accepted.reply.text()
     assert match_id_of(accepted.reply) != first_id
