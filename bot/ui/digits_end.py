@@ -20,6 +20,7 @@ from bot.digits.summary import summarise
 from bot.i18n import t
 from bot.play.digits import StoredMatch
 from bot.ui import digits as digits_ui
+from bot.ui.digits import flows
 from bot.ui.digits_levels import level_name
 from bot.views import GameButton
 
@@ -71,12 +72,12 @@ def end_view(game: StoredMatch, lang: str, *, won_two: bool = False) -> ui.View:
 
 class Rematch(GameButton, action="digits.rematch"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await digits_ui.flows(interaction).rematch(interaction, int(self.game_id))
+        await flows(interaction).rematch(interaction, int(self.game_id))
 
 
 class NextLevel(GameButton, action="digits.next"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await digits_ui.flows(interaction).next_level(interaction, int(self.game_id))
+        await flows(interaction).next_level(interaction, int(self.game_id))
 
 
 PERSISTENT_ITEMS = (Rematch, NextLevel)

@@ -28,7 +28,7 @@ from bot.digits.forecast import Example, Forecast
 from bot.digits.odds import ghost_candidates
 from bot.i18n import image_words, percent, t
 from bot.play.digits import StoredMatch
-from bot.ui import digits as digits_ui
+from bot.ui.digits import flows
 from bot.views import MAX_ID, GameButton
 
 
@@ -64,13 +64,13 @@ def odds_view(game: StoredMatch, player: str, lang: str) -> ui.View:
 
 class OddsDetails(GameButton, action="digits.odds_details"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await digits_ui.flows(interaction).odds_details(
+        await flows(interaction).odds_details(
             interaction, int(self.game_id), self.version, str(self.arg_int(1, MAX_ID, "member")))
 
 
 class OddsShow(GameButton, action="digits.odds_show"):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        await digits_ui.flows(interaction).odds_show(
+        await flows(interaction).odds_show(
             interaction, int(self.game_id), self.version, str(self.arg_int(1, MAX_ID, "member")))
 
 
