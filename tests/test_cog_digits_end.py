@@ -48,11 +48,11 @@ def summary_lines(engine: dict[str, Any], player: str, name: str) -> list[str]:
             f"Gold earned by your Focus answers: {s.focus_gold}"]
 
 
-async def play_round(standin: Any, bot: Any, board: Message, buys: dict[Member, int]
-                     ) -> Message:
+async def play_round(standin: Any, bot: Any, board: Message, buys: dict[Member, int],
+                     label: str = "Take my Focus") -> Message:
     """Each member takes the Focus (6/6), buys ``buys[member]`` digits and is Ready; the battle."""
     for member, count in buys.items():
-        shop = await take_focus(standin, bot, member, board)
+        shop = await take_focus(standin, bot, member, board, label=label)
         for slot in range(1, count + 1):
             await act(standin, member, shop, f"digits:buy:{slot}")
         await act(standin, member, shop, "digits:ready")
@@ -189,3 +189,14 @@ async def test_show_me_a_battle_like_that_replays_a_won_and_a_lost_battle_after_
     bot.limits.reset()
     late = await standin.click(ana, asked, label="Show me a battle like that")
     assert late.reply.content == STALE and not late.reply.attachments
+
+
+async def test_the_end_of_a_match_in_french(standin, start_bot):
+    bot, ana, sam, board = await duel(standin, start_bot, lives=1, ana_locale="fr")
+    final = await play_round(standin, bot, board, {ana: 1, sam: 0}, label="Faire mon Focus")
+    text = final.text()
+    assert ("Comment s'est passée la partie pour **Ana** :\nManches gagnées : 1 · perdues : 0 · "
+            "nulles : 0\nMeilleur combat : manche 1, l'autre camp y a perdu 1 vie") in text
+    assert "Meilleur combat : aucun gagné cette fois, le prochain peut l'être !" in text  # Sam
+    assert "Or gagné par tes réponses du Focus : 6" in text
+    assert [b["label"] for b in final.buttons()] == ["Revanche"]
