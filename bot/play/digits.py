@@ -752,9 +752,8 @@ async def odds_game(db: Database, match_id: int, clicked_round: int, player: str
     """The match whose odds a button of the odds asks about, while ``player``'s shop turn of
     that round lasts (refused otherwise: the odds are of the slate being shopped)."""
     game = await load_active(db, match_id)
-    if player not in game.match.players:
-        raise DomainError("game.stale", "this match is not yours", clicked=clicked_round,
-                          current=game.match.round)
+    if player not in game.match.players:  # a forged button: the bot shows the odds to players
+        raise DomainError("component.invalid", "a button sent an invalid member")
     if clicked_round != game.match.round:
         raise DomainError("game.stale", "This message is out of date: the game has moved on.",
                           clicked=clicked_round, current=game.match.round)
