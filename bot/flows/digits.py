@@ -10,7 +10,9 @@ their keys when it is built. Each method reads the member's language, defers bef
 calls the use cases (``bot.play.digits``, ``bot.play.digits_leave``: the rules, and what
 happened as data), renders with ``bot/ui`` (the pictures drawn in threads there), posts through
 ``bot.replies`` and follows up: the match message refreshed, the battle announced with the next
-round's buttons, the end of a match said in its channel.
+round's buttons, the end of a match said in its channel — summed up with Rematch and, after two
+solo wins in a row, Try the next level (``bot.ui.digits_end``). The odds come first as one line
+in a child's words, with Details and "Show me a battle like that" (``bot.ui.digits_odds``).
 
 The shop clock's loop lives in the cog (``cogs/_digits_leave.py``); each of its looks is
 ``check_clocks``.
