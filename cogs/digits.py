@@ -19,8 +19,10 @@ from bot.flows.digits import DigitsFlow
 from bot.limits import limited
 from bot.services import ServicedBot, Services
 from bot.ui import digits as digits_ui
+from bot.ui import digits_end as end_ui
 from bot.ui import digits_leave as leave_ui
 from bot.ui import digits_levels as levels_ui
+from bot.ui import digits_odds as odds_ui
 from bot.ui import digits_rules as rules_ui
 from bot.views import Route
 from cogs import ArdoiseCog
@@ -31,7 +33,8 @@ from cogs._digits_leave import DigitsLeave
 class Digits(DigitsLeave, DigitsInfo, ArdoiseCog, commands.GroupCog, group_name="digits",
              group_description="The 20 Digits: the auto-battler of numbers"):
     persistent_items = (*digits_ui.PERSISTENT_ITEMS, *rules_ui.PERSISTENT_ITEMS,
-                        *leave_ui.PERSISTENT_ITEMS)
+                        *leave_ui.PERSISTENT_ITEMS, *end_ui.PERSISTENT_ITEMS,
+                        *odds_ui.PERSISTENT_ITEMS)
 
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)

@@ -201,7 +201,10 @@ async def test_a_full_match_between_two_members(standin, start_bot):
     assert "Round 2: **Sam** fielded an empty slate" in text
     assert "🏆 **Ana** wins the match!" in text
     assert re.search(r"Ratings: Ana 1500 → 1[6-9]\d\d · Sam 1500 → 1[0-4]\d\d\.", text), text
-    assert final.components == []
+    # The end sums the match up for each member, with one button: Rematch (issue 28).
+    assert "How the match went for **Ana**:\nRounds won: 2 · lost: 0 · drawn: 0" in text
+    assert "How the match went for **Sam**:\nRounds won: 0 · lost: 2 · drawn: 0" in text
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
 
     row = await bot.db.digits.require_match(match_id)
     assert row.status == "finished" and row.state["engine"]["winner"] == ana_id

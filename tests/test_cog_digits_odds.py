@@ -42,6 +42,21 @@ async def distinct(bot: Any, board: Message, member: Member) -> int:
     return forecast_for_match(engine, str(member.id)).raw.distinct
 
 
+async def details(standin: Any, bot: Any, member: Member, asked: Any,
+                  label: str = "Details") -> str:
+    """What the odds' Details button says (the details the first line leaves out)."""
+    bot.limits.reset()  # the odds' cooldown counts the button too
+    return str((await standin.click(member, asked.reply, label=label)).reply.content)
+
+
+def chance(bot_forecast: Any) -> str:
+    wins, draws = (int(p * 10 + 0.5) for p in (bot_forecast.win, bot_forecast.draw))
+    draw = f" (draw {draws} in 10)" if draws else ""
+    if wins == 0:
+        return f"You win less than once in 10{draw}."
+    return f"You win about {wins} time{'s' if wins != 1 else ''} in 10{draw}."
+
+
 CALIBRATED = "the chances are calibrated on bot matches."
 
 
@@ -59,7 +74,10 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
     asked = await standin.slash(ana, "digits odds")
     assert asked.ephemeral
     n = await distinct(bot, board, ana)
-    assert asked.reply.content == "\n".join([
+    engine = (await match_state(bot, board))["engine"]
+    assert asked.reply.content == chance(forecast_for_match(engine, str(ana.id)))
+    assert "calibrated" not in asked.reply.content and "2000" not in asked.reply.content
+    assert await details(standin, bot, ana, asked) == "\n".join([
         await odds_title(bot, board, ana, name="the shadow"),
         "Your slate as it stands now, against 16 slates the shadow may build in round 1 (the "
         f"buys players usually make). 2000 battles simulated ({n} different); {CALIBRATED}"])
@@ -75,11 +93,11 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
     await take_focus(standin, bot, ana, battle)
     bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
-    assert second.reply.content.startswith(
-        await odds_title(bot, battle, ana, name="the shadow") + "\n")
+    said = await details(standin, bot, ana, second)
+    assert said.startswith(await odds_title(bot, battle, ana, name="the shadow") + "\n")
     assert ("Your slate as it stands now, against the shadow's slate of round 1 and 16 ways it "
             "may grow in their shop turn (the buys players usually make, with the gold left and "
-            "a Focus score like theirs so far). 2000 battles simulated") in second.reply.content
+            "a Focus score like theirs so far). 2000 battles simulated") in said
 
     # Bob, alone at round 1, meets Ana's slate of round 1: the one ghost of the round.
     bob_board = (await standin.slash(bob, "digits solo")).reply
@@ -87,9 +105,9 @@ async def test_solo_odds_face_the_shadow_then_the_round_s_ghosts(standin, start_
     rows = await bot.db.digits.ghost_pool(standin.guild.id, 1, exclude_user_id=bob.id)
     pool = [Ghost(1, Slate.from_json(r.slate["slate"]), r.slate["focus"], str(r.user_id))
             for r in rows]
-    bobs = await standin.slash(bob, "digits odds")
-    assert bobs.reply.content.startswith(await odds_title(bot, bob_board, bob, pool) + "\n")
-    assert bobs.reply.content.endswith(
+    bobs = await details(standin, bot, bob, await standin.slash(bob, "digits odds"))
+    assert bobs.startswith(await odds_title(bot, bob_board, bob, pool) + "\n")
+    assert bobs.endswith(
         "Your slate as it stands now, against the ghosts of round 1 on this server: 1 ghost, the "
         "battle draws one. 2000 battles simulated (1 different).")
 
@@ -119,9 +137,10 @@ async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, st
     shop = await take_focus(standin, bot, ana, board)
     await act(standin, ana, shop, "digits:buy:1")
     first = await standin.slash(ana, "digits odds")
-    assert first.reply.content.startswith(await odds_title(bot, board, ana, name="**Sam**") + "\n")
+    said = await details(standin, bot, ana, first)
+    assert said.startswith(await odds_title(bot, board, ana, name="**Sam**") + "\n")
     assert "against 16 slates **Sam** may build in round 1 (the buys players usually make)." \
-        in first.reply.content
+        in said
     sam_shop = await take_focus(standin, bot, sam, board)
     await act(standin, sam, sam_shop, "digits:buy:1")
     await act(standin, sam, sam_shop, "digits:buy:2")
@@ -134,10 +153,10 @@ async def test_odds_in_a_duel_name_the_challenger_and_its_last_slate(standin, st
     await take_focus(standin, bot, ana, battle)
     bot.limits.reset()  # a while later: the odds' cooldown is 3 in 30 s
     second = await standin.slash(ana, "digits odds")
-    assert second.reply.content.startswith(
-        await odds_title(bot, battle, ana, name="**Sam**") + "\n")
+    said = await details(standin, bot, ana, second)
+    assert said.startswith(await odds_title(bot, battle, ana, name="**Sam**") + "\n")
     assert "against **Sam**'s slate of round 1 and 16 ways it may grow in their shop turn" \
-        in second.reply.content
+        in said
 
 
 async def test_odds_in_french(standin, start_bot):
@@ -150,7 +169,8 @@ async def test_odds_in_french(standin, start_bot):
     await act(standin, ana, shop, "digits:buy:1")
     asked = await standin.slash(ana, "chiffres chances")
     n = await distinct(bot, board, ana)
-    assert asked.reply.content == "\n".join([
+    assert asked.reply.content.startswith("Tu gagne")
+    assert await details(standin, bot, ana, asked, "Détails") == "\n".join([
         await odds_title(bot, board, ana, lang="fr", name="l'ombre"),
         "Ton ardoise telle qu'elle est maintenant, contre 16 ardoises possibles pour l'ombre à la "
         f"manche 1 (les achats habituels des joueurs). 2000 combats simulés ({n} différents) ; "
@@ -180,8 +200,8 @@ async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch)
     monkeypatch.setattr(play_digits, "forecast_for_match", after_the_deferral)
     asked = await standin.slash(ana, "digits odds")
     assert asked.deferred and asked.ephemeral
-    assert asked.reply.text().startswith(
-        await odds_title(bot, board, ana, name="the shadow") + "\n")
+    engine = (await match_state(bot, board))["engine"]
+    assert asked.reply.content == chance(forecast_for_match(engine, str(ana.id)))
 
 
 async def test_odds_in_a_french_duel_name_the_challenger_escaped_and_the_round(standin,
@@ -199,10 +219,11 @@ async def test_odds_in_a_french_duel_name_the_challenger_escaped_and_the_round(s
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
     await take_focus(standin, bot, ana, battle, label="Faire mon Focus")
     asked = await standin.slash(ana, "chiffres chances")
+    said = await details(standin, bot, ana, asked, "Détails")
     # The name is escaped (``shown_name``): the stars are not read as bold.
-    assert asked.reply.content.startswith(
+    assert said.startswith(
         await odds_title(bot, battle, ana, lang="fr", name="**\\*Sam\\***") + "\n")
     assert ("Ton ardoise telle qu'elle est maintenant, contre l'ardoise qu'a alignée **\\*Sam\\*** "
             "à la manche 1 et 16 façons dont elle peut grandir pendant son tour de boutique (les "
             "achats habituels des joueurs, avec l'or qui lui reste et un score de Focus comme les "
-            "siens jusqu'ici). 2000 combats simulés") in asked.reply.content
+            "siens jusqu'ici). 2000 combats simulés") in said

@@ -100,7 +100,8 @@ async def test_solo_rounds_against_the_shadow_then_a_members_ghost(standin, star
     assert bob_battle.text().startswith(
         "Round 1: **Bob** fielded an empty slate, so **Ghost of Ana** wins at once; **Bob** "
         "loses 1 life.\nLives: **Bob** 0 · **Ghost of Ana** 1.\n🏆 **Ghost of Ana** wins the "
-        "match!\n📎 battle.gif")
+        "match!\n\nHow the match went for **Bob**:\nRounds won: 0 · lost: 1 · drawn: 0\n")
+    assert bob_battle.text().endswith("[Rematch]\n📎 battle.gif")
     assert "Ratings" not in bob_battle.text()  # practice: not rated
     row = await bot.db.digits.require_match(bob_match)
     assert row.kind == "ghost" and row.status == "finished"

@@ -16,6 +16,8 @@ TODAY = NOW.date()  # the server's time zone is UTC unless set
 
 EN, FR = image_words("en"), image_words("fr")
 
+UNRATED = "You have no player score yet: it comes from your games against another member."
+
 
 def answer(guild, user, topic, right, days_ago, level=2):
     return FocusAnswer(guild, user, topic, level, "6 × 7", 42, 42 if right else 41, 3000,
@@ -72,7 +74,7 @@ async def test_a_student_sees_their_own_progress_privately_with_both_pictures(st
         "Focus answers": "5 answers in the last 12 weeks, 60% right",
         "The 20 Digits": f"Rating {round(rating.rating)} ± {round(rating.rd)} · won 1, lost 0, "
                          "drawn 0",
-        "Rithmomachia": "Not rated yet: games against another member count.",
+        "Rithmomachia": UNRATED,
     }
     assert embeds[0]["image"]["url"] == "attachment://progress.png"
     assert embeds[1]["image"]["url"] == "attachment://streak.png"
@@ -115,8 +117,8 @@ async def test_a_newcomers_progress_says_there_is_nothing_yet(standin, start_bot
         "Focus level": "Level 1",
         "Daily challenge": "Current streak 0 · best 0",
         "Focus answers": "No answers in the last 12 weeks: try /focus practice.",
-        "The 20 Digits": "Not rated yet: games against another member count.",
-        "Rithmomachia": "Not rated yet: games against another member count.",
+        "The 20 Digits": UNRATED,
+        "Rithmomachia": UNRATED,
     }
     assert pictures(record)["progress.png"] == images.render_progress(
         [], EN, title="Léa: accuracy by topic")
@@ -173,7 +175,8 @@ async def test_progress_in_french(standin, start_bot):
     assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60\u00a0% justes"
     assert shown["Défi du jour"] == "Série en cours : 2 · record : 2"
     assert shown["Rithmomachie"] == (
-        "Pas encore de cote : les parties contre un autre membre comptent.")
+        "Tu n'as pas encore de score de joueur : il se calcule avec tes parties contre un "
+        "autre membre.")
     assert pictures(record)["streak.png"] == images.render_streak(
         [TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY, FR, weeks=12, best=2,
         title="Ana : défis du jour", first_day=TODAY - timedelta(days=5))

@@ -305,3 +305,20 @@ async def test_resigning_with_no_match_is_refused(db: Database):
     assert refused.value.code == "digits_leave.no_match"
     game = await duel(db)
     assert [g.id for g in await leave.to_resign(db, GUILD, ANA.id)] == [game.id]
+
+
+async def test_the_odds_buttons_read_the_match_only_in_that_round_s_shop_turn(db: Database):
+    # Issue 28: Details and "Show me a battle like that" are of the slate being shopped.
+    game = await play.solo(db, GUILD, CHANNEL, ANA, lang="en", most=1)
+    player = str(ANA.id)
+    with pytest.raises(DomainError) as early:  # the Focus first
+        await play.odds_game(db, game.id, 1, player)
+    assert early.value.code == "digits.odds_turn_over"
+    await play.mutate(db, game.id, lambda g: g.match.submit_focus(player, 4))
+    assert (await play.odds_game(db, game.id, 1, player)).id == game.id
+    with pytest.raises(DomainError) as stale:
+        await play.odds_game(db, game.id, 2, player)
+    assert stale.value.code == "game.stale"
+    with pytest.raises(DomainError) as forged:
+        await play.odds_game(db, game.id, 1, "12345")
+    assert forged.value.code == "component.invalid"

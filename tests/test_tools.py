@@ -164,13 +164,16 @@ def test_the_samples_are_written_where_asked(tmp_path: Path, capsys) -> None:
 
     assert samples.main([str(tmp_path / "pictures")]) == 0
     written = sorted(p.name for p in (tmp_path / "pictures").iterdir())
-    assert len(written) == 18 and "board.png" in written and "replay.gif" in written
+    assert len(written) == 20 and "board.png" in written and "replay.gif" in written
     assert {"progress-days.png", "streak-new.png", "live-ranking.png", "class-report.png",
             "live-report.png"} <= set(written)
     assert all((tmp_path / "pictures" / name).stat().st_size > 0 for name in written)
     # The rules documents' picture of the coordinates is the one the code draws now (issue 16).
     docs = Path(__file__).resolve().parent.parent / "docs" / "images" / "rithmo-squares.png"
     assert (tmp_path / "pictures" / "rithmo-squares.png").read_bytes() == docs.read_bytes()
+    # The odds' won and lost battles in the 20 Digits' rules books are the ones drawn now.
+    for name in ("odds-won.gif", "odds-lost-fr.gif"):
+        assert (tmp_path / "pictures" / name).read_bytes() == (docs.parent / name).read_bytes()
 
 
 def test_the_mcts_experiment_still_plays_legal_ladder_games() -> None:

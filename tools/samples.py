@@ -297,6 +297,7 @@ def write_samples(out: Path) -> list[Path]:
     long = long_battle()
     names = ("Camille", "Noé")
     crowded, turn = crowded_position()
+    won, lost = odds_examples()
     files = {
         "slate.png": images.render_slate(FULL_N3_SLATE, EN, title="Camille"),
         "slate-fr.png": images.render_slate(SHOP_SLATE, FR, title="Camille"),
@@ -304,6 +305,9 @@ def write_samples(out: Path) -> list[Path]:
         "replay.gif": images.render_replay(long, EN, names),
         "replay-fr.gif": images.render_replay(short_battle(), FR, ("Inès", "Sacha")),
         "shop.png": images.render_shop(SHOP, FR),
+        # The odds' "Show me a battle like that" (docs/rules/the-20-digits.md, les-20-chiffres.md).
+        "odds-won.gif": images.render_replay(won, EN, ("You", "Them")),
+        "odds-lost-fr.gif": images.render_replay(lost, FR, ("Toi", "En face")),
         "board.png": images.render_board(start_position(), EN),
         "board-crowded.png": images.render_board(crowded, EN, turn),
         "board-black.png": images.render_board(crowded, FR, turn, flipped=True),
@@ -331,6 +335,23 @@ def write_samples(out: Path) -> list[Path]:
         path.write_bytes(data)
         paths.append(path)
     return paths
+
+
+def odds_examples() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The battles "Show me a battle like that" replays for a slate at round 3 of a gentle solo
+    match (the baseline player's buys): one it wins, one it loses."""
+    from bot.digits.baseline import BotPlayer
+    from bot.digits.forecast import example_battles
+    from bot.digits.levels import solo_match
+
+    match = solo_match("A", "gentle", seed=5)
+    bot = BotPlayer("samples")
+    while match.round < 3 or match.stage("A") != "shop":
+        bot.act(match, "A")
+    bot._shop_turn(match, "A")
+    won, lost = example_battles(match, "A")
+    assert won is not None and lost is not None
+    return won.result, lost.result
 
 
 def coordinates_picture(words: Any) -> bytes:

@@ -41,11 +41,13 @@ from dataclasses import dataclass
 from math import exp, log
 from typing import Any
 
+from bot.digits.battle import fight, opening_effects
 from bot.digits.ghosts import Ghost
 from bot.digits.match import GHOST, Match
 from bot.digits.odds import (
     DEFAULT_ACCURACY,
     DEFAULT_BATTLES,
+    Battles,
     Foe,
     Odds,
     accuracy_of,
@@ -53,6 +55,7 @@ from bot.digits.odds import (
     ghost_candidates,
     match_in_play,
     odds,
+    outcomes,
 )
 from bot.digits.shop import FOCUS_MAX, MatchSettings
 from bot.digits.slate import Slate
@@ -203,3 +206,40 @@ def forecast_for_match(match_state: Match | Mapping[str, Any], player: str,
         chances = calibrate(*chances, CALIBRATION[key])
     return Forecast(*chances, raw=raw, round=match.round, kind=kind, foes=len(foes),
                     copies=copies if kind != "ghosts" else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One battle the forecast counts, fought again with its log: the player's slate on the left,
+    the foe's on the right, and each side's Focus score in it."""
+
+    foe: Slate
+    focus: int
+    foe_focus: int
+    result: dict[str, Any]  # BattleResult.to_json() plus the opening effects, as replays draw
+
+
+def example_battles(match_state: Match | Mapping[str, Any], player: str,
+                    ghost_pool: Iterable[Ghost] = (), *, copies: int = GROWN
+                    ) -> tuple[Example | None, Example | None]:
+    """One battle the slate wins and one it loses among those the forecast counts (the same foes
+    and Focus scores, :func:`bot.digits.odds.outcomes`), the likeliest of each first, or None
+    when the slate never wins (never loses) there: a student sees where the chances come from."""
+    match = match_in_play(match_state, player)
+    foes, _ = likely_foes(match, player, ghost_pool, copies=copies)
+    own = accuracy_of(r.focus[player] for r in match.records)
+    slate = match.shops[player].slate
+    law = sorted(outcomes(slate, match.focus.get(player), foes, own), key=lambda kw: -kw[1])
+    fights = Battles(slate)
+    found: dict[str, Example] = {}
+    for key, _weight in law:
+        winner = fights.winner(key)
+        if winner in found or winner == "draw":
+            continue
+        foe, mine, theirs = key
+        result = fight(slate, foe, mine, theirs).to_json(full=True)
+        result["effects"] = opening_effects(slate, foe, mine, theirs)
+        found[winner] = Example(foe, mine, theirs, result)
+        if len(found) == 2:
+            break
+    return found.get("left"), found.get("right")

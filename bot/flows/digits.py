@@ -10,7 +10,9 @@ their keys when it is built. Each method reads the member's language, defers bef
 calls the use cases (``bot.play.digits``, ``bot.play.digits_leave``: the rules, and what
 happened as data), renders with ``bot/ui`` (the pictures drawn in threads there), posts through
 ``bot.replies`` and follows up: the match message refreshed, the battle announced with the next
-round's buttons, the end of a match said in its channel.
+round's buttons, the end of a match said in its channel — summed up with Rematch and, after two
+solo wins in a row, Try the next level (``bot.ui.digits_end``). The odds come first as one line
+in a child's words, with Details and "Show me a battle like that" (``bot.ui.digits_odds``).
 
 The shop clock's loop lives in the cog (``cogs/_digits_leave.py``); each of its looks is
 ``check_clocks``.
@@ -42,10 +44,13 @@ from bot.play.digits import StoredMatch
 from bot.play.focus import stored_round
 from bot.replies import pings
 from bot.services import ServicedBot, Services
+from bot.tree import NotAPlayer
 from bot.ui import digits as ui
 from bot.ui import digits_card as card_ui
+from bot.ui import digits_end as end_ui
 from bot.ui import digits_leave as leave_ui
 from bot.ui import digits_levels as levels_ui
+from bot.ui import digits_odds as odds_ui
 from bot.ui import digits_rules as rules_ui
 from bot.ui import digits_shop as shop_ui
 from bot.ui import focus_run as focus_ui
@@ -324,12 +329,41 @@ class DigitsFlow(Flow):
         if not done:
             await defer_thinking(interaction)
         found = await work
-        text = odds_text(game, player, found.forecast, found.pool,
-                         ui.odds_name(game, player, lang), lang)
+        text = odds_ui.chance_line(found.forecast, lang)
+        view = odds_ui.odds_view(game, player, lang)
         if interaction.response.is_done():
-            await replies.followup(interaction, text, ephemeral=True)
+            await replies.followup(interaction, text, view=view, ephemeral=True)
         else:
-            await replies.respond(interaction, text, ephemeral=True)
+            await replies.respond(interaction, text, view=view, ephemeral=True)
+
+    async def _odds_game(self, interaction: discord.Interaction, match_id: int,
+                         clicked_round: int, player: str) -> StoredMatch:
+        """The match of an odds button, for the member it was shown to only."""
+        if str(interaction.user.id) != player:
+            raise NotAPlayer(interaction.user.id)
+        hit(interaction, "odds")  # each is thousands of battles again
+        return await play.odds_game(self.services.db, match_id, clicked_round, player)
+
+    async def odds_details(self, interaction: discord.Interaction, match_id: int,
+                           clicked_round: int, player: str) -> None:
+        """The odds' Details button: what the chances assume, how many battles were fought."""
+        game = await self._odds_game(interaction, match_id, clicked_round, player)
+        lang = await lang_for(interaction)
+        await defer_thinking(interaction)
+        found = await play.round_odds(self.services.db, game, player)
+        await replies.followup(interaction, odds_text(game, player, found.forecast, found.pool,
+                                                      ui.odds_name(game, player, lang), lang),
+                               ephemeral=True)
+
+    async def odds_show(self, interaction: discord.Interaction, match_id: int,
+                        clicked_round: int, player: str) -> None:
+        """"Show me a battle like that": one battle of the odds the slate wins, one it loses."""
+        game = await self._odds_game(interaction, match_id, clicked_round, player)
+        lang = await lang_for(interaction)
+        await defer_thinking(interaction)
+        examples = await play.round_examples(self.services.db, game, player)
+        message = await odds_ui.examples_message(examples, lang)
+        await replies.followup(interaction, message.pop("content"), ephemeral=True, **message)
 
     async def reply(self, interaction: discord.Interaction, new: bool, **message: Any) -> None:
         """Say ``message`` privately: in a new ephemeral message, or by updating the ephemeral
@@ -458,6 +492,10 @@ class DigitsFlow(Flow):
         retire the previous match message's buttons."""
         lang = await self.public_lang(game)
         message = await ui.battle_message(game, record, lang)
+        if game.match.over:
+            won_two = await self._won_two(game)
+            message["content"] += "\n\n" + end_ui.summary_text(game, lang, won_two=won_two)
+            message["view"] = end_ui.end_view(game, lang, won_two=won_two)
         channel = await self.channel_of(game.row.channel_id)
         if channel is None:
             return
@@ -471,6 +509,58 @@ class DigitsFlow(Flow):
                                    embed=ui.played_embed(game, record, lang), view=None)
             except discord.HTTPException as error:
                 log.warning("could not retire the buttons of match %s: %s", game.id, error)
+
+    async def _won_two(self, game: StoredMatch) -> bool:
+        """Whether the member of this finished solo match has won it and the one before at its
+        level: what "adapt" moves up on (the next level is offered)."""
+        if not game.match.solo or game.match.winner not in game.match.players:
+            return False
+        adapted = await play.adapt_level(self.services.db, game.row.guild_id,
+                                         int(game.match.winner))
+        return adapted.reason == "won_two" and adapted.last == game.match.level
+
+    # -- the end of a match's buttons ---------------------------------------------------------
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Rematch: alone, a new solo match at the same level; between members, a new
+        challenge to the same opponent. For the match's members only."""
+        game = await play.load_game(self.services.db, match_id)
+        ensure_player(interaction, game.members)
+        if game.match.solo:
+            await self.solo(interaction, game.match.level or levels_ui.DEFAULT_LEVEL)
+            return
+        lang = await lang_for(interaction)
+        user = interaction.user
+        assert interaction.guild_id is not None
+        other = next(m for m in game.members if m != user.id)
+        try:
+            new = await play.challenge(
+                self.services.db, interaction.guild_id, interaction.channel_id,
+                play.Member(user.id, user.display_name),
+                play.Member(other, game.names.get(str(other), "?")),
+                draft=game.match.settings.draft, lang=lang,
+                most=self.services.limits.open_games["digits_challenges"])
+        except DomainError as error:
+            raise ui.localised(error, lang) from None
+        settings = new.match.settings
+        mention = f"<@{other}>"
+        await replies.respond(
+            interaction,
+            t("digits_end.rematch_posted", lang, challenger=user.mention, challenged=mention)
+            + "\n" + t("digits.challenge.posted", lang, challenged=mention,
+                        challenger=user.mention, lives=settings.lives,
+                        rounds=settings.rounds, variant=ui.variant_text(settings, lang)),
+            view=ui.challenge_view(new.id, new.row.version, lang),
+            allowed_mentions=pings(other, user.id))
+
+    async def next_level(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Try the next level: a new solo match one level stronger than this one."""
+        game = await play.load_game(self.services.db, match_id)
+        ensure_player(interaction, game.members)
+        following = end_ui.next_level(game.match.level)
+        if following is None:
+            raise DomainError("component.invalid", "no level after this one")
+        await self.solo(interaction, following)
 
     # -- leaving a match ----------------------------------------------------------------------
 

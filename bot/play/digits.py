@@ -44,7 +44,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from bot.digits.forecast import Forecast, forecast_for_match
+from bot.digits.forecast import Example, Forecast, example_battles, forecast_for_match
 from bot.digits.ghosts import Ghost
 from bot.digits.levels import ADAPT, CHOICES, DEFAULT_LEVEL, SHADOWS, Adapted, adapt, solo_match
 from bot.digits.match import Match, RoundRecord, ShadowPlayer
@@ -737,6 +737,28 @@ async def round_odds(db: Database, game: StoredMatch, player: str) -> RoundOdds:
     pool, _ = await solo_pool(db, game, player)
     forecast = await asyncio.to_thread(forecast_for_match, game.match, player, pool)
     return RoundOdds(forecast, pool)
+
+
+async def round_examples(db: Database, game: StoredMatch, player: str
+                         ) -> tuple[Example | None, Example | None]:
+    """One battle ``player``'s slate wins and one it loses among those its odds count
+    (``bot.digits.forecast.example_battles``; the same ghost pool), worked out in a thread."""
+    pool, _ = await solo_pool(db, game, player)
+    return await asyncio.to_thread(example_battles, game.match, player, pool)
+
+
+async def odds_game(db: Database, match_id: int, clicked_round: int, player: str
+                    ) -> StoredMatch:
+    """The match whose odds a button of the odds asks about, while ``player``'s shop turn of
+    that round lasts (refused otherwise: the odds are of the slate being shopped)."""
+    game = await load_active(db, match_id)
+    if player not in game.match.players:  # a forged button: the bot shows the odds to players
+        raise DomainError("component.invalid", "a button sent an invalid member")
+    if clicked_round != game.match.round:
+        raise DomainError("game.stale", "This message is out of date: the game has moved on.",
+                          clicked=clicked_round, current=game.match.round)
+    game.shopping(player)
+    return game
 
 
 # --------------------------------------------------------------------------------------------
