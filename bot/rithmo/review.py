@@ -2,7 +2,8 @@
 the game turned, with the better turn the engine finds there (``/rithmo review``, issue 28).
 
 The evaluation is the bot's own (:meth:`bot.rithmo.ai.Evaluator.evaluate`, the score its search
-ends on), said from White's side after each turn (a won position is :data:`~bot.rithmo.ai.WIN`).
+ends on), said from White's side after each turn (a won position is :data:`~bot.rithmo.ai.WIN`),
+without the tempo of the side to move (which would make every turn look like a loss).
 It already counts the captures open to the side to move, so a capture about to be made is not a
 swing when it is made: the swing is the turn that *let* it be made.
 
@@ -12,7 +13,7 @@ left. There the search (:class:`bot.rithmo.ai.Searcher`, a node budget rather th
 that one game gives one answer on any machine) looks for the turn it would have played; when it
 is another turn, that turn and the evaluation it leads to are the "better turn". A game with no
 turn that lost anything (every turn kept or improved its player's evaluation) has no turning
-point.
+point; neither has one whose worst turn cost less than :data:`MIN_SWING`.
 
 Pure and CPU-bound (a search of about a second): the bot runs :func:`review_in_worker` in its
 search processes, never on the event loop.
@@ -24,12 +25,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
-from bot.rithmo.ai import WIN, Evaluator, Searcher
+from bot.rithmo.ai import TEMPO, WIN, Evaluator, Searcher
 from bot.rithmo.game import Game
 from bot.rithmo.victory import Settings
 
 #: Positions the search looks at for the better turn: about a second of pure Python.
 NODES = 40_000
+#: The least a turn must cost its player to be the turning point, in points (a tenth of a
+#: victory): below it, a game's evaluation only wavers.
+MIN_SWING = 100
 REVIEW_FORMAT = 1
 
 
@@ -82,7 +86,8 @@ def white_score(game: Game, ev: Evaluator) -> int:
     out = game.outcome()
     if out is not None:
         return 0 if out.winner is None else (WIN if out.winner == 0 else -WIN)
-    score = ev.evaluate(game.board)
+    # Without the side to move's tempo: every turn would otherwise seem to cost 2 × TEMPO.
+    score = ev.evaluate(game.board) - TEMPO
     return score if game.board.turn == 0 else -score
 
 
@@ -98,7 +103,7 @@ def review(settings: Any, turns: list[str], nodes: int = NODES) -> Review:
     for ply in range(1, len(scores)):
         sign = 1 if ply % 2 == 1 else -1  # White plays the odd turns
         cost = sign * (scores[ply - 1] - scores[ply])
-        if cost > 0 and (worst is None or cost > worst[0]):
+        if cost >= MIN_SWING and (worst is None or cost > worst[0]):
             worst = (cost, ply)
     if worst is None:
         return Review(scores, None)
@@ -127,4 +132,5 @@ def review_in_worker(settings: Any, turns: list[str], nodes: int = NODES) -> dic
     return review(settings, turns, nodes).to_json()
 
 
-__all__ = ["NODES", "Review", "TurningPoint", "review", "review_in_worker", "white_score"]
+__all__ = ["MIN_SWING", "NODES", "Review", "TurningPoint", "review", "review_in_worker",
+           "white_score"]
