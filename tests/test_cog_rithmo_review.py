@@ -130,6 +130,21 @@ async def test_a_finished_game_is_reviewed_turn_by_turn_also_after_a_restart(
     assert calls == []
 
 
+async def test_a_teacher_may_review_any_finished_game_of_the_server(standin, start_bot):
+    bot = await start_bot()
+    use_small_reviews(bot)
+    ana, sam = standin.add_member("Ana"), standin.add_member("Sam")
+    teacher = standin.add_member("Mme Roy", teacher=True)
+    game_id, turns = await finished_game(bot, standin.guild.id, ana.id, sam.id, plies=16)
+    [choice] = await standin.autocomplete(teacher, "rithmo review", "game", game=str(game_id))
+    assert choice == {"name": f"#{game_id} · drawn between members · {len(turns)} turns",
+                      "value": game_id}
+    shown = (await standin.slash(teacher, "rithmo review", game=game_id)).reply
+    assert shown.ephemeral and f"Review of game #{game_id}" in shown.content
+    await step(standin, teacher, shown, "First")
+    assert "The set-up, before the first turn." in shown.content
+
+
 async def test_a_game_being_played_is_not_reviewed_and_french_names(standin, start_bot):
     bot = await start_bot()
     use_small_reviews(bot)

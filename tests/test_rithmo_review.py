@@ -86,6 +86,19 @@ def test_a_blunder_is_found_with_a_better_turn(seed: int) -> None:
     assert turning.side == "black" and turning.swing >= MIN_SWING
 
 
+async def test_the_review_is_worked_out_in_a_search_process() -> None:
+    # What the bot runs (the pool's worker, spawned): the same review as in this process.
+    from bot.play.rithmo_search import SearchPool
+
+    turns = a_game(5, plies=30, white="middle")
+    pool = SearchPool(workers=1)
+    try:
+        found = await pool.review(Settings().to_json(), turns)
+    finally:
+        pool.close()
+    assert Review.from_json(found) == review(Settings().to_json(), turns)
+
+
 def test_a_won_position_scores_a_whole_win() -> None:
     game = Game(Settings())
     game.resign("black")
