@@ -575,7 +575,7 @@ class RithmoFlow(Flow):
     async def _reviewer(self, guild_id: int | None, settings: Any,
                         turns: list[str]) -> dict[str, Any]:
         """The review worked out in a search process, behind the strong searches' gate (it is
-        one, of about a second); ``flow.reviewer`` is where a test puts its own."""
+        one, of 2 to 3 seconds); ``flow.reviewer`` is where a test puts its own."""
         async with self.service.searches.slot(guild_id):
             return await self.service.pool.review(settings, turns)
 

@@ -15,7 +15,7 @@ is another turn, that turn and the evaluation it leads to are the "better turn".
 turn that lost anything (every turn kept or improved its player's evaluation) has no turning
 point; neither has one whose worst turn cost less than :data:`MIN_SWING`.
 
-Pure and CPU-bound (a search of about a second): the bot runs :func:`review_in_worker` in its
+Pure and CPU-bound (a search of 2 to 3 seconds): the bot runs :func:`review_in_worker` in its
 search processes, never on the event loop.
 """
 
@@ -29,7 +29,8 @@ from bot.rithmo.ai import TEMPO, WIN, Evaluator, Searcher
 from bot.rithmo.game import Game
 from bot.rithmo.victory import Settings
 
-#: Positions the search looks at for the better turn: about a second of pure Python.
+#: Positions the search looks at for the better turn: 2.4-3 s of pure Python on the shared core
+#: (docs/benchmarks.md, issue 28).
 NODES = 40_000
 #: The least a turn must cost its player to be the turning point, in points (a tenth of a
 #: victory): below it, a game's evaluation only wavers.
