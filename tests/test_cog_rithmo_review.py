@@ -108,9 +108,10 @@ async def test_a_finished_game_is_reviewed_turn_by_turn_also_after_a_restart(
     assert f"Turn 1 of {len(turns)}:" in shown.content and f"`{turns[0]}`" in shown.content
     # The turn that took something says it with its arithmetic, as a game's message does.
     ply, taken = a_turn_taking(turns)
-    await step(standin, ana, shown, "First")
-    for _ in range(ply):
-        await step(standin, ana, shown, "Next")
+    await step(standin, ana, shown, "Last")
+    for _ in range(len(turns) - ply):
+        await step(standin, ana, shown, "Previous")
+    assert f"Turn {ply} of {len(turns)}:" in shown.content
     for piece in taken:
         assert f"• {capture_text(piece.why, 'en')}" in shown.content
     await step(standin, ana, shown, "Turning point")
@@ -143,6 +144,10 @@ async def test_a_teacher_may_review_any_finished_game_of_the_server(standin, sta
     assert shown.ephemeral and f"Review of game #{game_id}" in shown.content
     await step(standin, teacher, shown, "First")
     assert "The set-up, before the first turn." in shown.content
+    # Reading on quickly, as a child does: a click after each other, never refused.
+    for ply in range(1, len(turns) + 1):
+        await step(standin, teacher, shown, "Next")
+        assert f"Turn {ply} of {len(turns)}:" in shown.content, shown.content
 
 
 async def test_a_game_being_played_is_not_reviewed_and_french_names(standin, start_bot):

@@ -606,6 +606,7 @@ class RithmoFlow(Flow):
                           ply: int) -> None:
         """A step button: the review's message shows turn ``ply`` (the access checked again:
         a button's id can be forged)."""
+        hit(interaction, "review_step")
         lang = await lang_for(interaction)
         await defer_update(interaction)
         reviewed = await self._reviewed(interaction, game_id)
