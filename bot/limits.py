@@ -86,6 +86,11 @@ RATES: dict[str, Rate] = {
     # /rithmo solo at the strong or master level, on top of "start": each of Ardoise's turns is
     # then a 0.5 s or 2 s search (see SearchGate): one new such game a minute.
     "strong": Rate(1, 60.0),
+    # /rithmo review's step buttons: each redraws the board after a turn (the review itself is
+    # kept: docs/benchmarks.md, issue 28). A child reading a game clicks Next every second or
+    # so, or twice a second to skip ahead: 30 in 15 s never stops them, and caps a script at two
+    # boards a second.
+    "review_step": Rate(30, 15.0),
 }
 
 #: Open games a member may have at once, by kind (a server's games only).

@@ -25,7 +25,9 @@ class RithmoPuzzles(ArdoiseCog):
     @app_commands.command(name="puzzle",
                           description="The puzzle of the day: find the best capture")
     @limited("text")
-    @app_commands.describe(answer="Your turn, like xd7 c3-d7 (else the Answer button)")
+    @app_commands.describe(answer="Your turn, like xd7 c3-d7 (else the Answer button)",
+                           practice="A past or new puzzle to practise on: it counts for nothing")
     @app_commands.guild_only()
-    async def puzzle(self, interaction: discord.Interaction, answer: str | None = None) -> None:
-        await self.flow.puzzle(interaction, answer)
+    async def puzzle(self, interaction: discord.Interaction, answer: str | None = None,
+                     practice: bool = False) -> None:
+        await self.flow.puzzle(interaction, answer, practice)

@@ -1,7 +1,8 @@
 """``/rithmo``: Rithmomachia between two members, or against Ardoise.
 
 Commands: ``challenge``, ``solo``, ``move`` (typed notation, autocompleted with the legal turns),
-``board``, ``resign``, ``draw``, ``rules``; ``hint`` and ``puzzle`` (``cogs/_rithmo_puzzles.py``).
+``board``, ``resign``, ``draw``, ``review`` (a finished game, turn by turn), ``rules``; ``hint``
+and ``puzzle`` (``cogs/_rithmo_puzzles.py``).
 This cog declares them (names, options, choices, limits); each calls one method of its
 conductor, ``bot.flows.rithmo.RithmoFlow``, which conducts the rest around the use cases of
 ``bot.play.rithmo`` and says the results with ``bot.ui.rithmo``. How a game plays and the
@@ -30,6 +31,7 @@ from bot.ui.rithmo import (
 )
 from bot.ui.rithmo_puzzles import PERSISTENT_ITEMS as PUZZLE_ITEMS
 from bot.ui.rithmo_resign import PERSISTENT_ITEMS as RESIGN_ITEMS
+from bot.ui.rithmo_review import PERSISTENT_ITEMS as REVIEW_ITEMS
 from bot.ui.rithmo_rules import PERSISTENT_ITEMS as RULES_ITEMS
 from bot.views import Route
 from cogs import ArdoiseCog
@@ -40,7 +42,8 @@ DEADLINE_CHECK_S = 60
 
 class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
              group_description="Rithmomachia: the medieval battle of the numbers"):
-    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS)
+    persistent_items = (*PERSISTENT_ITEMS, *RESIGN_ITEMS, *RULES_ITEMS, *PUZZLE_ITEMS,
+                        *REVIEW_ITEMS)
 
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)
@@ -128,6 +131,20 @@ class Rithmo(RithmoPuzzles, ArdoiseCog, commands.GroupCog, group_name="rithmo",
                           description="Offer a draw in your Rithmomachia game, or accept one")
     async def draw(self, interaction: discord.Interaction) -> None:
         await self.flow.draw(interaction)
+
+    @app_commands.command(name="review", description="Look back on a finished game, turn by "
+                                                     "turn, and where it turned")
+    @limited("picture")
+    @app_commands.describe(game="The finished game (yours; a teacher's: any of the server)")
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1]) -> None:
+        await self.flow.review(interaction, game)
+
+    @review.autocomplete("game")
+    async def review_game(self, interaction: discord.Interaction, current: str
+                          ) -> list[app_commands.Choice[int]]:
+        return await self.flow.complete_review(interaction, current)
 
     @app_commands.command(name="rules", description="The rules of Rithmomachia, in pages with "
                                                     "pictures")

@@ -30,7 +30,8 @@ Repositories (each a ``Database`` attribute): ``servers`` (settings and who may 
 progress), ``daily`` (challenges, attempts, daily leaderboard), ``digits`` (matches, ghosts),
 ``rithmo`` (games, turns, hints counted; the skeleton it shares with ``digits``, a versioned
 game's row loaded with its child rows and finished once, is :mod:`db.versioned`),
-``rithmo_puzzles`` (the daily capture puzzles and the members' answers), ``games`` (across
+``rithmo_puzzles`` (the daily capture puzzles and the members' answers), ``rithmo_reviews``
+(the kept reviews of finished games), ``games`` (across
 both: waiting on a player, past their time limit),
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep),
 ``retention`` (what is older than a server's retention goes, in batches; who has data on it).
@@ -128,6 +129,7 @@ from db.migrate import LATEST_VERSION, DatabaseVersionError
 from db.players import HistoryEntry, Player, PlayerRating, RatingChange, RatingRow, StreakRow
 from db.rithmo import RithmoGame, TurnRow
 from db.rithmo_puzzles import DailyPuzzle, FinishedGame, PuzzleAnswer
+from db.rithmo_reviews import ReviewableGame
 from db.servers import ServerSettings
 
 __all__ = [
@@ -152,6 +154,7 @@ __all__ = [
     "PuzzleAnswer",
     "RatingChange",
     "RatingRow",
+    "ReviewableGame",
     "RithmoGame",
     "Seat",
     "ServerSettings",

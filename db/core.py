@@ -27,6 +27,7 @@ from db.question_sets import QuestionSetsRepository
 from db.retention import RetentionRepository
 from db.rithmo import RithmoRepository
 from db.rithmo_puzzles import RithmoPuzzlesRepository
+from db.rithmo_reviews import RithmoReviewsRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
 
@@ -76,6 +77,7 @@ class Database:
         self.digits = DigitsRepository(connection, self.players)
         self.rithmo = RithmoRepository(connection, self.players)
         self.rithmo_puzzles = RithmoPuzzlesRepository(connection, self.servers, self.players)
+        self.rithmo_reviews = RithmoReviewsRepository(connection)
         self.games = GamesRepository(connection)
         self.command_syncs = CommandSyncs(connection)
         self.leases = LeasesRepository(connection)

@@ -165,6 +165,10 @@ async def export_player(
                 " ORDER BY ply",
                 (game["game_id"],),
             )
+            # The engine's review of the game (/rithmo review), when one was asked for.
+            review = await rows("SELECT review FROM rithmo_reviews WHERE game_id = ?",
+                                (game["game_id"],))
+            game["review"] = json.loads(review[0]["review"]) if review else None
         # Others' matches that hold them: a solo match where their ghost was met.
         met = []
         for match in await rows(

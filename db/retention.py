@@ -11,8 +11,8 @@ What goes, for one server, older than the moment (each row by its own time):
 - finished games (by ``finished_at``) and challenges never answered (by their last change):
   20 Digits matches with their seats and the ghost slates fielded in them (a ghost is a child's
   play as much as their answers are: it leaves the pool with its match), Rithmomachia games
-  with their turns; live rounds by their last change, finished or left open. A game being
-  played is never erased by age (its time limit ends it; then its age counts).
+  with their turns and kept reviews; live rounds by their last change, finished or left open.
+  A game being played is never erased by age (its time limit ends it; then its age counts).
 
 Each statement deletes at most ``batch`` rows in its own transaction, so that a big server never
 holds the writer (SQLite's file lock, PostgreSQL's row locks) for long; members go on playing
@@ -76,7 +76,7 @@ class RetentionRepository:
             guild_id, stamp, batch, "digits_matches", "match_id",
             ("digits_ghosts", "digits_seats")))
         counts.update(await self._games(
-            guild_id, stamp, batch, "rithmo_games", "game_id", ("rithmo_turns",)))
+            guild_id, stamp, batch, "rithmo_games", "game_id", ("rithmo_turns", "rithmo_reviews")))
         # A live round left untouched that long (a teacher's round never ended) goes too: its
         # state names the students who answered.
         counts["focus_live_rounds"] = await self._batches(

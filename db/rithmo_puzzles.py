@@ -110,6 +110,29 @@ class RithmoPuzzlesRepository:
             (guild_id, user_id, "" if since is None else since.isoformat()))
         return [_answer(row) for row in rows]
 
+    async def results(self, guild_id: int, user_id: int) -> list[tuple[date, bool]]:
+        """Each day the member answered the puzzle, and whether their counted answer was right,
+        oldest first: the puzzle streak is worked out from them."""
+        rows = await self._conn.all(
+            "SELECT day, solved FROM rithmo_puzzle_solves WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY day", (guild_id, user_id))
+        return [(date.fromisoformat(row["day"]), bool(row["solved"])) for row in rows]
+
+    async def past_puzzle(self, guild_id: int, puzzle_id: int) -> DailyPuzzle | None:
+        """One of the server's daily puzzles by its id (None: not this server's)."""
+        row = await self._conn.one(
+            "SELECT * FROM rithmo_puzzles WHERE puzzle_id = ? AND guild_id = ?",
+            (puzzle_id, guild_id))
+        return None if row is None else _puzzle(row)
+
+    async def past_puzzle_ids(self, guild_id: int, before: date) -> list[int]:
+        """The ids of the server's daily puzzles of the days before ``before``, oldest first:
+        what /rithmo puzzle practice draws from."""
+        rows = await self._conn.all(
+            "SELECT puzzle_id FROM rithmo_puzzles WHERE guild_id = ? AND day < ?"
+            " ORDER BY day", (guild_id, before.isoformat()))
+        return [int(row["puzzle_id"]) for row in rows]
+
     async def solvers(self, puzzle_id: int) -> tuple[int, int]:
         """How many members answered the puzzle, and how many of them right."""
         row = await self._conn.one(

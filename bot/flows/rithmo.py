@@ -46,9 +46,11 @@ from discord import app_commands
 from bot import replies
 from bot.domain import DomainError
 from bot.flows import Flow
+from bot.flows.digits import defer_update
 from bot.i18n import lang_for, t
 from bot.limits import hit
 from bot.play import rithmo_puzzles as puzzles
+from bot.play import rithmo_review as review
 from bot.play.rithmo import (
     SIDES,
     Ended,
@@ -65,6 +67,7 @@ from bot.play.rithmo import (
     players,
     require_active,
 )
+from bot.play.rithmo_review import Reviewed
 from bot.play.rithmo_turns import completions
 from bot.replies import pings
 from bot.rithmo.opponents import STRATEGY
@@ -89,10 +92,19 @@ from bot.ui.rithmo import (
     state_lines,
     turns_lines,
 )
-from bot.ui.rithmo_puzzles import hint_text, puzzle_message, puzzle_picture, verdict_text
+from bot.ui.rithmo_puzzles import (
+    hint_text,
+    practice_message,
+    practice_verdict_text,
+    puzzle_message,
+    puzzle_picture,
+    verdict_text,
+)
 from bot.ui.rithmo_resign import resign_question, resigned_text
+from bot.ui.rithmo_review import game_label, step_lines, step_picture, step_view
 from bot.ui.rithmo_rules import PREFIX as RULES_PREFIX
 from bot.ui.rithmo_rules import send_rules
+from bot.ui.teachers import is_teacher
 from bot.views import Route, ensure_player, ensure_version
 from db import RatingChange, RithmoGame
 
@@ -106,7 +118,7 @@ class Boards:
     def __init__(self, bot: ServicedBot, service: RithmoService) -> None:
         self.bot = bot
         self.service = service
-        self._drawing = asyncio.Semaphore(1)  # see the module's docstring
+        self.drawing = asyncio.Semaphore(1)  # see the module's docstring
         # The players' names the board's description says, fetched once per process at most
         # (the bot has no member cache: docs/bot.md).
         self.names = KnownNames()
@@ -140,7 +152,7 @@ class Boards:
             self.names.learn(row.guild_id, interaction.user)
         players = [uid for uid in (row.player(side) for side in SIDES) if uid is not None]
         names = await self.names.names(self.bot.get_guild(row.guild_id), players)
-        async with self._drawing:
+        async with self.drawing:
             file = await asyncio.to_thread(board_picture, row, position, last_turn, flipped,
                                            names, lang)
         content = "\n".join(lines)
@@ -202,6 +214,8 @@ class RithmoFlow(Flow):
         super().__init__(bot, services)
         self._service: RithmoService | None = None
         self._boards: Boards | None = None
+        #: Works out a game's review; None: in the search processes (a test puts its own).
+        self.reviewer: review.Reviewer | None = None
         services.kept.put(RITHMO_FLOWS, self)
 
     @property
@@ -493,9 +507,17 @@ class RithmoFlow(Flow):
                                         interaction.user.id)
         await replies.respond(interaction, hint_text(given, lang), ephemeral=True)
 
-    async def puzzle(self, interaction: discord.Interaction, answer: str | None) -> None:
-        """``/rithmo puzzle``: the day's puzzle, or (``answer``) a turn typed for it."""
-        if answer is None:
+    async def puzzle(self, interaction: discord.Interaction, answer: str | None,
+                     practice: bool = False) -> None:
+        """``/rithmo puzzle``: the day's puzzle, or (``answer``) a turn typed for it; with
+        ``practice``, a puzzle that counts for nothing (an ``answer`` given with it is refused:
+        a practice puzzle is not known before it is shown)."""
+        if practice:
+            if answer is not None:
+                raise DomainError("rithmo.practice_answer_typed",
+                                  "a practice puzzle is answered with its button")
+            await self.show_practice(interaction)
+        elif answer is None:
             await self.show_puzzle(interaction)
         else:
             await self.answer_puzzle(interaction, None, answer)
@@ -523,6 +545,101 @@ class RithmoFlow(Flow):
         answered = await puzzles.answer(self.services.db, interaction.guild_id,
                                         interaction.user.id, puzzle_id, text)
         await replies.followup(interaction, verdict_text(answered, lang), ephemeral=True)
+
+    async def show_practice(self, interaction: discord.Interaction) -> None:
+        """A practice puzzle, privately: a past daily puzzle or a generated one (drawn in a
+        thread), counted nowhere."""
+        hit(interaction, "picture")
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        drawn = await puzzles.practice(self.services.db, interaction.guild_id)
+        file = await asyncio.to_thread(puzzle_picture, drawn.puzzle, lang)
+        text, view = practice_message(drawn, lang)
+        await replies.followup(interaction, text, file=file, view=view, ephemeral=True)
+
+    async def answer_practice(self, interaction: discord.Interaction, kind: str, ref: int,
+                              text: str) -> None:
+        """A turn given to a practice puzzle (its form): right or wrong, nothing stored."""
+        hit(interaction, "turn")
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answered = await puzzles.answer_practice(self.services.db, interaction.guild_id, kind,
+                                                 ref, text)
+        await replies.followup(interaction, practice_verdict_text(answered, lang),
+                               ephemeral=True)
+
+    # looking back on a finished game ---------------------------------------------------
+
+    async def _reviewer(self, guild_id: int | None, settings: Any,
+                        turns: list[str]) -> dict[str, Any]:
+        """The review worked out in a search process, behind the strong searches' gate (it is
+        one, of 2 to 3 seconds); ``flow.reviewer`` is where a test puts its own."""
+        async with self.service.searches.slot(guild_id):
+            return await self.service.pool.review(settings, turns)
+
+    async def _reviewed(self, interaction: discord.Interaction, game_id: int) -> Reviewed:
+        teacher = await is_teacher(interaction)
+        guild_id = interaction.guild_id
+
+        async def work(settings: Any, turns: list[str]) -> dict[str, Any]:
+            if self.reviewer is not None:
+                return await self.reviewer(settings, turns)
+            return await self._reviewer(guild_id, settings, turns)
+
+        return await review.load(self.services.db, work, guild_id, game_id,
+                                 interaction.user.id, teacher)
+
+    async def review(self, interaction: discord.Interaction, game: int) -> None:
+        """``/rithmo review``: a finished game's last turn, its board and the turning point,
+        privately, with the buttons that step through its turns."""
+        lang = await lang_for(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reviewed = await self._reviewed(interaction, game)
+        text, file, view = await self._review_page(interaction, reviewed,
+                                                   len(reviewed.turns), lang)
+        await replies.followup(interaction, text, file=file, view=view, ephemeral=True,
+                               allowed_mentions=pings())
+
+    async def step_review(self, interaction: discord.Interaction, game_id: int,
+                          ply: int) -> None:
+        """A step button: the review's message shows turn ``ply`` (the access checked again:
+        a button's id can be forged)."""
+        hit(interaction, "review_step")
+        lang = await lang_for(interaction)
+        await defer_update(interaction)
+        reviewed = await self._reviewed(interaction, game_id)
+        text, file, view = await self._review_page(interaction, reviewed,
+                                                   review.check_ply(reviewed, ply), lang)
+        await replies.edit_original(interaction, content=text, attachments=[file], view=view,
+                                    allowed_mentions=pings())
+
+    async def _review_page(self, interaction: discord.Interaction, reviewed: Reviewed,
+                           ply: int, lang: str) -> tuple[str, discord.File, discord.ui.View]:
+        row = reviewed.row
+        self.boards.names.learn(row.guild_id, interaction.user)
+        players = [uid for uid in (row.player(side) for side in SIDES) if uid is not None]
+        names = await self.boards.names.names(self.bot.get_guild(row.guild_id), players)
+        shown = await asyncio.to_thread(review.step, reviewed, ply)
+        async with self.boards.drawing:
+            file = await asyncio.to_thread(step_picture, reviewed, shown, names, lang)
+        return "\n".join(step_lines(reviewed, shown, lang)), file, step_view(reviewed, ply, lang)
+
+    async def complete_review(self, interaction: discord.Interaction, current: str
+                              ) -> list[app_commands.Choice[int]]:
+        """``/rithmo review``'s autocomplete: the member's finished games (a teacher's: the
+        server's), the newest first, those whose number or line holds what is typed."""
+        if interaction.guild_id is None:
+            return []
+        lang = await lang_for(interaction)
+        games = await review.reviewable(self.services.db, interaction.guild_id,
+                                        interaction.user.id, await is_teacher(interaction))
+        typed = current.strip().lstrip("#").casefold()
+        labels = ((g.game_id, game_label(g, interaction.user.id, lang)) for g in games)
+        return replies.fit_choices(app_commands.Choice(name=label, value=game_id)
+                                   for game_id, label in labels
+                                   if typed in str(game_id) or typed in label.casefold())
 
     # the clock -------------------------------------------------------------------------
 

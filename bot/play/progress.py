@@ -17,6 +17,7 @@ from typing import Any
 from bot.domain import DomainError
 from bot.focus.mastery import map_data
 from bot.play import students
+from bot.play.rithmo_puzzles import NO_STREAK, Streak, puzzle_streak
 from bot.play.students import FocusRules, public_rows, rank_daily
 from db import Database, Player, PlayerRating, ProgressRow, PuzzleAnswer, ServerSettings
 
@@ -76,6 +77,8 @@ class ProgressData:
     mastery: dict[str, Any] | None = None
     #: The daily Rithmomachia puzzles the student answered over the calendar's weeks.
     puzzles: tuple[PuzzleAnswer, ...] = ()
+    #: The daily puzzles solved in a row: the current run and the best (issue 28).
+    puzzle_streak: Streak = NO_STREAK
 
 
 def first_day(player: Player | None, settings: ServerSettings, today: date,
@@ -113,7 +116,8 @@ async def student_progress(db: Database, guild_id: int, user_id: int, name: str,
         ratings=await db.players.ratings(guild_id, user_id), rows=rows, played=played,
         levels=students.focus_rules(settings, await db.students.get(guild_id, user_id)),
         first_day=first_day(player, settings, today, rows, played), mastery=mastery,
-        puzzles=tuple(await db.rithmo_puzzles.answers(guild_id, user_id, since=start)))
+        puzzles=tuple(await db.rithmo_puzzles.answers(guild_id, user_id, since=start)),
+        puzzle_streak=await puzzle_streak(db, guild_id, user_id, today))
 
 
 @dataclass(frozen=True)

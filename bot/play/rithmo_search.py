@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bot.rithmo.opponents import search_in_worker
+from bot.rithmo.review import review_in_worker
 
 
 def pool_size() -> int:
@@ -59,6 +60,12 @@ class SearchPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), search_in_worker, game_json, level,
                                           seed, ply, self.seconds.get(level_name))
+
+    async def review(self, settings: Any, turns: list[str]) -> dict[str, Any]:
+        """A finished game's review (:func:`bot.rithmo.review.review`) worked out in a worker:
+        its JSON."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), review_in_worker, settings, turns)
 
     def close(self) -> None:
         """Stop the workers (a search under way is abandoned: the bot is going away); a later

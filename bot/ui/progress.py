@@ -80,11 +80,13 @@ def progress_embeds(data: ProgressData, lang: str) -> list[discord.Embed]:
     else:
         summary = t("progress.answers_none", lang, weeks=WEEKS)
     main.add_field(name=t("progress.answers", lang), value=summary, inline=False)
-    if data.puzzles:
+    streak = data.puzzle_streak
+    if data.puzzles or streak.best:
         solved = sum(a.solved for a in data.puzzles)
-        main.add_field(name=t("progress.puzzles", lang),
-                       value=t("progress.puzzles_value", lang, count=len(data.puzzles),
-                               solved=solved, weeks=WEEKS), inline=False)
+        lines = [t("progress.puzzles_value", lang, count=len(data.puzzles), solved=solved,
+                   weeks=WEEKS),
+                 t("progress.puzzle_streak", lang, count=streak.current, best=streak.best)]
+        main.add_field(name=t("progress.puzzles", lang), value="\n".join(lines), inline=False)
     for game in RATED_GAMES:
         rating = data.ratings.get(game)
         if rating is None or rating.games == 0:

@@ -24,13 +24,20 @@ from discord import ui
 import images
 from bot import replies
 from bot.i18n import date_text, image_words, lang_for, t
-from bot.play.rithmo_puzzles import Answered, HintGiven, Today
-from bot.rithmo.puzzles import Puzzle, Way
+from bot.play.rithmo_puzzles import (
+    Answered,
+    HintGiven,
+    Practice,
+    PracticeAnswered,
+    Streak,
+    Today,
+)
+from bot.rithmo.puzzles import Puzzle, Verdict, Way
 from bot.services import services_of
 from bot.ui import alt_text
 from bot.ui.rithmo import RITHMO_FLOWS, side_name
 from bot.ui.rithmo_explain import capture_text
-from bot.views import ArdoiseModal, GameButton
+from bot.views import ArdoiseModal, GameButton, invalid_component
 
 PUZZLE_FILE = "puzzle.png"
 FORM_TIMEOUT = 900
@@ -86,7 +93,41 @@ class AnswerPuzzle(GameButton, action="rithmo.puzzle_answer"):
                                                     await lang_for(interaction)))
 
 
-PERSISTENT_ITEMS = (AnswerPuzzle,)
+class PracticeForm(AnswerForm):
+    """The same form for a practice puzzle (``kind``, ``ref``: :class:`Practice`)."""
+
+    def __init__(self, kind: str, ref: int, lang: str) -> None:
+        super().__init__(0, lang)
+        self.title = t("rithmo_puzzles.practice.form_title", lang)
+        self.kind, self.ref = kind, ref
+
+    async def on_submit(self, interaction: discord.Interaction, /) -> None:
+        flows = services_of(interaction).kept.get(RITHMO_FLOWS)
+        await flows.answer_practice(interaction, self.kind, self.ref, self.turn.value)
+
+
+#: A practice button's version says what its id is: a past daily puzzle's id, or a seed.
+PRACTICE_KINDS = ("past", "generated")
+
+
+class AnswerPractice(GameButton, action="rithmo.practice_answer"):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        if self.version >= len(PRACTICE_KINDS):
+            raise invalid_component("version")
+        await replies.modal(interaction, PracticeForm(PRACTICE_KINDS[self.version],
+                                                      int(self.game_id),
+                                                      await lang_for(interaction)))
+
+
+PERSISTENT_ITEMS = (AnswerPuzzle, AnswerPractice)
+
+
+def streak_text(streak: Streak, lang: str) -> str:
+    """``🔥 Puzzle streak: 3 days in a row (best: 5)``."""
+    if streak.current == 0 and streak.best == 0:
+        return t("rithmo_puzzles.streak.none", lang)
+    return t("rithmo_puzzles.streak.value", lang, count=streak.current,
+             best=t("rithmo_puzzles.streak.best", lang, count=streak.best))
 
 
 def _question(today: Today, lang: str) -> list[str]:
@@ -134,8 +175,9 @@ def puzzle_message(today: Today, lang: str) -> tuple[str, ui.View | None]:
     answered, the counted answer and the solution."""
     lines = _question(today, lang)
     if today.mine is not None:
-        return "\n".join(lines + _counted(today, lang) + _solutions(today.puzzle, lang)), None
-    lines.append(t("rithmo_puzzles.puzzle.how", lang))
+        return "\n".join(lines + _counted(today, lang) + _solutions(today.puzzle, lang)
+                         + [streak_text(today.streak, lang)]), None
+    lines += [t("rithmo_puzzles.puzzle.how", lang), streak_text(today.streak, lang)]
     view = ui.View(timeout=None)
     view.add_item(AnswerPuzzle(today.stored.puzzle_id, 0,
                                label=t("rithmo_puzzles.puzzle.answer_button", lang), emoji="🧩"))
@@ -145,6 +187,19 @@ def puzzle_message(today: Today, lang: str) -> tuple[str, ui.View | None]:
 def verdict_text(answered: Answered, lang: str) -> str:
     """Right or wrong, with the arithmetic of what the turn took and of the expected capture."""
     verdict, puzzle = answered.verdict, answered.today.puzzle
+    lines = _verdict_lines(verdict, puzzle, lang)
+    if not answered.counted:
+        first = answered.first
+        result = t(f"rithmo_puzzles.result.{'right' if first.solved else 'wrong'}", lang)
+        lines.append(t("rithmo_puzzles.answer.not_counted", lang, turn=first.answer,
+                       result=result))
+    lines.append(t("rithmo_puzzles.puzzle.stats", lang, count=answered.today.answered,
+                   solved=answered.today.solved))
+    lines.append(streak_text(answered.today.streak, lang))
+    return "\n".join(lines)
+
+
+def _verdict_lines(verdict: Verdict, puzzle: Puzzle, lang: str) -> list[str]:
     lines = []
     if verdict.right:
         way = next(w for w in verdict.taken if w.victim == puzzle.target and w.part == puzzle.part)
@@ -158,11 +213,29 @@ def verdict_text(answered: Answered, lang: str) -> str:
         lines.append(t("rithmo_puzzles.answer.wrong_nothing", lang, turn=verdict.turn))
     if not verdict.right:
         lines += _solutions(puzzle, lang)
-    if not answered.counted:
-        first = answered.first
-        result = t(f"rithmo_puzzles.result.{'right' if first.solved else 'wrong'}", lang)
-        lines.append(t("rithmo_puzzles.answer.not_counted", lang, turn=first.answer,
-                       result=result))
-    lines.append(t("rithmo_puzzles.puzzle.stats", lang, count=answered.today.answered,
-                   solved=answered.today.solved))
+    return lines
+
+
+def practice_message(practice: Practice, lang: str) -> tuple[str, ui.View]:
+    """A practice puzzle's question, said to count for nothing, with its Answer button."""
+    puzzle = practice.puzzle
+    lines = [t("rithmo_puzzles.practice.title", lang),
+             t("rithmo_puzzles.puzzle.ask", lang, side=side_name(puzzle.to_move, lang))]
+    if practice.day is not None:
+        lines.append(t("rithmo_puzzles.practice.from_day", lang,
+                       day=date_text(practice.day, lang)))
+    else:
+        lines.append(t("rithmo_puzzles.puzzle.from_bot", lang))
+    lines.append(t("rithmo_puzzles.practice.how", lang))
+    view = ui.View(timeout=None)
+    view.add_item(AnswerPractice(practice.ref, PRACTICE_KINDS.index(practice.kind),
+                                 label=t("rithmo_puzzles.puzzle.answer_button", lang),
+                                 emoji="🧩"))
+    return "\n".join(lines), view
+
+
+def practice_verdict_text(answered: PracticeAnswered, lang: str) -> str:
+    """Right or wrong, as for the daily puzzle, and that it counted for nothing."""
+    lines = _verdict_lines(answered.verdict, answered.practice.puzzle, lang)
+    lines.append(t("rithmo_puzzles.practice.not_counted", lang))
     return "\n".join(lines)
