@@ -1,4 +1,4 @@
-"""The reviews of finished Rithmomachia games (``/rithmo review``, migration 24): the engine's
+"""The reviews of finished Rithmomachia games (``/rithmo review``, migration 18): the engine's
 evaluation of a game, worked out once and kept beside it (``bot/rithmo/review.py``'s JSON, which
 SQL never looks into), and the finished games a member may look back on."""
 

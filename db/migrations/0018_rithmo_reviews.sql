@@ -1,4 +1,4 @@
--- Ardoise schema 24: the review of a finished Rithmomachia game (issue 28).
+-- Ardoise schema 18: the review of a finished Rithmomachia game (issue 28).
 --
 -- A finished game's turns are all kept (rithmo_turns: every turn's notation, by ply), and the
 -- engine replays from them the board after any turn and what each turn took, with its
