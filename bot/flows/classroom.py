@@ -41,8 +41,8 @@ from bot.flows import focus as focus_flow
 from bot.i18n import lang_for, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
+from bot.play import question_report, retention
 from bot.play import question_sets as questions
-from bot.play import retention
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
 from bot.play.settings import server_settings
@@ -173,8 +173,10 @@ class ClassroomFlow(Flow):
                            filters: tuple[str, ...]) -> None:
         # After the command's deferral; the pages of a long report live in report_windows.
         csv = await asyncio.to_thread(reports.report_csv, report, lang)
+        extra = await asyncio.to_thread(question_report.class_files, report, lang,
+                                        t(f"class.periods.{report.period}", lang))
         window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
-                              filters, csv)
+                              filters, csv, extra=extra)
         shown = await window.message()
         if shown["view"] is None:  # a follow-up takes no view rather than None
             del shown["view"]
