@@ -209,10 +209,24 @@ class ClassroomFlow(Flow):
         await interaction.response.defer(ephemeral=True, thinking=True)
         names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
         sheet = await asyncio.to_thread(homework.report_csv, report, names, missing, lang)
-        filename = t("class.assign.report.filename", lang, id=report.assignment.assignment_id)
+        number = report.assignment.assignment_id
+        filename = t("class.assign.report.filename", lang, id=number)
+        stats = report.question_stats()
+        title = t("reports.assignment_title", lang, name=report.assignment.name)
+        subtitle = t("reports.subtitle", lang,
+                     questions=t("reports.questions", lang, count=len(stats)),
+                     answers=t("reports.answers", lang, count=sum(s.answers for s in stats)))
+        picture = await asyncio.to_thread(question_report.png, stats, title, subtitle, lang)
+        questions = question_report.questions_csv(stats, lang)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
-                               file=discord.File(io.BytesIO(sheet), filename=filename,
-                                                 description=t("alt.csv", lang, what=name)),
+                               files=[discord.File(io.BytesIO(sheet), filename=filename,
+                                                   description=t("alt.csv", lang, what=name)),
+                                      discord.File(io.BytesIO(picture),
+                                                   filename=f"assignment-{number}-questions.png",
+                                                   description=title),
+                                      discord.File(io.BytesIO(questions),
+                                                   filename=f"assignment-{number}-questions.csv",
+                                                   description=t("alt.csv", lang, what=title))],
                                ephemeral=True)
 
     # --- /class assign, /class assignments ------------------------------------------------------
