@@ -317,10 +317,11 @@ def mistake(skill: str, text: str, expected: Value, given: Value | None,
     expected, given = Fraction(expected), Fraction(given)
     if given == expected and form != "lowest":
         return None
+    text = _ASKED.sub("", text)
     if skill in ("powers", "square-roots"):
         candidates: Candidates = _power_mistakes(text, expected)
     else:
-        items = tokens(_ASKED.sub("", text))
+        items = tokens(text)
         if not items:
             return None
         candidates = _skill_mistakes(skill, items, expected, form)
