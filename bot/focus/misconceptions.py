@@ -11,6 +11,7 @@ The ids (``MISTAKES``) are named in both languages in the catalogue (``misconcep
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -307,6 +308,9 @@ def _power_mistakes(text: str, expected: Fraction) -> Candidates:
 _ASKED = re.compile(r"\s*=\s*\??\s*$")
 
 
+# A class makes the same mistake on the same question many times: a report of 20,000 answers
+# reads each question once.
+@functools.lru_cache(maxsize=16_384)
 def mistake(skill: str, text: str, expected: Value, given: Value | None,
             form: str = "whole") -> str | None:
     """The known mistake (an id of ``MISTAKES``) that a wrong answer ``given`` to the question
