@@ -43,6 +43,7 @@ from bot.play import assignments as homework
 from bot.play import class_report as reports
 from bot.play import question_report, retention
 from bot.play import question_sets as questions
+from bot.play import student_page as student_pages
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
 from bot.play.settings import server_settings
@@ -142,11 +143,13 @@ class ClassroomFlow(Flow):
     # --- /class report ----------------------------------------------------------------------------
 
     async def report(self, interaction: discord.Interaction, period: str, topic: str | None,
-                     role: discord.Role | None, pseudonym: bool, assignment: str | None
-                     ) -> None:
-        """The class's report, or one assignment's when one is named (one command, as teachers
-        look for it)."""
-        if assignment is not None:
+                     role: discord.Role | None, pseudonym: bool, assignment: str | None,
+                     student: discord.Member | None = None) -> None:
+        """The class's report, or one assignment's when one is named, or one student's page
+        (one command, as teachers look for it)."""
+        if student is not None:
+            await self.student_report(interaction, student, period, pseudonym=pseudonym)
+        elif assignment is not None:
             await self.assignment_report(interaction, assignment, pseudonym=pseudonym)
         else:
             await self.class_report(interaction, period, topic, role, pseudonym=pseudonym)
@@ -167,6 +170,31 @@ class ClassroomFlow(Flow):
         report = reports.build(data, {uid: s.name for uid, s in students.items()}, lang,
                                     keep=keep, pseudonym=pseudonym)
         await self._send_report(interaction, report, lang, filter_lines(topic, role, lang))
+
+    async def student_report(self, interaction: discord.Interaction, member: discord.Member,
+                             period: str, *, pseudonym: bool) -> None:
+        """One student's page (``bot.play.student_page``): a picture and a CSV, privately."""
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild-only
+        reports.check_period(period)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = member.display_name
+        if pseudonym:
+            order = await self.services.db.class_report.first_answers(guild_id)
+            rank = order.index(member.id) + 1 if member.id in order else len(order) + 1
+            name = t("class.report.pseudonym", lang, number=rank)
+        page = await student_pages.student_page(self.services.db, guild_id, member.id, name,
+                                                period)
+        picture = await asyncio.to_thread(student_pages.png, page, lang)
+        sheet = student_pages.page_csv(page, lang)
+        title = t("reports.student.title", lang, name=name)
+        await replies.followup(
+            interaction, t("reports.student.text", lang, name=shown_name(name)),
+            files=[discord.File(io.BytesIO(picture), filename="student.png", description=title),
+                   discord.File(io.BytesIO(sheet), filename=student_pages.csv_name(page, lang),
+                                description=t("alt.csv", lang, what=title))],
+            ephemeral=True)
 
     async def _send_report(self, interaction: discord.Interaction,
                            report: ClassReport, lang: str,
