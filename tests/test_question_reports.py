@@ -25,6 +25,7 @@ from test_cog_focus_live import SEED, live_bot
 from bot.focus import generate_questions
 from bot.focus.misconceptions import evaluate, tokens
 from bot.play.focus_live import NEXT_DELAY
+from bot.texts import skill_name
 from db import FocusAnswer
 
 NAMES = ["Ana", "Béa", "=Cy", "Dan *bold*", "Eve", "Fio", "Gus", "Hana", "Ivo", "Jade", "Kim",
@@ -210,3 +211,35 @@ async def test_a_class_of_12_every_report_question_by_question(standin, start_bo
         total[what] += n
     assert {row[1]: int(row[2]) for row in mistakes[1:] if row[0] == "Whole class"} == total
     assert files[f"questions-{day}.png"].startswith(b"\x89PNG")
+
+    # --- One student's page: Ana's weeks, skills, known mistakes and the assignment.
+    ana = students[0]
+    record = await standin.slash(teacher, "class report", period="all", student=ana)
+    assert record.reply.ephemeral and record.reply.text().startswith("One student’s page: Ana")
+    files = {a.filename: a.data for a in record.reply.attachments}
+    assert files["student.png"].startswith(b"\x89PNG")
+    lines = list(csv.reader(io.StringIO(files[f"student-{day}.csv"].decode("utf-8-sig"))))
+    assert lines[0] == ["Section", "What", "Figure", "Detail"]
+    mine = [a for a in everything if a.user_id == ana.id]
+    weeks: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    for a in mine:
+        monday = (a.answered_at.date() - timedelta(days=a.answered_at.weekday())).isoformat()
+        weeks[monday] += 1
+        right[monday] += a.correct
+    assert {line[1]: (int(line[2]), line[3]) for line in lines if line[0] == "Week (Monday)"} \
+        == {w: (n, f"{100 * right[w] / n:.1f}") for w, n in weeks.items()}
+    assert {line[1]: int(line[2]) for line in lines if line[0] == "Known mistake"} == {
+        what: n for (uid, what), n in made.items() if uid == ana.id}
+    score = sum(a.correct for a in done if a.user_id == ana.id)
+    assert [line[1:] for line in lines if line[0] == "Assignment"] == [
+        ["Priorities", "done", f"{score}/3"]]
+    # Mastery by skill, named as members read skills (never an id): the five skills practised
+    # and the priorities of the round and the assignment.
+    levels = await bot.db.mastery.skill_levels(guild, [ana.id])
+    assert {s.skill for s in levels} == {skill for skill, *_ in PRACTICE}
+    names = {"Mastered", "Proficient", "Familiar", "Attempted"}
+    mastery = {line[1]: line[2] for line in lines if line[0] == "Mastery"}
+    assert set(mastery) == {skill_name(s.skill, "en") for s in levels}
+    assert set(mastery.values()) <= names
+    assert not set(mastery) & {s.skill for s in levels}
