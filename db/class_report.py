@@ -215,8 +215,11 @@ class ClassReportRepository:
         """The latest ``limit`` answers of the server since ``since`` (None: all time), in
         ``topic`` or of ``user_id`` only if given, newest first. The primary key's order is
         the order answers were stored in, walked backwards, so that only about ``limit`` rows
-        of a large table are read."""
-        where, params = "guild_id = ?", list[object]([guild_id])
+        of a large table are read (see the comment below)."""
+        # "+guild_id": no index for it (SQLite would take the progress index's guild prefix,
+        # read every answer of the server and sort them); the primary key walked backwards
+        # stops after ``limit`` rows (4× quicker on 100,000 answers; PostgreSQL does the same).
+        where, params = "+guild_id = ?", list[object]([guild_id])
         if since is not None:
             where, params = where + " AND answered_at >= ?", [*params, to_db_time(since)]
         if topic is not None:
