@@ -33,7 +33,7 @@ NAMES = ["Ana", "Béa", "=Cy", "Dan *bold*", "Eve", "Fio", "Gus", "Hana", "Ivo",
 #: The week's practice: (skill, text, form, right answer, the known mistake's answer, its name).
 PRACTICE = [
     ("fractions-add", "1/2 + 1/3", "fraction", Fraction(5, 6), Fraction(2, 5),
-     "numerators and denominators added (or subtracted) across"),
+     "numerators and denominators added across"),
     ("negatives-subtract", "−3 − 5", "whole", -8, 2, "a sign error with negatives"),
     ("decimals-multiply", "0.3 × 0.2", "decimal", Fraction(6, 100), Fraction(6, 10),
      "the decimal point misplaced"),
@@ -55,8 +55,10 @@ def wrong_for(question: Any) -> tuple[int, str | None]:
 def shown(value: Any, form: str | None) -> str:
     v = Fraction(value)
     text = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-    if form == "decimal":
-        text = str(float(v))  # the report writes a decimal question's answers as decimals
+    if form == "decimal" or (form in (None, "whole") and v.denominator != 1):
+        # The report writes a decimal question's answers as decimals, and a whole question's
+        # answer that is not whole (here every such one is a decimal).
+        text = str(float(v)).replace("-", "−")
     return text.replace("-", "−")
 
 
