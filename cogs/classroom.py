@@ -76,12 +76,16 @@ class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
                            topic="Only this topic",
                            role="Only the students with this role",
                            pseudonym="Students as \"Student 1…N\" instead of their names",
-                           assignment="An assignment's report instead: who did it, the scores")
+                           assignment="An assignment's report instead: who did it, the scores",
+                           student="One student's page instead: weeks, skills, mistakes, "
+                                   "assignments")
     @app_commands.choices(period=PERIOD_OPTIONS)
     async def report(self, interaction: discord.Interaction, period: str = "week",
                      topic: str | None = None, role: discord.Role | None = None,
-                     pseudonym: bool = False, assignment: str | None = None) -> None:
-        await self.flow.report(interaction, period, topic, role, pseudonym, assignment)
+                     pseudonym: bool = False, assignment: str | None = None,
+                     student: discord.Member | None = None) -> None:
+        await self.flow.report(interaction, period, topic, role, pseudonym, assignment,
+                               student)
 
     @report.autocomplete("topic")
     @teachers_choices

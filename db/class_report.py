@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from db.connection import Connection, utc
+from bot.focus.exact import WHOLE, Exact, parse_exact
+from db.connection import Connection, to_db_time, utc
 
 #: The upper edges (ms, excluded) of the time spans t0..t14; t15 is 60 s and more. The same as
 #: the CASE of db/migrations/0011_class_report.sql.
@@ -109,6 +110,27 @@ class StudentTally:
     tally: Tally
 
 
+@dataclass(frozen=True)
+class StoredAnswer:
+    """One stored answer as the question-level report reads it."""
+
+    user_id: int
+    question: str
+    skill: str  # the question's skill (its topic for the eight levels' and teachers' questions)
+    form: str
+    expected: Exact
+    given: Exact | None
+    correct: bool
+    time_ms: int
+    answered_at: str  # as stored (UTC text): sorts as time does
+
+
+#: At most this many answers are read for the question-level part of ``/class report``: the
+#: latest of the period (a term of a large server holds a million; a teacher acts on this
+#: month's mistakes, and 20,000 answers are the last weeks of a class of 30 many times over).
+RECENT_ANSWERS = 20_000
+
+
 _SUMS = ", ".join(f"sum(t{i})" for i in range(SPANS))
 _COLUMNS = ", ".join(f"t{i}" for i in range(SPANS))
 
@@ -186,3 +208,29 @@ class ClassReportRepository:
             "SELECT DISTINCT topic FROM focus_rollup_total WHERE guild_id = ? ORDER BY topic",
             (guild_id,))
         return [row[0] for row in rows]
+
+    async def recent_answers(self, guild_id: int, *, since: datetime | None = None,
+                             topic: str | None = None, user_id: int | None = None,
+                             limit: int = RECENT_ANSWERS) -> list[StoredAnswer]:
+        """The latest ``limit`` answers of the server since ``since`` (None: all time), in
+        ``topic`` or of ``user_id`` only if given, newest first. The primary key's order is
+        the order answers were stored in, walked backwards, so that only about ``limit`` rows
+        of a large table are read (see the comment below)."""
+        # "+guild_id": no index for it (SQLite would take the progress index's guild prefix,
+        # read every answer of the server and sort them); the primary key walked backwards
+        # stops after ``limit`` rows (4× quicker on 100,000 answers; PostgreSQL does the same).
+        where, params = "+guild_id = ?", list[object]([guild_id])
+        if since is not None:
+            where, params = where + " AND answered_at >= ?", [*params, to_db_time(since)]
+        if topic is not None:
+            where, params = where + " AND topic = ?", [*params, topic]
+        if user_id is not None:
+            where, params = where + " AND user_id = ?", [*params, user_id]
+        rows = await self._conn.all(
+            "SELECT user_id, question, coalesce(skill, topic), form, expected, expected_exact,"
+            " given, given_exact, correct, time_ms, answered_at FROM focus_answers"
+            f" WHERE {where} ORDER BY answer_id DESC LIMIT ?", [*params, limit])
+        return [StoredAnswer(row[0], row[1], row[2], row[3] or WHOLE,
+                             row[4] if row[5] is None else parse_exact(row[5]),
+                             row[6] if row[7] is None else parse_exact(row[7]),
+                             bool(row[8]), row[9], str(row[10])) for row in rows]

@@ -86,6 +86,16 @@ Teachers
     "class": {"cells"}, "page", "pages"}, a cell {"band", "accuracy", "answers", "median_s"} or
     None; each band has a colour and a mark, explained in the legend. See images/class_report.py.
 
+``render_question_report(report, words) -> bytes`` (PNG, 1180 wide)
+    Question by question (a live round's, an assignment's, ``/class report``'s): the three that
+    went worst, then every question (at most 20) with its answers, share right (a bar and its
+    percentage), median time and commonest wrong answers; optionally the known mistakes. See
+    images/question_report.py.
+
+``render_student_page(page, words) -> bytes`` (PNG, 900 wide)
+    One student's page for a parents' meeting: answers week by week, mastery by skill, known
+    mistakes, assignments. See images/student_page.py.
+
 Bad input (an unknown digit, a cell outside 1–8, a bad square) raises ``ValueError``.
 Sample pictures: ``python -m tools.samples docs/images``; speed: ``python -m tools.bench.images``.
 """
@@ -95,10 +105,12 @@ from images.class_report import render_class_report
 from images.live_report import render_live_report
 from images.mastery import render_mastery
 from images.progress import render_leaderboard, render_progress, render_streak
+from images.question_report import render_question_report
 from images.replay import render_replay
 from images.rithmo_rules import render_lesson
 from images.shop import render_shop
 from images.slate import render_battle, render_slate
+from images.student_page import render_student_page
 from images.words import Words
 
 __all__ = [
@@ -111,8 +123,10 @@ __all__ = [
     "render_live_report",
     "render_mastery",
     "render_progress",
+    "render_question_report",
     "render_replay",
     "render_shop",
     "render_slate",
     "render_streak",
+    "render_student_page",
 ]

@@ -426,3 +426,25 @@ async def test_an_empty_report_is_a_header_only(db: Database) -> None:
     assert parse(service.report_csv(report, "en"), ",") == [
         ["Student", "Topic", "Answers", "Right", "Accuracy (%)", "Median time (s)", "Mastery",
          "Mastery level"]]
+
+
+async def test_the_latest_answers_of_a_period_newest_first_bounded(db: Database) -> None:
+    # The question-level part reads the period's latest answers (db.class_report.recent_answers)
+    # on both engines: newest first, filtered by period, topic and member, at most ``limit``.
+    rng = random.Random(27)
+    made = [answer(rng.choice((ANA, BOB)), rng.choice(("addition", "division")),
+                   rng.random() < 0.5, rng.randrange(500, 9_000),
+                   NOW - timedelta(hours=n)) for n in range(60)]
+    await db.focus.record_many(made)
+    since = NOW - timedelta(hours=30, minutes=30)
+    got = await db.class_report.recent_answers(G, since=since)
+    # The last stored first (here the oldest in time: hour 0 was stored first).
+    want = [a for a in made if a.answered_at >= since]
+    assert len(got) == 31
+    assert [(r.user_id, r.skill, r.given, r.correct, r.time_ms) for r in got] == [
+        (a.user_id, a.topic, a.given, a.correct, a.time_ms) for a in reversed(want)]
+    few = await db.class_report.recent_answers(G, since=since, topic="division", user_id=ANA,
+                                               limit=3)
+    mine = [a for a in reversed(want) if a.topic == "division" and a.user_id == ANA]
+    assert [r.time_ms for r in few] == [a.time_ms for a in mine[:3]]
+    assert all(r.user_id == ANA and r.skill == "division" for r in few)

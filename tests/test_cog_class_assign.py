@@ -309,9 +309,25 @@ async def test_the_report_says_who_did_it_who_began_and_who_has_not_with_a_csv(
     assert "Dan" not in text and "Eve" not in text and "Roux" not in text
     assert "Mean score: 2.0/3" in text
     assert "Ardoise sees no member list" in text
-    [sheet] = reply.attachments
+    sheet, picture, by_question = reply.attachments
     made = await bot.db.assignments.get(standin.guild.id, "Sums")
     assert sheet.filename == f"assignment-{made.assignment_id}.csv"
+    assert picture.filename == f"assignment-{made.assignment_id}-questions.png"
+    assert picture.data.startswith(b"\x89PNG")
+    assert by_question.filename == f"assignment-{made.assignment_id}-questions.csv"
+    lines = list(csv.reader(io.StringIO(by_question.data.decode("utf-8-sig"))))
+    assert lines[0][:10] == ["Worst", "Number", "Question", "Skill", "Expected", "Answers",
+                             "Students", "Right", "Right (%)", "Median time (s)"]
+    # Question 2 went worst (Ana's 0, the only answer); then question 1 (two right of two,
+    # more answers than question 3's one).
+    assert [line[:10] for line in lines[1:]] == [
+        ["1", "2", questions[1]["text"], "addition", str(questions[1]["answer"]), "1", "1",
+         "0", "0.0", "1.5"],
+        ["2", "1", questions[0]["text"], "addition", str(questions[0]["answer"]), "2", "2",
+         "2", "100.0", "2.8"],
+        ["3", "3", questions[2]["text"], "addition", str(questions[2]["answer"]), "1", "1",
+         "1", "100.0", "1.5"]]
+    assert lines[1][10:] == ["0 (1 student)", "", ""]
     assert sheet.data.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig"))))
     assert rows[0] == ["Student", "Status", "Score", "Question no.", "Question", "Expected",
@@ -347,8 +363,12 @@ async def test_the_report_in_french_with_pseudonyms(standin, start_bot, moment, 
     assert "Bilan du devoir : Calcul" in text
     assert "Faits : 1: Élève 1 : **2/2** · 4,5 s" in text
     assert "Ana" not in text
-    [sheet] = record.reply.attachments
+    sheet, _, by_question = record.reply.attachments
     assert sheet.filename.startswith("devoir-")
+    lines = list(csv.reader(io.StringIO(by_question.data.decode("utf-8-sig")), delimiter=";"))
+    assert lines[0][:3] == ["Plus ratées", "Numéro", "Question"]
+    assert [line[7:10] for line in lines[1:]] == [["1", "100,0", "2,2"]] * 2
+    assert "Ana" not in by_question.data.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][0] == "Élève" and rows[0][-1] == "Temps (s)"
     assert rows[1] == ["Élève 1", "fait", "2", "1", questions[0]["text"],

@@ -185,7 +185,9 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
     assert record.deferred and record.ephemeral
     reply = record.reply
     csv_name = f"class-report-{today.isoformat()}.csv"
-    assert set(files(record)) == {"class-report.png", csv_name}
+    day = today.isoformat()
+    assert set(files(record)) == {"class-report.png", csv_name, f"questions-{day}.png",
+                                  f"questions-{day}.csv", f"mistakes-{day}.csv"}
     embed = reply.embeds[0]
     assert embed["title"] == "Class report: The last 7 days"
     assert embed["image"]["url"] == "attachment://class-report.png"

@@ -17,6 +17,7 @@ from test_cog_focus_live import SEED, answer, live_bot, prepare
 
 from bot.focus import generate_questions
 from bot.play.focus_live import NEXT_DELAY
+from bot.texts import skill_name
 from db.question_sets import SetItem
 from db.students import StudentSettings
 from images import live_report as drawing
@@ -302,7 +303,18 @@ async def test_the_teachers_report_is_a_picture_and_a_csv_for_the_teacher_only(
     [message] = [m for m in report.messages if m.attachments]
     assert message.ephemeral and message.content.startswith("Le bilan de la partie")
     files = {a.filename: a.data for a in message.attachments}
-    assert set(files) == {"live-1.png", "live-1.csv"}
+    assert set(files) == {"live-1.png", "live-1.csv", "live-1-questions.png",
+                          "live-1-questions.csv"}
+    assert files["live-1-questions.png"].startswith(b"\x89PNG")
+    lines = list(csv.reader(io.StringIO(files["live-1-questions.csv"].decode("utf-8-sig")),
+                            delimiter=";"))
+    # Question 2 went worst: Ana's wrong answer, Bob's right one; Bob never answered question 1.
+    assert [line[:10] for line in lines[1:]] == [
+        ["1", "2", questions[1].text, skill_name(questions[1].skill, "fr"),
+         str(questions[1].answer), "2", "2", "1", "50,0", "3,5"],
+        ["2", "1", questions[0].text, skill_name(questions[0].skill, "fr"),
+         str(questions[0].answer), "1", "1", "1", "100,0", "2,5"]]
+    assert lines[1][10] == f"{questions[1].answer + 1} (1 élève)"
 
     sheet = files["live-1.csv"]
     assert sheet.startswith(b"\xef\xbb\xbf")

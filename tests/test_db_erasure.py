@@ -254,7 +254,8 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
 
 def live_sheet(record: Any) -> str:
     """The CSV of a live round's teacher report, as text."""
-    [sheet] = [a for m in record.messages for a in m.attachments if a.filename.endswith(".csv")]
+    # The report's own CSV comes first; the questions' and the known mistakes' follow it.
+    sheet = next(a for m in record.messages for a in m.attachments if a.filename.endswith(".csv"))
     return sheet.data.decode("utf-8-sig")
 
 
@@ -444,7 +445,8 @@ async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_b
 
 def sheet_rows(record: Any) -> list[list[str]]:
     """The rows of the CSV a reply carries (UTF-8 with a BOM, English: commas)."""
-    [sheet] = [a for m in record.messages for a in m.attachments if a.filename.endswith(".csv")]
+    # The report's own CSV comes first; the questions' and the known mistakes' follow it.
+    sheet = next(a for m in record.messages for a in m.attachments if a.filename.endswith(".csv"))
     return list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig"))))
 
 

@@ -140,7 +140,13 @@ async def test_the_assignment_report_and_the_sets_file_keep_a_teachers_texts_as_
         opened = await standin.click(cy, window, button["custom_id"])
         await standin.submit_modal(cy, opened, {"answer": str(question["answer"])})
     record = await standin.slash(roux, "class report", assignment="Trap")
-    [report] = record.reply.attachments
+    report, picture, by_question = record.reply.attachments
+    # Question by question (issue 27): the teacher's texts kept as text there too.
+    lines = rows_of(by_question.data)
+    assert_no_formula(lines)
+    assert {line[2] for line in lines[1:]} == {'\'=HYPERLINK("http://evil.example","x")',
+                                               "'+1+1", "'-3 × 4", "'@SUM(1)"}
+    assert picture.data.startswith(b"\x89PNG")
     rows = rows_of(report.data)
     assert_no_formula(rows)
     assert {row[0] for row in rows[1:]} == {f"'{NBSP}=Cy"}

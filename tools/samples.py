@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -289,6 +290,71 @@ def live_report_table(lang: str = "en") -> dict[str, Any]:
     return report_picture(report, {uid: name for name, uid in ids.items()}, lang)
 
 
+#: A class's answers to five questions, as (question, skill, form, expected, answers given):
+#: the question-level report's sample (``question_report_png``).
+QUESTIONS: tuple[tuple[str, str, str, Any, tuple[Any, ...]], ...] = (
+    ("2 + 3 × 4", "priority", "whole", 14, (14,) * 15 + (20,) * 9 + (24, 11)),
+    ("3/4 + 1/4", "fractions-add", "fraction", 1,
+     (1,) * 13 + (Fraction(1, 2),) * 7 + (Fraction(3, 4),) * 2),
+    ("−3 − 5", "negatives-subtract", "whole", -8, (-8,) * 16 + (2,) * 4 + (-2,) * 5),
+    ("0.3 × 0.2", "decimals-multiply", "decimal", Fraction(6, 100),
+     (Fraction(6, 100),) * 12 + (Fraction(6, 10),) * 11 + (Fraction(5, 10),)),
+    ("10 % × 190", "percentages", "whole", 19, (19,) * 22 + (Fraction(19, 10),) * 3),
+)
+
+
+def question_givens() -> list[Any]:
+    from bot.focus.question_stats import Given
+
+    made = []
+    for number, (text, skill, form, expected, given) in enumerate(QUESTIONS, 1):
+        for student, value in enumerate(given):
+            made.append(Given(3000 + student, str(number), text, skill, form, expected, value,
+                              value == expected, 2500 + 900 * ((student * 7 + number) % 11),
+                              number))
+    return made
+
+
+def question_report_png(lang: str = "en") -> bytes:
+    """The question-level picture of a live round of QUESTIONS, as the bot makes it
+    (``bot.play.question_report``: the figures, the worst three first, the known mistakes)."""
+    from bot.focus.question_stats import mistakes, question_stats
+    from bot.play import question_report
+    from bot.texts import t
+    from images import render_question_report
+
+    given = question_givens()
+    stats = question_stats(given)
+    title = t("reports.live_title", lang, id=12)
+    subtitle = t("reports.subtitle", lang,
+                 questions=t("reports.questions", lang, count=len(stats)),
+                 answers=t("reports.answers", lang, count=len(given)))
+    data = question_report.picture(stats, title, subtitle, lang)
+    data["mistakes"] = question_report.mistake_lines(mistakes(given), lang)
+    return render_question_report(data, image_words(lang))
+
+
+def student_page_png(lang: str = "fr") -> bytes:
+    """One student's page (``bot.play.student_page``) for a sample student: six weeks, six
+    skills, two known mistakes, three assignments."""
+    from datetime import date, datetime, timedelta
+
+    from bot.play.student_page import Homework, StudentPage, Week, picture_data
+    from images import render_student_page
+
+    weeks = tuple(Week(date(2026, 10, 26) + timedelta(weeks=n), a, r) for n, (a, r) in
+                  enumerate(((18, 11), (30, 21), (0, 0), (42, 33), (24, 20), (36, 31))))
+    skills = (("addition", 2, 4), ("decimals-multiply", 1, 2), ("fractions-add", 2, 2),
+              ("multiplication", 2, 3), ("negatives-subtract", 1, 1), ("priority", 1, 3))
+    due = datetime(2026, 11, 20, 18, 0)
+    page = StudentPage(1, "Inès", "term", None, date(2026, 11, 30), weeks, skills,
+                       (("fraction-parts", 4), ("left-to-right", 2)),
+                       (Homework("Fractions", due, 10, "done", 7),
+                        Homework("Priorités", due + timedelta(days=7), 8, "started", None),
+                        Homework("Négatifs", due + timedelta(days=14), 8, "missing", None)))
+    return render_student_page(picture_data(page, lang), image_words(lang))
+
+
 def write_samples(out: Path) -> list[Path]:
     """Every sample picture, written into ``out``; returns the paths."""
     import images
@@ -328,6 +394,9 @@ def write_samples(out: Path) -> list[Path]:
                                                      highlight="Inès", out_of=6),
         "class-report.png": images.render_class_report(class_report_table(), EN),
         "live-report.png": images.render_live_report(live_report_table(), EN),
+        "question-report.png": question_report_png("en"),
+        "question-report-fr.png": question_report_png("fr"),
+        "student-page-fr.png": student_page_png("fr"),
     }
     paths = []
     for file, data in files.items():

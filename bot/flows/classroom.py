@@ -41,8 +41,9 @@ from bot.flows import focus as focus_flow
 from bot.i18n import lang_for, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
+from bot.play import question_report, retention
 from bot.play import question_sets as questions
-from bot.play import retention
+from bot.play import student_page as student_pages
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
 from bot.play.settings import server_settings
@@ -142,11 +143,13 @@ class ClassroomFlow(Flow):
     # --- /class report ----------------------------------------------------------------------------
 
     async def report(self, interaction: discord.Interaction, period: str, topic: str | None,
-                     role: discord.Role | None, pseudonym: bool, assignment: str | None
-                     ) -> None:
-        """The class's report, or one assignment's when one is named (one command, as teachers
-        look for it)."""
-        if assignment is not None:
+                     role: discord.Role | None, pseudonym: bool, assignment: str | None,
+                     student: discord.Member | None = None) -> None:
+        """The class's report, or one assignment's when one is named, or one student's page
+        (one command, as teachers look for it)."""
+        if student is not None:
+            await self.student_report(interaction, student, period, pseudonym=pseudonym)
+        elif assignment is not None:
             await self.assignment_report(interaction, assignment, pseudonym=pseudonym)
         else:
             await self.class_report(interaction, period, topic, role, pseudonym=pseudonym)
@@ -168,13 +171,40 @@ class ClassroomFlow(Flow):
                                     keep=keep, pseudonym=pseudonym)
         await self._send_report(interaction, report, lang, filter_lines(topic, role, lang))
 
+    async def student_report(self, interaction: discord.Interaction, member: discord.Member,
+                             period: str, *, pseudonym: bool) -> None:
+        """One student's page (``bot.play.student_page``): a picture and a CSV, privately."""
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild-only
+        reports.check_period(period)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = member.display_name
+        if pseudonym:
+            order = await self.services.db.class_report.first_answers(guild_id)
+            rank = order.index(member.id) + 1 if member.id in order else len(order) + 1
+            name = t("class.report.pseudonym", lang, number=rank)
+        page = await student_pages.student_page(self.services.db, guild_id, member.id, name,
+                                                period)
+        picture = await asyncio.to_thread(student_pages.png, page, lang)
+        sheet = student_pages.page_csv(page, lang)
+        title = t("reports.student.title", lang, name=name)
+        await replies.followup(
+            interaction, t("reports.student.text", lang, name=shown_name(name)),
+            files=[discord.File(io.BytesIO(picture), filename="student.png", description=title),
+                   discord.File(io.BytesIO(sheet), filename=student_pages.csv_name(page, lang),
+                                description=t("alt.csv", lang, what=title))],
+            ephemeral=True)
+
     async def _send_report(self, interaction: discord.Interaction,
                            report: ClassReport, lang: str,
                            filters: tuple[str, ...]) -> None:
         # After the command's deferral; the pages of a long report live in report_windows.
         csv = await asyncio.to_thread(reports.report_csv, report, lang)
+        extra = await asyncio.to_thread(question_report.class_files, report, lang,
+                                        t(f"class.periods.{report.period}", lang))
         window = ReportWindow(report, lang, interaction.user.id, interaction.user.display_name,
-                              filters, csv)
+                              filters, csv, extra=extra)
         shown = await window.message()
         if shown["view"] is None:  # a follow-up takes no view rather than None
             del shown["view"]
@@ -207,10 +237,24 @@ class ClassroomFlow(Flow):
         await interaction.response.defer(ephemeral=True, thinking=True)
         names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
         sheet = await asyncio.to_thread(homework.report_csv, report, names, missing, lang)
-        filename = t("class.assign.report.filename", lang, id=report.assignment.assignment_id)
+        number = report.assignment.assignment_id
+        filename = t("class.assign.report.filename", lang, id=number)
+        stats = report.question_stats()
+        title = t("reports.assignment_title", lang, name=report.assignment.name)
+        subtitle = t("reports.subtitle", lang,
+                     questions=t("reports.questions", lang, count=len(stats)),
+                     answers=t("reports.answers", lang, count=sum(s.answers for s in stats)))
+        picture = await asyncio.to_thread(question_report.png, stats, title, subtitle, lang)
+        questions = question_report.questions_csv(stats, lang)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
-                               file=discord.File(io.BytesIO(sheet), filename=filename,
-                                                 description=t("alt.csv", lang, what=name)),
+                               files=[discord.File(io.BytesIO(sheet), filename=filename,
+                                                   description=t("alt.csv", lang, what=name)),
+                                      discord.File(io.BytesIO(picture),
+                                                   filename=f"assignment-{number}-questions.png",
+                                                   description=title),
+                                      discord.File(io.BytesIO(questions),
+                                                   filename=f"assignment-{number}-questions.csv",
+                                                   description=t("alt.csv", lang, what=title))],
                                ephemeral=True)
 
     # --- /class assign, /class assignments ------------------------------------------------------

@@ -30,6 +30,8 @@ from zoneinfo import ZoneInfo
 from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
+from bot.focus.exact import WHOLE
+from bot.focus.question_stats import Given, QuestionStat, question_stats
 from bot.play.focus import level_range, round_as_stored
 from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
@@ -356,6 +358,17 @@ class Report:
     @property
     def unfinished(self) -> list[AssignmentAttempt]:
         return [a for a in self.attempts if a.finished_at is None]
+
+    def question_stats(self) -> list[QuestionStat]:
+        """Each question's figures from the stored answers (``bot.focus.question_stats``), in
+        the assignment's order; a question nobody answered is left out."""
+        asked = questions(self.assignment)
+        return question_stats(
+            Given(a.user_id, str(a.question_no), a.question,
+                  asked[a.question_no].skill if a.question_no < len(asked) else "",
+                  asked[a.question_no].form if a.question_no < len(asked) else WHOLE,
+                  a.expected, a.given, a.correct, a.time_ms, a.question_no + 1)
+            for answers in self.answers.values() for a in answers)
 
 
 async def report(db: Database, guild_id: int, name: str) -> Report:

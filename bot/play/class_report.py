@@ -15,6 +15,7 @@ midnight, "week" the last 7 days including today, and so on; "all" is everything
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -22,11 +23,12 @@ from datetime import date, datetime, time, timedelta
 from bot import spreadsheet
 from bot.domain import DomainError
 from bot.focus.mastery import LEVEL_NAMES
+from bot.focus.question_stats import Given, Mistakes, QuestionStat, mistakes, question_stats
 from bot.focus.skills import ALL_TOPICS
 from bot.play.focus import local_day
 from bot.texts import decimal_symbol, has, t
 from db import Database
-from db.class_report import StudentTally, Tally
+from db.class_report import StoredAnswer, StudentTally, Tally
 from db.mastery import SkillLevel
 
 #: The periods by their choice value: how many days, today included (None: everything).
@@ -40,6 +42,9 @@ MIN_ANSWERS = 3
 BANDS: tuple[tuple[str, float], ...] = (("top", 0.9), ("good", 0.7), ("fair", 0.5),
                                         ("low", 0.0))
 FEW = "few"
+#: The questions of the question-level part: the most answered of the period's latest answers
+#: (``db.class_report.RECENT_ANSWERS``), as many as the picture draws.
+QUESTIONS_SHOWN = 20
 
 
 def band(tally: Tally) -> str:
@@ -94,6 +99,9 @@ class Answered:
     order: list[int] = field(default_factory=list)
     #: Each student's mastery of each skill (``db.mastery.skill_levels``), by (user id, skill).
     mastery: dict[tuple[int, str], SkillLevel] = field(default_factory=dict)
+    #: The period's latest answers, newest first (at most ``db.class_report.RECENT_ANSWERS``):
+    #: the question-level part and the known mistakes.
+    recent: list[StoredAnswer] = field(default_factory=list)
 
     @property
     def user_ids(self) -> list[int]:
@@ -116,7 +124,8 @@ async def answered(db: Database, guild_id: int, period: str, topic: str | None =
     order = await db.class_report.first_answers(guild_id) if pseudonym else []
     skills = await db.mastery.skill_levels(guild_id, {row.user_id for row in tallies})
     mastery = {(s.user_id, s.skill): s for s in skills}
-    return Answered(period, first_day, today, topic, tallies, order, mastery)
+    recent = await db.class_report.recent_answers(guild_id, since=since, topic=topic)
+    return Answered(period, first_day, today, topic, tallies, order, mastery, recent)
 
 
 @dataclass(frozen=True)
@@ -146,6 +155,12 @@ class ClassReport:
     class_cells: dict[str, Tally]
     class_total: Tally
     pseudonyms: bool
+    #: Question by question: the ``QUESTIONS_SHOWN`` most answered of the answers read.
+    questions: tuple[QuestionStat, ...] = ()
+    #: How many different questions, and answers, those were drawn from.
+    question_count: int = 0
+    answers_read: int = 0
+    mistakes: Mistakes = field(default_factory=lambda: Mistakes({}, Counter()))
 
     @property
     def pages(self) -> int:
@@ -187,8 +202,14 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
         for topic, tally in student.cells.items():
             by_topic[topic].append(tally)
     class_cells = {topic: Tally.total(by_topic[topic]) for topic in topics}
+    given = [Given(a.user_id, f"{a.skill}\n{a.question}", a.question, a.skill, a.form,
+                   a.expected, a.given, a.correct, a.time_ms)
+             for a in data.recent if a.user_id in cells]
+    stats = question_stats(given)  # the most answered first: none has a number
     return ClassReport(data.period, data.first_day, data.today, topics, students, class_cells,
-                       Tally.total(class_cells.values()), pseudonym)
+                       Tally.total(class_cells.values()), pseudonym,
+                       tuple(stats[:QUESTIONS_SHOWN]), len(stats), len(given),
+                       mistakes(given))
 
 
 # --- The spreadsheet ---------------------------------------------------------------------------
@@ -252,3 +273,24 @@ async def topic_choices(db: Database, guild_id: int, current: str, lang: str
     named = [(topic_name(topic, lang), topic) for topic in found if len(topic) <= 100]
     return [(name, topic) for name, topic in named
             if typed in name.casefold() or typed in topic.casefold()]
+
+
+# --- Known mistakes -----------------------------------------------------------------------------
+
+
+def mistakes_csv(report: ClassReport, lang: str) -> bytes:
+    """The known mistakes of the answers read (``bot.focus.misconceptions``): one row per
+    student and mistake (the most made first), then the class's. Same dialect as the report's
+    CSV."""
+    out = io.StringIO()
+    writer = spreadsheet.writer(out, lang)
+    writer.writerow([t(f"reports.csv.{column}", lang) for column in
+                     ("student", "mistake", "count")])
+    for student in report.students:
+        found = report.mistakes.by_student.get(student.user_id)
+        for name, count in sorted((found or Counter()).items(), key=lambda m: (-m[1], m[0])):
+            writer.writerow([student.name, t(f"misconceptions.{name}", lang), count])
+    everyone = t("reports.csv.class", lang)
+    for name, count in sorted(report.mistakes.total.items(), key=lambda m: (-m[1], m[0])):
+        writer.writerow([everyone, t(f"misconceptions.{name}", lang), count])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")

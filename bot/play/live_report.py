@@ -10,15 +10,18 @@ the public rankings leave out or show as "a student": the report is the teacher'
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bot import spreadsheet
 from bot.domain import DomainError
+from bot.focus.exact import WHOLE
+from bot.focus.question_stats import Given, QuestionStat, question_stats
 from bot.play.focus_live import LiveState, round_key
 from bot.texts import decimal, t
 from db import Database
+from db.focus import FocusAnswer
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,19 @@ class LiveReport:
     lang: str
     questions: tuple[ReportQuestion, ...]
     rows: tuple[ReportRow, ...]  # most right answers first, then the least time
+    answers: tuple[FocusAnswer, ...] = field(default=(), repr=False)
+
+    def question_stats(self) -> list[QuestionStat]:
+        """Each question's figures (``bot.focus.question_stats``), in the round's order."""
+        return question_stats(givens(self.answers))
+
+
+def givens(answers: Iterable[FocusAnswer]) -> list[Given]:
+    """Stored answers of a round or an assignment as ``question_stats`` reads them: a question
+    is its number in the round."""
+    return [Given(a.user_id, str(a.question_no or 0), a.question, a.skill or a.topic,
+                  a.form or WHOLE, a.expected, a.given, a.correct, a.time_ms,
+                  (a.question_no or 0) + 1) for a in answers]
 
 
 async def live_report(db: Database, live_id: int, user_id: int) -> LiveReport:
@@ -79,7 +95,7 @@ async def live_report(db: Database, live_id: int, user_id: int) -> LiveReport:
             a.correct, a.given, a.time_ms / 1000)
     rows = [ReportRow(uid, tuple(c)) for uid, c in cells.items()]
     rows.sort(key=lambda r: (-r.right, r.seconds, r.user_id))
-    return LiveReport(live_id, state.lang, tuple(questions), tuple(rows))
+    return LiveReport(live_id, state.lang, tuple(questions), tuple(rows), tuple(answers))
 
 
 def report_csv(report: LiveReport, names: Mapping[int, str], lang: str) -> bytes:

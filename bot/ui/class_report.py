@@ -120,6 +120,9 @@ class ReportWindow:
     filters: tuple[str, ...]  # "Topic: …", "Role: …", already escaped
     csv: bytes
     page: int = 0
+    #: The question-level files (picture, CSVs) as (file name, bytes, description): made once,
+    #: sent again with each page.
+    extra: tuple[tuple[str, bytes, str], ...] = ()
 
     def embed(self) -> discord.Embed:
         report, lang = self.report, self.lang
@@ -151,6 +154,8 @@ class ReportWindow:
                 "class.report.picture_alt", self.lang, page=self.page + 1, pages=pages)),
             discord.File(io.BytesIO(self.csv), csv_name(self.report, self.lang),
                          description=t("class.report.csv_alt", self.lang)),
+            *(discord.File(io.BytesIO(data), name, description=about)
+              for name, data, about in self.extra),
         ]
 
     @property

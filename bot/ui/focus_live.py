@@ -17,6 +17,7 @@ from discord import ui
 
 from bot.focus import LiveRound, Question
 from bot.i18n import image_words, t
+from bot.play import question_report
 from bot.play.focus_live import Closed, LiveState, LiveStep, public_ranking
 from bot.play.live_report import LiveReport, report_csv
 from bot.play.question_sets import MAX_NAME_CHARS
@@ -315,8 +316,20 @@ async def report_files(report: LiveReport, names: dict[int, str], lang: str
     png = await asyncio.to_thread(render_live_report, report_picture(report, names, lang),
                                   image_words(lang))
     sheet = report_csv(report, names, lang)
+    stats = report.question_stats()
+    title = t("reports.live_title", lang, id=live_id)
+    subtitle = t("reports.subtitle", lang,
+                 questions=t("reports.questions", lang, count=len(stats)),
+                 answers=t("reports.answers", lang, count=len(report.answers)))
+    questions_png = await asyncio.to_thread(question_report.png, stats, title, subtitle, lang)
+    questions_csv = question_report.questions_csv(stats, lang)
     return [discord.File(io.BytesIO(png), filename=f"live-{live_id}.png",
                          description=t("alt.live", lang, id=live_id)),
+            discord.File(io.BytesIO(questions_png), filename=f"live-{live_id}-questions.png",
+                         description=title),
             discord.File(io.BytesIO(sheet), filename=f"live-{live_id}.csv",
                          description=t("alt.csv", lang, what=t("alt.live", lang, id=live_id)
-                                       .rstrip(".")))]
+                                       .rstrip("."))),
+            discord.File(io.BytesIO(questions_csv),
+                         filename=f"live-{live_id}-questions.csv",
+                         description=t("alt.csv", lang, what=title))]

@@ -34,6 +34,7 @@ from typing import Any
 
 from bot.focus.questions import TOPICS
 from bot.play import class_report as service
+from bot.play import question_report
 from bot.ui.class_report import picture
 from db.connection import to_db_time
 from db.core import Database
@@ -123,6 +124,15 @@ async def report_figures(db: Database, repeats: int, size: str) -> None:
             return service.report_csv(report, "fr")
 
         print(f"    picture, page 1 {spread((await timed(draw, repeats))[0])}")
+
+        async def questions(report: service.ClassReport = report, period: str = period
+                            ) -> Any:
+            return question_report.class_files(report, "fr", period)
+
+        times, _ = await timed(questions, repeats)
+        print(f"    questions: {len(report.questions)} of {report.question_count:,} from"
+              f" {report.answers_read:,} answers; picture and 2 CSVs {spread(times)}")
+        SIDE.add(f"{size}, {period}: questions' picture and CSVs", median_ms(times))
         times, data = await timed(export, repeats)
         print(f"    CSV ({len(data) / 1024:,.0f} kB)   {spread(times)}")
         since = None if period == "all" else to_db_time(
