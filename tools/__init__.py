@@ -10,6 +10,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.bench.digits_match    # whole matches per second
     .venv/bin/python -m tools.bench.rithmo          # the Rithmomachia engine's speed
     .venv/bin/python -m tools.bench.rithmo_puzzles  # finding a capture puzzle, and a hint
+    .venv/bin/python -m tools.bench.rithmo_review   # a finished game's review (its search)
     .venv/bin/python -m tools.bench.focus           # Focus questions and rounds per second
     .venv/bin/python -m tools.bench.mastery         # a round chosen from 10,000 answers' mastery
     .venv/bin/python -m tools.bench.db              # the storage

@@ -317,10 +317,10 @@ def question_givens() -> list[Any]:
 
 def question_report_png(lang: str = "en") -> bytes:
     """The question-level picture of a live round of QUESTIONS, as the bot makes it
-    (``bot.play.question_report``: the figures, the worst three first, the known mistakes)."""
+    (``bot.ui.question_report``: the figures, the worst three first, the known mistakes)."""
     from bot.focus.question_stats import mistakes, question_stats
-    from bot.play import question_report
     from bot.texts import t
+    from bot.ui import question_report
     from images import render_question_report
 
     given = question_givens()
@@ -339,7 +339,8 @@ def student_page_png(lang: str = "fr") -> bytes:
     skills, two known mistakes, three assignments."""
     from datetime import date, datetime, timedelta
 
-    from bot.play.student_page import Homework, StudentPage, Week, picture_data
+    from bot.play.student_page import Homework, StudentPage, Week
+    from bot.ui.student_page import picture_data
     from images import render_student_page
 
     weeks = tuple(Week(date(2026, 10, 26) + timedelta(weeks=n), a, r) for n, (a, r) in

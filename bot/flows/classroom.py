@@ -41,8 +41,8 @@ from bot.flows import focus as focus_flow
 from bot.i18n import lang_for, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
-from bot.play import question_report, retention
 from bot.play import question_sets as questions
+from bot.play import retention
 from bot.play import student_page as student_pages
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
@@ -50,6 +50,8 @@ from bot.play.settings import server_settings
 from bot.replies import shown_name
 from bot.services import ServicedBot, Services
 from bot.texts import decimal
+from bot.ui import question_report
+from bot.ui import student_page as student_picture
 from bot.ui.assignments import (
     ASSIGNMENT_FLOWS,
     list_embed,
@@ -181,12 +183,11 @@ class ClassroomFlow(Flow):
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = member.display_name
         if pseudonym:
-            order = await self.services.db.class_report.first_answers(guild_id)
-            rank = order.index(member.id) + 1 if member.id in order else len(order) + 1
+            rank = await student_pages.pseudonym_rank(self.services.db, guild_id, member.id)
             name = t("class.report.pseudonym", lang, number=rank)
         page = await student_pages.student_page(self.services.db, guild_id, member.id, name,
                                                 period)
-        picture = await asyncio.to_thread(student_pages.png, page, lang)
+        picture = await asyncio.to_thread(student_picture.png, page, lang)
         sheet = student_pages.page_csv(page, lang)
         title = t("reports.student.title", lang, name=name)
         await replies.followup(

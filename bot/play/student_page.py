@@ -17,9 +17,8 @@ from bot.focus.mastery import LEVEL_NAMES
 from bot.focus.question_stats import Given, mistakes
 from bot.play.class_report import PERIOD_DAYS, check_period
 from bot.play.focus import local_day
-from bot.texts import date_text, decimal_symbol, image_words, skill_name, t
+from bot.texts import decimal_symbol, skill_name, t
 from db import Database
-from images.student_page import render_student_page
 
 
 @dataclass(frozen=True)
@@ -49,6 +48,13 @@ class StudentPage:
     skills: tuple[tuple[str, int, int], ...]  # (skill, level, mastery), by skill
     mistakes: tuple[tuple[str, int], ...]  # (mistake, times), the most made first
     homework: tuple[Homework, ...]
+
+
+async def pseudonym_rank(db: Database, guild_id: int, user_id: int) -> int:
+    """The student's number as ``/class report pseudonym:`` numbers them (by first answer on the
+    server), so that one student's page and the class report call them the same."""
+    order = await db.class_report.first_answers(guild_id)
+    return order.index(user_id) + 1 if user_id in order else len(order) + 1
 
 
 async def student_page(db: Database, guild_id: int, user_id: int, name: str, period: str,
@@ -90,32 +96,6 @@ async def student_page(db: Database, guild_id: int, user_id: int, name: str, per
     return StudentPage(user_id, name, period, first_day, today, weeks, skills,
                        tuple(sorted(found.items(), key=lambda m: (-m[1], m[0]))),
                        tuple(homework))
-
-
-def _week(monday: date, lang: str) -> str:
-    return t("reports.student.week", lang, day=date_text(monday, lang, "d MMM y"))
-
-
-def picture_data(page: StudentPage, lang: str) -> dict[str, object]:
-    return {
-        "title": t("reports.student.title", lang, name=page.name),
-        "subtitle": t(f"class.periods.{page.period}", lang),
-        "weeks": [{"label": _week(w.monday, lang), "answers": w.answers,
-                   "share": w.right / w.answers if w.answers else 0.0} for w in page.weeks],
-        "skills": [{"label": skill_name(skill, lang), "mastery": mastery,
-                    "text": t(f"mastery.level.{LEVEL_NAMES[mastery]}", lang)}
-                   for skill, _, mastery in page.skills],
-        "mistakes": [t("reports.mistake_times", lang, mistake=t(f"misconceptions.{m}", lang),
-                       times=t("reports.times", lang, count=n)) for m, n in page.mistakes],
-        "homework": [t(f"reports.student.homework_{h.status}", lang, name=h.name,
-                       due=date_text(h.due, lang, "d MMM y"),
-                       score="" if h.score is None else h.score, size=h.size)
-                     for h in page.homework],
-    }
-
-
-def png(page: StudentPage, lang: str) -> bytes:
-    return render_student_page(picture_data(page, lang), image_words(lang))
 
 
 def page_csv(page: StudentPage, lang: str) -> bytes:

@@ -17,13 +17,12 @@ from discord import ui
 
 from bot.focus import LiveRound, Question
 from bot.i18n import image_words, t
-from bot.play import question_report
 from bot.play.focus_live import Closed, LiveState, LiveStep, public_ranking
 from bot.play.live_report import LiveReport, report_csv
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
-from bot.ui import alt_text
+from bot.ui import alt_text, question_report
 from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
 from bot.views import GameButton
 from images import render_leaderboard, render_live_report

@@ -34,7 +34,7 @@ from typing import Any
 
 from bot.focus.questions import TOPICS
 from bot.play import class_report as service
-from bot.play import question_report
+from bot.ui import question_report
 from bot.ui.class_report import picture
 from db.connection import to_db_time
 from db.core import Database
