@@ -12,8 +12,7 @@ from bot.focus import MAX_LEVEL, Question
 from bot.focus.mastery import Mastery
 from bot.focus.questions import work_out
 from bot.focus.review import choose_round
-from bot.focus.school import pool
-from bot.focus.skills import draw
+from bot.focus.school import draw_round
 
 #: Any time will do for a newcomer's model: nothing in it is due.
 SOME_TIME = datetime(2026, 12, 1, tzinfo=UTC)
@@ -28,7 +27,7 @@ def practice_questions(level: int, seed: int, model: Mastery | None = None,
     generate = None
     if school_year is not None:
         def generate(lvl: int, count: int, rng: random.Random) -> list[Question]:
-            return draw(pool(school_year, lvl), count, rng, level=lvl)
+            return draw_round(school_year, lvl, count, rng)
     return choose_round(model or Mastery(), level, random.Random(seed), now,
                         next_level=level + 1 if level < high else None, generate=generate)
 

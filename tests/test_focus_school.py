@@ -104,20 +104,20 @@ def test_names_in_both_languages() -> None:
 def test_practice_draws_from_the_student_s_year_else_the_server_s_else_the_eight_levels(
         ) -> None:
     server = ServerSettings(GUILD)
-    assert play.practice_skills(server, None, 3) is None
-    assert play.practice_skills(server, StudentSettings(GUILD, ANA), 3) is None
+    assert play.practice_year(server, None) is None
+    assert play.practice_year(server, StudentSettings(GUILD, ANA)) is None
     fourth = ServerSettings(GUILD, focus_school_year="cycle4")
-    assert play.practice_skills(fourth, None, 3) == pool("cycle4", 3)
+    assert play.practice_year(fourth, None) == "cycle4"
     own = StudentSettings(GUILD, ANA, school_year="grade5")
     assert school_year_of(fourth, own) == "grade5"
-    assert play.practice_skills(fourth, own, 3) == pool("grade5", 3)
+    assert play.practice_year(fourth, own) == "grade5"
     gone = ServerSettings(GUILD, focus_school_year="cycle9")  # a year no longer known
-    assert play.practice_skills(gone, None, 3) is None
+    assert play.practice_year(gone, None) is None
     # Without a year, the level's own questions, exactly as before.
     from bot.focus import generate_questions
     assert play.practice_questions(None, 4, random.Random(5)) == generate_questions(
         4, ROUND_SIZE, random.Random(5))
-    chosen = play.practice_questions(pool("cycle4", 3), 3, random.Random(5))
+    chosen = play.practice_questions("cycle4", 3, random.Random(5))
     assert {q.skill for q in chosen} <= {s for s, _ in pool("cycle4", 3)}
     assert {q.level for q in chosen} == {3}
     assert set(LEVELS[3].topics) & {q.topic for q in chosen} == set()
@@ -146,7 +146,7 @@ async def test_school_years_are_stored_for_the_server_and_the_student(db: Databa
     await db.students.save(StudentSettings(GUILD, ANA, school_year="grade6"))
     assert (await db.students.get(GUILD, ANA)).school_year == "grade6"
     rules = await play.students.rules_for(db, GUILD, ANA)
-    assert play.practice_skills(rules.server, rules.settings, 2) == pool("grade6", 2)
+    assert play.practice_year(rules.server, rules.settings) == "grade6"
     start = await play.start_practice(db, GUILD, ANA, None, seed=3)
     # Five at the member's level, the last from the level above, each from the year's share.
     *at_level, ahead = start.questions

@@ -15,12 +15,15 @@ gives some of them to two Focus levels. ``docs/rules/focus.md`` shows the table.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.questions import MAX_LEVEL, MIN_LEVEL, check_level
-from bot.focus.skills import SKILLS, SkillRef
+from bot.focus.questions import MAX_LEVEL, MIN_LEVEL, Question, check_level
+from bot.focus.skills import SKILLS, SkillRef, check_skill, draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,3 +161,68 @@ def pool(year: str, level: int) -> tuple[SkillRef, ...]:
     start = (level - MIN_LEVEL) * n // size
     end = max(start + 1, (level - MIN_LEVEL + 1) * n // size)
     return refs[start:end]
+
+
+# --- a round for every year and level ----------------------------------------------------------
+
+#: How many different questions a skill level can give, as a sample of this many draws (seeded,
+#: so the same on every machine) finds them: a lower bound, exact for the small ones.
+_CAPACITY_SAMPLE = 400
+#: A pool is wide enough for ``count`` questions when it holds this many times as many: drawing
+#: from a pool barely as large as the round would make the round slow to draw and always the same.
+_SLACK = 2
+
+
+@cache
+def capacity(ref: SkillRef) -> int:
+    """The different questions that (skill, skill level) ``ref`` gives (a seeded sample)."""
+    skill, number = ref
+    build = SKILLS[skill].level(number).build
+    rng = random.Random(f"capacity:{skill}:{number}")
+    return len({build(rng).ascii for _ in range(_CAPACITY_SAMPLE)})
+
+
+def year_refs(year: str, skills: Sequence[str] | None = None) -> tuple[SkillRef, ...]:
+    """The year's ladder (``ladder``), or only ``skills`` of it, easiest first. A skill the year
+    does not practise brings all its levels (a teacher may ask for it on purpose)."""
+    refs = ladder(year)
+    if not skills:
+        return refs
+    wanted = [check_skill(s).id for s in skills]
+    kept = tuple(ref for ref in refs if ref[0] in wanted)
+    outside = [s for s in wanted if all(ref[0] != s for ref in refs)]
+    extra = tuple((s, lv.number) for s in outside for lv in SKILLS[s].levels)
+    return tuple(sorted(kept + extra, key=lambda ref: (SKILLS[ref[0]].level(ref[1]).tier,
+                                                        wanted.index(ref[0]))))
+
+
+def round_pool(refs: Sequence[SkillRef], level: int, count: int) -> tuple[SkillRef, ...]:
+    """What a round of ``count`` questions at Focus level ``level`` draws from ``refs`` (a
+    ladder, easiest first): the ``level``-th of eight shares (``pool``), widened one neighbour at
+    a time, alternately harder and easier, until it can give ``count`` different questions with
+    room to spare. The student is told nothing: the round is a little wider, never refused."""
+    check_level(level)
+    n, size = len(refs), MAX_LEVEL - MIN_LEVEL + 1
+    if n == 0:
+        raise ValueError("nothing to draw from")
+    start = (level - MIN_LEVEL) * n // size
+    end = min(n, max(start + 1, (level - MIN_LEVEL + 1) * n // size))
+    wanted = min(count * _SLACK, sum(capacity(ref) for ref in refs))
+    up = True
+    while sum(capacity(ref) for ref in refs[start:end]) < wanted:
+        if (up and end < n) or start == 0:
+            end += 1
+        else:
+            start -= 1
+        up = not up
+    return tuple(refs[start:end])
+
+
+def draw_round(year: str, level: int, count: int, rng: random.Random,
+               skills: Sequence[str] | None = None) -> list[Question]:
+    """``count`` different questions that a round of ``year`` at Focus ``level`` asks (every
+    kind of round: practice, the daily challenge, a live round, an assignment, a match's Focus),
+    from the year's skills or only ``skills``; the pool borrows from the neighbouring levels of
+    the same year when its own share is too small (``round_pool``)."""
+    refs = year_refs(year, skills)
+    return draw(round_pool(refs, level, count), count, rng, level=level)

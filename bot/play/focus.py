@@ -8,7 +8,7 @@ call these and show what they return.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -25,8 +25,7 @@ from bot.focus.adaptive import Advice, model_level
 from bot.focus.exact import WHOLE
 from bot.focus.mastery import Mastery
 from bot.focus.review import choose_round
-from bot.focus.school import YEARS, pool
-from bot.focus.skills import SkillRef, draw
+from bot.focus.school import YEARS, draw_round
 from bot.play import students
 from bot.play.question_sets import counts_for_level
 from bot.play.students import PublicRow, public_rows, rank_daily
@@ -105,25 +104,24 @@ async def record_answer(db: Database, answer: FocusAnswer, now: datetime | None 
 # --- Practice --------------------------------------------------------------------------------
 
 
-def practice_skills(server: ServerSettings, student: StudentSettings | None, level: int
-                    ) -> tuple[SkillRef, ...] | None:
-    """The skills, at which of their levels, that a practice round at Focus ``level`` may draw
-    from for a member with these settings: the share at ``level`` of their school year (the
-    student's own, else the server's: ``bot.focus.school.pool``); None without a school year
-    (or with one no longer known): the eight levels' questions, as before school years."""
+def practice_year(server: ServerSettings, student: StudentSettings | None) -> str | None:
+    """The school year a member's Focus draws from: the student's own, else the server's
+    (``bot.play.students.school_year_of``); None without one (or with one no longer known): the
+    eight levels' questions, as before school years."""
     year = students.school_year_of(server, student)
-    if year is None or year not in YEARS:
-        return None
-    return pool(year, level)
+    return year if year in YEARS else None
 
 
-def practice_questions(skills: tuple[SkillRef, ...] | None, level: int, rng: random.Random,
-                       count: int = ROUND_SIZE) -> list[Question]:
-    """A practice round's questions at Focus ``level``: drawn from ``skills``
-    (``practice_skills``), or the level's own when None."""
-    if skills is None:
+def practice_questions(year: str | None, level: int, rng: random.Random,
+                       count: int = ROUND_SIZE, skills: Sequence[str] | None = None
+                       ) -> list[Question]:
+    """``count`` questions at Focus ``level``: drawn from ``year``'s skills (only ``skills``
+    of them when given), borrowing from the neighbouring levels of the year when the level's
+    share is too small (``bot.focus.school.draw_round``); the level's own when ``year`` is
+    None."""
+    if year is None:
         return generate_questions(level, count, rng)
-    return draw(skills, count, rng, level=level)
+    return draw_round(year, level, count, rng, skills)
 
 
 @dataclass(frozen=True)
@@ -171,8 +169,8 @@ async def start_practice(db: Database, guild_id: int, user_id: int, level: int |
 
     def generate(level: int, count: int, rng: random.Random) -> list[Question]:
         # The school year's share of skills at that level, or the level's own questions.
-        return practice_questions(practice_skills(rules.server, rules.settings, level), level,
-                                  rng, count)
+        return practice_questions(practice_year(rules.server, rules.settings), level, rng,
+                                  count)
 
     questions = choose_round(model, chosen, random.Random(seed), moment, next_level=above,
                              size=ROUND_SIZE, only_level=pinned, generate=generate)
