@@ -425,6 +425,17 @@ def skill_name(key: str, lang: str) -> str:
     return key.replace("_", " ").replace("-", " ")
 
 
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def question_text(text: str, lang: str) -> str:
+    """A Focus question or answer as the engine writes it (``22.4 − 5.3``), as a member of
+    ``lang`` reads it (``22,4 − 5,3`` in French): every picture, window, correction and CSV of
+    a question goes through here, so that the stored text stays one form for every language."""
+    point = decimal_symbol(lang)
+    return text if point == "." else _DECIMAL_POINT.sub(point, text)
+
+
 _image_words: dict[str, ImageWords] = {}
 
 
