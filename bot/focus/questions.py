@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.exact import FORMS, WHOLE, Exact, json_answer, normal, parse_exact
+from bot.focus.exact import (
+    FORMS,
+    WHOLE,
+    Exact,
+    accepted_values,
+    json_answer,
+    normal,
+    parse_exact,
+)
 
 ADDITION = "addition"
 SUBTRACTION = "subtraction"
@@ -210,6 +218,9 @@ class Question:
     level: int
     skill: str = ""  # "": the topic (a question of the eight levels)
     form: str = WHOLE
+    #: A teacher's question: the accepted answers as written (``bot.focus.exact.ANSWER_BAR``,
+    #: ``"1/2 | 0.5"``), ``answer`` the first; "": ``answer`` alone.
+    written: str = ""
 
     def __post_init__(self) -> None:
         if not self.skill:
@@ -217,12 +228,21 @@ class Question:
         if self.form not in FORMS:
             raise ValueError(f"a question's form is one of {FORMS}, not {self.form!r}")
         object.__setattr__(self, "answer", normal(self.answer))
+        if self.written and self.answer not in accepted_values(self.written):
+            raise ValueError(f"{self.answer!r} is not among the accepted {self.written!r}")
+
+    @property
+    def accepted(self) -> tuple[Exact, ...]:
+        """Every answer that is right (equal in value to one of them, as Focus reads it)."""
+        return accepted_values(self.written) if self.written else (self.answer,)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"text": self.text, "ascii": self.ascii,
                                 "answer": json_answer(self.answer, self.form),
                                 "topic": self.topic, "level": self.level}
         data.update(variant_fields(self.topic, self.skill, self.form))
+        if self.written:
+            data["written"] = self.written
         return data
 
     @classmethod
@@ -232,7 +252,7 @@ class Question:
         return cls(text=str(data["text"]), ascii=str(data["ascii"]),
                    answer=parse_exact(data["answer"]), topic=str(data["topic"]),
                    level=int(data["level"]), skill=str(data.get("skill") or data["topic"]),
-                   form=str(data.get("form", WHOLE)))
+                   form=str(data.get("form", WHOLE)), written=str(data.get("written") or ""))
 
 
 # --- builders: each returns a tree that is right by construction -----------------------------

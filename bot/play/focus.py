@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from bot.domain import DomainError
@@ -301,7 +301,8 @@ def stored_round(questions: list[Question], stored: list[FocusAnswer]) -> FocusR
     done: list[Answer] = []
     for answer in history(stored[::-1]):
         if len(done) < len(questions) and answer.question == questions[len(done)].text:
-            done.append(answer)
+            # A teacher's accepted answers are the question's, not a stored answer's.
+            done.append(replace(answer, written=questions[len(done)].written))
     return FocusRound(questions, done)
 
 

@@ -42,7 +42,11 @@ NEXT_DELAY = 5.0
 
 #: Answer-reading refusals: the member may type again.
 FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole",
-                          "focus.bad_grouping", "focus.too_long"})
+                          "focus.bad_grouping", "focus.too_long",
+                          # a decimal or a fraction (``bot.focus.read_exact``): a set's question
+                          "focus.empty_decimal", "focus.empty_fraction", "focus.not_a_decimal",
+                          "focus.not_a_fraction", "focus.zero_denominator", "focus.empty_lowest",
+                          "focus.lowest_expected", "focus.not_lowest"})
 
 
 #: The version of the live state's layout (``LiveState.to_json``; ``bot.formats``): a state
@@ -384,7 +388,8 @@ class LiveRounds:
                     guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
                     question=a.question, expected=a.expected, given=a.given,
                     time_ms=round(a.seconds * 1000), source="live",
-                    round_key=round_key(live.live_id), question_no=number - 1))
+                    round_key=round_key(live.live_id), question_no=number - 1,
+                    skill=a.skill, form=a.form))
             except StaleVersion:
                 # Only an erasure (``delete-player``) takes a member out of a round: then their
                 # answer is said refused as theirs is, not as a click someone beat.

@@ -23,7 +23,7 @@ from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.ui import alt_text, question_report
-from bot.ui.focus_run import AnswerForm, asks_itself, level_text, question_line
+from bot.ui.focus_run import AnswerForm, asks_itself, expected_text, level_text, question_line
 from bot.views import GameButton
 from images import render_leaderboard, render_live_report
 
@@ -226,7 +226,7 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
         description=t("live.closed_asked" if asks_itself(closed.question.text)
                       else "focus.live.closed_question", lang,
                       question=shown_name(closed.question.text.rstrip(), None),
-                      expected=closed.question.answer),
+                      expected=expected_text(closed.question, lang)),
         colour=0x6C757D)
     embed.add_field(name="\u200b", value=t(
         "focus.live.closed_count", lang, count=closed.right, right=closed.right,

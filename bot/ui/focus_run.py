@@ -110,14 +110,14 @@ from bot import replies
 from bot.domain import DomainError
 from bot.focus import TOPICS, Answer, FocusRound, Question
 from bot.focus.answers import read_for
-from bot.focus.exact import DECIMAL, LOWEST, WHOLE, Exact, exact_text
+from bot.focus.exact import ANSWER_BAR, DECIMAL, LOWEST, WHOLE, Exact, exact_text
 from bot.focus.round import mark
 from bot.focus.skills import MINUS
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
 from bot.replies import interaction_data
 from bot.services import Key, services_of, services_of_client
-from bot.texts import decimal_symbol
+from bot.texts import decimal_symbol, question_text
 from bot.tree import report_error
 from bot.views import ArdoiseModal, button_of, ensure_player
 from db import Database, FocusAnswer
@@ -333,7 +333,27 @@ def value_text(value: Exact, form: str, lang: str) -> str:
     return text.replace("-", MINUS)
 
 
+def written_text(written: str, lang: str) -> str:
+    """A teacher's accepted answers (``Question.written``) as the member reads them, as the
+    teacher wrote them: ``1/2 or 0.5`` (``1/2 ou 0,5`` in French), the school's minus sign."""
+    parts = [question_text(part.strip(), lang).replace("-", MINUS)
+             for part in written.split(ANSWER_BAR)]
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("question_set_numbers.either", lang, first=text, second=part)
+    return text
+
+
+def expected_text(question: Question, lang: str) -> str:
+    """A question's right answer as the member reads it (a teacher's, all its accepted ones)."""
+    if question.written:
+        return written_text(question.written, lang)
+    return value_text(question.answer, question.form, lang)
+
+
 def _expected(answer: Answer, lang: str) -> str:
+    if answer.written:
+        return written_text(answer.written, lang)
     return value_text(answer.expected, answer.form, lang)
 
 
