@@ -68,7 +68,9 @@ async def test_bad_answers_are_refused_with_their_line_and_reason(standin, start
     assert ("Ligne 3 : la réponse « 1/0 » n'est pas un nombre : le dénominateur d'une fraction "
             "n'est jamais 0 (« Rien ? »).") in text
     assert "Ligne 4 : « 0,5 \\| » a une réponse vide" in text
-    assert "Ligne 5 : la réponse « deux » n'est pas un nombre : écris un nombre entier" in text
+    assert ("Ligne 5 : la réponse « deux » n'est pas un nombre (« Deux ? ») : une réponse est "
+            "un nombre entier (−3), un décimal (4,5 ou 4.5), une fraction (1/2), ou plusieurs "
+            "d'entre eux séparés par | (1/2 | 0,5).") in text
     assert "Ligne 6 : la réponse « =1+1 » n'est pas un nombre" in text
     assert "Ligne 7 : la réponse « 111" in text and "est trop longue" in text
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
