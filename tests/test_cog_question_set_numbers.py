@@ -155,6 +155,14 @@ async def test_a_student_takes_an_assignment_of_the_set(standin, start_bot, cloc
     assert f"❌ {wrong}. {HALF} = **1/2 ou 0,5** · tu as tapé 1/4" in window.text()
     stored = await bot.db.focus.recent(standin.guild.id, ben.id)
     assert sorted(a.correct for a in stored) == [False] + [True] * 7
+    # The teacher's report says each answer as the set writes it, in French.
+    record = await standin.slash(prof, "classe bilan", devoir="Moitiés")
+    sheet = record.reply.attachments[0]
+    rows = list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig")), delimiter=";"))
+    written = {"La moitié de 9 ?": "4,5", "Un demi en fraction ?": "1/2",
+               "Trois de moins que 0 ?": "-3", HALF: "1/2 | 0,5", "Trois de moins que 1 ?": "-2"}
+    assert [(row[4], row[5]) for row in rows[1:]] == [
+        (q["text"], written[q["text"]]) for q in made.questions]
 
 def rows_of(attachment: Any, separator: str) -> list[list[str]]:
     text = attachment.data.decode("utf-8")

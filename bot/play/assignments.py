@@ -30,10 +30,10 @@ from zoneinfo import ZoneInfo
 from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
-from bot.focus.exact import WHOLE
+from bot.focus.exact import WHOLE, Exact
 from bot.focus.question_stats import Given, QuestionStat, question_stats
 from bot.play.focus import level_range, round_as_stored
-from bot.play.question_sets import find_set, questions_of
+from bot.play.question_sets import answer_cell, find_set, questions_of
 from bot.shards import Owner, every_server
 from bot.texts import decimal, t
 from db import Database
@@ -387,6 +387,12 @@ async def assignment_names(db: Database, guild_id: int) -> list[str]:
     return [a.name for a in await db.assignments.of_server(guild_id)]
 
 
+def expected_cell(question: Question, lang: str) -> str | Exact:
+    """A question's answer in the report: a teacher's as written, with the decimal sign of
+    ``lang`` (``1/2 | 0,5``, as the set's file says it); else the answer."""
+    return answer_cell(question.written, lang) if question.written else question.answer
+
+
 _MARK = {True: "right", False: "wrong"}
 def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], lang: str) -> bytes:
     """One row per student and question: who (``names``), their state and score, the question,
@@ -411,7 +417,8 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
             answer = given.get(n)
             writer.writerow([
                 names[user_id], t(f"class.assign.csv.{status}", lang),
-                "" if score is None else score, n + 1, question.text, question.answer,
+                "" if score is None else score, n + 1, question.text,
+                expected_cell(question, lang),
                 "" if answer is None or answer.given is None else answer.given,
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
