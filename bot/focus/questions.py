@@ -221,6 +221,9 @@ class Question:
     #: A teacher's question: the accepted answers as written (``bot.focus.exact.ANSWER_BAR``,
     #: ``"1/2 | 0.5"``), ``answer`` the first; "": ``answer`` alone.
     written: str = ""
+    #: The level of its skill it was drawn from (``bot.focus.skills``); 0: not said (a question
+    #: of the eight levels, whose skill level follows from its Focus level).
+    skill_level: int = 0
 
     def __post_init__(self) -> None:
         if not self.skill:
@@ -243,6 +246,8 @@ class Question:
         data.update(variant_fields(self.topic, self.skill, self.form))
         if self.written:
             data["written"] = self.written
+        if self.skill_level:
+            data["skill_level"] = self.skill_level
         return data
 
     @classmethod
@@ -252,7 +257,8 @@ class Question:
         return cls(text=str(data["text"]), ascii=str(data["ascii"]),
                    answer=parse_exact(data["answer"]), topic=str(data["topic"]),
                    level=int(data["level"]), skill=str(data.get("skill") or data["topic"]),
-                   form=str(data.get("form", WHOLE)), written=str(data.get("written") or ""))
+                   form=str(data.get("form", WHOLE)), written=str(data.get("written") or ""),
+                   skill_level=int(data.get("skill_level", 0)))
 
 
 # --- builders: each returns a tree that is right by construction -----------------------------
