@@ -159,13 +159,14 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     rows: Sequence[Mapping[str, Any]] = list(table.get("rows", []))
     narrow = [bool(n) for n in table.get("skills", [])] + [False] * len(topics)
     # Each column's left edge (from the name column's end) and width.
-    lefts, widths = [], []
-    x = PAD + NAME_W
+    lefts: list[int] = []
+    widths: list[int] = []
+    edge = PAD + NAME_W
     for i in range(len(topics)):
-        lefts.append(x)
+        lefts.append(edge)
         widths.append(SKILL_W if narrow[i] else CELL_W)
-        x += widths[-1]
-    table_w = max(x - PAD, NAME_W + CELL_W)
+        edge += widths[-1]
+    table_w = max(edge - PAD, NAME_W + CELL_W)
     heads = {i: _skill_head(str(topics[i])) for i in range(len(topics)) if narrow[i]}
     head_h = max([HEAD_H, *(8 + SKILL_HEAD_LINE_H * len(lines) for lines, _ in heads.values())])
     width = max(PAD * 2 + table_w, 560)
@@ -190,16 +191,16 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     st.text(d, (PAD + 4, y + HEAD_H / 2), words("class_report.student"), st.font(14, True),
             st.CHALK_DIM, "lm")
     for i, name in enumerate(topics):
-        x0, w = lefts[i], widths[i]
+        x0, cw = lefts[i], widths[i]
         if i in heads:
             lines, f = heads[i]
             top = y + head_h / 2 - SKILL_HEAD_LINE_H * (len(lines) - 1) / 2
-            for n, line in enumerate(lines):
-                st.text(d, (x0 + w / 2, top + n * SKILL_HEAD_LINE_H), line, f, st.CHALK_DIM,
+            for n, part in enumerate(lines):
+                st.text(d, (x0 + cw / 2, top + n * SKILL_HEAD_LINE_H), part, f, st.CHALK_DIM,
                         "mm")
             continue
-        label, f = st.fit_text(str(name), w - 10, 15, 10, bold=True)
-        st.text(d, (x0 + w / 2, y + head_h / 2), label, f, st.CHALK, "mm")
+        label, f = st.fit_text(str(name), cw - 10, 15, 10, bold=True)
+        st.text(d, (x0 + cw / 2, y + head_h / 2), label, f, st.CHALK, "mm")
     d.line((PAD, y + head_h - 2, PAD + table_w, y + head_h - 2), fill=st.SLATE_LINE, width=1)
     y += head_h
 
