@@ -292,6 +292,13 @@ async def test_progress_and_the_class_report_of_every_skill_name_no_id(standin, 
         assert any(line.startswith(skill_name("negatives-priority", lang)) for line in seen)
         assert t("focus.topics.negatives", lang) in seen  # the chart's topic, by its name
 
+    # The topics offered as the teacher types: by their names.
+    for member, lang, command in ((head, "en", "class report"), (petit, "fr", "classe bilan")):
+        offered = await standin.autocomplete(member, command, "topic", topic="")
+        assert {c["name"] for c in offered} >= {t("focus.topics.negatives", lang),
+                                                t("focus.topics.fractions", lang)}
+        assert ids_in(" | ".join(c["name"] for c in offered), lang) == set()
+
     for member, lang, command, delimiter in ((head, "en", "class report", ","),
                                              (petit, "fr", "classe bilan", ";")):
         with drawn() as seen:
