@@ -22,6 +22,7 @@ from bot.play.live_report import LiveReport, report_csv
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
+from bot.texts import skill_name
 from bot.ui import alt_text, question_report
 from bot.ui.focus_run import AnswerForm, asks_itself, expected_text, level_text, question_line
 from bot.views import GameButton
@@ -142,6 +143,11 @@ def _level_line(live: LiveState) -> str:
         # In the footer, where nothing renders.
         return t("live.set_level", live.lang,
                  name=shown_name(live.set_name, MAX_NAME_CHARS, markup=False))
+    question = live.game.current if live.game is not None else None
+    if question is not None and (live.year is not None or live.skills):
+        # A school year's round: the skill of the question on show, at the level it is asked.
+        return t("focus.level_line", live.lang, level=question.level,
+                 name=skill_name(question.skill, live.lang))
     return level_text(live.level, live.lang)
 
 
