@@ -122,6 +122,13 @@ async def test_a_live_round_on_fractions_add_takes_a_half_both_ways_and_stores_t
     assert rows[("Ana", "fractions")][:2] == ["6", "6"]
     assert rows[("Sam", "fractions")][:2] == ["6", "1"]
     assert rows[("Class", "fractions")][:2] == ["12", "7"]
+    # One student's page gives the mastery by skill: the live answers count under theirs.
+    page = await standin.slash(teacher, "class report", student=ana)
+    [sheet] = [a for a in page.reply.attachments if a.filename.startswith("student-")]
+    lines = list(csv.reader(io.StringIO(sheet.data[3:].decode("utf-8"))))
+    mastery = [line for line in lines if line[0] == "Mastery"]
+    assert [line[1] for line in mastery] == ["adding fractions"]
+    assert mastery[0][2] in {"Attempted", "Familiar", "Proficient", "Mastered"}
 
 
 async def test_a_live_round_at_a_level_asks_the_years_questions(standin, start_bot):
