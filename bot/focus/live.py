@@ -176,7 +176,7 @@ class LiveRound:
                factor: float | None = 1.0) -> LiveAnswer:
         """``seconds``: the time since the question was shown; ``factor``: the player's extra
         time (``None``: no timer). The first readable answer is final; unreadable text changes
-        nothing and can be typed again."""
+        nothing and can be typed again (``bot.play.focus_live.FORMAT_CODES``)."""
         if not self.open:
             raise DomainError("focus.live_no_question", "no question is taking answers",
                               player=player)
