@@ -26,7 +26,7 @@ from bot.focus.school import YEARS
 from bot.focus.skills import SKILLS
 from bot.play.digits import focus_questions
 from bot.play.focus import class_questions
-from bot.ui.focus_run import get_run, value_text
+from bot.ui.focus_run import get_run, question_level_text, value_text
 
 HALF = Fraction(1, 2)
 CYCLE4 = "cycle4"
@@ -85,7 +85,8 @@ async def test_a_live_round_on_fractions_add_takes_a_half_both_ways_and_stores_t
     for number, question in enumerate(questions):
         text = message.text()
         assert f"{question.text} = ?" in text
-        assert f"Level {question.level} · adding fractions" in text  # never the old level's name
+        # The question's own skill level, never the old level's name.
+        assert question_level_text(question, "en") in text and "Within" not in text
         wall.now += 3.0
         if number == half:
             right = await answer(standin, ana, message, "1/2")
@@ -118,7 +119,11 @@ async def test_a_live_round_on_fractions_add_takes_a_half_both_ways_and_stores_t
     assert sams_half.given == HALF and sams_half.correct
 
     report = await standin.slash(teacher, "class report")
-    rows = {(r[0], r[1]): r[2:] for r in report_rows(report)[1:]}
+    # A topic's row (no skill), then one row per skill of it with the student's mastery in words.
+    rows = {(r[0], r[1]): r[3:] for r in report_rows(report)[1:] if not r[2]}
+    skills = {(r[0], r[2]): r[7:] for r in report_rows(report)[1:] if r[2]}
+    assert skills[("Ana", "adding fractions")][0] in {"Familiar", "Proficient", "Mastered",
+                                                      "Attempted"}
     assert rows[("Ana", "fractions")][:2] == ["6", "6"]
     assert rows[("Sam", "fractions")][:2] == ["6", "1"]
     assert rows[("Class", "fractions")][:2] == ["12", "7"]
@@ -262,7 +267,7 @@ async def test_an_assignment_on_fractions_add_takes_a_half_both_ways(
         assert "fractions-add" in await mastered_skills(bot, standin.guild.id, member.id)
     # The answers are the assignment clock's (30 November): all of them, not the last week's.
     report = await standin.slash(head, "class report", period="all")
-    rows = {(r[0], r[1]): r[2:] for r in report_rows(report)[1:]}
+    rows = {(r[0], r[1]): r[3:] for r in report_rows(report)[1:] if not r[2]}
     assert rows[("Class", "fractions")][:2] == ["8", "8"]
 
 

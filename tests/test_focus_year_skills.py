@@ -36,7 +36,7 @@ def test_skills_are_read_by_id_or_by_name_in_either_language() -> None:
     assert read_skills("Adding fractions ; PUISSANCES + square-roots") == (
         "fractions-add", "powers", "square-roots")
     # A name with commas in it is one skill (the longest name is read first).
-    assert read_skills("décimaux × 10, 100, 1 000, addition de fractions") == (
+    assert read_skills("décimaux × 10, 100, 1000, addition de fractions") == (
         "decimals-times-ten", "fractions-add")
     assert read_skills("powers, powers") == ("powers",)
     for lang in ("en", "fr"):
