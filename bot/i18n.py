@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -50,6 +51,7 @@ from bot.texts import (
     image_words,
     lang_of,
     locale,
+    moment_text,
     month_name,
     number,
     percent,
@@ -60,6 +62,7 @@ from bot.texts import (
     reload,
     skill_name,
     t,
+    typography,
     weekday_name,
 )
 
@@ -102,6 +105,7 @@ __all__ = [
     "reload",
     "skill_name",
     "t",
+    "typography",
     "weekday_name",
 ]
 
@@ -131,6 +135,8 @@ def _said(value: Any, lang: str) -> Any:
         if value.id is not None:
             return f"<@{value.id}>"
         return t("rithmo.computer" if value.computer else "rithmo.someone", lang)
+    if isinstance(value, datetime):
+        return moment_text(value, lang)  # already in the zone the server reads times in
     if isinstance(value, RoleRef):
         return f"<@&{value.id}>"
     if isinstance(value, tuple) and value and all(isinstance(v, OpenGame) for v in value):
@@ -285,4 +291,10 @@ class Translator(app_commands.Translator):
         if locale is not discord.Locale.french:
             return None  # English is the code's own text; other locales see English.
         key = self.key_for(string, context)
-        return None if key is None else self.cats.get(key, "fr")
+        text = None if key is None else self.cats.get(key, "fr")
+        if text is None or context.location in (
+                app_commands.TranslationContextLocation.command_name,
+                app_commands.TranslationContextLocation.group_name,
+                app_commands.TranslationContextLocation.parameter_name):
+            return text  # a name is one word, typed as it is
+        return typography(text, "fr")

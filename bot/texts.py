@@ -117,7 +117,7 @@ class Catalogues:
                 return key
             log.warning("missing %s text %r; using English", lang, key)
         if lang == "fr":
-            return _format_french(text, _Params(params, key))
+            return _format_french(typography(text, lang), _Params(params, key))
         return text.format_map(_Params(params, key))
 
 
@@ -229,11 +229,80 @@ def _format_french(text: str, params: _Params) -> str:
         raw = params[name]
         if conversion:
             raw = _CONVERSIONS[conversion](raw)
-        value = format(raw, spec or "")
+        if isinstance(raw, int | float) and not isinstance(raw, bool):
+            value = _french_number(name, raw, spec or "")
+        else:
+            value = format(raw, spec or "")
         if isinstance(raw, str):
             out, value = french_join(out, value)
         out += value
     return out
+
+
+#: Numbers that name rather than count: a year ("2026"), a game's or a puzzle's number
+#: ("la partie n° 1042") are written without groups of digits.
+_UNGROUPED = frozenset({"year", "id", "game", "match", "number", "puzzle", "seed"})
+
+
+def _french_number(name: str, raw: float, spec: str) -> str:
+    """A number given to a French text: Babel's groups (``1 250``) and decimal comma (``0,5``);
+    with a format spec (``{v:.1f}``, ``{v:>3}``) Python's layout, with a decimal comma."""
+    places = re.fullmatch(r"\.(\d)f", spec)
+    if places is not None:
+        return decimal(raw, "fr", int(places.group(1)))
+    if spec or name in _UNGROUPED or name.endswith("_id"):
+        return question_text(format(raw, spec), "fr")  # the decimal sign, as questions say it
+    return number(raw, "fr")
+
+
+# --- French typography ---------------------------------------------------------------------------
+
+NNBSP = "\u202f"  # narrow no-break space: before ; ! ? and inside « », between groups of digits
+NBSP = "\u00a0"   # no-break space: before :, after "n°"
+_SPACES = " \u00a0\u202f"
+#: What typography never touches: code (``/commande option:`` examples), URLs, Discord's syntax
+#: (mentions, channels, ``<t:…>`` times, ``</cmd:id>`` commands, custom emoji), emoji codes
+#: (``:white_check_mark:``) and a template's ``{placeholders}`` (``{value:>3}``).
+_PROTECTED = re.compile(
+    r"```.*?```|`[^`\n]*`|https?://[^\s<>)]+|<(?:[@#/]|a?:|t:)[^<>\s]*>"
+    r"|(?<![\w:]):[a-z0-9_+-]+:(?![\w:])|\{\{|\}\}|\{[^{}]*\}", re.DOTALL)
+_HOLE = "\ue000"  # one private-use character stands for each protected piece while rules run
+_HIGH = re.compile(rf"(?<=[^\s(\[«/])[{_SPACES}]*([;!?]+)(?![\w])")
+_COLON = re.compile(rf"(?<=[^\s(\[«/<]):(?=[*_~]*(?:\s|$))|[{_SPACES}]+:(?=[*_~]*(?:\s|$))")
+_OPEN = re.compile(rf"«[{_SPACES}]*")
+_CLOSE = re.compile(rf"[{_SPACES}]*»")
+_GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[ {NBSP}{NNBSP}]\d{{3}})+(?![\d])")
+_PERCENT = re.compile(rf"(?<=\d)[{_SPACES}]?%")
+_HOURS = re.compile(rf"(?<=[\d{_HOLE}]) h(?=[\s.,;:!?)]|$)")
+_NUMERO = re.compile(rf"\bn°[{_SPACES}]*(?=[\d{_HOLE}])")
+
+
+@functools.lru_cache(maxsize=8192)
+def typography(text: str, lang: str) -> str:
+    """``text`` as French typesets it (the catalogue writes plain spaces, or none): a narrow
+    no-break space before « ; ! ? » and inside « », a no-break space before « : » and after
+    « n° », narrow no-break spaces between groups of digits and before « % ». Code, URLs,
+    Discord's syntax and placeholders are left as they are; other languages are unchanged.
+    Applying it twice changes nothing."""
+    if lang_of(lang) != "fr":
+        return text
+    kept: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        kept.append(match.group(0))
+        return _HOLE
+
+    work = _PROTECTED.sub(hold, text)
+    work = _OPEN.sub("«" + NNBSP, work)
+    work = _CLOSE.sub(NNBSP + "»", work)
+    work = _HIGH.sub(lambda m: NNBSP + m.group(1), work)
+    work = _COLON.sub(NBSP + ":", work)
+    work = _GROUPS.sub(lambda m: re.sub(f"[ {NBSP}]", NNBSP, m.group(0)), work)
+    work = _PERCENT.sub(NBSP + "%", work)  # as CLDR writes a percentage
+    work = _HOURS.sub(NBSP + "h", work)
+    work = _NUMERO.sub("n°" + NBSP, work)
+    pieces = iter(kept)
+    return re.sub(_HOLE, lambda _: next(pieces), work)
 
 
 def placeholders(text: str) -> set[str]:
@@ -363,9 +432,39 @@ def weekday_name(weekday: int, lang: str,
     return get_day_names(width, locale=locale(lang))[weekday]
 
 
-def date_text(day: Any, lang: str, pattern: str = "d MMMM y") -> str:
-    """A date in CLDR's pattern language: ``30 November 2026``, ``30 novembre 2026``."""
+#: The kinds of dates the bot writes, each always in one CLDR pattern (docs/rules/README.md has
+#: the table): a day ("1er décembre 2026"), a day in a sentence about a deadline ("mardi 8
+#: décembre 2026"), a day among many (a week, a history line: "1er déc. 2026"), a range's first
+#: day and a chart's axis ("25 nov.").
+DAY = "d MMMM y"
+WEEKDAY = "EEEE d MMMM y"
+SHORT_DAY = "d MMM y"
+SHORT_DAY_NO_YEAR = "d MMM"
+_DAY_FIELD = re.compile(r"(?<![d'])d(?![d'])")
+
+
+def date_text(day: Any, lang: str, pattern: str = DAY) -> str:
+    """A date in CLDR's pattern language: ``1 December 2026``, ``1er décembre 2026`` (French
+    writes the first of a month as an ordinal, « 1er », and every other day as a number)."""
+    if lang_of(lang) == "fr" and getattr(day, "day", None) == 1:
+        pattern = _DAY_FIELD.sub("d'er'", pattern)
     return format_date(day, pattern, locale=locale(lang))
+
+
+def time_text(moment: Any, lang: str) -> str:
+    """A time of day: ``18:30`` in English, ``18 h 30`` in French (and ``18 h`` on the hour),
+    as French writes times in a sentence; the spaces are no-break ones."""
+    if lang_of(lang) == "fr":
+        hour = f"{moment.hour}{NBSP}h"
+        return hour if moment.minute == 0 else f"{hour}{NBSP}{moment.minute:02d}"
+    return f"{moment.hour:02d}:{moment.minute:02d}"
+
+
+def moment_text(moment: Any, lang: str) -> str:
+    """A day and a time, ``Tuesday 8 December 2026 at 18:00`` / ``mardi 8 décembre 2026 à 18 h``
+    (``moment`` already in the zone it is read in)."""
+    return t("dates.moment", lang, date=date_text(moment, lang, WEEKDAY),
+             time=time_text(moment, lang))
 
 
 class ImageWords:

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from images import style as st
 from images.words import Words
@@ -99,15 +99,39 @@ class _Series:
         im.paste(sprite, (round(x) - half, round(y) - half), sprite)
 
 
+#: A label's text and the box it covers on the picture (left, top, right, bottom).
+Label = tuple[str, tuple[float, float, float, float]]
+#: The least room between two labels side by side, so that two never read as one word.
+LABEL_GAP = 6
+
+
+class _Labels:
+    """Draws the chart's words and keeps the box of each (``boxes``), for the tests that check
+    that no two labels overlap."""
+
+    def __init__(self, d: ImageDraw.ImageDraw, boxes: list[Label] | None) -> None:
+        self.d, self.boxes = d, boxes
+
+    def __call__(self, xy: tuple[float, float], s: str, f: ImageFont.FreeTypeFont,
+                 fill: st.Colour, anchor: str = "la") -> None:
+        st.text(self.d, xy, s, f, fill, anchor)
+        if self.boxes is not None and s:
+            self.boxes.append((s, self.d.textbbox((round(xy[0]), round(xy[1])), s, font=f,
+                                                   anchor=anchor)))
+
+
 def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
-                   title: str | None = None) -> Image.Image:
+                   title: str | None = None,
+                   boxes: list[Label] | None = None) -> Image.Image:
+    """The chart of ``render_progress``; each word drawn is added to ``boxes`` with its box."""
     sums = _sums(records)
     width, height = 900, 480
     im, d = st.canvas(width, height)
+    label = _Labels(d, boxes)
     head, hf = st.fit_text(title or words("accuracy"), width - 40, 24, 14, bold=True)
-    st.text(d, (20, 28), head, hf, st.CHALK, "lm")
+    label((20, 28), head, hf, st.CHALK, "lm")
     if not sums:
-        st.text(d, (width / 2, height / 2), words("no_data"), st.font(20), st.CHALK_DIM, "mm")
+        label((width / 2, height / 2), words("no_data"), st.font(20), st.CHALK_DIM, "mm")
         return im
 
     # Topics in a stable order: the known ones as listed, then the others alphabetically.
@@ -125,12 +149,13 @@ def progress_image(records: Iterable[Mapping[str, Any]], words: Words,
     for pct in (0, 25, 50, 75, 100):
         y = py1 - (py1 - py0) * pct / 100
         d.line((px0, y, px1, y), fill=st.SLATE_LIGHT if pct else st.SLATE_LINE, width=1)
-        st.text(d, (px0 - 8, y), words.percent(pct / 100), f, st.CHALK_DIM, "rm")
+        label((px0 - 8, y), words.percent(pct / 100), f, st.CHALK_DIM, "rm")
     if bars:
-        _bars(im, d, sums, topics, days, series, words, (px0, py0, px1, py1))
+        _bars(im, d, label, sums, topics, days, series, words, (px0, py0, px1, py1))
     else:
-        _lines(im, d, sums, topics, days, series, words, (px0, py0, px1, py1))
-    _legend(im, d, sums, topics, series, words, width - legend_w, width - 20, 66)
+        _lines(im, d, label, sums, topics, days, series, words, (px0, py0, px1, py1))
+    _legend(im, d, label, sums, topics, series, words, width - legend_w, width - 20, 66,
+            height - 12)
     return im
 
 
@@ -139,7 +164,8 @@ def _y_of(ratio: float, box: tuple[float, float, float, float]) -> float:
     return py1 - (py1 - py0) * ratio
 
 
-def _lines(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
+def _lines(im: Image.Image, d: ImageDraw.ImageDraw, label: _Labels,
+           sums: dict[str, dict[dt.date, list[int]]],
            topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
            box: tuple[float, float, float, float]) -> None:
     px0, _, px1, py1 = box
@@ -158,7 +184,7 @@ def _lines(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date
     for day in shown:
         x = x_of(day)
         d.line((x, py1, x, py1 + 5), fill=st.SLATE_LINE, width=1)
-        st.text(d, (x, py1 + 16), _short_date(day, words), f, st.CHALK_DIM, "mm")
+        label((x, py1 + 16), _short_date(day, words), f, st.CHALK_DIM, "mm")
     for key in topics:
         look = series[key]
         pts = [(x_of(day), _y_of(c / n, box)) for day, (c, n) in sorted(sums[key].items())]
@@ -171,14 +197,16 @@ def _lines(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date
             look.paste(im, x, y)
 
 
-def _bars(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
+def _bars(im: Image.Image, d: ImageDraw.ImageDraw, label: _Labels,
+          sums: dict[str, dict[dt.date, list[int]]],
           topics: list[str], days: list[dt.date], series: dict[str, _Series], words: Words,
           box: tuple[float, float, float, float]) -> None:
     """One group of bars per day, one bar per topic played that day, its percentage and its
-    number of answers written above it, its topic's marker on it."""
+    number of answers written above it, its topic's marker on it. A label gets its bar's width
+    less a gap; one that cannot fit even shrunk is left out (the legend gives each topic's
+    accuracy and answers): never cut, never a number without its unit."""
     px0, _, px1, py1 = box
     group_w = (px1 - px0) / len(days)
-    cf = st.font(11)
     for g, day in enumerate(days):
         played = [key for key in topics if day in sums[key]]
         pitch = min(64.0, (group_w - 16) / len(played))
@@ -199,24 +227,26 @@ def _bars(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date,
                 look.paste(im, cx, top + 13, on_bar=True)
             else:  # too short for its marker: the marker goes over the labels
                 look.paste(im, cx, label_y - 16)
-            label = words.percent(round(100 * c / n) / 100)
+            room = pitch - LABEL_GAP
+            pct = words.percent(round(100 * c / n) / 100)
+            if st.font(10, True).getlength(pct) <= room:
+                label((cx, label_y), *st.fit_text(pct, room, 13, 10, bold=True), st.CHALK, "mm")
             count = words.count("answers", n)
-            if cf.getlength(count) > pitch:
-                count = str(n)
-            st.text(d, (cx, label_y), *st.fit_text(label, pitch, 13, 10, bold=True), st.CHALK,
-                    "mm")
-            st.text(d, (cx, label_y + 15), *st.fit_text(count, pitch, 11, 8), st.CHALK_DIM,
-                    "mm")
-        st.text(d, (px0 + (g + 0.5) * group_w, py1 + 16), _short_date(day, words),
-                st.font(13), st.CHALK_DIM, "mm")
+            if st.font(8).getlength(count) <= room:
+                label((cx, label_y + 15), *st.fit_text(count, room, 11, 8), st.CHALK_DIM, "mm")
+        label((px0 + (g + 0.5) * group_w, py1 + 16), _short_date(day, words), st.font(13),
+              st.CHALK_DIM, "mm")
 
 
-def _legend(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.date, list[int]]],
-            topics: list[str], series: dict[str, _Series], words: Words, lx: float,
-            right: float, ly: float) -> None:
+def _legend(im: Image.Image, d: ImageDraw.ImageDraw, label: _Labels,
+            sums: dict[str, dict[dt.date, list[int]]], topics: list[str],
+            series: dict[str, _Series], words: Words, lx: float, right: float, ly: float,
+            bottom: float) -> None:
     """Per topic: line sample and marker, name, and on the next line its accuracy over the
-    period and its number of answers, so a name never runs into its number."""
-    row_h = 46 if len(topics) <= 8 else 36
+    period and its number of answers, so a name never runs into its number; the rows share
+    the height down to ``bottom``."""
+    row_h = min(46.0 if len(topics) <= 8 else 36.0, (bottom - ly + 8) / max(1, len(topics)))
+    second = min(19.0, row_h - 15)  # the accuracy's line, under the name
     for key in topics:
         look = series[key]
         if look.dashed:
@@ -225,16 +255,16 @@ def _legend(im: Image.Image, d: ImageDraw.ImageDraw, sums: dict[str, dict[dt.dat
             d.line((lx, ly, lx + 34, ly), fill=look.colour, width=3)
         look.paste(im, lx + 17, ly)
         name, nf = st.fit_text(words.topic(key), right - (lx + 44), 15, 10)
-        st.text(d, (lx + 44, ly), name, nf, st.CHALK, "lm")
+        label((lx + 44, ly), name, nf, st.CHALK, "lm")
         c_all = sum(c for c, _ in sums[key].values())
         n_all = sum(n for _, n in sums[key].values())
         pct = words.percent(round(100 * c_all / n_all) / 100)
         bold = st.font(14, True)
-        st.text(d, (lx + 44, ly + 19), pct, bold, st.CHALK, "lm")
+        label((lx + 44, ly + second), pct, bold, st.CHALK, "lm")
         answers, af = st.fit_text(words.count("answers", n_all),
                                   right - (lx + 44 + bold.getlength(pct) + 6), 13, 9)
-        st.text(d, (lx + 44 + bold.getlength(pct) + 6, ly + 19), answers, af, st.CHALK_DIM,
-                "lm")
+        label((lx + 44 + bold.getlength(pct) + 6, ly + second), answers, af,
+              st.CHALK_DIM, "lm")
         ly += row_h
 
 

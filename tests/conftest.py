@@ -4,7 +4,7 @@
         bot = await start_bot()                      # every product cog, synced to the server
         ana = standin.add_member("Ana", locale="fr")
         record = await standin.slash(ana, "digits card", digit="Odd")
-        assert record.reply.embeds[0]["title"] == "Impair — rang 1"
+        assert record.reply.embeds[0]["title"] == "Impair — palier 1"
 
 The database: ``db_location`` is a fresh SQLite file, and, when ``ARDOISE_TEST_DATABASE_URL``
 names a PostgreSQL server (``postgresql://user@host:port/any``; ``./ardoise test`` starts one),

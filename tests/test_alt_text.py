@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.ui import alt_text
+from tests.french import fr as french
 from tests.test_cog_digits import act, match_state, take_focus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,8 +60,8 @@ async def test_a_solo_battles_replay_says_who_played_who_won_and_the_score(
     said = {a.filename: a.description for a in shop.attachments}
     if fr:
         assert said["shop.png"].startswith(
-            "Ana — boutique de la manche 1 : 11 or, 10 vies. Offres : ")
-        assert said["slate.png"] == "Ana — ardoise de la manche 1, il reste 11 or : vide."
+            french("Ana — boutique de la manche 1 : 11 or, 10 vies. Offres : "))
+        assert said["slate.png"] == french("Ana — ardoise de la manche 1, il reste 11 or : vide.")
     else:
         assert said["shop.png"].startswith("Shop of Ana, round 1: 11 gold, 10 lives. Offers: ")
         assert said["slate.png"] == "Slate of Ana, round 1, 11 gold left: empty."
@@ -85,9 +86,10 @@ async def test_a_solo_battles_replay_says_who_played_who_won_and_the_score(
                "right": f"{shadow} gagne après {exchanges}.",
                "draw": f"Égalité après {exchanges}."}[result["winner"]]
         digits = [f"{k} chiffre" if k < 2 else f"{k} chiffres" for k in (left_n, right_n)]
-        expected = (f"Rediffusion de la bataille de la manche 1 : Ana (en bas) contre {inside} "
+        expected = (french(f"Rediffusion de la bataille de la manche 1 : Ana (en bas) contre "
+                           f"{inside} "
                     f"(en haut). {won} Chiffres encore debout : Ana {digits[0]}, {inside} "
-                    f"{digits[1]}. Vies : Ana {ana_lives}, {inside} {shadow_lives}.")
+                    f"{digits[1]}. Vies : Ana {ana_lives}, {inside} {shadow_lives}."))
     else:
         shadow = "The shadow (bot)"
         exchanges = f"{n} exchange" if n == 1 else f"{n} exchanges"

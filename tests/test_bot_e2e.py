@@ -6,6 +6,7 @@ import logging
 
 from bot.i18n import catalogues, command_key, parameter_key
 from bot.local import StandIn
+from tests.french import fr
 
 TEST_COG = ["bot_test_cog"]
 
@@ -76,7 +77,7 @@ async def test_digits_card_answers_in_french_for_a_french_member(standin, start_
     ana = standin.add_member("Ana", locale="fr")
     record = await standin.slash(ana, "chiffres carte", chiffre="moitie", montrer=True)
     embed = record.reply.embeds[0]
-    assert embed["title"] == "Moitié — rang 2"
+    assert embed["title"] == "Moitié — palier 2"
     assert {"name": "Coût", "value": "3 or", "inline": True} in embed["fields"]
     assert not record.ephemeral
     assert standin.last_message() is record.reply
@@ -87,7 +88,7 @@ async def test_digits_card_autocompletes_in_the_members_language(standin, start_
     ana = standin.add_member("Ana", locale="fr")
     sam = standin.add_member("Sam")
     french = await standin.autocomplete(ana, "digits card", "digit", digit="pre")
-    assert french == [{"name": "Premier — rang 2 · 3 or", "value": "Prime"}]
+    assert french == [{"name": "Premier — palier 2 · 3 or", "value": "Prime"}]
     english = await standin.autocomplete(sam, "digits card", "digit", digit="")
     assert len(english) == 20 and english[0]["value"] == "Plus"
 
@@ -97,7 +98,7 @@ async def test_an_unknown_digit_is_refused_in_the_members_language(standin, star
     ana = standin.add_member("Ana", locale="fr")
     record = await standin.slash(ana, "digits card", digit="Impaire")
     assert record.reply.content == (
-        "Aucun chiffre ne s'appelle « Impaire ». Voulais-tu dire Impair ?")
+        fr("Aucun chiffre ne s'appelle « Impaire ». Voulais-tu dire Impair ?"))
     assert record.ephemeral
 
 
@@ -105,7 +106,7 @@ async def test_digits_rules_in_french_typed_without_accents(standin, start_bot):
     await start_bot()
     ana = standin.add_member("Ana", locale="fr")
     record = await standin.slash(ana, "chiffres regles")
-    assert record.reply.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"
+    assert record.reply.embeds[0]["title"] == fr("1. Les 20 chiffres, c'est quoi ?")
 
 
 async def test_help_lists_every_command_in_the_members_language(standin, start_bot):
@@ -124,7 +125,7 @@ async def test_the_servers_language_wins_over_the_members_locale(standin, start_
     await bot.db.servers.update(standin.guild.id, language="fr")
     sam = standin.add_member("Sam", locale="en-US")
     record = await standin.slash(sam, "digits card", digit="Odd")
-    assert record.reply.embeds[0]["title"] == "Impair — rang 1"
+    assert record.reply.embeds[0]["title"] == "Impair — palier 1"
 
 
 async def test_a_domain_error_is_shown_localised_and_privately(standin, start_bot):
@@ -179,7 +180,7 @@ async def test_a_teachers_command_is_refused_to_a_student(standin, start_bot):
     student = standin.add_member("Léa", locale="fr")
     teacher = standin.add_member("Mme Roux", locale="fr", teacher=True)
     refused = await standin.slash(student, "test teach")
-    assert refused.reply.content == "Il te faut la permission « Gérer le serveur » pour cela."
+    assert refused.reply.content == fr("Il te faut la permission « Gérer le serveur » pour cela.")
     assert (await standin.slash(teacher, "test teach")).reply.content == "Welcome, teacher"
 
 
@@ -273,7 +274,7 @@ async def test_a_restarted_bot_closes_its_database_and_the_new_one_reads_it(
     assert again.db is not None and again.db.location == bot.settings.db_path
     sam = standin.add_member("Sam")
     rules = await standin.slash(sam, "digits rules")
-    assert rules.reply.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"
+    assert rules.reply.embeds[0]["title"] == fr("1. Les 20 chiffres, c'est quoi ?")
 
 
 def test_the_stand_in_is_part_of_the_product():

@@ -19,6 +19,7 @@ from bot.flows.classroom import ClassroomFlow
 from bot.focus import LEVELS
 from bot.play.question_sets import SetItem
 from bot.ui.assignments import DoAssignment
+from tests.french import fr
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 DUE = "2026-12-08 18:00"
@@ -111,8 +112,8 @@ async def test_an_assignment_of_a_topic_and_one_of_a_question_set_in_french(
     roux = standin.add_member("Roux", teacher=True, locale="fr")
     topic = (await standin.slash(roux, "classe devoir", nom="Priorités", options={
         "pour-le": "08/12/2026 18h00"}, thème="priority", nombre=5)).reply
-    assert "**5 questions** · Thème : priorités de calcul" in topic.text()
-    assert "À faire avant le **mardi 8 décembre 2026 à 18:00**" in topic.text()
+    assert fr("**5 questions** · Thème : priorités de calcul") in topic.text()
+    assert "À faire avant le **mardi 8 décembre 2026 à 18\u00a0h**" in topic.text()
     assert topic.button("Faire le devoir")
     drawn = await questions_of(bot, standin, "Priorités")
     assert {q["topic"] for q in drawn} == {"priority"}
@@ -125,8 +126,8 @@ async def test_an_assignment_of_a_topic_and_one_of_a_question_set_in_french(
     assert [c["value"] for c in choices] == ["Fractions"]
     made = (await standin.slash(roux, "classe devoir", nom="Fractions", options={
         "pour-le": "2026-12-08"}, série="fractions", nombre=4)).reply
-    assert "**4 questions** · Série de questions « Fractions »" in made.text()
-    assert "mardi 8 décembre 2026 à 23:59" in made.text()
+    assert fr("**4 questions** · Série de questions « Fractions »") in made.text()
+    assert "mardi 8 décembre 2026 à 23\u00a0h\u00a059" in made.text()
     questions = await questions_of(bot, standin, "Fractions")
     assert len(questions) == 4
     assert {q["text"] for q in questions} == {"1/2 de 10", "1/4 de 8", "3/4 de 12"}
@@ -140,7 +141,8 @@ async def test_what_a_teacher_gets_wrong_is_refused_with_the_reason(standin, sta
     await standin.slash(roux, "class assign", name="Tables", due=DUE, level=4)
     cases = [
         ({"name": "Past", "due": "2026-11-30 08:00", "level": 2},
-         "The due date 2026-11-30 08:00 is already past: it is 2026-11-30 09:00 on this server "
+         "The due date Monday 30 November 2026 at 08:00 is already past: it is Monday 30 "
+         "November 2026 at 09:00 on this server "
          "(time zone UTC)."),
         ({"name": "Bad", "due": "next friday", "level": 2},
          "I cannot read “next friday” as a date. Write it like 2026-12-08 18:00 or 08/12/2026 "
@@ -171,9 +173,9 @@ async def test_the_due_dates_autocomplete_says_the_days_in_the_members_language(
     roux = standin.add_member("Roux", teacher=True, locale="fr")
     choices = await standin.autocomplete(roux, "classe devoir", "due",
                                          options={"pour-le": "9/12 17h"})
-    assert choices[0] == {"name": "mercredi 9 décembre 2026 à 17:00",
+    assert choices[0] == {"name": "mercredi 9 décembre 2026 à 17\u00a0h",
                           "value": "2026-12-09 17:00"}
-    assert choices[1] == {"name": "lundi 30 novembre 2026 à 23:59",
+    assert choices[1] == {"name": "lundi 30 novembre 2026 à 23\u00a0h\u00a059",
                           "value": "2026-11-30 23:59"}
     assert len(choices) == 9
 
@@ -360,8 +362,9 @@ async def test_the_report_in_french_with_pseudonyms(standin, start_bot, moment, 
     await play(standin, ana, window, [q["answer"] for q in questions], clock, seconds=2.25)
     record = await standin.slash(roux, "classe bilan", devoir="Calcul", pseudonymes=True)
     text = record.reply.text()
-    assert "Bilan du devoir : Calcul" in text
-    assert "Faits : 1: Élève 1 : **2/2** · 4,5 s" in text
+    assert fr("Bilan du devoir : Calcul") in text
+    # A field, "name: value".
+    assert fr("Faits : 1") + ": " + fr("Élève 1 : **2/2** · 4,5 s") in text
     assert "Ana" not in text
     sheet, _, by_question = record.reply.attachments
     assert sheet.filename.startswith("devoir-")
@@ -374,8 +377,8 @@ async def test_the_report_in_french_with_pseudonyms(standin, start_bot, moment, 
     assert rows[1] == ["Élève 1", "fait", "2", "1", questions[0]["text"],
                        str(questions[0]["answer"]), str(questions[0]["answer"]), "oui", "2,2"]
     unknown = await standin.slash(roux, "classe bilan", devoir="Rien")
-    assert unknown.reply.content == ("Il n'y a pas de devoir « Rien » sur ce serveur. "
-                                     "/classe devoirs les liste.")
+    assert unknown.reply.content == (fr("Il n'y a pas de devoir « Rien » sur ce serveur. "
+                                     "/classe devoirs les liste."))
 
 
 async def test_a_long_list_of_assignments_fits_in_one_message(standin, start_bot, moment):

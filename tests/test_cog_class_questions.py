@@ -20,6 +20,7 @@ from bot.ui.question_sets import (
 )
 from bot.ui.retention import END_OF_YEAR_FLOWS
 from db.question_sets import SetItem
+from tests.french import fr
 
 SEED = 7
 
@@ -78,15 +79,16 @@ async def test_a_french_upload_with_bad_lines_is_listed_in_french_and_cancel_sto
     record = await standin.slash(prof, "classe questions envoyer",
                                  fichier=standin.upload("moitiés.csv", data), nom="Moitiés")
     text = record.reply.text()
-    assert "4 questions lues, 2 refusées :" in text
+    assert fr("4 questions lues, 2 refusées :") in text
     assert "Ligne 3" not in text  # 4,5 is a number
-    assert "Ligne 4 : pas de question." in text
-    assert ("Ligne 5 : « 3 \\| » a une réponse vide : écris une réponse de chaque côté de chaque | "
-            "(« Un tiers de 9 ? »).") in text
+    assert fr("Ligne 4 : pas de question.") in text
+    assert (fr(
+            "Ligne 5 : « 3 \\| » a une réponse vide : écris une réponse de chaque côté de chaque | "
+            "(« X »).").replace("X", "Un tiers de 9 ?")) in text  # the teacher's question as typed
     assert "Rien n'est encore enregistré" in text
     reply = record.reply
     cancelled = await standin.click(prof, reply, label="Annuler")
-    assert cancelled.reply.content == "Annulé : rien n'a été enregistré."
+    assert cancelled.reply.content == fr("Annulé : rien n'a été enregistré.")
     assert cancelled.reply.components == []
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
 
@@ -152,7 +154,7 @@ async def test_files_refused_whole_store_nothing(standin, start_bot):
 
 @pytest.mark.parametrize(("locale", "status", "said"), [
     ("en-US", 503, "I could not read the file from Discord: send it again."),
-    ("fr", 404, "Je n'ai pas pu lire le fichier depuis Discord : envoie-le de nouveau.")])
+    ("fr", 404, fr("Je n'ai pas pu lire le fichier depuis Discord : envoie-le de nouveau."))])
 async def test_a_file_discord_fails_to_give_is_said_plainly_and_stores_nothing(
         standin, start_bot, locale, status, said):
     bot = await teacher_bot(start_bot)
@@ -359,19 +361,21 @@ async def test_list_show_delete_and_practice_in_french(standin, start_bot, clock
     listed = await standin.slash(prof, "classe questions liste")
     assert "**Moitiés** · 1 question · moitiés · par M. Petit" in listed.reply.text()
     shown = await standin.slash(prof, "classe questions voir", nom="moitiés")
-    assert "1. La moitié de 8 ? → **4** · moitiés" in shown.reply.text()
+    assert "1. La moitié de 8 ? → **4** · moitiés" in shown.reply.text()  # the teacher's text
     léa = standin.add_member("Léa", locale="fr")
     window = (await standin.slash(léa, "focus entraînement", série="Moitiés")).reply
     assert "Entraînement · Moitiés" in window.text() and "## La moitié de 8 ?" in window.text()
     for _ in range(6):
         opened = await standin.click(léa, window, label="Répondre")
         await standin.submit_modal(léa, opened, {"answer": "4"})
-    assert "Les questions de ton professeur : ton niveau de Focus ne change pas." in window.text()
+    assert fr(
+            "Les questions de ton professeur : ton niveau de Focus ne change pas.") in window.text()
     asked = await standin.slash(prof, "classe questions supprimer", nom="Moitiés")
-    assert asked.reply.content == ("Supprimer la série « Moitiés » (1 question) ? Les devoirs qui "
-                                   "l'utilisent gardent les questions qu'ils ont tirées.")
+    assert asked.reply.content == (fr(
+            "Supprimer la série « Moitiés » (1 question) ? Les devoirs qui "
+                                   "l'utilisent gardent les questions qu'ils ont tirées."))
     done = await standin.click(prof, asked.reply, label="La supprimer")
-    assert done.reply.content.startswith("La série « Moitiés » est supprimée.")
+    assert done.reply.content.startswith(fr("La série « Moitiés » est supprimée."))
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
 
 

@@ -25,6 +25,7 @@ from bot.ui import class_report as report_ui
 from db import FocusAnswer
 from db.class_report import tally_of_times
 from tests.focus_helpers import practice_questions
+from tests.french import fr
 
 FRENCH = ["Anaïs", "Benoît", "Chloé", "Élodie", "François", "Gaëlle", "Hélène", "Inès", "Jérôme",
           "Léa", "Maël", "Noé"]
@@ -322,7 +323,7 @@ async def test_the_report_in_french_and_the_refusal_to_a_student(standin, start_
     petit = standin.add_member("M. Petit", locale="fr", teacher=True)
     today = datetime.now(UTC).date()
     record = await standin.slash(petit, "classe bilan")
-    assert record.reply.embeds[0]["title"] == "Bilan de la classe : les 7 derniers jours"
+    assert record.reply.embeds[0]["title"] == fr("Bilan de la classe : les 7 derniers jours")
     rows = parse(files(record)[f"bilan-classe-{today.isoformat()}.csv"], ";")
     assert rows[0] == ["Élève", "Thème", "Compétence", "Réponses", "Justes", "Réussite (%)",
                        "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"]

@@ -32,6 +32,7 @@ from bot.ui.focus_run import get_run, question_level_text
 from db import DailyRow, ServerSettings
 from db.students import StudentSettings
 from tests.focus_helpers import answer_round_right
+from tests.french import fr
 
 SEED = 42
 EN, FR = image_words("en"), image_words("fr")
@@ -134,21 +135,21 @@ async def test_a_french_teacher_reads_it_in_french(standin, start_bot):
     record = await standin.slash(prof, "classe élève", membre=léa, niveau_min="2",
                                  temps_en_plus="untimed", classements="hidden")
     assert record.reply.content == "Enregistré pour Léa. Voici ce qui s'applique maintenant."
-    assert record.reply.embeds[0]["title"] == "Léa : ses réglages à lui"
+    assert record.reply.embeds[0]["title"] == "Réglages de Léa"
     assert fields(record) == {
         "Niveau de Focus (entraînement et parties)": (
-            "Entre les niveaux 2 et 8 pour cet élève : son niveau s'adapte entre les deux\n"
+            fr("Entre les niveaux 2 et 8 pour cet élève : son niveau s'adapte entre les deux\n"
             "Le serveur fixe le niveau 4 pour tous.\nSon niveau actuel : 2.\n"
             "Dans les parties : les niveaux de la partie, gardés entre 2 et 8.\n"
-            "Le défi du jour reste le même pour tous."),
+            "Le défi du jour reste le même pour tous.")),
         "Temps en plus": (
-            "Sans chronomètre : dans les manches en direct, il répond sans compte à rebours "
-            "(sans perdre de points de vitesse) ; les fenêtres d'entraînement, de partie et du "
-            "défi du jour attendent une heure ; au défi du jour, son temps n'est pas comparé (il "
-            "est classé avec le plus rapide de son score)"),
+            fr("Sans chronomètre : dans les manches en direct, pas de compte à rebours pour ses "
+            "réponses (sans perdre de points de vitesse) ; les fenêtres d'entraînement, de partie "
+            "et du défi du jour attendent une heure ; au défi du jour, son temps n'est pas comparé "
+            "(sa place est à égalité avec le temps le plus rapide de son score)")),
         "Classements": "Absent de /classement, de /focus classement et des classements en direct"}
     assert record.reply.embeds[0]["footer"]["text"] == (
-        "/réglages reste pour tout le serveur ; ce qui est réglé ici l'emporte pour cet élève.")
+        fr("/réglages reste pour tout le serveur ; ce qui est réglé ici l'emporte pour cet élève."))
     command = next(c for c in standin.commands[standin.guild.id] if c["name"] == "class")
     student = next(o for o in command["options"] if o["name"] == "student")
     assert student["name_localizations"] == {"fr": "élève"}
@@ -431,8 +432,8 @@ async def test_an_anonymous_student_reads_their_place_in_their_own_daily_leaderb
     record = await standin.slash(léa, "focus classement")
     assert record.ephemeral
     assert record.reply.content.endswith(
-        "Toi seul vois ceci : tu es numéro 1 de ce classement, où les autres te voient comme "
-        "« un élève ».")
+        fr("Toi seul vois ceci : tu es numéro 1 de ce classement, où les autres te voient comme "
+        "« un élève »."))
     rows = [{"rank": 1, "name": "un élève", "score": 6, "time": 40.0},
             {"rank": 2, "name": "Sam", "score": 6, "time": 25.0}]
     assert record.reply.attachments[0].data == images.render_leaderboard(

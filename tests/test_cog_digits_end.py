@@ -18,6 +18,7 @@ from bot.i18n import image_words
 from bot.local.server import Member, Message
 from bot.play import digits as play_digits
 from bot.ui.digits import digit_name
+from tests.french import fr
 
 STALE = "This message is out of date: the game has moved on. Use the latest message."
 
@@ -195,8 +196,8 @@ async def test_the_end_of_a_match_in_french(standin, start_bot):
     bot, ana, sam, board = await duel(standin, start_bot, lives=1, ana_locale="fr")
     final = await play_round(standin, bot, board, {ana: 1, sam: 0}, label="Faire mon Focus")
     text = final.text()
-    assert ("Comment s'est passée la partie pour **Ana** :\nManches gagnées : 1 · perdues : 0 · "
-            "nulles : 0\nMeilleur combat : manche 1, l'autre camp y a perdu 1 vie") in text
-    assert "Meilleur combat : aucun gagné cette fois, le prochain peut l'être !" in text  # Sam
-    assert "Or gagné par tes réponses du Focus : 6" in text
+    assert (fr("Comment s'est passée la partie pour **Ana** :\nManches gagnées : 1 · perdues : 0 · "
+            "nulles : 0\nMeilleur combat : manche 1, l'autre camp y a perdu 1 vie")) in text
+    assert fr("Meilleur combat : aucun gagné cette fois, le prochain peut l'être !") in text  # Sam
+    assert fr("Or gagné par tes réponses du Focus : 6") in text
     assert [b["label"] for b in final.buttons()] == ["Revanche"]

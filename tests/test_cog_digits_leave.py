@@ -13,6 +13,7 @@ from bot.local import StandIn
 from bot.local.server import StandInError
 from bot.play import digits_clock
 from bot.ui import digits_leave as leave_ui
+from tests.french import fr
 from tests.test_cog_digits import act, duel, match_id_of, take_focus
 
 
@@ -98,15 +99,15 @@ async def test_resigning_in_french_and_choosing_among_several_matches(standin, s
     solo_id = match_id_of(solo.reply)
     duel_id = match_id_of(board)
     asked = (await standin.slash(ana, "chiffres abandonner")).reply
-    assert asked.text().startswith("Tu joues 2 parties ici : laquelle abandonnes-tu ?")
-    assert asked.button(f"Abandonner la n° {duel_id} contre Sam (manche 1)")
-    shadow = f"Abandonner la n° {solo_id} contre les fantômes (manche 1)"
+    assert asked.text().startswith(fr("Tu joues 2 parties ici : laquelle abandonnes-tu ?"))
+    assert asked.button(fr(f"Abandonner la partie n° {duel_id} contre Sam (manche 1)"))
+    shadow = fr(f"Abandonner la partie n° {solo_id} contre les fantômes (manche 1)")
     assert asked.button("Continuer à jouer")
     done = await standin.click(ana, asked, button_id(asked, shadow))
-    assert done.reply.text() == f"Tu as abandonné la partie n° {solo_id}."
+    assert done.reply.text() == fr(f"Tu as abandonné la partie n° {solo_id}.")
     post = await standin.wait_for_message(lambda m: "🏳️" in m.content)
-    assert post.content == (f"🏳️ **Ana** a abandonné la partie en solo n° {solo_id} : les "
-                            "fantômes gagnent.")
+    assert post.content == (fr(f"🏳️ **Ana** a abandonné la partie en solo n° {solo_id} : les "
+                            "fantômes gagnent."))
     assert post.pinged() == set()  # nobody else is in a solo match
     assert await results(bot, solo_id) == {ana.id: "loss"}
     assert (await row(bot, duel_id)).status == "active"  # the other match goes on
@@ -217,8 +218,8 @@ async def test_a_player_who_plays_in_time_is_never_ended(standin, start_bot, mon
     warning = standin.last_message()
     assert (await row(bot, match_id)).version == after.version
     assert warning.content.startswith(
-        f"⏰ <@{ana.id}> <@{sam.id}>, vos tours de la manche 2 dans la partie n° {match_id} "
-        "se terminent <t:")
+        fr(f"⏰ <@{ana.id}> <@{sam.id}>, vos tours de la manche 2 dans la partie n° {match_id} "
+           "se terminent ") + "<t:")
 
 
 async def test_a_solo_match_left_alone_is_lost_on_time(standin, start_bot):
@@ -297,8 +298,8 @@ async def test_the_solo_question_in_french(standin, start_bot):
     ana = standin.add_member("Ana", locale="fr")
     first = (await standin.slash(ana, "chiffres solo")).reply
     asked = (await standin.slash(ana, "chiffres solo")).reply
-    assert asked.content == (f"Ta partie en solo n° {match_id_of(first)} est encore en cours "
+    assert asked.content == (fr(f"Ta partie en solo n° {match_id_of(first)} est encore en cours "
                             "(manche 1). La continuer, ou l'abandonner et en commencer une "
-                            "nouvelle ?")
+                            "nouvelle ?"))
     assert asked.button("Continuer ma partie (manche 1)")
     assert asked.button("L'abandonner et en commencer une nouvelle")

@@ -13,6 +13,7 @@ from bot.digits.match import Match
 from bot.digits.slate import Slate
 from bot.local.server import Member, Message
 from bot.play.digits import GHOST_FORMAT, new_state
+from tests.french import fr
 
 
 async def finished_solo(bot: Any, guild_id: int, member: Member, level: str | None,
@@ -74,8 +75,8 @@ async def test_french_level_names(standin, start_bot):
     bot = await start_bot()
     léa = standin.add_member("Léa", locale="fr")
     board = (await standin.slash(léa, "chiffres solo", niveau="strong")).reply
-    assert "Niveau : **fort** (l'ombre essaie ses placements" in board.text()
-    assert "Niveau: fort : l'ombre essaie" in board.text()
+    assert fr("Niveau : **fort** (l'ombre essaie ses placements") in board.text()
+    assert fr("Niveau") + ": " + fr("fort : l'ombre essaie") in board.text()  # a field
     assert (await match_state(bot, board))["engine"]["level"] == "strong"
 
 

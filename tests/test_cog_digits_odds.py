@@ -13,6 +13,7 @@ from bot.digits.slate import Slate
 from bot.flows import digits as digits_flow
 from bot.local.server import Member, Message
 from bot.play import digits as play_digits
+from tests.french import fr
 
 
 async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost] | None = None,
@@ -27,9 +28,9 @@ async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost]
         # French writes a no-break space before % (CLDR), English none.
         odds = f"victoire {win}\u00a0% · nul {draw}\u00a0% · défaite {loss}\u00a0%"
         if name is None:
-            return f"**Chances de ton ardoise, manche {round_}** : {odds}"
-        return (f"**Si {name} achète comme les joueurs le font d'habitude à la manche "
-                f"{round_}** : {odds}")
+            return fr(f"**Chances de ton ardoise, manche {round_}** : {odds}")
+        return (fr(f"**Si {name} achète comme les joueurs le font d'habitude à la manche "
+                f"{round_}** : {odds}"))
     odds = f"win {win}% · draw {draw}% · loss {loss}%"
     if name is None:
         return f"**Odds of your slate, round {round_}**: {odds}"
@@ -172,9 +173,10 @@ async def test_odds_in_french(standin, start_bot):
     assert asked.reply.content.startswith("Tu gagne")
     assert await details(standin, bot, ana, asked, "Détails") == "\n".join([
         await odds_title(bot, board, ana, lang="fr", name="l'ombre"),
+        fr(
         "Ton ardoise telle qu'elle est maintenant, contre 16 ardoises possibles pour l'ombre à la "
-        f"manche 1 (les achats habituels des joueurs). 2000 combats simulés ({n} différents) ; "
-        "les chances sont calibrées sur des parties entre robots."])
+        f"manche 1 (les achats habituels des joueurs). 2 000 combats simulés ({n} différents) ; "
+        "les chances sont calibrées sur des parties entre robots.")])
 
 
 async def test_slow_odds_are_deferred_then_said(standin, start_bot, monkeypatch):
@@ -223,7 +225,8 @@ async def test_odds_in_a_french_duel_name_the_challenger_escaped_and_the_round(s
     # The name is escaped (``shown_name``): the stars are not read as bold.
     assert said.startswith(
         await odds_title(bot, battle, ana, lang="fr", name="**\\*Sam\\***") + "\n")
-    assert ("Ton ardoise telle qu'elle est maintenant, contre l'ardoise qu'a alignée **\\*Sam\\*** "
+    assert fr("Ton ardoise telle qu'elle est maintenant, contre l'ardoise qu'a alignée "
+            "**\\*Sam\\*** "
             "à la manche 1 et 16 façons dont elle peut grandir pendant son tour de boutique (les "
             "achats habituels des joueurs, avec l'or qui lui reste et un score de Focus comme les "
-            "siens jusqu'ici). 2000 combats simulés") in said
+            "siens jusqu'ici). 2 000 combats simulés") in said

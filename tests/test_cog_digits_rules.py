@@ -11,6 +11,7 @@ from test_cog_digits import act, take_focus
 from bot.digits.battle import MAX_EXCHANGES
 from bot.digits.shop import MatchSettings
 from bot.ui import digits_rules as rules_ui
+from tests.french import fr
 
 
 class Clock:
@@ -78,22 +79,22 @@ async def test_the_rules_in_french_as_a_french_teacher_writes_them(standin, star
     await start_bot()
     lea = standin.add_member("Léa", locale="fr")
     page = (await standin.slash(lea, "chiffres règles")).reply
-    assert page.embeds[0]["title"] == "1. Les 20 chiffres, c'est quoi ?"
+    assert page.embeds[0]["title"] == fr("1. Les 20 chiffres, c'est quoi ?")
     assert page.embeds[0]["footer"]["text"].startswith("Page 1 sur 5")
     assert picture(page).description == (
-        "Trois cartes de chiffres : Impair, Plus, Sigma, chacune avec son ATT et ses PV.")
+        fr("Trois cartes de chiffres : Impair, Plus, Sigma, chacune avec son ATT et ses PV."))
     english = (await standin.slash(standin.add_member("Sam"), "digits rules")).reply
     assert picture(page).data != picture(english).data  # drawn in each language
     for _ in range(4):
         await standin.click(lea, page, label="Suivante ▶")
     text = page.embeds[0]["description"]
     assert page.embeds[0]["title"] == "5. Gagner la partie"
-    assert ("Un combat perdu coûte 1 vie aux manches 1 et 2, 2 vies aux manches 3 et 4, "
-            "3 vies dès la manche 5 ; une égalité ne coûte rien.") in text
+    assert (fr("Un combat perdu coûte 1 vie aux manches 1 et 2, 2 vies aux manches 3 et 4, "
+            "3 vies dès la manche 5 ; une égalité ne coûte rien.")) in text
     assert "**/chiffres solo**" in text and "**/chiffres défi**" in text
-    assert picture(page).description.startswith("La fin d'un combat entre Ana et Sam : ")
+    assert picture(page).description.startswith(fr("La fin d'un combat entre Ana et Sam : "))
     await standin.click(lea, page, label="◀ Précédente")
-    assert "• Rang 2 : 3 or, en boutique dès la manche 3" in page.embeds[0]["description"]
+    assert fr("• Palier 2 : 3 or, en boutique dès la manche 3") in page.embeds[0]["description"]
 
 
 async def test_shown_to_the_channel_only_the_member_turns_them_until_they_expire(
@@ -128,7 +129,9 @@ async def test_a_french_member_reads_whose_pages_they_are_with_elision(standin, 
     page = (await standin.slash(ines, "chiffres règles", montrer=True)).reply
     refused = await standin.click(lea, page, label="Suivante ▶")
     assert refused.reply.content == (
-        "Ces pages de règles sont celles d'Inès : tape /chiffres règles pour les lire toi-même.")
+        fr(
+            "Ces pages de règles sont celles d'Inès : tape /chiffres règles pour les lire "
+            "toi-même."))
 
 
 async def test_a_forged_page_is_refused_and_the_page_stays(standin, start_bot):
@@ -153,8 +156,8 @@ async def test_a_french_solo_says_d_ana_and_contre_les_fantomes(standin, start_b
     await act(standin, ana, shop, "digits:ready")
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
     first = battle.text().splitlines()[0]  # "Manche 1 : **l'ombre (robot)** bat **Ana** …"
-    assert first.startswith("Manche 1 : ")
-    assert "**l'ombre (robot)**" in first or first.startswith("Manche 1 : égalité")
+    assert first.startswith(fr("Manche 1 : "))
+    assert "**l'ombre (robot)**" in first or first.startswith(fr("Manche 1 : égalité"))
     assert "L'ombre" not in first  # inside a sentence, a small letter
 
     await bot.db.servers.update(standin.guild.id, match_lives=1)
@@ -164,8 +167,8 @@ async def test_a_french_solo_says_d_ana_and_contre_les_fantomes(standin, start_b
     lost = await standin.wait_for_message(
         lambda m: bool(m.attachments) and "Zoé" in m.text(), after=zoe_board)
     assert lost.text().startswith(
-        "Manche 1 : **Zoé** a aligné une ardoise vide, **Fantôme d'Ana** gagne aussitôt ; "
-        "**Zoé** perd 1 vie.")
+        fr("Manche 1 : **Zoé** a aligné une ardoise vide, **Fantôme d'Ana** gagne aussitôt ; "
+        "**Zoé** perd 1 vie."))
 
 
 async def test_buttons_posted_before_a_restart_keep_their_ids_and_say_they_expired(

@@ -11,6 +11,7 @@ from bot.digits.slate import Slate
 from bot.local import StandIn
 from bot.local.server import Member, Message
 from bot.play.digits import StoredMatch, mutate
+from tests.french import fr
 from tests.test_cog_digits import (
     act,
     duel,
@@ -21,7 +22,7 @@ from tests.test_cog_digits import (
     take_focus,
 )
 
-MERGED_FR = "Ta copie a fusionné : {digit} en case {cell}."
+MERGED_FR = fr("Ta copie a fusionné : {digit} en case {cell}.")
 MOVE = "To move it, pick cell {cell} and another one in the menu “Move, swap or merge”."
 
 
@@ -93,17 +94,18 @@ async def test_a_support_goes_behind_the_strongest_front_digit_in_french(standin
                          {"1": "Zero", "2": "Odd", "3": "Even", "4": "Minus N2",
                           "7": "Plus", "8": "Zero"}, fr=True)
     assert await bought(standin, ana, shop, 1) == (
-        "Tu as acheté Double N1, qui va dans la case arrière 6, derrière Impair N1 (case 2), et "
+        fr("Tu as acheté Double N1, qui va dans la case arrière 6, derrière Impair N1 (case 2), et "
         "agit sur ce chiffre. Pour changer de case, choisis la case 6 et une autre dans le menu "
-        "« Déplacer, échanger ou fusionner ».")
+        "« Déplacer, échanger ou fusionner »."))
     assert await bought(standin, ana, shop, 3) == MERGED_FR.format(digit="Pair N2", cell=3)
     assert (await slate_of(bot, board, ana))["3"] == {"digit": "Even", "level": 2}
     # The front row is full: a fighter waits in the back row.
     assert await bought(standin, ana, shop, 2) == (
+        fr(
         "Tu as acheté Moins N1, qui va dans la case arrière 5, derrière Zéro N1 (case 1), car la "
         "rangée avant est pleine ; si Zéro N1 tombe, Moins N1 avance à sa place. Pour changer "
         "de case, choisis la case 5 et une autre dans le menu « Déplacer, échanger ou "
-        "fusionner ».")
+        "fusionner »."))
 
 
 async def test_a_full_slate_marks_the_offers_that_merge_and_refuses_the_others(standin,
@@ -155,8 +157,8 @@ async def test_a_full_slate_with_nothing_to_merge_says_so_in_french(standin, sta
     shop = await shop_of(standin, bot, ana, board, ["Plus", "Odd"], full, fr=True)
     assert all(b.get("disabled") and b["label"].endswith("· ardoise pleine")
                for b in offer_buttons(shop))
-    assert ("Ton ardoise est pleine : aucune offre ne fusionne avec un de tes chiffres N1, donc "
-            "rien ne peut être acheté.") in shop.text()
+    assert (fr("Ton ardoise est pleine : aucune offre ne fusionne avec un de tes chiffres N1, donc "
+            "rien ne peut être acheté.")) in shop.text()
     described = {o["value"]: o.get("description") for o in select_options(shop, "digits:cells")}
     assert described["1"] == effect("Zero", 2, "fr") == (
         "Chaque coup reçu est réduit de 2, sans descendre sous 1.")

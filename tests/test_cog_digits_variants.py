@@ -18,6 +18,7 @@ from test_cog_digits import (
 
 from bot.digits.catalogue import BY_KEY
 from bot.local.server import Message
+from tests.french import fr
 
 
 def pick_button(message: Message, slot: int) -> str:
@@ -125,7 +126,7 @@ async def test_french_texts_for_a_french_member(standin, start_bot):
     assert early.reply.content == "Take this round's Focus first: it gives your gold."
 
     shop = await take_focus(standin, bot, ana, board, label="Faire mon Focus")
-    assert "Focus terminé : 6/6. Tu gagnes 11 or et tu en as 11" in shop.text()
+    assert fr("Focus terminé : 6/6. Tu gagnes 11 or et tu en as 11") in shop.text()
     assert "**Manche 1** · 11 or · 10 ♥ · Focus 6/6" in shop.text()
     assert offer_buttons(shop)[0]["label"].endswith("· 2 or")
     for slot in range(1, 6):
@@ -141,8 +142,8 @@ async def test_french_texts_for_a_french_member(standin, start_bot):
     await act(standin, sam, sam_shop, "digits:ready")
     battle = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
     assert battle.text().startswith(
-        "Manche 1 : **Sam** a aligné une ardoise vide, **Ana** gagne aussitôt ; **Sam** perd "
-        "1 vie.\nVies : **Ana** 10 · **Sam** 9.\nLa manche 2 commence")
+        fr("Manche 1 : **Sam** a aligné une ardoise vide, **Ana** gagne aussitôt ; **Sam** perd "
+        "1 vie.\nVies : **Ana** 10 · **Sam** 9.\nLa manche 2 commence"))
 
 
 async def test_a_draft_match_picks_from_the_shared_row_in_snake_order(standin, start_bot):

@@ -13,6 +13,7 @@ from bot.focus import generate_questions
 from bot.local.server import StandInError
 from bot.ui.focus_run import question_level_text
 from tests.focus_helpers import practice_questions
+from tests.french import fr
 
 SEED = 42
 
@@ -93,15 +94,15 @@ async def test_a_french_member_plays_in_french(standin, start_bot, clock):
     opened = await standin.click(léa, window, label="Répondre")
     assert opened.modal["title"] == "Question 1/6"
     await standin.submit_modal(léa, opened, {"answer": "1,5"})
-    assert "« 1,5 » n'est pas un nombre entier : ici, toutes les réponses sont des nombres " \
-           "entiers. Rien n'a été compté : tape ta réponse à nouveau." in window.text()
+    assert fr("« 1,5 » n'est pas un nombre entier : ici, toutes les réponses sont des nombres " \
+           "entiers. Rien n'a été compté : tape ta réponse à nouveau.") in window.text()
     for question in questions:
         clock.now += 1.25
         opened = await standin.click(léa, window, label="Répondre")
         await standin.submit_modal(léa, opened, {"answer": str(question.answer)})
     text = window.text()
-    assert "Entraînement : 6/6" in text
-    assert "Temps total : 7,5 s" in text
+    assert fr("Entraînement : 6/6") in text
+    assert fr("Temps total : 7,5 s") in text
     assert "[Un autre entraînement]" in text
 
 

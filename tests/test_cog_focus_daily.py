@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from bot.focus import daily_questions
+from tests.french import fr
 
 DAY = date(2026, 11, 30)
 MORNING = datetime(2026, 11, 30, 7, 59, tzinfo=UTC)
@@ -189,7 +190,7 @@ async def test_the_leaderboard_is_an_image_with_the_members_streak(standin, star
     record = await standin.slash(sam, "focus leaderboard")
     reply = record.reply
     assert reply.ephemeral
-    assert reply.content == "Sam : série de 1 jour, record 1."
+    assert reply.content == fr("Sam : série de 1 jour, record 1.")
     [picture] = reply.attachments
     assert picture.filename == "leaderboard.png" and picture.data.startswith(b"\x89PNG")
     shown = await standin.slash(ana, "focus leaderboard", show=True)

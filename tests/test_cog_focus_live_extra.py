@@ -15,6 +15,7 @@ from test_cog_focus_live_auto import START, cog, join, set_student
 
 from bot.focus import generate_questions
 from bot.play.focus_live import NEXT_DELAY
+from tests.french import fr
 
 #: Each setting, the time the question is held for it (× the limit), and the points of a right
 #: answer at 1.3 × the limit (counted divided by the factor; no timer scores as ×2).
@@ -107,15 +108,16 @@ async def test_at_later_questions_too_taking_part_first_or_not(standin, start_bo
     shown = wall.now
     assert cog(bot).live_timers() == {1: shown + 10 * hold}
     # From the second question on it may close sooner: the French class reads so.
-    assert (f"Temps majoré: Les élèves qui ont un temps majoré ont leur propre délai, plus long : "
+    assert ("Temps majoré: " + fr(  # an embed field, "name: value"
+            f"Les élèves qui ont un temps majoré ont leur propre délai, plus long : "
             f"cette question reste ouverte pour eux jusqu'à <t:{int(shown + 10 * hold)}:T>, ou se "
-            f"ferme dès que tous ceux qui participent ont répondu.") in second.text()
+            f"ferme dès que tous ceux qui participent ont répondu.")) in second.text()
     wall.now = shown + 1.0
     sam_modal = await join(standin, sam, second, "Répondre")
     wall.now = shown + 13.0
     assert await cog(bot).run_due_live() == []
     late = await standin.submit_modal(sam, sam_modal, {"answer": str(questions[1].answer)})
-    assert late.reply.content == "Trop tard : le temps de cette question est écoulé."
+    assert late.reply.content == fr("Trop tard : le temps de cette question est écoulé.")
     # Her first click on "Answer" in this round.
     taken = await answer(standin, ana, second, str(questions[1].answer), "Répondre")
     assert taken.reply.content == f"✅ Right! +{points} points."
@@ -127,7 +129,7 @@ async def test_at_later_questions_too_taking_part_first_or_not(standin, start_bo
     wall.now = shown + 13.0
     clicked = await standin.click(sam, third, label="Répondre")
     assert clicked.modal is None
-    assert clicked.reply.content == "Trop tard : le temps de cette question est écoulé."
+    assert clicked.reply.content == fr("Trop tard : le temps de cette question est écoulé.")
     taken = await answer(standin, ana, third, str(questions[2].answer), "Répondre")
     assert taken.reply.content == f"✅ Right! +{points} points."
 

@@ -12,6 +12,7 @@ from typing import Any
 from bot.focus.school import pool
 from bot.focus.skills import draw
 from tests.focus_helpers import practice_questions
+from tests.french import fr
 
 SEED = 42
 
@@ -48,7 +49,7 @@ async def test_a_student_with_a_school_year_practises_its_fractions_in_french(
 
     questions = draw(pool("grade4", 5), 6, random.Random(SEED), level=5)
     window = (await standin.slash(léa, "focus entrainement")).reply
-    assert f"{questions[0].text} = ?" in window.text()
+    assert fr(f"{questions[0].text} = ?") in window.text()
     assert "Niveau 5" in window.text()
     opened = await standin.click(léa, window, label="Répondre")
     assert opened.modal["components"][0]["components"][0]["placeholder"] == \
@@ -56,8 +57,8 @@ async def test_a_student_with_a_school_year_practises_its_fractions_in_french(
 
     # A refusal says the form expected, and counts nothing.
     await standin.submit_modal(léa, opened, {"answer": "trois quarts"})
-    assert "« trois quarts » n'est pas une fraction : écris-la comme 3/4 ou −5/2, ou tape un " \
-           "nombre entier. Rien n'a été compté" in window.text()
+    assert fr("« trois quarts » n'est pas une fraction : écris-la comme 3/4 ou −5/2, ou tape un " \
+           "nombre entier. Rien n'a été compté") in window.text()
     assert await bot.db.focus.recent(guild, léa.id) == []
 
     typed = []
@@ -76,7 +77,7 @@ async def test_a_student_with_a_school_year_practises_its_fractions_in_french(
         clock.now += 2.0
         await answer(standin, léa, window, text, "Répondre")
     text = window.text()
-    assert "Entraînement : 5/6" in text
+    assert fr("Entraînement : 5/6") in text
     shown = f"{questions[2].answer}"
     assert f"❌ 3. {questions[2].text} = **{shown}** · tu as tapé" in text
     stored = list(reversed(await bot.db.focus.recent(guild, léa.id)))

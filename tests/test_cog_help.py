@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.ui.help import TEACHER_OPTIONS, TEACHERS, for_teachers, help_embed
 from bot.ui.teachers import EVERYONE
+from tests.french import fr
 
 TEACHER_TITLE = re.compile(r"^(For teachers|Pour les professeurs)")
 
@@ -78,10 +79,10 @@ async def test_a_member_of_a_teachers_role_sees_them_too_in_french(standin, star
     prof = standin.add_member("M. Petit", locale="fr", roles=[maths])
     shown = sections(await standin.slash(prof, "aide"))
     assert ("`/focus classe [questions] [niveau] [secondes] [série] [automatique] [compétence]`"
-            in shown["Pour les professeurs : /focus"])
+            in shown[fr("Pour les professeurs : /focus")])
     assert "`/réglages voir` — Voir tous les réglages de ce serveur" in shown["/réglages"]
     assert "`/progrès membre:` — Les progrès d'un élève" in shown["Pour les professeurs"]
-    assert shown["Pour les professeurs : /classe"].startswith("`/classe bilan [période]")
+    assert shown[fr("Pour les professeurs : /classe")].startswith("`/classe bilan [période]")
     léa = standin.add_member("Léa", locale="fr")
     assert not any(TEACHER_TITLE.match(t) for t in sections(await standin.slash(léa, "aide")))
 

@@ -14,6 +14,7 @@ from bot.settings import Config, ConfigError
 from bot.texts import t
 from bot.ui.privacy import privacy_embed, retention_text
 from db import Database
+from tests.french import fr
 
 URL = "https://school.example/ardoise/privacy"
 RETENTIONS = (FOREVER, Retention(days=1), Retention(days=30), Retention(days=3650),
@@ -75,7 +76,7 @@ async def test_a_french_member_reads_it_in_french_under_its_french_name(standin,
                            "Tes données, ou te faire oublier", "La page complète"]
     assert shown["Combien de temps ce serveur les garde"].startswith(
         "Chaque jour, tes réponses et tes parties finies de plus de 365")
-    assert shown["Qui les voit"].startswith("Toi : /progrès.")
+    assert shown["Qui les voit"].startswith(fr("Toi : /progrès."))
     assert "docs/privacy.fr.md" in shown["La page complète"]
     assert_fits(embed)
 
@@ -96,7 +97,7 @@ async def test_the_operators_page_is_linked_when_set(standin, start_bot):
     assert shown["The whole page"] == f"Every table, who sees it and how long it is kept: {URL}"
     léa = standin.add_member("Léa", locale="fr")
     shown = fields(await standin.slash(léa, "confidentialité"))
-    assert shown["La page complète"].endswith(f" : {URL}")
+    assert shown["La page complète"].endswith(fr(f" : {URL}"))
 
 
 async def test_the_help_lists_it_for_everyone(standin, start_bot):

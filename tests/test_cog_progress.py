@@ -10,6 +10,7 @@ from bot.focus import ROUND_SIZE
 from bot.i18n import image_words
 from bot.play.progress import calendar_start
 from db import FocusAnswer
+from tests.french import fr
 
 NOW = datetime.now(UTC)
 TODAY = NOW.date()  # the server's time zone is UTC unless set
@@ -173,13 +174,13 @@ async def test_progress_in_french(standin, start_bot):
     assert record.reply.embeds[0]["title"] == "Les progrès d'Ana"  # elided: a vowel
     shown = fields(record)
     assert shown["Réponses de Focus"] == "5 réponses ces 12 dernières semaines, 60\u00a0% justes"
-    assert shown["Défi du jour"] == "Série en cours : 2 · record : 2"
+    assert shown["Défi du jour"] == fr("Série en cours : 2 · record : 2")
     assert shown["Rithmomachie"] == (
-        "Tu n'as pas encore de score de joueur : il se calcule avec tes parties contre un "
-        "autre membre.")
+        fr("Tu n'as pas encore de score de joueur : il se calcule avec tes parties contre un "
+        "autre membre."))
     assert pictures(record)["streak.png"] == images.render_streak(
         [TODAY - timedelta(days=n) for n in (5, 2, 1)], 2, TODAY, FR, weeks=12, best=2,
-        title="Ana : défis du jour", first_day=TODAY - timedelta(days=5))
+        title=fr("Ana : défis du jour"), first_day=TODAY - timedelta(days=5))
 
 
 # --- /leaderboard ---------------------------------------------------------------------------
@@ -260,11 +261,11 @@ async def test_the_streaks_leaderboard_in_french(standin, start_bot):
     await finish_daily(bot.db, guild, sam.id, TODAY - timedelta(days=9))
 
     record = await standin.slash(ana, "classement", jeu="focus-streaks")
-    assert record.reply.content == "Focus : séries du défi du jour"
+    assert record.reply.content == fr("Focus : séries du défi du jour")
     rows = [{"rank": 1, "name": "Ana", "score": 3, "time": "3"},
             {"rank": 2, "name": "Sam", "score": 1, "time": "1"}]
     assert record.reply.attachments[0].data == images.render_leaderboard(
-        rows, FR, title="Focus : séries du défi du jour", date=TODAY, highlight="Ana",
+        rows, FR, title=fr("Focus : séries du défi du jour"), date=TODAY, highlight="Ana",
         columns=("Série", "Record"))
 
 
@@ -285,5 +286,5 @@ async def test_progress_and_leaderboard_are_synced_with_french_names(standin, st
     game = synced["leaderboard"]["options"][0]
     assert [(c["value"], c["name_localizations"]["fr"]) for c in game["choices"]] == [
         ("digits", "Les 20 chiffres"), ("rithmo", "Rithmomachie"),
-        ("focus-daily", "Focus : le défi du jour"),
-        ("focus-streaks", "Focus : séries du défi du jour")]
+        ("focus-daily", fr("Focus : le défi du jour")),
+        ("focus-streaks", fr("Focus : séries du défi du jour"))]

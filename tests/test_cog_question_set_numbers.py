@@ -16,6 +16,7 @@ from test_cog_focus_live import FakeWall, prepare
 
 from bot.flows.classroom import ClassroomFlow
 from db.question_sets import SetItem
+from tests.french import fr
 
 SEED = 7
 HALF = "La moitié de 1 ?"
@@ -64,15 +65,15 @@ async def test_bad_answers_are_refused_with_their_line_and_reason(standin, start
     record = await standin.slash(prof, "classe questions envoyer",
                                  fichier=standin.upload("faux.csv", data))
     text = record.reply.text()
-    assert "6 questions lues, 5 refusées :" in text
-    assert ("Ligne 3 : la réponse « 1/0 » n'est pas un nombre : le dénominateur d'une fraction "
-            "n'est jamais 0 (« Rien ? »).") in text
-    assert "Ligne 4 : « 0,5 \\| » a une réponse vide" in text
-    assert ("Ligne 5 : la réponse « deux » n'est pas un nombre (« Deux ? ») : une réponse est "
-            "un nombre entier (−3), un décimal (4,5 ou 4.5), une fraction (1/2), ou plusieurs "
-            "d'entre eux séparés par | (1/2 | 0,5).") in text
-    assert "Ligne 6 : la réponse « =1+1 » n'est pas un nombre" in text
-    assert "Ligne 7 : la réponse « 111" in text and "est trop longue" in text
+    assert fr("6 questions lues, 5 refusées :") in text
+    assert (fr("Ligne 3 : la réponse « 1/0 » n'est pas un nombre : le dénominateur d'une fraction "
+            "n'est jamais 0 (« X »).").replace("X", "Rien ?")) in text  # the teacher's question
+    assert fr("Ligne 4 : « 0,5 \\| » a une réponse vide") in text
+    assert (fr("Ligne 5 : la réponse « deux » n'est pas un nombre (« X ») : une réponse est "
+               "un nombre entier (−3), un décimal (`4,5` ou `4.5`), une fraction (1/2), ou "
+               "plusieurs d'entre eux séparés par | (1/2 | 0,5).").replace("X", "Deux ?")) in text
+    assert fr("Ligne 6 : la réponse « =1+1 » n'est pas un nombre") in text
+    assert fr("Ligne 7 : la réponse « 111") in text and "est trop longue" in text
     assert await bot.db.question_sets.of_server(standin.guild.id) == []
     english = standin.add_member("Mrs Roux", teacher=True)
     again = await standin.slash(english, "class questions upload",
@@ -107,6 +108,7 @@ async def test_a_student_practises_the_set_and_halves_are_right_however_typed(
         opened = await standin.click(ana, window, label="Répondre")
         await standin.submit_modal(ana, opened, {"answer": answer})
         if first and len(asked) < 6:
+            # The teacher's question as typed, the bot's words typeset.
             assert "❌ La moitié de 9 ? = 4,5 (tu as tapé 4,4)." in window.text()
     assert "La moitié de 9 ?" in asked
     text = window.text()
@@ -212,7 +214,7 @@ async def test_a_live_round_of_the_set_takes_a_half_however_typed(standin, start
         wall.now += 2.0
         opened = await standin.click(student, first, label="Répondre")
         said.append((await standin.submit_modal(student, opened, {"answer": typed})).reply.content)
-    assert [s.startswith("✅ Juste !") for s in said] == [True, True, True, False]
+    assert [s.startswith(fr("✅ Juste !")) for s in said] == [True, True, True, False]
     wall.now += 20.0
     await bot.get_cog("Focus").flow.run_due_live()
     assert "1/2 ou 0,5" in first.text()

@@ -20,6 +20,7 @@ from bot.play.class_report import topic_name
 from bot.texts import t
 from bot.ui import retention as ui
 from db import FocusAnswer
+from tests.french import fr
 
 KEPT = "How long answers and finished games are kept"
 
@@ -83,15 +84,17 @@ async def test_in_french(standin, start_bot):
     head = standin.add_member("Mme Roux", teacher=True, locale="fr")
     saved = await standin.slash(head, "réglages confidentialité", conservation="days", jours=90)
     assert saved.reply.content == (
+        fr(
         "C'est enregistré : je garde les réponses des élèves et les parties finies 90 jours, puis "
-        "je les efface (chaque jour).")
+        "je les efface (chaque jour)."))
     assert fields(saved)["Combien de temps les réponses et les parties finies sont gardées"] == (
+        fr(
         "90 jours : chaque jour, j'efface les réponses de Focus des élèves et les parties finies "
-        "plus anciennes.")
+        "plus anciennes."))
     refused = await standin.slash(head, "réglages confidentialité", conservation="school_year",
                                   date_de_fin="demain")
     assert refused.reply.content == (
-        "« demain » n'est pas une date : écris-la 2027-07-04 ou 04/07/2027. Rien n'a changé.")
+        fr("« demain » n'est pas une date : écris-la 2027-07-04 ou 04/07/2027. Rien n'a changé."))
 
 
 async def table(bot, sql: str) -> list[dict]:
@@ -289,4 +292,4 @@ async def test_end_of_year_in_french(standin, start_bot):
     done = await standin.click(prof, asked.reply, label="Exporter et effacer")
     await finished(standin, done, "Je n'ai aucune donnée")
     assert done.messages[-1].content == (
-        "Je n'ai aucune donnée d'élève sur ce serveur : rien à exporter ni à effacer.")
+        fr("Je n'ai aucune donnée d'élève sur ce serveur : rien à exporter ni à effacer."))

@@ -17,6 +17,7 @@ from bot.play.rithmo_turns import taken_texts, turn_explanations
 from bot.rithmo import Board, Capture, Move, Turn
 from bot.rithmo.opponents import STRATEGY
 from bot.ui.rithmo_explain import capture_text
+from tests.french import fr
 
 # A short common victory, so that the first capture wins: body with one piece.
 ONE_PIECE = {"victory": "body", "pieces": 1, "proper": "off", "colour": "white"}
@@ -400,8 +401,9 @@ async def test_the_engines_coded_refusal_is_said_in_each_members_language(standi
     await play(standin, ana, "c4-b5", board)
     refused = await standin.slash(sam, "rithmomachie jouer", tour="h16-h13")
     assert refused.reply.ephemeral and refused.reply.content.startswith(
+        fr(
         "h16-h13 : le chemin de la pièce S361 en h16 est bloqué en h15 ; un déplacement régulier "
-        "ne passe que par des cases vides.\nVoulais-tu dire")
+        "ne passe que par des cases vides.\nVoulais-tu dire"))
     refused = await standin.slash(sam, "rithmomachie jouer", tour="xc4")
     assert refused.reply.content == "Il n'y a pas de pièce à prendre en c4."
     game = await bot.db.rithmo.require_game(1)
@@ -414,29 +416,29 @@ async def test_french_members_read_everything_in_french(standin, start_bot):
     sam = standin.add_member("Sam", locale="fr")
     posted = await standin.slash(ana, "rithmomachie défi", membre=sam, victoire="body",
                                  pieces=1, victoire_propre="off", couleur="white")
-    assert posted.reply.content == f"{sam.mention}, {ana.mention} te défie à la Rithmomachie !"
-    assert "Corps : au moins 1 pièce prise" in posted.reply.embeds[0]["fields"][0]["value"]
+    assert posted.reply.content == fr(f"{sam.mention}, {ana.mention} te défie à la Rithmomachie !")
+    assert fr("Corps : au moins 1 pièce prise") in posted.reply.embeds[0]["fields"][0]["value"]
     await standin.click(sam, posted.reply, label="Accepter")
     board = await standin.wait_for_message(lambda m: bool(m.attachments), after=posted.reply)
     assert f"{ana.mention}, à toi de jouer avec les Blancs (tour 1)" in board.content
     assert board.button("Jouer un tour")
     refused = await standin.slash(ana, "rithmomachie jouer", tour="c3-c5")
     assert refused.reply.content == (
-        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.\n"
-        "Voulais-tu dire l'un de ces tours : `c3-b4`, `b3-c5` ?")
+        fr("c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.\n"
+        "Voulais-tu dire l'un de ces tours : `c3-b4`, `b3-c5` ?"))
     played = await standin.slash(ana, "rithmomachie jouer", tour="c4-b5")
     assert played.reply.content == "Tu as joué `c4-b5`."
     board = await standin.wait_for_message(lambda m: "a joué" in m.content, after=board)
     assert f"{ana.mention} (Blancs) a joué `c4-b5`." in board.content
     opened = await standin.click(sam, board, label="Jouer un tour")
-    assert opened.reply.content.startswith("Partie n° 1 · tu joues les Noirs.")
+    assert opened.reply.content.startswith(fr("Partie n° 1 · tu joues les Noirs."))
     rules = await standin.slash(sam, "rithmomachie règles")
     assert rules.reply.embeds[0]["title"] == "Rithmomachie · le plateau et ses cases"
-    asked = (await standin.slash(sam, "rithmomachie abandon")).reply
-    assert asked.text().startswith(f"Abandonner la partie n° 1 contre {ana.mention} (tour 2) ?")
-    await standin.click(sam, asked, label="Abandonner la partie n° 1")
+    asked = (await standin.slash(sam, "rithmomachie abandonner")).reply
+    assert asked.text().startswith(fr(f"Abandonner la partie n° 1 contre {ana.mention} (tour 2) ?"))
+    await standin.click(sam, asked, label=fr("Abandonner la partie n° 1"))
     resigned = await standin.wait_for_message(lambda m: "🏳️" in m.content, after=board)
-    assert resigned.content.startswith(f"🏳️ {sam.mention} abandonne la partie n° 1")
+    assert resigned.content.startswith(fr(f"🏳️ {sam.mention} abandonne la partie n° 1"))
     léa = standin.add_member("Léa", locale="fr")
     solo = (await standin.slash(léa, "rithmomachie solo")).reply
     assert f"{léa.mention} (Blancs) contre Ardoise (Noirs), niveau 1 (débutant)" in solo.content

@@ -14,6 +14,7 @@ from bot.domain import DomainError
 from bot.i18n import t
 from bot.local import StandInError
 from bot.ui import rithmo_resign, rithmo_rules
+from tests.french import fr
 
 
 async def test_a_move_typed_with_a_space_no_dash_or_capitals_is_played(standin, start_bot):
@@ -44,9 +45,10 @@ async def test_a_close_turn_is_refused_with_the_nearest_legal_turns(standin, sta
     assert "Did you mean" not in refused.reply.content  # nothing is close to it
     await play(standin, ana, "c4-b5", board)
     refused = await standin.slash(sam, "rithmomachie jouer", tour="f13-f12")
-    assert refused.reply.content.startswith("f13-f12 : le rond R9 en f13 avance")
+    assert refused.reply.content.startswith(fr("f13-f12 : le rond R9 en f13 avance"))
     suggestions = refused.reply.content.split("\n")[1]
-    assert suggestions == "Voulais-tu dire l'un de ces tours : `f13-g12`, `f13-e12`, `e13-f12` ?"
+    assert suggestions == fr(
+            "Voulais-tu dire l'un de ces tours : `f13-g12`, `f13-e12`, `e13-f12` ?")
     game = await bot.db.rithmo.require_game(1)
     assert [t.notation for t in game.turns] == ["c4-b5"]  # refusals play nothing
 
@@ -126,7 +128,7 @@ def test_a_question_is_answered_only_by_who_asked_it_and_not_from_the_future() -
         button.check(someone)  # type: ignore[arg-type]
     assert refused.value.code == "rithmo.resign_not_yours"
     assert t("errors.rithmo.resign_not_yours", "fr") == (
-        "Cette question a été posée à quelqu'un d'autre : rien n'a changé.")
+        fr("Cette question a été posée à quelqu'un d'autre : rien n'a changé."))
     button.check(SimpleNamespace(user=SimpleNamespace(id=42)))  # type: ignore[arg-type]
     future = rithmo_resign.ConfirmResign(1, now + 3600, "42", label="Resign game #1")
     with pytest.raises(DomainError) as refused:
@@ -161,14 +163,14 @@ async def test_resigning_a_game_against_ardoise_in_french(standin, start_bot):
     bot = await start_bot()
     léa = standin.add_member("Léa", locale="fr")
     await standin.slash(léa, "rithmomachie solo")
-    asked = (await standin.slash(léa, "rithmomachie abandon")).reply
-    assert asked.text().startswith("Abandonner la partie n° 1 contre Ardoise (tour 1) ?")
-    assert [b["label"] for b in asked.buttons()] == ["Abandonner la partie n° 1",
+    asked = (await standin.slash(léa, "rithmomachie abandonner")).reply
+    assert asked.text().startswith(fr("Abandonner la partie n° 1 contre Ardoise (tour 1) ?"))
+    assert [b["label"] for b in asked.buttons()] == [fr("Abandonner la partie n° 1"),
                                                      "Continuer à jouer"]
-    await standin.click(léa, asked, label="Abandonner la partie n° 1")
-    assert asked.text() == "Tu as abandonné la partie n° 1."
+    await standin.click(léa, asked, label=fr("Abandonner la partie n° 1"))
+    assert asked.text() == fr("Tu as abandonné la partie n° 1.")
     end = await standin.wait_for_message(lambda m: "🏳️" in m.content)
-    assert end.content.startswith(f"🏳️ {léa.mention} abandonne la partie n° 1")
+    assert end.content.startswith(fr(f"🏳️ {léa.mention} abandonne la partie n° 1"))
     assert (await bot.db.rithmo.require_game(1)).reason == "resignation"
 
 
@@ -261,8 +263,8 @@ async def test_the_rules_in_french_and_only_the_asker_turns_them_until_they_expi
     clock.now += rithmo_rules.EXPIRY + 1
     expired = await standin.click(lea, page, label="Suivante ▶")
     assert expired.ephemeral and expired.reply.content == (
-        "Ces pages de règles se sont fermées (après 15 minutes) : tape de nouveau "
-        "/rithmomachie règles.")
+        fr("Ces pages de règles se sont fermées (après 15 minutes) : tape de nouveau "
+        "/rithmomachie règles."))
     assert page.embeds[0]["footer"]["text"].startswith("Page 2 sur 13")
 
 

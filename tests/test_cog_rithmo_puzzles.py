@@ -23,6 +23,7 @@ from bot.rithmo import Board, Game
 from bot.rithmo.opponents import random_turn
 from bot.rithmo.puzzles import Puzzle, check_answer, from_turns, generate, hint, refusal
 from bot.ui.rithmo_explain import capture_text
+from tests.french import fr
 
 
 def expected_hint(turns: list[str]) -> Any:
@@ -286,7 +287,7 @@ async def test_the_puzzle_and_the_hint_in_french(standin, start_bot):
     assert shown.button("Répondre")
     answered = await standin.slash(léa, "rithmomachie énigme",
                                    réponse=puzzle.solutions[0].turn)
-    assert answered.reply.content.startswith("✅ Juste !")
+    assert answered.reply.content.startswith(fr("✅ Juste !"))
     assert capture_text(puzzle.solutions[0].explained(), "fr") in answered.reply.content
     refused = await standin.slash(léa, "rithmomachie indice")
     assert refused.reply.content.startswith("Tu n'as pas de partie de Rithmomachie")

@@ -21,6 +21,7 @@ from bot.rithmo.opponents import random_turn
 from bot.rithmo.puzzles import Puzzle, check_answer, generate
 from bot.rithmo.review import review_in_worker
 from bot.ui.rithmo_explain import capture_text
+from tests.french import fr
 
 NODES = 3000  # a small search: the test's review is the real one, only shorter
 
@@ -158,12 +159,12 @@ async def test_a_game_being_played_is_not_reviewed_and_french_names(standin, sta
                                           victories=Game().settings.to_json(), position={},
                                           status="active")
     refused = (await standin.slash(léa, "rithmomachie revoir", partie=row.game_id)).reply
-    assert refused.content.startswith(f"La partie n° {row.game_id} n'est pas finie")
+    assert refused.content.startswith(fr(f"La partie n° {row.game_id} n'est pas finie"))
     missing = (await standin.slash(léa, "rithmomachie revoir", partie=999)).reply
-    assert missing.content == "Il n'y a pas de partie n° 999 sur ce serveur."
+    assert missing.content == fr("Il n'y a pas de partie n° 999 sur ce serveur.")
     game_id, _ = await finished_game(bot, standin.guild.id, léa.id, sam.id, plies=12)
     shown = (await standin.slash(léa, "rithmomachie revoir", partie=game_id)).reply
-    assert f"Revoir la partie n° {game_id}" in shown.content
+    assert fr(f"Revoir la partie n° {game_id}") in shown.content
     assert shown.button("Début") and shown.button("Suivant")["disabled"]
 
 
@@ -274,5 +275,5 @@ async def test_a_generated_practice_puzzle_in_french(standin, start_bot):
     puzzle = generate(ref)
     opened = await standin.click(léa, shown, label="Répondre")
     right = (await standin.submit_modal(léa, opened, {"turn": puzzle.solutions[0].turn})).reply
-    assert right.content.startswith("✅ Juste !")
-    assert "Simple entraînement : rien n'a été compté." in right.content
+    assert right.content.startswith(fr("✅ Juste !"))
+    assert fr("Simple entraînement : rien n'a été compté.") in right.content

@@ -16,6 +16,7 @@ from bot.play.settings import (
     find_timezone,
 )
 from db import ServerSettings
+from tests.french import fr
 
 
 def walk(item: dict, path: str = ""):
@@ -61,8 +62,8 @@ async def test_a_settings_change_refused_to_a_student(standin, start_bot):
     student = standin.add_member("Léa", locale="fr")
     refused = await standin.slash(student, "réglages match", vies=3)
     assert refused.reply.content == (
-        "Seuls les professeurs peuvent changer mes réglages : il faut la permission Gérer le "
-        "serveur ou un rôle de professeurs.")
+        fr("Seuls les professeurs peuvent changer mes réglages : il faut la permission Gérer le "
+        "serveur ou un rôle de professeurs."))
     assert refused.ephemeral
     assert (await stored(bot, standin)).match_lives == 10
     sam = standin.add_member("Sam")
@@ -179,11 +180,11 @@ async def test_language_switch_answers_in_the_new_language_and_holds_for_the_nex
     assert (await stored(bot, standin)).language == "fr"
 
     card = await standin.slash(sam, "digits card", digit="Odd")
-    assert card.reply.embeds[0]["title"] == "Impair — rang 1"
+    assert card.reply.embeds[0]["title"] == "Impair — palier 1"
 
     bot = await restart_bot(bot)  # read back from the database
     assert (await standin.slash(sam, "digits card", digit="Odd")).reply.embeds[0][
-        "title"] == "Impair — rang 1"
+        "title"] == "Impair — palier 1"
 
     english = await standin.slash(head, "settings language", language="English")
     assert english.reply.content == "From now on I speak English in this server."
@@ -192,7 +193,7 @@ async def test_language_switch_answers_in_the_new_language_and_holds_for_the_nex
     assert (await stored(bot, standin)).language is None
     léa = standin.add_member("Léa", locale="fr")
     assert (await standin.slash(léa, "digits card", digit="Odd")).reply.embeds[0][
-        "title"] == "Impair — rang 1"
+        "title"] == "Impair — palier 1"
     assert (await standin.slash(sam, "digits card", digit="Odd")).reply.embeds[0][
         "title"] == "Odd — tier 1"
 
@@ -367,11 +368,11 @@ async def test_a_refusal_in_french(standin, start_bot):
     prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
     refused = await standin.slash(prof, "réglages rithmo", victoire="body", valeur=100)
     assert refused.reply.content == (
-        "La victoire Corps ne se compte pas en valeur : elle se compte en pièces. Rien n'a été "
-        "changé.")
+        fr("La victoire Corps ne se compte pas en valeur : elle se compte en pièces. Rien n'a été "
+        "changé."))
     refused = await standin.slash(prof, "réglages défi", salon=standin.channel, heure=8,
                                   fuseau_horaire="Lune")
-    assert refused.reply.content.startswith("Je ne connais pas le fuseau horaire « Lune ».")
+    assert refused.reply.content.startswith(fr("Je ne connais pas le fuseau horaire « Lune »."))
     assert (await stored(bot, standin)) == ServerSettings(standin.guild.id)
 
 
@@ -415,32 +416,34 @@ async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin
     saved = await standin.slash(prof, "réglages match", vies=5, manches=12,
                                 options={"rangée_commune": True})
     assert saved.reply.content == (
-        "C'est enregistré : les prochaines parties des 20 chiffres commencent avec ces réglages.")
-    assert fields(saved)["Les 20 chiffres : nouvelles parties"] == (
-        "5 vies chacun, 5 pièces d'or à chaque manche (plus ce que rapporte le Focus), 12 "
+        fr(
+            "C'est enregistré : les prochaines parties des 20 chiffres commencent avec ces "
+            "réglages."))
+    assert fields(saved)[fr("Les 20 chiffres : nouvelles parties")] == (
+        fr("5 vies chacun, 5 pièces d'or à chaque manche (plus ce que rapporte le Focus), 12 "
         "manches au plus. Rangée commune : les joueurs y choisissent leurs chiffres à tour de "
-        "rôle.")
+        "rôle."))
     saved = await standin.slash(prof, "réglages rithmo", victoire="lawsuit",
                                 victoire_propre="none", heures_par_coup=12)
-    assert fields(saved)["Rithmomachie : nouvelles parties"] == (
-        "Gagnées par le premier joueur qui atteint : Procès (300 de valeur prise, avec moins de "
-        "10 chiffres).")
+    assert fields(saved)[fr("Rithmomachie : nouvelles parties")] == (
+        fr("Gagnées par le premier joueur qui atteint : Procès (300 de valeur prise, avec moins de "
+        "10 chiffres)."))
     maths = standin.add_channel("maths")
     saved = await standin.slash(prof, "réglages défi", salon=maths, heure=9,
                                 fuseau_horaire="Europe/Paris")
-    assert saved.reply.content == (f"C'est enregistré : le défi du jour sera publié dans "
-                                   f"<#{maths.id}> chaque jour à 9 h (Europe/Paris).")
+    assert saved.reply.content == (fr(f"C'est enregistré : le défi du jour sera publié dans "
+                                   f"<#{maths.id}> chaque jour à 9 h (Europe/Paris)."))
     shown = fields(await standin.slash(prof, "réglages voir"))
     assert shown["Langue"] == "Je réponds à chacun dans sa langue Discord (français ou anglais)."
     assert shown["Niveau de Focus"] == (
         "Chaque élève monte ou descend entre les niveaux 1 et 8 selon ses réponses.")
     assert shown["Défi du jour"] == (
-        f"Publié dans <#{maths.id}> chaque jour à 9 h (Europe/Paris) : 6 questions, niveaux 2 à "
-        "7, les mêmes pour tout le monde.")
+        fr(f"Publié dans <#{maths.id}> chaque jour à 9 h (Europe/Paris) : 6 questions, niveaux 2 à "
+        "7, les mêmes pour tout le monde."))
     assert shown["Temps pour un coup ou un tour"] == (
-        "12 heures. Rithmomachie : un joueur qui n'a pas joué à temps perd la partie. Les 20 "
+        fr("12 heures. Rithmomachie : un joueur qui n'a pas joué à temps perd la partie. Les 20 "
         "chiffres : un tour encore ouvert se termine alors tel quel (Prêt) ; deux manches "
-        "manquées de suite font perdre la partie.")
+        "manquées de suite font perdre la partie."))
     pinned = fields(await standin.slash(prof, "réglages focus", niveau_fixe="4"))
     assert pinned["Niveau de Focus"] == "Tout le monde s'entraîne au niveau 4 (fixé)."
     assert (await stored(bot, standin)).match_rounds == 12

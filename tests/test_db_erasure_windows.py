@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from test_db_erasure import run_cli, traces
 
+from tests.french import fr
+
 NAME = "Zéphyrine Quarkwood"
 SAID = {"en": "Your data on this server was erased while this window was open: this answer was "
               "not kept, and the window is closed.",
-        "fr": "Tes données sur ce serveur ont été effacées pendant que cette fenêtre était "
-              "ouverte : cette réponse n'est pas gardée, et la fenêtre est fermée."}
+        "fr": fr("Tes données sur ce serveur ont été effacées pendant que cette fenêtre était "
+              "ouverte : cette réponse n'est pas gardée, et la fenêtre est fermée.")}
 #: The command that opens each kind of window, in English and French.
 OPEN = {"practice": ("focus practice", "focus entraînement"),
         "set": ("focus practice", "focus entraînement"),

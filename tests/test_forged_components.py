@@ -14,12 +14,13 @@ from test_cog_rithmo import start_game
 from bot.local import StandIn
 from bot.ui.digits import DraftPick, TakeFocus
 from bot.ui.focus import TakeDaily
+from tests.french import fr
 
 REFUSAL = {
     "en": "This button or menu sent something I never offered. Nothing was changed: use the "
           "buttons of the latest message.",
-    "fr": "Ce bouton ou ce menu a envoyé une valeur que je n'ai jamais proposée. Rien n'a été "
-          "modifié : utilise les boutons du dernier message.",
+    "fr": fr("Ce bouton ou ce menu a envoyé une valeur que je n'ai jamais proposée. Rien n'a été "
+          "modifié : utilise les boutons du dernier message."),
 }
 HUGE = "9" * 30
 

@@ -17,6 +17,7 @@ from bot.i18n import image_words
 from images.cards import read_slate
 from images.replay import _effect_text, _paths_cross, exchange_parts
 from images.slate import BattleLayout
+from tests.french import fr
 from tools import samples
 
 EN, FR = image_words("en"), image_words("fr")
@@ -130,7 +131,7 @@ def test_opening_effects_match_the_opening_the_battle_fought() -> None:
 
 @pytest.mark.parametrize(("words", "plus", "minus"), [
     (EN, "Plus 5 → Odd 1: +2 ATK", "Minus 1 → Odd 1: −3 ATK"),
-    (FR, "Plus 5 → Impair 1 : +2 ATT", "Moins 1 → Impair 1 : −3 ATT"),
+    (FR, fr("Plus 5 → Impair 1 : +2 ATT"), fr("Moins 1 → Impair 1 : −3 ATT")),
 ])
 def test_the_opening_frame_says_what_changed_and_why(words, plus, minus) -> None:
     result = samples.short_battle()

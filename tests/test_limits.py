@@ -16,6 +16,7 @@ import pytest
 from bot.focus import generate_questions
 from bot.play import digits as digits_play
 from bot.rithmo.opponents import random_turn
+from tests.french import fr
 
 
 class StillClock:
@@ -59,7 +60,7 @@ async def test_a_burst_of_cards_is_cut_with_the_wait_in_each_language(standin, s
     assert refused.reply.ephemeral and not refused.reply.embeds
     clock.now += 6.0
     assert (await standin.slash(lea, "digits card", digit="Odd")).reply.content == (
-        "Pas si vite : réessaie dans 4 s.")
+        fr("Pas si vite : réessaie dans 4 s."))
     # The cheap texts share the bucket: /help and /digits rules are refused too.
     assert (await standin.slash(ana, "help")).reply.content == "Not so fast: try again in 4 s."
     assert (await standin.slash(ana, "digits rules")).reply.content.startswith("Not so fast")
@@ -96,9 +97,9 @@ async def test_a_button_takes_from_the_same_buckets_as_its_command(standin, star
         opened = await standin.click(ana, board, label="Jouer un tour")
         assert opened.reply.ephemeral and opened.reply.components, opened.reply.text()
     refused = await standin.click(ana, board, label="Jouer un tour")
-    assert refused.reply.content == "Pas si vite : réessaie dans 10 s."
+    assert refused.reply.content == fr("Pas si vite : réessaie dans 10 s.")
     assert (await standin.slash(ana, "rithmo move", turn="c3-c4")).reply.content == (
-        "Pas si vite : réessaie dans 10 s.")
+        fr("Pas si vite : réessaie dans 10 s."))
     clock.now += 10.5
     assert (await standin.click(ana, board, label="Jouer un tour")).reply.components
 
@@ -195,7 +196,7 @@ async def test_a_fourth_solo_match_is_refused_with_the_open_ones(standin, start_
     assert not (await standin.slash(lea, "digits solo")).reply.ephemeral
     clock.now += 61.0
     assert (await standin.slash(lea, "digits solo")).reply.content.startswith(
-        "Ta partie en solo n° ")
+        "Ta partie en solo n°\u00a0")
 
 
 async def test_a_fourth_game_against_ardoise_is_refused_with_how_to_leave_one(standin,
@@ -269,8 +270,8 @@ async def test_strong_searches_wait_their_turn_and_a_new_strong_game_is_told(sta
             "waiting: try again in 4 s, or choose level 1 or 2.")
         assert (await standin.slash(lea, "rithmo solo", level=3, in_channel=rooms[3])
                 ).reply.content == (
-            "Le niveau fort d'Ardoise réfléchit déjà pour d'autres joueurs et leurs tours "
-            "attendent : réessaie dans 4 s, ou choisis le niveau 1 ou 2.")
+            fr("Le niveau fort d'Ardoise réfléchit déjà pour d'autres joueurs et leurs tours "
+            "attendent : réessaie dans 4 s, ou choisis le niveau 1 ou 2."))
         # A weaker level does not wait for the strong searches.
         weak = await standin.slash(cy, "rithmo solo", level=1, in_channel=rooms[2])
         assert weak.reply.attachments, weak.reply.text()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bot.local.terminal import add_arguments, images_folder, play
 from bot.settings import Config
+from tests.french import fr
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "docs" / "demo.ardoise"
@@ -86,5 +87,5 @@ async def test_progress_made_in_one_session_is_there_the_next(tmp_path):
                        "as sam\n/rithmo solo\n/rithmo move c4-d5\n")
     later = await _session(db, "as sam\n/rithmo board\n")
     # The same server (its language), the same member and channel (Sam's game, turn 3).
-    assert "partie n° 1 : @Sam (Blancs) contre Ardoise" in later
+    assert fr("partie n° 1 : @Sam (Blancs) contre Ardoise") in later
     assert "(tour 3)" in later

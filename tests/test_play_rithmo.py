@@ -31,6 +31,7 @@ from bot.play.rithmo import (
 from bot.rithmo import Board, Game
 from bot.rithmo.opponents import choose_turn, random_turn, turn_rng
 from db import Database, StaleVersion
+from tests.french import fr
 
 GUILD, CHANNEL, ANA, SAM = 1, 10, 100, 200
 
@@ -176,7 +177,8 @@ async def test_ardoise_plays_with_the_search_it_is_given(service) -> None:
     with pytest.raises(DomainError) as not_yours:
         await service.apply_turn(played.row, ANA, move)
     assert not_yours.value.params == {"player": UserRef(None, computer=True)}
-    assert error_text(not_yours.value, "fr") == "Ce n'est pas ton tour : c'est à Ardoise de jouer."
+    assert error_text(not_yours.value, "fr") == fr(
+            "Ce n'est pas ton tour : c'est à Ardoise de jouer.")
     plays = await service.answers(played)
     assert [p.side for p in plays] == ["black", "white"] and calls[-1] == (2, 2)
     assert await service.owed_turn(plays[-1].row) is None

@@ -28,6 +28,7 @@ from bot.ui.rithmo import (
     step_options,
     taken_text,
 )
+from tests.french import fr
 
 PYRAMID_190 = "p(s64s49t36t25r16)"
 
@@ -114,7 +115,7 @@ def test_settings_are_written_for_people_in_both_languages() -> None:
         "enemy half in a progression",
         "• Move limit: 60 turns in all"]
     assert settings_text(settings, "fr").splitlines()[0] == (
-        "• Honneur : au moins 300 de valeur prise, avec moins de 5 pièces")
+        fr("• Honneur : au moins 300 de valeur prise, avec moins de 5 pièces"))
 
 
 # ------------------------------------------------------------------------------ completions
@@ -232,7 +233,7 @@ def test_every_refusal_has_a_sentence_in_both_languages_with_its_params() -> Non
                 assert placeholders(texts[lang][form]) <= set(refusal.params), (form, lang)
     assert t("errors.rithmo.not_a_move_of.round", "fr", move="c3-c5", square="c3",
              piece="R64") == (
-        "c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide.")
+        fr("c3-c5 : le rond R64 en c3 avance d'une case en diagonale, sur une case vide."))
 
 
 def test_every_rithmo_refusal_sentence_belongs_to_a_code_still_raised() -> None:

@@ -18,6 +18,7 @@ from bot.domain import DomainError
 from bot.local.server import message_problems
 from bot.replies import excerpt, fit, fit_choices, pings, quoted, shown_name
 from bot.tree import describe_error
+from tests.french import fr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +77,7 @@ def test_the_trees_refusals_quote_a_members_text_as_an_excerpt():
         "x" * 3000, discord.AppCommandOptionType.string,
         IdentityTransformer(discord.AppCommandOptionType.string))
     assert describe_error(unreadable, "fr") == (
-        "Je ne comprends pas « " + "x" * 39 + "… ».", False)
+        fr("Je ne comprends pas « ") + "x" * 39 + fr("… »."), False)
     answer = DomainError("focus.not_a_number", "not a number", text="douze" * 500)
     text, bug = describe_error(answer, "en")
     assert text.startswith("“" + ("douze" * 8)[:39] + "…” is not a whole number") and not bug

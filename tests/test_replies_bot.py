@@ -26,6 +26,7 @@ from bot.focus import generate_questions
 from bot.local.server import MENTION_RE
 from bot.play.focus_live import NEXT_DELAY
 from bot.play.question_sets import SetItem
+from tests.french import fr
 
 LINK = "[Click me](https://evil.example)"
 # As shown: the "[" escaped, and a zero-width space that keeps the address from being a link.
@@ -66,7 +67,8 @@ async def test_a_1990_character_digit_name_gets_a_short_refusal_in_french(standi
     refused = await standin.slash(léa, "digits card", digit="y" * 1990)
     text = refused.reply.content
     assert refused.reply.ephemeral and len(text) < 300, text
-    assert text.startswith("Aucun chiffre ne s'appelle « " + "y" * 39 + "… ». Voulais-tu"), text
+    assert text.startswith(fr(
+            "Aucun chiffre ne s'appelle « ") + "y" * 39 + fr("… ». Voulais-tu")), text
 
 
 async def test_a_3000_character_time_zone_gets_a_short_refusal(standin, start_bot):

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from bot.i18n import catalogues, t
+from tests.french import fr
 
 #: A placeholder right before a counted noun, in either language.
 _COUNTED = re.compile(
@@ -50,10 +51,11 @@ def test_one_and_two_in_english(key: str, params: dict[str, object], one: str, t
 @pytest.mark.parametrize(("key", "params", "one", "two"), [
     ("rithmo.menu.moves", {}, "1 déplacement", "2 déplacements"),
     ("rithmo.menu.drop_squares", {}, "1 case libre", "2 cases libres"),
-    ("rithmo.settings.move_limit", {}, "Limite : 1 tour en tout", "Limite : 2 tours en tout"),
+    ("rithmo.settings.move_limit", {}, fr(
+            "Limite : 1 tour en tout"), fr("Limite : 2 tours en tout")),
     ("rithmo.end.move_limit_draw", {"game": 4},
-     "🤝 La partie n° 4 a atteint sa limite (1 tour) : match nul.",
-     "🤝 La partie n° 4 a atteint sa limite (2 tours) : match nul."),
+     fr("🤝 La partie n° 4 a atteint sa limite (1 tour) : match nul."),
+     fr("🤝 La partie n° 4 a atteint sa limite (2 tours) : match nul.")),
     ("errors.limits.rithmo_challenges", {"games": "…"},
      "Tu as déjà 1 défi qui attend", "Tu as déjà 2 défis qui attendent"),
 ])

@@ -10,6 +10,7 @@ from bot.play.rithmo_turns import last_turn_json, turn_explanations
 from bot.rithmo import Board, Capture, Turn
 from bot.rithmo.why import RELATIONS, explain_capture, explained_options, why
 from bot.ui.rithmo_explain import capture_text, superscript
+from tests.french import fr
 
 
 def only(board: Board, victim: str, method: str) -> dict:
@@ -25,14 +26,14 @@ def both(entry: dict) -> tuple[str, str]:
 def test_encounter_equal_numbers_meet() -> None:
     entry = only(Board.from_pieces({"d5": "R16", "e6": "s16"}), "e6", "encounter")
     assert entry["why"] == {"relation": "equal", "values": [16], "result": 16}
-    assert both(entry) == ("16 taken by encounter: 16 = 16", "16 pris par rencontre : 16 = 16")
+    assert both(entry) == ("16 taken by encounter: 16 = 16", fr("16 pris par rencontre : 16 = 16"))
 
 
 @pytest.mark.parametrize(("victim", "relation", "en", "fr"), [
-    (12, "sum", "12 taken by ambush: 8 + 4 = 12", "12 pris par embuscade : 8 + 4 = 12"),
-    (4, "difference", "4 taken by ambush: 8 − 4 = 4", "4 pris par embuscade : 8 − 4 = 4"),
-    (32, "product", "32 taken by ambush: 8 × 4 = 32", "32 pris par embuscade : 8 × 4 = 32"),
-    (2, "ratio", "2 taken by ambush: 8 ÷ 4 = 2", "2 pris par embuscade : 8 ÷ 4 = 2"),
+    (12, "sum", "12 taken by ambush: 8 + 4 = 12", fr("12 pris par embuscade : 8 + 4 = 12")),
+    (4, "difference", "4 taken by ambush: 8 − 4 = 4", fr("4 pris par embuscade : 8 − 4 = 4")),
+    (32, "product", "32 taken by ambush: 8 × 4 = 32", fr("32 pris par embuscade : 8 × 4 = 32")),
+    (2, "ratio", "2 taken by ambush: 8 ÷ 4 = 2", fr("2 pris par embuscade : 8 ÷ 4 = 2")),
 ])
 def test_ambush_says_which_operation(victim: int, relation: str, en: str, fr: str) -> None:
     entry = only(Board.from_pieces({"b1": "R8", "b3": "R4", "c2": f"t{victim}"}), "c2", "ambush")
@@ -47,7 +48,7 @@ def test_assault_counts_the_empty_squares_between() -> None:
                             "operation": "product", "empty": 5}
     assert both(entry) == (
         "30 taken by assault: 6 × 5 = 30, with 5 empty squares between",
-        "30 pris par assaut : 6 × 5 = 30, avec 5 cases vides entre les deux")
+        fr("30 pris par assaut : 6 × 5 = 30, avec 5 cases vides entre les deux"))
 
 
 def test_assault_the_other_way_divides_and_one_square_is_singular() -> None:
@@ -59,31 +60,31 @@ def test_assault_the_other_way_divides_and_one_square_is_singular() -> None:
     one = only(Board.from_pieces({"a1": "R7", "a3": "r7"}), "a3", "assault")
     assert one["why"]["empty"] == 1
     assert both(one) == ("7 taken by assault: 7 × 1 = 7, with 1 empty square between",
-                         "7 pris par assaut : 7 × 1 = 7, avec 1 case vide entre les deux")
+                         fr("7 pris par assaut : 7 × 1 = 7, avec 1 case vide entre les deux"))
 
 
 def test_power_and_root() -> None:
     up = only(Board.from_pieces({"d5": "R3", "e6": "s81"}), "e6", "power")
     assert up["why"] == {"relation": "power", "values": [3, 4], "result": 81}
-    assert both(up) == ("81 taken by power: 3⁴ = 81", "81 pris par puissance : 3⁴ = 81")
+    assert both(up) == ("81 taken by power: 3⁴ = 81", fr("81 pris par puissance : 3⁴ = 81"))
     down = only(Board.from_pieces({"d5": "R81", "e6": "s3"}), "e6", "power")
     assert down["why"] == {"relation": "root", "values": [81, 4], "result": 3}
     assert both(down) == (
         "3 taken by power: 3⁴ = 81, so 3 is the fourth root of 81",
-        "3 pris par puissance : 3⁴ = 81, donc 3 est la racine quatrième de 81")
+        fr("3 pris par puissance : 3⁴ = 81, donc 3 est la racine quatrième de 81"))
     square = only(Board.from_pieces({"d5": "R49", "e6": "s7"}), "e6", "power")
     assert capture_text(square, "en").endswith("so 7 is the square root of 49")
 
 
 @pytest.mark.parametrize(("a", "b", "victim", "relation", "step", "en", "fr"), [
     (15, 20, 25, "arithmetic", 5, "25 taken by progression: 15, 20, 25 (arithmetic, difference 5)",
-     "25 pris par progression : 15, 20, 25 (suite arithmétique de raison 5)"),
+     fr("25 pris par progression : 15, 20, 25 (suite arithmétique de raison 5)")),
     (4, 6, 9, "geometric", "3/2", "9 taken by progression: 4, 6, 9 (geometric, ratio 3/2)",
-     "9 pris par progression : 4, 6, 9 (suite géométrique de raison 3/2)"),
+     fr("9 pris par progression : 4, 6, 9 (suite géométrique de raison 3/2)")),
     (3, 6, 4, "harmonic", "1/12",
      "4 taken by progression: 3, 4, 6 (harmonic: the reciprocals 1/3, 1/4, 1/6 go down by 1/12)",
-     "4 pris par progression : 3, 4, 6 (harmonique : les inverses 1/3, 1/4, 1/6 diminuent de "
-     "1/12 à chaque fois)"),
+     fr("4 pris par progression : 3, 4, 6 (harmonique : les inverses 1/3, 1/4, 1/6 diminuent de "
+     "1/12 à chaque fois)")),
 ])
 def test_progression_names_its_kind_and_step(a: int, b: int, victim: int, relation: str,
                                              step: object, en: str, fr: str) -> None:
@@ -99,7 +100,7 @@ def test_emprisonment_says_no_move_is_left() -> None:
     entry = only(Board.from_pieces({"b15": "R7", "a16": "r30"}), "a16", "emprisonment")
     assert entry["why"] == {"relation": "surrounded", "values": [], "result": 30}
     assert both(entry) == ("30 imprisoned: no regular move left",
-                           "30 emprisonné : plus aucun déplacement régulier possible")
+                           fr("30 emprisonné : plus aucun déplacement régulier possible"))
 
 
 def test_a_pyramid_component_says_which_component_and_its_pyramid() -> None:
@@ -114,7 +115,8 @@ def test_a_pyramid_component_says_which_component_and_its_pyramid() -> None:
         {"relation": "power", "values": [4, 3], "result": 64, "pyramid": 80}]
     assert [capture_text(o, "en") for o in entries] == [
         "16 (of pyramid 80) taken by power: 4² = 16", "64 (of pyramid 80) taken by power: 4³ = 64"]
-    assert capture_text(entries[1], "fr") == "64 (de la pyramide 80) pris par puissance : 4³ = 64"
+    assert capture_text(entries[1], "fr") == fr(
+        "64 (de la pyramide 80) pris par puissance : 4³ = 64")
 
 
 def test_a_turns_captures_are_explained_in_order_on_the_board_as_it_was() -> None:
@@ -178,5 +180,5 @@ def test_the_picture_is_handed_each_sentence_in_the_members_language() -> None:
     board = Board.from_pieces({"b1": "R8", "b3": "R4", "c2": "t12", "h16": "r5"})
     turn = Turn.parse("xc2 b1-c2")
     last = last_turn_json(turn, turn_explanations(board, turn))
-    assert explained_turn(last, "fr")["explained"] == ["12 pris par embuscade : 8 + 4 = 12"]
+    assert explained_turn(last, "fr")["explained"] == [fr("12 pris par embuscade : 8 + 4 = 12")]
     assert explained_turn(last_turn_json(turn), "en") == last_turn_json(turn)  # nothing to add

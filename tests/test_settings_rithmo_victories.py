@@ -37,6 +37,7 @@ from bot.play.settings import (
 from bot.rithmo.victory import KINDS, PROPER, Victory
 from bot.ui.settings import worded
 from db import ServerSettings
+from tests.french import fr
 
 
 def before(current: ServerSettings, lang: str, victory: str | None, proper: str | None,
@@ -191,7 +192,7 @@ def test_a_refusal_carries_data_and_is_worded_in_the_members_language() -> None:
         check_rithmo(ServerSettings(1), "body", None, {"value": 100}, None)
     assert refused.value.params == {"victory": "body", "threshold": "value", "uses": ("pieces",)}
     assert error_text(worded(refused.value, "fr"), "fr") == (
-        "La victoire Corps ne se compte pas en valeur : elle se compte en pièces. Rien n'a été "
-        "changé.")
+        fr("La victoire Corps ne se compte pas en valeur : elle se compte en pièces. Rien n'a été "
+        "changé."))
     other = DomainError("settings.rithmo.no_victory", "none")
     assert worded(other, "en") is other

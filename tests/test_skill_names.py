@@ -33,6 +33,7 @@ from db import FocusAnswer
 from db.class_report import StudentTally, tally_of_times
 from db.mastery import SkillLevel
 from images import style
+from tests.french import fr
 
 LANGS = ("en", "fr")
 #: The ids that are no word of either language: none may be read anywhere.
@@ -129,7 +130,7 @@ def test_the_footer_names_the_level_of_the_question_s_own_skill() -> None:
     # "5 × 6 − 8" of the two steps is not "Two steps with parentheses" at level 7.
     priority = Question("5 × 6 − 8", "5 * 6 - 8", 22, "priority", 7, skill="priority",
                         skill_level=1)
-    assert question_level_text(priority, "fr") == "Niveau 7 · Deux étapes : × et ÷ avant + et −"
+    assert question_level_text(priority, "fr") == fr("Niveau 7 · Deux étapes : × et ÷ avant + et −")
     # A question of the eight levels: its topic's level where its Focus level falls.
     for level in range(1, 9):
         for question in generate_questions(level, 6, random.Random(level)):

@@ -44,7 +44,7 @@ def test_every_plural_key_has_exactly_the_cldr_forms_of_each_language():
 
 @pytest.mark.parametrize("n,en,fr", [(0, "0 lives", "0 vie"), (1, "1 life", "1 vie"),
                                      (2, "2 lives", "2 vies"),
-                                     (1_000_000, "1000000 lives", "1000000 de vies")])
+                                     (1_000_000, "1000000 lives", "1\u202f000\u202f000 de vies")])
 def test_one_function_picks_the_plural_form_cldr_gives(n: int, en: str, fr: str):
     assert t("digits.lives", "en", count=n) == en
     assert t("digits.lives", "fr", count=n) == fr
@@ -81,7 +81,7 @@ def test_dates_months_and_weekdays_come_from_cldr():
 def test_pictures_say_the_catalogues_words_and_topics():
     en, fr = image_words("en"), image_words("fr")
     assert en("to_move", side=en("white_side")) == "White (Even) to move"
-    assert fr("best", days=fr.count("days", 0)) == "Record : 0 jour"
+    assert fr("best", days=fr.count("days", 0)) == "Record\u00a0: 0 jour"  # typeset
     assert en.topic("priority") == t("focus.topics.priority", "en")  # one list of topic names
     assert en.topic("new_topic") == "new topic"
     assert en.percent(0.25) == "25%" and fr.decimal(12.0) == "12,0"

@@ -49,9 +49,9 @@ def test_the_bot_says_each_name_right_in_the_texts_of_a_match():
     assert t("digits.shop.slate_title", "fr", name="L'ombre (robot)") == (
         "L'ardoise de l'ombre (robot)")
     assert t("digits.end.won", "fr", name="**L'ombre (robot)**") == (
-        "🏆 **L'ombre (robot)** gagne la partie !")
+        "🏆 **L'ombre (robot)** gagne la partie\u202f!")  # typeset: tests/test_typography.py
     assert t("errors.draft.not_your_turn", "fr", picker="Hugo") == (
-        "Ce n'est pas ton tour de choisir : c'est à Hugo.")
+        "Ce n'est pas ton tour de choisir\u00a0: c'est à Hugo.")
     # Numbers and English are left as they are.
     assert t("settings.show.fewer.pieces", "fr", count=8, value="8") == "avec moins de 8 pièces"
 
@@ -74,7 +74,7 @@ NOT_ELIDED = re.compile(rf"(?<![\w'’-])({ELIDING}) (?=[aeiouyàâäéèêëî�
 NOT_CONTRACTED = re.compile(r"(?<![\w'’])(de|à) (le|les) (?![a-zàâéèêîôû]+-)", re.IGNORECASE)
 #: The game's English words, each with the French the catalogue uses for it.
 ENGLISH = {"draft": "rangée commune", "ghost": "fantôme", "ghosts": "fantômes",
-           "slate": "ardoise", "shop": "boutique", "shadow": "ombre", "tier": "rang",
+           "slate": "ardoise", "shop": "boutique", "shadow": "ombre", "tier": "palier",
            "reroll": "nouvelles offres", "gold": "or", "ready": "prêt", "lives": "vies",
            "round": "manche", "battle": "combat", "odds": "chances", "auto-battler": "",
            "stats": "ATT et PV", "card": "carte", "challenge": "défi", "merge": "fusion"}

@@ -504,7 +504,7 @@ class ClassroomFlow(Flow):
         """Confirmed (``bot.ui.retention.EndOfYearFlows``): the zip to the teacher alone, then
         the students erased; too large to send, nothing is erased."""
         if not await is_teacher(interaction):  # no longer one since the question
-            raise NotATeacher("settings.teachers_only", "only teachers may do this")
+            raise NotATeacher("class.teachers_only.end-of-year", "only teachers may do this")
         lang = await lang_for(interaction)
         guild = interaction.guild
         assert guild is not None

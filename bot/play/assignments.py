@@ -190,8 +190,7 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
     due = read_due(draft.due, zone, now)
     if due <= now:
         raise DomainError("class.assign.past_due", "the due date is past",
-                          due=due.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
-                          now=now.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+                          due=due.astimezone(zone), now=now.astimezone(zone),
                           zone=settings.timezone)
     if await db.assignments.get(guild_id, name) is not None:
         raise DomainError("class.assign.duplicate", "an assignment has that name", name=name)

@@ -18,7 +18,7 @@ from bot.play.question_sets import MAX_NAME_CHARS
 from bot.play.year_skills import SHOWN_SEPARATOR
 from bot.replies import shown_name
 from bot.services import Key, services_of
-from bot.texts import date_text, decimal, skill_name
+from bot.texts import decimal, moment_text, skill_name
 from bot.ui.focus_run import level_text, seconds_text
 from bot.ui.members import fetch_members, names_of
 from bot.views import GameButton
@@ -34,10 +34,8 @@ def assignment_key(assignment_id: int, user_id: int) -> str:
 
 
 def when_text(moment: datetime, zone: ZoneInfo, lang: str) -> str:
-    """``Tuesday 8 December 2026 at 18:00`` / ``mardi 8 décembre 2026 à 18:00``, in ``zone``."""
-    local = moment.astimezone(zone)
-    return t("class.assign.when", lang, date=date_text(local, lang, "EEEE d MMMM y"),
-             time=local.strftime("%H:%M"))
+    """``Tuesday 8 December 2026 at 18:00`` / ``mardi 8 décembre 2026 à 18 h``, in ``zone``."""
+    return moment_text(moment.astimezone(zone), lang)
 
 
 #: The most skills a post or the list names (a year's level may ask a dozen).

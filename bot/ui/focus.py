@@ -13,9 +13,10 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
+from bot import texts
 from bot.domain import DomainError
 from bot.focus.adaptive import Advice
-from bot.i18n import month_name, t
+from bot.i18n import t
 from bot.limits import hit
 from bot.play.focus import DailyBoard, DailyResult
 from bot.replies import shown_name
@@ -32,9 +33,8 @@ RANKING_LINES = 10
 
 
 def date_text(day: date, lang: str) -> str:
-    """``30 November 2026``, ``1er décembre 2026``."""
-    return t("focus.date_first" if day.day == 1 else "focus.date", lang, day=day.day,
-             month=month_name(day.month, lang), year=day.year)
+    """``30 November 2026``, ``1er décembre 2026``: a day, as every text says one."""
+    return texts.date_text(day, lang, texts.DAY)
 
 
 # --- The flow the buttons call back ---------------------------------------------------------

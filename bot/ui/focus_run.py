@@ -117,7 +117,14 @@ from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
 from bot.replies import interaction_data
 from bot.services import Key, services_of, services_of_client
-from bot.texts import decimal_symbol, question_text, skill_level_name, skill_name
+from bot.texts import (
+    NNBSP,
+    decimal_symbol,
+    lang_of,
+    question_text,
+    skill_level_name,
+    skill_name,
+)
 from bot.tree import report_error
 from bot.views import ArdoiseModal, button_of, ensure_player
 from db import Database, FocusAnswer
@@ -339,9 +346,18 @@ def value_text(value: Exact, form: str, lang: str) -> str:
     """An exact answer as the member reads it: ``15``, ``−3``, ``3/4``, ``0.75`` (``0,75`` in
     French) — the school's minus sign, a decimal in the language's own way."""
     text = exact_text(value, form)
+    if lang_of(lang) == "fr":
+        # French groups the thousands (« 2 500 », a narrow no-break space), as the typography
+        # of every French text does (bot.texts.typography).
+        whole, point, rest = text.partition(".")
+        text = _THOUSANDS.sub(NNBSP, whole) + point + rest
     if form == DECIMAL and "." in text:
         text = text.replace(".", decimal_symbol(lang))
     return text.replace("-", MINUS)
+
+
+#: Where a whole number's groups of three digits meet (``12500``: after the ``12``).
+_THOUSANDS = re.compile(r"(?<=\d)(?=(?:\d{3})+(?!\d))")
 
 
 def written_text(written: str, lang: str) -> str:

@@ -54,10 +54,17 @@ def _localised_path(command: Command | app_commands.Group, lang: str) -> str:
 
 
 def _option_name(command: Command, option: str, lang: str) -> str:
+    # The name a member types: a renamed parameter (``question_set`` is typed ``set``, as
+    # ``set`` is a builtin) by its shown name and that name's own catalogue key.
+    parameter = next((p for p in command.parameters if p.name == option), None)
+    shown = parameter.display_name if parameter is not None else option
     if lang == "en":
-        return option
-    return catalogues().get(parameter_key(command.qualified_name, option, "name"),
-                            lang) or option
+        return shown
+    keys = [parameter_key(command.qualified_name, option, "name"),
+            parameter_key(command.qualified_name, shown, "name")]
+    if parameter is not None and parameter.locale_name is not None:
+        keys.insert(0, parameter.locale_name.extras.get("key") or keys[0])
+    return next((text for key in keys if (text := catalogues().get(key, lang))), shown)
 
 
 def _option(command: Command, parameter: app_commands.Parameter, lang: str) -> str:

@@ -36,9 +36,13 @@ def teachers_only(interaction: discord.Interaction) -> str:
     names what was asked (``class.teachers_only.questions_upload``: "Only teachers can add a
     question set"), else the general ``class.teachers_only.any``."""
     command = interaction.command
-    name = command.qualified_name.partition(" ")[2].replace(" ", "_") if command else ""
-    code = f"class.teachers_only.{name}"
-    return code if name and has(f"errors.{code}", "en") else "class.teachers_only.any"
+    words = command.qualified_name.split(" ")[1:] if command else []
+    while words:  # "report topics" is refused as "report" is: what it asks is the report
+        code = f"class.teachers_only.{'_'.join(words)}"
+        if has(f"errors.{code}", "en"):
+            return code
+        words.pop()
+    return "class.teachers_only.any"
 
 
 def role_ids(user: discord.abc.User) -> list[int]:
