@@ -264,17 +264,23 @@ _SPACES = " \u00a0\u202f"
 #: (mentions, channels, ``<t:…>`` times, ``</cmd:id>`` commands, custom emoji), emoji codes
 #: (``:white_check_mark:``) and a template's ``{placeholders}`` (``{value:>3}``).
 _PROTECTED = re.compile(
-    r"```.*?```|`[^`\n]*`|https?://[^\s<>)]+|<(?:[@#/]|a?:|t:)[^<>\s]*>"
+    r"```.*?```|`[^`\n]*`|https?://[^\s<>)]+|<(?:[@#/]|a?:|t:)[^<>\s]*>|<!--.*?-->"
     r"|(?<![\w:]):[a-z0-9_+-]+:(?![\w:])|\{\{|\}\}|\{[^{}]*\}", re.DOTALL)
 _HOLE = "\ue000"  # one private-use character stands for each protected piece while rules run
-_HIGH = re.compile(rf"(?<=[^\s(\[«/])[{_SPACES}]*([;!?]+)(?![\w])")
-_COLON = re.compile(rf"(?<=[^\s(\[«/<]):(?=[*_~]*(?:\s|$))|[{_SPACES}]+:(?=[*_~]*(?:\s|$))")
+#: What comes before « ; ! ? : » when French puts a space between: anything but a space, an
+#: opening bracket or quote ("(?)"), or a table's bar.
+_END = r"[^\s(\[{«<|]"
+_HIGH = re.compile(rf"(?<={_END})[{_SPACES}]*([;!?]+)(?![\w])")
+_COLON = re.compile(rf"(?<={_END})[{_SPACES}]*:(?=[*_~]*(?:\s|$))")
 _OPEN = re.compile(rf"«[{_SPACES}]*")
 _CLOSE = re.compile(rf"[{_SPACES}]*»")
 _GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[ {NBSP}{NNBSP}]\d{{3}})+(?![\d])")
 _PERCENT = re.compile(rf"(?<=\d)[{_SPACES}]?%")
 _HOURS = re.compile(rf"(?<=[\d{_HOLE}]) h(?=[\s.,;:!?)]|$)")
-_NUMERO = re.compile(rf"\bn°[{_SPACES}]*(?=[\d{_HOLE}])")
+#: A text that starts with its space and punctuation (" : ", a separator joined in code).
+_LEADING = re.compile(rf"^[{_SPACES}]+(?=([;!?:])(?:\s|$))")
+_MINUTES = re.compile(rf"(?<=\d{NBSP}h) (?=\d{{2}}(?!\d))")  # « 18 h 30 »
+_NUMERO = re.compile(rf"\bn°[{_SPACES}]*(?=[\dA-Z{_HOLE}])")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -295,11 +301,13 @@ def typography(text: str, lang: str) -> str:
     work = _PROTECTED.sub(hold, text)
     work = _OPEN.sub("«" + NNBSP, work)
     work = _CLOSE.sub(NNBSP + "»", work)
+    work = _LEADING.sub(lambda m: NBSP if m.group(1) == ":" else NNBSP, work)
     work = _HIGH.sub(lambda m: NNBSP + m.group(1), work)
     work = _COLON.sub(NBSP + ":", work)
     work = _GROUPS.sub(lambda m: re.sub(f"[ {NBSP}]", NNBSP, m.group(0)), work)
     work = _PERCENT.sub(NBSP + "%", work)  # as CLDR writes a percentage
     work = _HOURS.sub(NBSP + "h", work)
+    work = _MINUTES.sub(NBSP, work)
     work = _NUMERO.sub("n°" + NBSP, work)
     pieces = iter(kept)
     return re.sub(_HOLE, lambda _: next(pieces), work)

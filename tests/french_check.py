@@ -23,7 +23,7 @@ MONTHS = ("janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|
 
 FRENCH_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("an ordinary space before high punctuation",
-     re.compile(r"\S[ \t]+[;:!?](?=\s|$|[*_)»\"])")),
+     re.compile(r"[^\s(\[{«<|][ \t]+[;:!?](?=\s|$|[*_)»\"])")),
     ("a wide space before ; ! ? (a narrow one is right)", re.compile(rf"\S{NBSP}[;!?]")),
     ("no space before ; ! ?", re.compile(r"[\w*_)»\"'’…][;!?]+(?=\s|$|[*_)\"])")),
     ("no space before :", re.compile(r"[\w*_)»\"'’][:](?=\s|$)")),
@@ -34,7 +34,8 @@ FRENCH_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("« à lui » or « à elle » about a member", re.compile(r"\bà (lui|elle)\b", re.IGNORECASE)),
     ("vous in a text that says tu",
      re.compile(r"\b(vous|votre|vos)\b|(?:^|[.!?:]\s+)[A-ZÉ][a-zéè]+ez\b", re.IGNORECASE)),
-    ("a decimal point in a number", re.compile(r"(?<![\w.])\d+\.\d+(?!\w|\.\d)")),
+    ("a decimal point in a number",
+     re.compile(r"(?<![\w.])(?<!§ )(?<!§\u00a0)\d+\.\d+(?!\w|\.\d)")),
     ("a group of digits not kept together", re.compile(r"(?<![\d,])\d{1,3} \d{3}(?!\d)")),
     ("« n° » apart from its number", re.compile(r"n° ")),
 )
@@ -51,6 +52,8 @@ FRENCH_WORDING: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("« rang » for a tier (the glossary says « palier »)",
      re.compile(r"\b[Rr]ang \d|\b[Rr]ang \{")),
     ("a piece named bare after « était »", re.compile(r"\bétait [RTCP]\d")),
+    ("a correction read as one equation (« 12 × ? = 96 = 8 »)",
+     re.compile(r"\?[^=\n]*=[^=\n?]*\d[^=\n?]*=")),
     ("« /rithmomachie abandon »: the command is « abandonner »",
      re.compile(r"/rithmomachie abandon\b")),
 )

@@ -86,7 +86,7 @@ async def test_a_solo_battles_replay_says_who_played_who_won_and_the_score(
                "right": f"{shadow} gagne après {exchanges}.",
                "draw": f"Égalité après {exchanges}."}[result["winner"]]
         digits = [f"{k} chiffre" if k < 2 else f"{k} chiffres" for k in (left_n, right_n)]
-        expected = (french(f"Rediffusion de la bataille de la manche 1 : Ana (en bas) contre "
+        expected = (french(f"Rediffusion du combat de la manche 1 : Ana (en bas) contre "
                            f"{inside} "
                     f"(en haut). {won} Chiffres encore debout : Ana {digits[0]}, {inside} "
                     f"{digits[1]}. Vies : Ana {ana_lives}, {inside} {shadow_lives}."))

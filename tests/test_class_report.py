@@ -413,7 +413,7 @@ async def test_the_csv_in_french_has_semicolons_and_decimal_commas(db: Database)
     rows = parse(service.report_csv(report, "fr"), ";")
     assert rows == [
         ["Élève", "Thème", "Compétence", "Réponses", "Justes", "Réussite (%)",
-         "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"],
+         "Temps médian (s)", "Maîtrise", "État de la maîtrise"],
         ["Anaïs", "addition", "addition", "1", "1", "100,0", "1,5", "Acquis", "2"],
         ["Anaïs", "priorités de calcul", "priorités de calcul", "3", "1", "33,3", "3,5",
          "Essayé", "2"],

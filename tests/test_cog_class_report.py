@@ -326,7 +326,7 @@ async def test_the_report_in_french_and_the_refusal_to_a_student(standin, start_
     assert record.reply.embeds[0]["title"] == fr("Bilan de la classe : les 7 derniers jours")
     rows = parse(files(record)[f"bilan-classe-{today.isoformat()}.csv"], ";")
     assert rows[0] == ["Élève", "Thème", "Compétence", "Réponses", "Justes", "Réussite (%)",
-                       "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"]
+                       "Temps médian (s)", "Maîtrise", "État de la maîtrise"]
     assert {r[7] for r in rows[1:]} <= {"", "Essayé", "Familier", "Acquis", "Maîtrisé"}
     assert {r[0] for r in rows[1:]} >= {"Anaïs", "Élodie", "Gaëlle", "Classe"}
     assert all("," in r[5] and "," in r[6] for r in rows[1:])  # decimal commas

@@ -197,7 +197,7 @@ async def test_the_end_of_a_match_in_french(standin, start_bot):
     final = await play_round(standin, bot, board, {ana: 1, sam: 0}, label="Faire mon Focus")
     text = final.text()
     assert (fr("Comment s'est passée la partie pour **Ana** :\nManches gagnées : 1 · perdues : 0 · "
-            "nulles : 0\nMeilleur combat : manche 1, l'autre camp y a perdu 1 vie")) in text
+            "à égalité : 0\nMeilleur combat : manche 1, l'autre camp y a perdu 1 vie")) in text
     assert fr("Meilleur combat : aucun gagné cette fois, le prochain peut l'être !") in text  # Sam
     assert fr("Or gagné par tes réponses du Focus : 6") in text
     assert [b["label"] for b in final.buttons()] == ["Revanche"]

@@ -26,7 +26,7 @@ async def odds_title(bot: Any, board: Message, member: Member, pool: list[Ghost]
     round_ = engine["round"]
     if lang == "fr":
         # French writes a no-break space before % (CLDR), English none.
-        odds = f"victoire {win}\u00a0% · nul {draw}\u00a0% · défaite {loss}\u00a0%"
+        odds = f"victoire {win}\u00a0% · égalité {draw}\u00a0% · défaite {loss}\u00a0%"
         if name is None:
             return fr(f"**Chances de ton ardoise, manche {round_}** : {odds}")
         return (fr(f"**Si {name} achète comme les joueurs le font d'habitude à la manche "

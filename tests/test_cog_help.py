@@ -64,6 +64,9 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
             in teachers["For teachers: /class"])
     assert "`/progress member:` — A student's progress" in teachers["For teachers"]
     assert "`/settings show`" not in teachers["For teachers: /settings"]
+    # An option is named as it is typed, even when the code calls it otherwise (issue 29).
+    assert "[set]" in teachers["For teachers: /class"]
+    assert "question_set" not in "\n".join(shown.values())
     # Every command of the tree is shown once, to a teacher: the list is the tree.
     listed = [p for value in shown.values() for p in paths(value)]
     assert set(listed) == english_paths(bot)

@@ -293,3 +293,14 @@ async def test_end_of_year_in_french(standin, start_bot):
     await finished(standin, done, "Je n'ai aucune donnée")
     assert done.messages[-1].content == (
         fr("Je n'ai aucune donnée d'élève sur ce serveur : rien à exporter ni à effacer."))
+
+
+async def test_a_teacher_who_is_one_no_longer_is_refused_for_what_was_asked(standin, start_bot):
+    # The refusal names the end of the year, not the settings (issue 29).
+    world = await populate(standin, start_bot)
+    question = await end_of_year(standin, world)
+    world.roux.roles.remove(standin.role("Teacher"))
+    refused = await standin.click(world.roux, question, label="Export and erase")
+    assert refused.reply.content.startswith(
+        "Only teachers can end the school year and erase the students' data")
+    assert traces(world.path, world.bob.id, "Bob") and traces(world.path, world.ana.id, "Ana")

@@ -60,7 +60,7 @@ async def test_settings_are_synced_for_every_member_to_read(standin, start_bot):
 async def test_a_settings_change_refused_to_a_student(standin, start_bot):
     bot = await start_bot()
     student = standin.add_member("Léa", locale="fr")
-    refused = await standin.slash(student, "réglages match", vies=3)
+    refused = await standin.slash(student, "réglages chiffres", vies=3)
     assert refused.reply.content == (
         fr("Seuls les professeurs peuvent changer mes réglages : il faut la permission Gérer le "
         "serveur ou un rôle de professeurs."))
@@ -413,7 +413,7 @@ def test_a_timezone_is_found_in_any_case_or_by_its_city_alone():
 async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin, start_bot):
     bot = await start_bot()
     prof = standin.add_member("Mme Roux", locale="fr", teacher=True)
-    saved = await standin.slash(prof, "réglages match", vies=5, manches=12,
+    saved = await standin.slash(prof, "réglages chiffres", vies=5, manches=12,
                                 options={"rangée_commune": True})
     assert saved.reply.content == (
         fr(
@@ -440,7 +440,7 @@ async def test_a_french_teacher_changes_and_reads_the_settings_in_french(standin
     assert shown["Défi du jour"] == (
         fr(f"Publié dans <#{maths.id}> chaque jour à 9 h (Europe/Paris) : 6 questions, niveaux 2 à "
         "7, les mêmes pour tout le monde."))
-    assert shown["Temps pour un coup ou un tour"] == (
+    assert shown["Temps pour jouer un tour"] == (
         fr("12 heures. Rithmomachie : un joueur qui n'a pas joué à temps perd la partie. Les 20 "
         "chiffres : un tour encore ouvert se termine alors tel quel (Prêt) ; deux manches "
         "manquées de suite font perdre la partie."))

@@ -76,3 +76,49 @@ def test_a_newcomer_finds_the_rule_by_its_word(words: str, where: str) -> None:
     rows = [line for line in GLOSSARY.read_text(encoding="utf-8").splitlines()
             if words in line.lower()]
     assert any(f"`{where}`" in row for row in rows), f"no row with {words!r} names {where}"
+
+
+# --- One word for each thing, in French (issue 29) ------------------------------------------
+
+FRENCH_SECTION = "## One word for each thing, in French"
+
+
+def forbidden_words() -> list[tuple[str, re.Pattern[str]]]:
+    """The last column of the glossary's French words: what the French texts must not say
+    (each `` `…` `` a regular expression, ``\\|`` the escaped pipe of a Markdown table)."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    section = text[text.index(FRENCH_SECTION):]
+    out = []
+    for line in section.splitlines():
+        if not line.startswith("| ") or line.startswith("| Thing") or set(line) <= set("|- "):
+            continue
+        cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
+        thing, _, banned = (cell.strip() for cell in cells[:3])
+        for pattern in re.findall(r"`([^`]+)`", banned):
+            out.append((thing, re.compile(pattern.replace("\\|", "|"))))
+    return out
+
+
+def test_the_french_texts_say_each_thing_with_the_glossarys_word() -> None:
+    from bot.texts import catalogues
+
+    banned = forbidden_words()
+    assert len(banned) >= 12
+    found = {}
+    for key, text in catalogues().texts["fr"].items():
+        said = re.sub(r"\{[^{}]*\}", "X", text)
+        for thing, pattern in banned:
+            match = pattern.search(said)
+            if match is not None:
+                found[key] = f"{thing}: {match.group(0)!r}"
+    assert found == {}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Abandonner la n° 1 contre les fantômes", "Impair — rang 1", "Victoire propre médiocre",
+    "Rediffusion de la bataille de la manche 2", "victoire 4 % · nul 11 % · défaite 85 %",
+    "quitte-la avec /rithmomachie abandon", "La partie n° 4 a atteint sa limite : match nul.",
+    "Dernier coup : de a1 à b2.",
+])
+def test_the_glossary_check_sees_the_words_it_forbids(sentence: str) -> None:
+    assert any(pattern.search(sentence) for _, pattern in forbidden_words())

@@ -54,8 +54,8 @@ def test_one_and_two_in_english(key: str, params: dict[str, object], one: str, t
     ("rithmo.settings.move_limit", {}, fr(
             "Limite : 1 tour en tout"), fr("Limite : 2 tours en tout")),
     ("rithmo.end.move_limit_draw", {"game": 4},
-     fr("🤝 La partie n° 4 a atteint sa limite (1 tour) : match nul."),
-     fr("🤝 La partie n° 4 a atteint sa limite (2 tours) : match nul.")),
+     fr("🤝 La partie n° 4 a atteint sa limite (1 tour) : la partie est nulle."),
+     fr("🤝 La partie n° 4 a atteint sa limite (2 tours) : la partie est nulle.")),
     ("errors.limits.rithmo_challenges", {"games": "…"},
      "Tu as déjà 1 défi qui attend", "Tu as déjà 2 défis qui attendent"),
 ])

@@ -211,7 +211,7 @@ ISSUE_EXAMPLES = [
     "le carré avance d'exactement trois cases ou saute un et trois.",
     "Impair — rang 1",
     "quitte-la avec /rithmomachie abandon dans son salon",
-    f"❌ 12 × ?{NNBSP}= 96 = 8 (tu as tapé 0)",
+    f"❌ 12 ×{NNBSP}? = 96 = 8 (tu as tapé 0)",
 ]
 
 

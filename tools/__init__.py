@@ -27,6 +27,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.ladder.rithmo         # the Rithmomachia levels against each other
     .venv/bin/python -m tools.samples docs/images   # the README's pictures, drawn again
     .venv/bin/python -m tools.focus_tables en       # docs/rules/focus.md's skills and years
+    .venv/bin/python -m tools.french_docs           # French typography in the French docs
 
 ``tools.experiments`` keeps what was measured and not kept (the Monte Carlo tree search that lost
 to the alpha-beta) and the simulations behind a design (``python -m

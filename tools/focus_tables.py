@@ -16,7 +16,7 @@ from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SKILLS, generate_skill
 from bot.i18n import t
-from bot.texts import skill_level_name, skill_name
+from bot.texts import skill_level_name, skill_name, typography
 
 HEAD = {
     "en": {"skill": "Skill", "name": "Name", "topic": "Topic", "form": "Answer",
@@ -50,8 +50,9 @@ def skills_table(lang: str) -> str:
                  t(f"focus.topics.{skill.topic}", lang), words["forms"][skill.form]]
         for level in skill.levels:
             [q] = generate_skill(skill.id, level.number, 1, random.Random(SEED))
-            cells.append(f"{skill_level_name(skill.id, level.number, lang)}: `{q.text}` "
-                         f"({level.tier})")
+            colon = "\u00a0:" if lang == "fr" else ":"
+            cells.append(typography(f"{skill_level_name(skill.id, level.number, lang)}{colon} "
+                                    f"`{q.text}` ({level.tier})", lang))
         cells += [""] * (most - len(skill.levels))
         lines.append(_row(cells))
     return "\n".join(lines)

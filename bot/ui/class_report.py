@@ -32,6 +32,7 @@ from bot.play.class_report import (
 )
 from bot.replies import shown_name
 from bot.services import Key
+from bot.texts import SHORT_DAY, SHORT_DAY_NO_YEAR
 from bot.ui.members import fetch_members
 from bot.ui.pages import PageTurner, page_view, windows_of
 from bot.views import Windows
@@ -103,12 +104,12 @@ def _row(student: StudentRow, shown: Sequence[tuple[str, str | None]]) -> dict[s
 
 
 def days_text(report: ClassReport, lang: str) -> str:
-    last = date_text(report.today, lang, "d MMM y")
+    last = date_text(report.today, lang, SHORT_DAY)
     if report.first_day is None:
         return t("class.report.since_start", lang, last=last)
     if report.first_day == report.today:
         return t("class.report.one_day", lang, last=last)
-    return t("class.report.days", lang, first=date_text(report.first_day, lang, "d MMM"),
+    return t("class.report.days", lang, first=date_text(report.first_day, lang, SHORT_DAY_NO_YEAR),
              last=last)
 
 

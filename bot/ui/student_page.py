@@ -7,12 +7,12 @@ from datetime import date
 
 from bot.focus.mastery import LEVEL_NAMES
 from bot.play.student_page import StudentPage
-from bot.texts import date_text, image_words, skill_name, t
+from bot.texts import SHORT_DAY, date_text, image_words, skill_name, t
 from images.student_page import render_student_page
 
 
 def _week(monday: date, lang: str) -> str:
-    return t("reports.student.week", lang, day=date_text(monday, lang, "d MMM y"))
+    return t("reports.student.week", lang, day=date_text(monday, lang, SHORT_DAY))
 
 
 def picture_data(page: StudentPage, lang: str) -> dict[str, object]:
@@ -27,7 +27,7 @@ def picture_data(page: StudentPage, lang: str) -> dict[str, object]:
         "mistakes": [t("reports.mistake_times", lang, mistake=t(f"misconceptions.{m}", lang),
                        times=t("reports.times", lang, count=n)) for m, n in page.mistakes],
         "homework": [t(f"reports.student.homework_{h.status}", lang, name=h.name,
-                       due=date_text(h.due, lang, "d MMM y"),
+                       due=date_text(h.due, lang, SHORT_DAY),
                        score="" if h.score is None else h.score, size=h.size)
                      for h in page.homework],
     }
