@@ -426,14 +426,21 @@ def skill_name(key: str, lang: str) -> str:
 
 
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+#: "2/3 of 18", "50 % of 178": the one word of the engine's texts (``bot.focus.skills``).
+_OF = re.compile(r"(?<=[\d%]) of (?=[\d(−-])")
+_OF_WORD = {"fr": " de "}
 
 
 def question_text(text: str, lang: str) -> str:
-    """A Focus question or answer as the engine writes it (``22.4 − 5.3``), as a member of
-    ``lang`` reads it (``22,4 − 5,3`` in French): every picture, window, correction and CSV of
-    a question goes through here, so that the stored text stays one form for every language."""
+    """A Focus question or answer as the engine writes it (``22.4 − 5.3``, ``2/3 of 18``), as
+    a member of ``lang`` reads it (``22,4 − 5,3``, ``2/3 de 18`` in French): every picture,
+    window, correction and CSV of a question goes through here, so that the stored text stays
+    one form for every language."""
     point = decimal_symbol(lang)
-    return text if point == "." else _DECIMAL_POINT.sub(point, text)
+    if point != ".":
+        text = _DECIMAL_POINT.sub(point, text)
+    word = _OF_WORD.get(lang_of(lang))
+    return text if word is None else _OF.sub(word, text)
 
 
 _image_words: dict[str, ImageWords] = {}
