@@ -11,7 +11,8 @@ Every builder picks its numbers so that the answer is exact by construction and 
 with ints and ``Fraction`` (never floats); the text is written from the same numbers. Texts use
 the school's signs (``×``, ``÷``, ``−``), ``?`` for a missing number, fractions as ``a/b``,
 decimals with a point, a negative after a sign in brackets (``5 − (−3)``), powers with
-superscripts (``2⁵``) and roots with ``√``. The ``ascii`` text says the same with
+superscripts (``2⁵``), roots with ``√``, and a part of a number with ``of`` (``2/3 of 18``,
+``25 % of 80``: the one word, which ``bot.texts.question_text`` says in French). The ``ascii`` text says the same with
 ``+ - * /``, ``^`` and ``sqrt(…)``.
 """
 
@@ -355,7 +356,8 @@ def fractions_sum(level: int, subtract: bool) -> Build:
 
 
 def fraction_of(level: int) -> Build:
-    """p/q × n with n a multiple of q: a whole answer."""
+    """p/q of n with n a multiple of q: a whole answer. Written as a class writes it (``2/3 of
+    18``, said « 2/3 de 18 » in French by ``bot.texts.question_text``); ASCII ``2/3 * 18``."""
     def build(rng: random.Random) -> Made:
         if level == 1:
             q = rng.choice((2, 3, 4, 5, 10))
@@ -368,12 +370,13 @@ def fraction_of(level: int) -> Build:
             p, n = rng.randint(2, q - 1), q * rng.randint(3, 12)
         f = Fraction(p, q)
         shown = f"{p}/{q}"
-        return Made(f"{shown} × {n}", f"{shown} * {n}", normal(f * n))
+        return Made(f"{shown} of {n}", f"{shown} * {n}", normal(f * n))
     return build
 
 
 def percentage_of(level: int) -> Build:
-    """p % × n with a whole answer: n is a multiple of 100 / gcd(p, 100)."""
+    """p % of n with a whole answer: n is a multiple of 100 / gcd(p, 100) (``50 % of 178``;
+    ASCII ``50% * 178``)."""
     choices = {1: (10, 50), 2: (10, 20, 25, 50, 75), 3: (1, 5, 15, 30, 40, 60, 80, 90)}[level]
     high = {1: 20, 2: 20, 3: 30}[level]
 
@@ -382,7 +385,7 @@ def percentage_of(level: int) -> Build:
         step = 100 // math.gcd(p, 100)
         n = step * rng.randint(max(1, 20 // step), max(2, high * 10 // step))
         value = Fraction(p, 100) * n
-        return Made(f"{p} % × {n}", f"{p}% * {n}", normal(value))
+        return Made(f"{p} % of {n}", f"{p}% * {n}", normal(value))
     return build
 
 

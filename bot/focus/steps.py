@@ -98,8 +98,13 @@ def frac(top: int, bottom: int) -> Num:
     return Num(Fraction(top, bottom), f"{top}/{bottom}")
 
 
+#: A percentage as the questions write it (``bot.focus.skills``: ``25 % of 80``), one form for
+#: every language like the rest of a question's text.
+_PERCENT = " %"
+
+
 def percent(p: int) -> Num:
-    return Num(Fraction(p, 100), f"{p} %")
+    return Num(Fraction(p, 100), f"{p}{_PERCENT}")
 
 
 def value(expr: Expr, hole: Exact | None = None) -> Fraction:
@@ -282,7 +287,7 @@ def parse(text: str) -> tuple[Expr, Expr | None] | None:
             node = _literal(token)
             if peek() == "%":
                 take()
-                node = Num(node.value / 100, f"{node.text} %")
+                node = Num(node.value / 100, f"{node.text}{_PERCENT}")
         else:
             raise ValueError(f"unexpected {token!r}")
         if peek() is not None and peek()[0] in "⁰¹²³⁴⁵⁶⁷⁸⁹":  # type: ignore[index]
