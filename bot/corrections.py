@@ -9,6 +9,8 @@ Every number and expression goes through ``bot.texts.question_text`` (French: a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.focus.exact import Exact
 from bot.focus.steps import Expr, Step, steps, write
 from bot.texts import question_text, t
@@ -25,7 +27,7 @@ def _shown(expr: Expr, lang: str) -> str:
 
 def step_text(step: Step, lang: str) -> str:
     """One step in ``lang``: ``3/4 − 1/4 = 2/4 = 1/2 (simplify by 2)``."""
-    params: dict[str, object] = {name: _shown(e, lang) for name, e in step.values}
+    params: dict[str, Any] = {name: _shown(e, lang) for name, e in step.values}
     params["chain"] = " = ".join(_shown(e, lang) for e in step.chain)
     key = f"focus_steps.{step.key}"
     if step.count is not None:

@@ -12,8 +12,8 @@ with ints and ``Fraction`` (never floats); the text is written from the same num
 the school's signs (``×``, ``÷``, ``−``), ``?`` for a missing number, fractions as ``a/b``,
 decimals with a point, a negative after a sign in brackets (``5 − (−3)``), powers with
 superscripts (``2⁵``), roots with ``√``, and a part of a number with ``of`` (``2/3 of 18``,
-``25 % of 80``: the one word, which ``bot.texts.question_text`` says in French). The ``ascii`` text says the same with
-``+ - * /``, ``^`` and ``sqrt(…)``.
+``25 % of 80``: the one word, which ``bot.texts.question_text`` says in French). The ``ascii``
+text says the same with ``+ - * /``, ``^`` and ``sqrt(…)``.
 """
 
 from __future__ import annotations

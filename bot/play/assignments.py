@@ -31,11 +31,11 @@ from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
 from bot.focus.exact import WHOLE
-from bot.focus.question_stats import Given, QuestionStat, question_stats
+from bot.focus.question_stats import Given, QuestionStat, answer_text, question_stats
 from bot.play.focus import level_range, round_as_stored
 from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
-from bot.texts import decimal, t
+from bot.texts import decimal, decimal_symbol, question_text, t
 from db import Database
 from db.assignments import Assignment, AssignmentAttempt, AttemptAnswer, round_key
 from db.connection import IntegrityError
@@ -401,6 +401,7 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
                      ("student", "status", "score", "number", "question", "expected", "given",
                       "correct", "time")])
     asked = questions(report.assignment)
+    point = decimal_symbol(lang)
     rows: list[tuple[int, str, int | None]] = [
         *((a.user_id, "done", a.score) for a in report.finished),
         *((a.user_id, "started", None) for a in report.unfinished),
@@ -411,8 +412,9 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
             answer = given.get(n)
             writer.writerow([
                 names[user_id], t(f"class.assign.csv.{status}", lang),
-                "" if score is None else score, n + 1, question.text, question.answer,
-                "" if answer is None or answer.given is None else answer.given,
+                "" if score is None else score, n + 1, question_text(question.text, lang),
+                answer_text(question.answer, question.form, point),
+                "" if answer is None else answer_text(answer.given, question.form, point),
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
     return out.getvalue().encode("utf-8-sig")

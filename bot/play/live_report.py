@@ -19,7 +19,7 @@ from bot.domain import DomainError
 from bot.focus.exact import WHOLE
 from bot.focus.question_stats import Given, QuestionStat, question_stats
 from bot.play.focus_live import LiveState, round_key
-from bot.texts import decimal, t
+from bot.texts import decimal, question_text, t
 from db import Database
 from db.focus import FocusAnswer
 
@@ -112,7 +112,7 @@ def report_csv(report: LiveReport, names: Mapping[int, str], lang: str) -> bytes
             result = ("right" if cell.correct else "wrong") if cell.correct is not None \
                 else "none"
             writer.writerow([
-                name, number, question.text or "",
+                name, number, question_text(question.text or "", lang),
                 "" if question.expected is None else question.expected,
                 "" if cell.given is None else cell.given,
                 t(f"live.report.csv.{result}", lang),

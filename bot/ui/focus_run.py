@@ -107,6 +107,7 @@ import discord
 from discord import ui
 
 from bot import replies
+from bot.corrections import is_missing, worked_line
 from bot.domain import DomainError
 from bot.focus import TOPICS, Answer, FocusRound, Question
 from bot.focus.answers import read_for
@@ -115,9 +116,9 @@ from bot.focus.round import mark
 from bot.focus.skills import MINUS
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
-from bot.replies import interaction_data
+from bot.replies import EMBED_DESCRIPTION, interaction_data
 from bot.services import Key, services_of, services_of_client
-from bot.texts import decimal_symbol
+from bot.texts import decimal_symbol, question_text
 from bot.tree import report_error
 from bot.views import ArdoiseModal, button_of, ensure_player
 from db import Database, FocusAnswer
@@ -341,18 +342,38 @@ def _given(answer: Answer, lang: str) -> str:
     return "" if answer.given is None else value_text(answer.given, answer.form, lang)
 
 
-def answer_line(index: int, answer: Answer, lang: str) -> str:
-    """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s``."""
+def answer_line(index: int, answer: Answer, lang: str, steps: bool = True) -> str:
+    """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s`` and, under a wrong
+    or missed answer, its worked steps (``steps``)."""
     time_text = seconds_text(answer.seconds, lang)
-    question = replies.shown_name(answer.question, None)
+    question = shown_question(answer.question, lang)
+    # A missing-number question says "12 × ? = 96 → ? = 8", never "12 × ? = 96 = 8".
+    prefix = "focus_steps.summary_" if is_missing(answer.question) else "focus.summary."
+    suffix = "_missing" if is_missing(answer.question) else ""
     if answer.correct:
-        return t("focus.summary.right", lang, n=index + 1, question=question,
+        return t(f"{prefix}right{suffix}", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
     if answer.given is None:
-        return t("focus.summary.skipped", lang, n=index + 1, question=question,
+        line = t(f"{prefix}skipped{suffix}", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
-    return t("focus.summary.wrong", lang, n=index + 1, question=question,
-             expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
+    else:
+        line = t(f"{prefix}wrong{suffix}", lang, n=index + 1, question=question,
+                 expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
+    return _with_steps(line, answer, lang) if steps else line
+
+
+def _corrections(round: FocusRound, lang: str) -> str:
+    """Each answer's line, with the worked steps of the wrong ones while they fit in an embed
+    (a long assignment's last corrections keep their line, without steps, rather than be
+    cut)."""
+    lines = [answer_line(i, a, lang, steps=False) for i, a in enumerate(round.answers)]
+    room = EMBED_DESCRIPTION - len("\n".join(lines))
+    for i, answer in enumerate(round.answers):
+        full = answer_line(i, answer, lang)
+        if len(full) - len(lines[i]) <= room:
+            room -= len(full) - len(lines[i])
+            lines[i] = full
+    return "\n".join(lines)
 
 
 def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> discord.Embed:
@@ -362,7 +383,7 @@ def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> dis
     embed = discord.Embed(
         title=t("focus.summary.title", lang, title=title or t("focus.run.title", lang),
                 score=round.score, size=size),
-        description="\n".join(answer_line(i, a, lang) for i, a in enumerate(round.answers)),
+        description=_corrections(round, lang),
         colour=colour,
     )
     embed.set_footer(text=t("focus.summary.footer", lang,
@@ -394,7 +415,7 @@ def question_line(question: Question, lang: str) -> str:
     ``3 × 4 =``) is shown as written (``bot.replies.shown_name``: a teacher's own question may
     hold ``*`` for a product)."""
     text = question.text.rstrip()
-    shown = replies.shown_name(text, None)
+    shown = shown_question(text, lang)
     if question.form == LOWEST:
         return t("focus.run.simplify", lang, question=shown)
     if asks_itself(text):
@@ -404,7 +425,7 @@ def question_line(question: Question, lang: str) -> str:
 
 def question_label(question: Question, lang: str) -> str:
     """The answer field's label: ``7 + 8 =``, ``? × 7 = 42``, ``Simplify 12/16``."""
-    text = question.text.rstrip()
+    text = question_text(question.text.rstrip(), lang)
     if question.form == LOWEST:
         return t("focus.run.simplify", lang, question=text).removeprefix("## ")
     return text if asks_itself(text) else f"{text} ="
@@ -424,12 +445,30 @@ def asks_itself(text: str) -> bool:
     return "?" in text or "？" in text or "=" in text or text.endswith((":", "…"))
 
 
+def shown_question(text: str, lang: str) -> str:
+    """A question's text as the member reads it: in their language's way
+    (``bot.texts.question_text``: ``22,4 − 5,3``, « 2/3 de 18 »), its markdown made harmless
+    (a teacher's own question may hold ``*``)."""
+    return replies.shown_name(question_text(text, lang), None)
+
+
 def _mark_text(answer: Answer, lang: str) -> str:
+    """``✅ 7 + 8 = 15: right!``, or ``❌ 3/4 − 1/4 = 1/2 (you typed 2/0)`` with the worked steps
+    under it; a missing-number question says ``12 × ? = 96 → ? = 8``."""
+    missing = is_missing(answer.question)
+    question = shown_question(answer.question, lang)
     if answer.correct:
-        return t("focus.run.right", lang, question=replies.shown_name(answer.question, None),
-                 expected=_expected(answer, lang))
-    return t("focus.run.wrong", lang, question=replies.shown_name(answer.question, None),
-             expected=_expected(answer, lang), given=_given(answer, lang))
+        return t("focus_steps.right_missing" if missing else "focus.run.right", lang,
+                 question=question, expected=_expected(answer, lang))
+    line = t("focus_steps.wrong_missing" if missing else "focus.run.wrong", lang,
+             question=question, expected=_expected(answer, lang), given=_given(answer, lang))
+    return _with_steps(line, answer, lang)
+
+
+def _with_steps(line: str, answer: Answer, lang: str) -> str:
+    """``line`` and, under it, the worked steps of the answer's question (when it has some)."""
+    steps = worked_line(answer.skill, answer.question, answer.expected, lang)
+    return f"{line}\n{replies.shown_name(steps, None)}" if steps else line
 
 
 # --- The window: a question, an Answer button, a modal --------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 from bot import spreadsheet
 from bot.focus.question_stats import Mistakes, QuestionStat, Wrong, answer_text, worst
 from bot.play.class_report import ClassReport, mistakes_csv
-from bot.texts import decimal, decimal_symbol, image_words, skill_name, t
+from bot.texts import decimal, decimal_symbol, image_words, question_text, skill_name, t
 from images.question_report import MAX_MISTAKES, MAX_ROWS, render_question_report
 
 
@@ -42,7 +42,8 @@ def label(stat: QuestionStat, lang: str) -> str:
 
 
 def _row(stat: QuestionStat, lang: str) -> dict[str, Any]:
-    return {"label": label(stat, lang), "text": stat.text, "answers": str(stat.answers),
+    return {"label": label(stat, lang), "text": question_text(stat.text, lang),
+            "answers": str(stat.answers),
             "share": stat.share,
             "median": t("reports.seconds", lang, seconds=decimal(stat.median_ms / 1000, lang)),
             "wrong": [wrong_text(w, stat.form, lang) for w in stat.wrong]}
@@ -83,7 +84,8 @@ def questions_csv(stats: Sequence[QuestionStat], lang: str) -> bytes:
     for stat in [*bad, *(s for s in stats if id(s) not in rank)]:
         wrong = [wrong_text(w, stat.form, lang) for w in stat.wrong]
         writer.writerow([
-            rank.get(id(stat), ""), "" if stat.number is None else stat.number, stat.text,
+            rank.get(id(stat), ""), "" if stat.number is None else stat.number,
+            question_text(stat.text, lang),
             skill_name(stat.skill, lang),
             answer_text(stat.expected, stat.form, point), stat.answers, stat.students,
             stat.right, f"{100 * stat.share:.1f}".replace(".", point),
