@@ -26,6 +26,7 @@ domain errors.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import logging
 import re
@@ -64,7 +65,12 @@ def _flatten(data: Mapping[str, Any], prefix: str, source: str) -> Iterable[tupl
 
 
 def default_root() -> Path:
-    """The folder holding one sub-folder per language (``cogs/locales``)."""
+    """The folder holding one sub-folder per language (``cogs/locales``). Found without
+    importing the ``cogs`` package (which loads discord.py): the engines' command lines and the
+    use cases say texts too."""
+    spec = importlib.util.find_spec("cogs")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))) / "locales"
     return Path(str(resources.files("cogs") / "locales"))
 
 
