@@ -111,11 +111,12 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
             check_year(args.year)
             questions = draw_round(args.year, args.level, check_count(args.count),
                                    random.Random(args.seed))
-            rows = []
+            rows: list[dict[str, Any]] = []
             for q in questions:
-                row = {"text": q.ascii if args.ascii else q.text,
-                       "answer": json_answer(q.answer, q.form), "topic": q.topic,
-                       "skill": q.skill, "level": q.level, "form": q.form}
+                row: dict[str, Any] = {
+                    "text": q.ascii if args.ascii else q.text,
+                    "answer": json_answer(q.answer, q.form), "topic": q.topic,
+                    "skill": q.skill, "level": q.level, "form": q.form}
                 if wrong is not None:
                     row["steps"] = _steps(q, wrong)
                 rows.append(row)
