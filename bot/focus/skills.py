@@ -40,6 +40,8 @@ from bot.focus.questions import (
     TOPICS,
     Question,
     ascii_text,
+    question_key,
+    read_question,
     school_text,
 )
 
@@ -576,6 +578,16 @@ SkillRef = tuple[str, int]
 _ATTEMPTS = 20_000
 
 
+def _same_question(ascii: str) -> str:
+    """What tells a round's questions apart: ``8 + 4`` is ``4 + 8`` (the whole numbers'
+    questions, read back as a tree, their commutative operands in order), any other text is
+    itself."""
+    try:
+        return question_key(read_question(ascii))
+    except ValueError:
+        return ascii
+
+
 def draw(refs: Sequence[SkillRef], count: int, rng: random.Random, level: int | None = None
          ) -> list[Question]:
     """``count`` different questions, each from a (skill, skill level) of ``refs`` drawn
@@ -594,9 +606,10 @@ def draw(refs: Sequence[SkillRef], count: int, rng: random.Random, level: int | 
             return questions
         skill, skill_level = rng.choice(resolved)
         m = skill_level.build(rng)
-        if m.ascii in seen:
+        key = _same_question(m.ascii)
+        if key in seen:
             continue
-        seen.add(m.ascii)
+        seen.add(key)
         questions.append(Question(text=m.text, ascii=m.ascii, answer=m.answer,
                                   topic=skill.topic, skill=skill.id, form=skill.form,
                                   level=skill_level.tier if level is None else level))
