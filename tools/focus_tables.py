@@ -1,5 +1,6 @@
 """The tables of ``docs/rules/focus.md`` (and ``focus.fr.md``) that the engine defines: the skills
-with an example of each level, and the school years shared among the eight Focus levels.
+with an example of each level, the school years shared among the eight Focus levels, and each
+skill's worked correction.
 
 ``python -m tools.focus_tables en`` (or ``fr``) prints both; ``tests/test_focus_docs.py`` checks
 that the documents hold exactly these tables, so that they never drift from the engine.
@@ -13,15 +14,17 @@ import random
 from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SKILLS, generate_skill
+from bot.corrections import worked
 from bot.i18n import t
+from bot.texts import question_text
 
 HEAD = {
     "en": {"skill": "Skill", "topic": "Topic", "form": "Answer", "level": "Level {n}",
-           "year": "School year",
+           "year": "School year", "example": "Question", "steps": "Worked correction",
            "forms": {"whole": "whole number", "decimal": "decimal", "fraction": "fraction",
                      "lowest": "fraction in lowest terms"}},
     "fr": {"skill": "Compétence", "topic": "Thème", "form": "Réponse", "level": "Niveau {n}",
-           "year": "Année scolaire",
+           "year": "Année scolaire", "example": "Question", "steps": "Correction détaillée",
            "forms": {"whole": "nombre entier", "decimal": "nombre décimal",
                      "fraction": "fraction", "lowest": "fraction irréductible"}},
 }
@@ -51,6 +54,19 @@ def skills_table(lang: str) -> str:
     return "\n".join(lines)
 
 
+def steps_table(lang: str) -> str:
+    """One row a skill: an example question (its level 2 when it has one: richer than the
+    first) and the worked correction a member reads after a wrong answer, in ``lang``."""
+    words = HEAD[lang]
+    lines = [_row([words["skill"], words["example"], words["steps"]]), _row(["---"] * 3)]
+    for skill in SKILLS.values():
+        level = min(2, len(skill.levels))
+        [q] = generate_skill(skill.id, level, 1, random.Random(SEED))
+        lines.append(_row([f"`{skill.id}`", f"`{question_text(q.text, lang)}`",
+                           worked(q.skill, q.text, q.answer, lang) or ""]))
+    return "\n".join(lines)
+
+
 def years_table(lang: str) -> str:
     """One row a school year: what each Focus level draws from (skill and its level)."""
     words = HEAD[lang]
@@ -73,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     print(skills_table(args.lang))
     print()
     print(years_table(args.lang))
+    print()
+    print(steps_table(args.lang))
     return 0
 
 

@@ -346,7 +346,10 @@ def _add(expr: Expr) -> list[Step] | None:
             return [chain_step(expr, _b("+", a - a % 10, a % 10 + b), a + b)]
         return [chain_step(expr, a + b)]
     lead, rest = _split(b)
-    if rest == 0:
+    if rest == 0:  # 24 + 30 = 50 + 4 = 54: the tens (or hundreds) together
+        units = a % 10 ** (len(str(b)) - 1)
+        if units and a > units:
+            return [chain_step(expr, _b("+", a - units + b, units), a + b)]
         return [chain_step(expr, a + b)]
     return [chain_step(expr, _b("+", _b("+", a, lead), rest), _b("+", a + lead, rest), a + b)]
 
@@ -363,7 +366,10 @@ def _subtract(expr: Expr) -> list[Step] | None:
                                _b("-", a - units, b - units), a - b)]
         return [chain_step(expr, a - b)]
     lead, rest = _split(b)
-    if rest == 0:
+    if rest == 0:  # 85 − 30 = 50 + 5 = 55: the tens taken away, the units stay
+        units = a % 10 ** (len(str(b)) - 1)
+        if units and a - units >= b:
+            return [chain_step(expr, _b("+", a - units - b, units), a - b)]
         return [chain_step(expr, a - b)]
     return [chain_step(expr, _b("-", _b("-", a, lead), rest), _b("-", a - lead, rest), a - b)]
 
