@@ -118,3 +118,25 @@ def test_the_words_exist_in_both_languages() -> None:
             for name in forms:
                 assert has(name, lang), (lang, name)
     assert is_missing("12 × ? = 96") and not is_missing("7 + 8")
+
+
+def test_a_long_round_s_summary_keeps_every_line_and_the_steps_that_fit() -> None:
+    from bot.focus import FocusRound
+    from bot.focus.skills import generate_skill
+    from bot.replies import EMBED_DESCRIPTION
+    from bot.ui.focus_run import answer_line, summary_embed
+    questions = generate_skill("negatives-priority", 2, 20, random.Random(3))
+    round = FocusRound(questions)
+    for q in questions:
+        round.submit(q.answer + 1, 2.0)  # all wrong: twenty corrections with their steps
+    for lang in ("en", "fr"):
+        text = summary_embed(round, lang).description or ""
+        assert len(text) <= EMBED_DESCRIPTION
+        for i, answer in enumerate(round.answers):
+            assert answer_line(i, answer, lang, steps=False) in text  # no line cut
+        assert text.count("↳ ") >= 5  # the steps of as many as fit
+    # A short round shows every correction's steps.
+    short = FocusRound(questions[:6])
+    for q in questions[:6]:
+        short.submit(q.answer + 1, 2.0)
+    assert (summary_embed(short, "en").description or "").count("↳ ") == 6

@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import random
 
+from bot.corrections import worked
 from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SKILLS, generate_skill
-from bot.corrections import worked
 from bot.i18n import t
 from bot.texts import question_text
 

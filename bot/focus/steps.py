@@ -540,8 +540,9 @@ def _times_power(expr: Expr) -> list[Step] | None:
         places = len(str(int(power.value))) - 1
         result = value(expr)
         key = "shift_left" if expr.op == "*" else "shift_right"
+        # "moves each digit {count} places": as many as the power of ten has zeros
         return [Step(key, _chain(expr, num(result, True)), (("power", power),),
-                     count=places)]
+                     ((Pow(num(10), places), power),), count=places)]
     return None
 
 
@@ -575,7 +576,9 @@ def _fraction_sum(expr: Expr) -> list[Step] | None:
     k = math.gcd(abs(top), d)
     if k == 1:
         return [chain_step(expr, same, total)]
-    return [Step("simplify_by", _chain(expr, same, total, lowest), (("by", num(k)),))]
+    return [Step("simplify_by", _chain(expr, same, total, lowest), (("by", num(k)),),
+                 ((_b("/", top, k), num(lowest.value.numerator)),
+                  (_b("/", d, k), num(lowest.value.denominator))))]
 
 
 def _part_of(expr: Expr) -> list[Step] | None:
