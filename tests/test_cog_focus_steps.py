@@ -111,3 +111,22 @@ async def test_a_new_student_of_a_french_class_practises_at_once(year, standin, 
         clock.now += 1.0
         await answer(standin, ana, window, str(q.answer).replace("-", "−"), "Answer")
     assert "Practice: 6/6" in window.text()
+
+
+async def test_a_closed_live_question_shows_its_worked_steps(standin, start_bot):
+    import random
+
+    from bot.corrections import worked
+    from bot.focus import generate_questions
+    from tests.test_cog_focus_live import live_bot
+    bot, wall = await live_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    sam = standin.add_member("Sam")
+    [question] = generate_questions(6, 1, random.Random(7))  # two steps: × or ÷ first
+    first = (await standin.slash(teacher, "focus live", count=1, level=6, auto=False)).reply
+    wall.now += 2.0
+    await answer(standin, sam, first, str(question.answer + 1), "Answer")
+    await standin.click(teacher, first, label="Show the results")
+    steps = worked(question.skill, question.text, question.answer, "en")
+    assert steps is not None and "first" in steps
+    assert f"## {question.text} = {question.answer}\n↳ {steps}" in first.text()
