@@ -119,7 +119,7 @@ async def test_a_closed_live_question_shows_its_worked_steps(standin, start_bot)
     from bot.corrections import worked
     from bot.focus import generate_questions
     from tests.test_cog_focus_live import live_bot
-    bot, wall = await live_bot(start_bot)
+    _, wall = await live_bot(start_bot)
     teacher = standin.add_member("Mme Roux", teacher=True)
     sam = standin.add_member("Sam")
     [question] = generate_questions(6, 1, random.Random(7))  # two steps: × or ÷ first

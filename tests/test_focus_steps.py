@@ -20,7 +20,8 @@ SEEDS = 60
 #: The keys the steps use, each worded in both languages (a plural one in its forms).
 KEYS = ("chain", "because", "first", "then", "minus_negative", "plus_negative", "line_right",
         "line_left", "then_right", "then_left", "signs_same", "signs_differ", "in_tenths",
-        "in_hundredths", "shift_left", "shift_right", "simplify", "simplify_by", "missing")
+        "in_hundredths", "shift_left", "shift_right", "simplify", "simplify_by",
+        "same_denominator_add", "same_denominator_subtract", "missing")
 
 
 def _checked(found: tuple[Step, ...], answer: int | Fraction) -> None:
@@ -63,6 +64,8 @@ def test_the_steps_read_as_a_class_writes_them() -> None:
         "3/4 − 1/4 = 2/4 = 1/2 (simplify by 2)"
     assert worked("fractions-subtract", "3/4 − 1/4", Fraction(1, 2), "fr") == \
         "3/4 − 1/4 = 2/4 = 1/2 (simplifie par 2)"
+    assert worked("fractions-add", "1/5 + 3/5", Fraction(4, 5), "en") == \
+        "1/5 + 3/5 = 4/5 (same denominator: add the numerators)"
     assert worked("negatives-subtract", "−3 − 5", -8, "en") == \
         "−3 − 5: start at −3, go 5 to the left: −8"
     assert worked("percentages", "25 % of 80", 20, "en") == "25 % of 80 = 80 ÷ 4 = 20"

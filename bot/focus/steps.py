@@ -575,6 +575,9 @@ def _fraction_sum(expr: Expr) -> list[Step] | None:
     lowest = num(Fraction(top, d))
     k = math.gcd(abs(top), d)
     if k == 1:
+        if q == s:  # 1/5 + 3/5 = 4/5: the same denominator, the numerators added
+            key = "same_denominator_add" if expr.op == "+" else "same_denominator_subtract"
+            return [Step(key, _chain(expr, total))]
         return [chain_step(expr, same, total)]
     return [Step("simplify_by", _chain(expr, same, total, lowest), (("by", num(k)),),
                  ((_b("/", top, k), num(lowest.value.numerator)),
