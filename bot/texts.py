@@ -415,7 +415,7 @@ class ImageWords:
         return date_text(day, self.lang, pattern)
 
     def topic(self, key: str) -> str:
-        return skill_name(key, self.lang)
+        return _named(key, self.lang, ("topics", "skills"))
 
     def skill(self, key: str) -> str:
         return skill_name(key, self.lang)
@@ -425,10 +425,24 @@ def skill_name(key: str, lang: str) -> str:
     """The name a member reads for a Focus topic or skill id (``fractions-of``: "a fraction of a
     number", « fraction d'un nombre »): never the id itself. A skill's own name first, then a
     topic's; an id in neither catalogue (a topic a later version dropped) reads as its words."""
-    for name in (f"focus.skills.{key}", f"focus.topics.{key}"):
+    return _named(key, lang, ("skills", "topics"))
+
+
+def _named(key: str, lang: str, lists: tuple[str, ...]) -> str:
+    # A topic and a skill may share an id and not a name ("powers": the topic holds the roots).
+    for name in (f"focus.{kind}.{key}" for kind in lists):
         if has(name, lang):
             return t(name, lang)
     return key.replace("_", " ").replace("-", " ")
+
+
+def skill_level_name(key: str, level: int, lang: str) -> str:
+    """The name of one level of a Focus skill (``fractions-of`` 1: "A unit fraction of a
+    number", « Une fraction unitaire d'un nombre »), from the catalogue, where every level of
+    every skill of ``bot.focus.skills.SKILLS`` is named in both languages; the skill's own name
+    for a level it does not name."""
+    name = f"focus.skill_levels.{key}.{level}"
+    return t(name, lang) if has(name, lang) else skill_name(key, lang)
 
 
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")

@@ -2,7 +2,8 @@
 is the report command's, in ``cogs/classroom.py``).
 
 A mixin of the ``/class`` group's cog (``cogs/classroom.py``). A teacher sets a Focus set (a
-level, a topic or one of their question sets) due at a moment in the server's time zone, for
+level, a topic or one of their question sets; on a server with a school year, the year's
+questions, and ``skill:`` for some of its skills) due at a moment in the server's time zone, for
 everyone or a role; the post carries a persistent "Do the assignment" button
 (``bot.ui.assignments.DoAssignment``); each student takes it once, one question at a time, each
 answer stored as it is given, so that an attempt interrupted (window closed, bot restarted) goes
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.flows.classroom import ClassroomFlow
-from bot.ui.classroom import DEFAULT_COUNT, MAX_COUNT, NAME_LENGTH, TOPIC_OPTIONS
+from bot.ui.classroom import DEFAULT_COUNT, MAX_COUNT, NAME_LENGTH
 from bot.ui.teachers import teachers_choices
 from cogs import ArdoiseCog
 
@@ -38,16 +39,29 @@ class ClassAssign(ArdoiseCog):
         level="Questions of this level (1 to 8)", topic="Questions of this topic",
         question_set=app_commands.locale_str("Questions of one of your question sets",
                                              key=f"{_SET_KEY}.description"),
-        count="How many questions (1 to 20, 6 by default)", role="Only for this role")
+        count="How many questions (1 to 20, 6 by default)", role="Only for this role",
+        skill="Only these skills of the school year (pick one, then type on for more)")
     @app_commands.rename(question_set=app_commands.locale_str("set", key=f"{_SET_KEY}.name"))
-    @app_commands.choices(topic=TOPIC_OPTIONS)
     async def assign(self, interaction: discord.Interaction,
                      name: app_commands.Range[str, 1, NAME_LENGTH], due: str,
                      level: app_commands.Range[int, 1, 8] | None = None,
                      topic: str | None = None, question_set: str | None = None,
                      count: app_commands.Range[int, 1, MAX_COUNT] = DEFAULT_COUNT,
-                     role: discord.Role | None = None) -> None:
-        await self.flow.assign(interaction, name, due, level, topic, question_set, count, role)
+                     role: discord.Role | None = None, skill: str | None = None) -> None:
+        await self.flow.assign(interaction, name, due, level, topic, question_set, count, role,
+                               skill)
+
+    @assign.autocomplete("topic")
+    @teachers_choices
+    async def assign_topic(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self.flow.assign_topic_choices(interaction, current)
+
+    @assign.autocomplete("skill")
+    @teachers_choices
+    async def assign_skill(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self.flow.assign_skill_choices(interaction, current)
 
     @assign.autocomplete("due")
     @teachers_choices

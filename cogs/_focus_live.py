@@ -28,16 +28,24 @@ class FocusLive(ArdoiseCog):
                            seconds="Time to answer each question (5 to 300, 20 by default)",
                            set="One of your question sets instead of a level",
                            auto="Questions close and follow each other by themselves "
-                                "(yes by default)")
+                                "(yes by default)",
+                           skill="Only these skills of the school year (pick one, then type on "
+                                 "for more)")
     async def live(self, interaction: discord.Interaction,
                    count: app_commands.Range[int, 1, 20] | None = None,
                    level: app_commands.Range[int, 1, 8] | None = None,
                    seconds: app_commands.Range[int, 5, 300] = 20,
-                   set: str | None = None, auto: bool = True) -> None:
-        await self.flow.live(interaction, count, level, seconds, set, auto)
+                   set: str | None = None, auto: bool = True, skill: str | None = None) -> None:
+        await self.flow.live(interaction, count, level, seconds, set, auto, skill)
 
     @live.autocomplete("set")
     @teachers_choices
     async def live_sets(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         return await self.flow.live_sets(interaction, current)
+
+    @live.autocomplete("skill")
+    @teachers_choices
+    async def live_skills(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        return await self.flow.live_skills(interaction, current)

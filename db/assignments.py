@@ -44,6 +44,9 @@ class Assignment:
     lang: str = "en"  # the post's
     started: int = 0  # attempts begun (finished included)
     finished: int = 0
+    #: A school year's draw (schema 20): ``{"year", "skills", "climb"}``; None: drawn as before
+    #: school years (``bot.play.assignments``).
+    drawn_from: dict[str, Any] | None = None
 
     def is_open(self, now: datetime) -> bool:
         """Whether it may still be taken: until its due moment, included."""
@@ -92,7 +95,8 @@ def _assignment(row: Row) -> Assignment:
         topic=row["topic"], set_id=row["set_id"], set_name=row["set_name"], count=row["count"],
         questions=json.loads(row["questions"]), due_at=db_time(row["due_at"]),
         created_at=db_time(row["created_at"]), closed_at=from_db_time(row["closed_at"]),
-        lang=row["lang"], started=row["started"], finished=row["finished"])
+        lang=row["lang"], started=row["started"], finished=row["finished"],
+        drawn_from=None if row["drawn_from"] is None else json.loads(row["drawn_from"]))
 
 
 def _attempt(row: Row) -> AssignmentAttempt:
@@ -116,18 +120,20 @@ class AssignmentsRepository:
                      role_id: int | None, level: int | None, topic: str | None,
                      set_id: int | None, set_name: str | None,
                      questions: Sequence[dict[str, Any]], due_at: datetime, lang: str = "en",
-                     now: datetime | None = None) -> Assignment:
+                     now: datetime | None = None,
+                     drawn_from: dict[str, Any] | None = None) -> Assignment:
         """A new assignment with its questions. ``sqlite3.IntegrityError`` (through the
         connection) if the server has one of that name, whatever its case: check with ``get``."""
         async with self._conn.atomic():
             await self._servers.ensure(guild_id, now)
             assignment_id = await self._conn.insert(
                 "INSERT INTO assignments (guild_id, name, teacher_id, role_id, level, topic,"
-                " set_id, set_name, count, questions, due_at, created_at, lang)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
+                " set_id, set_name, count, questions, due_at, created_at, lang, drawn_from)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
                 (guild_id, name, teacher_id, role_id, level, topic, set_id, set_name,
                  len(questions), dumps(list(questions)), to_db_time(due_at),
-                 to_db_time(utc(now)), lang))
+                 to_db_time(utc(now)), lang,
+                 None if drawn_from is None else dumps(drawn_from)))
             found = await self.by_id(assignment_id)
         assert found is not None
         return found

@@ -1,11 +1,16 @@
-"""A teacher's own questions, by named set (``/class questions``): each item a text, a whole
-number answer and an optional topic. Names are unique in a server, whatever their case."""
+"""A teacher's own questions, by named set (``/class questions``): each item a text, its answer
+and an optional topic. Names are unique in a server, whatever their case.
+
+An item's answer is a whole number (an ``int``, as every set stored before schema 19), or its
+accepted answers as the teacher wrote them (a ``str``: ``"1/2 | 0.5"``, ``"4.5"``; read by
+``bot.focus.exact.accepted_values``), kept in ``question_set_items.answers`` (migration 0019)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 
 from db.connection import Connection, IntegrityError, Row, db_time, to_db_time, utc
 from db.servers import ServersRepository
@@ -14,8 +19,16 @@ from db.servers import ServersRepository
 @dataclass(frozen=True)
 class SetItem:
     text: str
-    answer: int
+    answer: int | str  # a whole number, or the accepted answers as written ("1/2 | 0.5")
     topic: str | None = None
+
+
+def _columns(answer: int | str) -> tuple[int, str | None]:
+    """The columns ``answer`` and ``answers`` of an item's answer (the migration's rule)."""
+    if isinstance(answer, int):
+        return answer, None
+    first = answer.split("|")[0].strip()
+    return int(Fraction(first)), answer  # int() of a Fraction: its whole part toward zero
 
 
 @dataclass(frozen=True)
@@ -54,9 +67,10 @@ class QuestionSetsRepository:
                 "INSERT INTO question_sets (guild_id, name, author_id, created_at)"
                 " VALUES (?, ?, ?, ?) RETURNING set_id", (guild_id, name, author_id, stamp))
             await self._conn.many(
-                "INSERT INTO question_set_items (set_id, position, text, answer, topic)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(set_id, n, item.text, item.answer, item.topic) for n, item in enumerate(items)])
+                "INSERT INTO question_set_items (set_id, position, text, answer, answers, topic)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(set_id, n, item.text, *_columns(item.answer), item.topic)
+                 for n, item in enumerate(items)])
             found = await self.get(guild_id, name)
         assert found is not None
         return found
@@ -92,9 +106,10 @@ class QuestionSetsRepository:
 
     async def items(self, set_id: int) -> list[SetItem]:
         rows = await self._conn.all(
-            "SELECT text, answer, topic FROM question_set_items WHERE set_id = ?"
+            "SELECT text, answer, answers, topic FROM question_set_items WHERE set_id = ?"
             " ORDER BY position", (set_id,))
-        return [SetItem(row["text"], row["answer"], row["topic"]) for row in rows]
+        return [SetItem(row["text"], row["answer"] if row["answers"] is None else row["answers"],
+                        row["topic"]) for row in rows]
 
     async def delete(self, guild_id: int, name: str) -> bool:
         """Forget the set (its items go with it); whether there was one."""

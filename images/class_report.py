@@ -30,6 +30,8 @@ BANDS: dict[str, tuple[st.Colour, str]] = {
 }
 
 NAME_W, CELL_W, ROW_H, HEAD_H, TOP_H, PAD = 200, 136, 58, 46, 78, 16
+#: A column of one skill of a topic of several (its mastery only), and the lines of its head.
+SKILL_W, SKILL_HEAD_LINES, SKILL_HEAD_LINE_H = 92, 3, 15
 #: The mastery of a cell's skill (``bot.focus.mastery``'s levels 1–4) is its number of filled
 #: pips out of four: a mark without colour, under the figures.
 MASTERY_PIPS, PIP = 4, 3
@@ -44,7 +46,9 @@ def render_class_report(table: Mapping[str, Any], words: Words) -> bytes:
     "fair" | "low" | "few", "accuracy": 0.92, "answers": 12, "median_s": 4.5 or None,
     "mastery": 1–4 (optional: the student's mastery of that skill, as pips)}, None where the
     student gave no answer in that topic (or {"band": None, "mastery": n}: none in the period,
-    but a mastery)."""
+    but a mastery). ``table["skills"]`` (optional, one bool per column): the columns that are
+    one skill of the topic before them, narrow, holding only a mastery ({"band": None,
+    "mastery": n}, or None) and headed by the skill's name over up to three lines."""
     return st.to_png(class_report_image(table, words))
 
 
@@ -93,6 +97,34 @@ class _Figures:
         return self._seconds[tenths]
 
 
+def _skill_cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+                cell: Mapping[str, Any] | None) -> None:
+    """One skill's mastery: its pips alone, or a dim dash when the student has none."""
+    x0, y0, x1, y1 = box
+    st.rounded(d, box, 8, outline=st.SLATE_LINE, width=1)
+    mastery = None if cell is None else cell.get("mastery")
+    if mastery is None:
+        st.text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "—", st.font(16), st.CHALK_DIM, "mm")
+        return
+    width = MASTERY_PIPS * (2 * PIP + 3) - 3
+    st.pips(d, (x0 + x1) / 2 - width / 2, (y0 + y1) / 2, int(mastery), MASTERY_PIPS, PIP,
+            st.CHALK, st.CHALK_DIM)
+
+
+def _skill_head(name: str) -> tuple[list[str], Any]:
+    """A skill's name wrapped to its narrow column: at most three lines, the font shrunk (then
+    the last line cut) until it fits."""
+    for size in (13, 12, 11, 10):
+        f = st.font(size)
+        lines = st.wrap(name, f, SKILL_W - 8)
+        if len(lines) <= SKILL_HEAD_LINES and all(f.getlength(x) <= SKILL_W - 8
+                                                   for x in lines):
+            return lines, f
+    kept = [st.fit_text(x, SKILL_W - 8, 10, 10)[0] for x in lines[:SKILL_HEAD_LINES - 1]]
+    last, _ = st.fit_text(" ".join(lines[SKILL_HEAD_LINES - 1:]), SKILL_W - 8, 10, 10)
+    return [*kept, last], st.font(10)
+
+
 def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[str, Any] | None,
           words: Words, figures: _Figures, bold: bool = False) -> None:
     x0, y0, x1, y1 = box
@@ -125,11 +157,23 @@ def _cell(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: Mapping[
 def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     topics: Sequence[str] = list(table.get("topics", []))
     rows: Sequence[Mapping[str, Any]] = list(table.get("rows", []))
-    table_w = NAME_W + CELL_W * max(1, len(topics))
+    narrow = [bool(n) for n in table.get("skills", [])] + [False] * len(topics)
+    # Each column's left edge (from the name column's end) and width.
+    lefts: list[int] = []
+    widths: list[int] = []
+    edge = PAD + NAME_W
+    for i in range(len(topics)):
+        lefts.append(edge)
+        widths.append(SKILL_W if narrow[i] else CELL_W)
+        edge += widths[-1]
+    table_w = max(edge - PAD, NAME_W + CELL_W)
+    heads = {i: _skill_head(str(topics[i])) for i in range(len(topics)) if narrow[i]}
+    head_h = max([HEAD_H, *(8 + SKILL_HEAD_LINE_H * len(lines) for lines, _ in heads.values())])
     width = max(PAD * 2 + table_w, 560)
     legend = _legend_lines(words, width - 2 * PAD)
     body_h = ROW_H * (len(rows) + 1) + 12 if rows else ROW_H * 2
-    height = TOP_H + HEAD_H + body_h + 40 + LEGEND_ROW_H * (len(legend) + 1) + PAD
+    skills_note = 26 if heads else 0
+    height = TOP_H + head_h + body_h + 40 + skills_note + LEGEND_ROW_H * (len(legend) + 1) + PAD
     im, d = st.canvas(width, height)
     figures = _Figures(words)
 
@@ -147,11 +191,18 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     st.text(d, (PAD + 4, y + HEAD_H / 2), words("class_report.student"), st.font(14, True),
             st.CHALK_DIM, "lm")
     for i, name in enumerate(topics):
-        x0 = PAD + NAME_W + i * CELL_W
-        label, f = st.fit_text(str(name), CELL_W - 10, 15, 10, bold=True)
-        st.text(d, (x0 + CELL_W / 2, y + HEAD_H / 2), label, f, st.CHALK, "mm")
-    d.line((PAD, y + HEAD_H - 2, PAD + table_w, y + HEAD_H - 2), fill=st.SLATE_LINE, width=1)
-    y += HEAD_H
+        x0, cw = lefts[i], widths[i]
+        if i in heads:
+            lines, f = heads[i]
+            top = y + head_h / 2 - SKILL_HEAD_LINE_H * (len(lines) - 1) / 2
+            for n, part in enumerate(lines):
+                st.text(d, (x0 + cw / 2, top + n * SKILL_HEAD_LINE_H), part, f, st.CHALK_DIM,
+                        "mm")
+            continue
+        label, f = st.fit_text(str(name), cw - 10, 15, 10, bold=True)
+        st.text(d, (x0 + cw / 2, y + head_h / 2), label, f, st.CHALK, "mm")
+    d.line((PAD, y + head_h - 2, PAD + table_w, y + head_h - 2), fill=st.SLATE_LINE, width=1)
+    y += head_h
 
     if not rows:
         st.text(d, (width / 2, y + ROW_H), words("class_report.none"), st.font(18),
@@ -165,8 +216,11 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
             name, f = st.fit_text(str(row.get("name", "")), NAME_W - 16, 16, 13)
             st.text(d, (PAD + 4, y + ROW_H / 2), name, f, st.CHALK, "lm")
             for i, cell in enumerate(row.get("cells", [])):
-                x0 = PAD + NAME_W + i * CELL_W
-                _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, figures)
+                box = (lefts[i] + 3, y + 4, lefts[i] + widths[i] - 3, y + ROW_H - 4)
+                if narrow[i]:
+                    _skill_cell(d, box, cell)
+                else:
+                    _cell(d, box, cell, words, figures)
             y += ROW_H
         # The class, under a rule.
         y += 6
@@ -175,9 +229,10 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
         st.text(d, (PAD + 4, y + ROW_H / 2), words("class_report.class"), st.font(17, True),
                 st.CHALK, "lm")
         for i, cell in enumerate(table.get("class", {}).get("cells", [])):
-            x0 = PAD + NAME_W + i * CELL_W
-            _cell(d, (x0 + 3, y + 4, x0 + CELL_W - 3, y + ROW_H - 4), cell, words, figures,
-                  bold=True)
+            if narrow[i]:
+                continue  # a skill's mastery is each student's; the class has no line of it
+            _cell(d, (lefts[i] + 3, y + 4, lefts[i] + widths[i] - 3, y + ROW_H - 4), cell,
+                  words, figures, bold=True)
         y += ROW_H
 
     # The legend: how to read a cell, then each band's swatch, mark and meaning.
@@ -185,6 +240,10 @@ def class_report_image(table: Mapping[str, Any], words: Words) -> Image.Image:
     reading, rf = st.fit_text(words("class_report.reading"), width - 2 * PAD, 14, 10)
     st.text(d, (PAD, y + 10), reading, rf, st.CHALK_DIM, "lm")
     y += 26
+    if heads:
+        note, nf = st.fit_text(words("class_report.skills_reading"), width - 2 * PAD, 14, 10)
+        st.text(d, (PAD, y + 10), note, nf, st.CHALK_DIM, "lm")
+        y += skills_note
     f = st.font(14)
     for line in legend:
         x = float(PAD)

@@ -111,7 +111,7 @@ def mastery_image(data: Mapping[str, Any], words: Words) -> Image.Image:
         colour, key = STATES[state]
         st.rounded(d, (x, cy - 11, x + 44, cy + 11), 4, fill=colour)
         st.pips(d, x + 4, cy, state, 4, PIP, st.INK, st.INK)
-        label = words("mastery.skill_line", topic=words.topic(str(skill["skill"])),
+        label = words("mastery.skill_line", topic=words.skill(str(skill["skill"])),
                       level=skill["level"], state=words(f"mastery.{key}"))
         text, lf = st.fit_text(label, column - 64, 14, 10)
         st.text(d, (x + 54, cy), text, lf, st.CHALK, "lm")

@@ -379,25 +379,27 @@ async def test_the_csv_in_english_has_a_row_per_student_and_topic_then_the_class
     report = service.build(await service.answered(db, G, "week", now=NOW),
                            {ANA: "Ana Ñúñez", BOB: "=HYPERLINK(\"x\")"}, "en")
     rows = parse(service.report_csv(report, "en"), ",")
-    assert rows[0] == ["Student", "Topic", "Answers", "Right", "Accuracy (%)",
+    assert rows[0] == ["Student", "Topic", "Skill", "Answers", "Right", "Accuracy (%)",
                        "Median time (s)", "Mastery", "Mastery level"]
     # The mastery is all time (Ana's addition from the answer before the week too): addition
     # fast at last when due (proficient), multiplication slow then wrong (attempted), Bob's
     # division fast twice; a teacher's topic has none.
     assert rows[1:] == [
-        ["'=HYPERLINK(\"x\")", "division", "2", "2", "100.0", "2.5", "Proficient", "2"],
-        ["'=HYPERLINK(\"x\")", "Fractions <b>", "1", "0", "0.0", "9.0", "", ""],
-        ["Ana Ñúñez", "addition", "4", "3", "75.0", "3.0", "Proficient", "2"],
-        ["Ana Ñúñez", "multiplication", "2", "1", "50.0", "6.0", "Attempted", "2"],
-        ["Class", "addition", "4", "3", "75.0", "3.0", "", ""],
-        ["Class", "multiplication", "2", "1", "50.0", "6.0", "", ""],
-        ["Class", "division", "2", "2", "100.0", "2.5", "", ""],
-        ["Class", "Fractions <b>", "1", "0", "0.0", "9.0", "", ""],
+        ["'=HYPERLINK(\"x\")", "division", "division", "2", "2", "100.0", "2.5", "Proficient",
+         "2"],
+        ["'=HYPERLINK(\"x\")", "Fractions <b>", "", "1", "0", "0.0", "9.0", "", ""],
+        ["Ana Ñúñez", "addition", "addition", "4", "3", "75.0", "3.0", "Proficient", "2"],
+        ["Ana Ñúñez", "multiplication", "multiplication", "2", "1", "50.0", "6.0", "Attempted",
+         "2"],
+        ["Class", "addition", "", "4", "3", "75.0", "3.0", "", ""],
+        ["Class", "multiplication", "", "2", "1", "50.0", "6.0", "", ""],
+        ["Class", "division", "", "2", "2", "100.0", "2.5", "", ""],
+        ["Class", "Fractions <b>", "", "1", "0", "0.0", "9.0", "", ""],
     ]
     # The figures are the rows': each student's answers add up to the class's.
     for topic in report.topics:
         mine = [r for r in rows[1:] if r[1] == topic]
-        assert sum(int(r[2]) for r in mine[:-1]) == int(mine[-1][2])
+        assert sum(int(r[3]) for r in mine[:-1]) == int(mine[-1][3])
     assert service.csv_name(report, "en") == "class-report-2026-12-01.csv"
 
 
@@ -410,12 +412,13 @@ async def test_the_csv_in_french_has_semicolons_and_decimal_commas(db: Database)
                            "fr")
     rows = parse(service.report_csv(report, "fr"), ";")
     assert rows == [
-        ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)", "Temps médian (s)", "Maîtrise",
-         "Niveau de la maîtrise"],
-        ["Anaïs", "addition", "1", "1", "100,0", "1,5", "Acquis", "2"],
-        ["Anaïs", "priorités de calcul", "3", "1", "33,3", "3,5", "Essayé", "2"],
-        ["Classe", "addition", "1", "1", "100,0", "1,5", "", ""],
-        ["Classe", "priorités de calcul", "3", "1", "33,3", "3,5", "", ""],
+        ["Élève", "Thème", "Compétence", "Réponses", "Justes", "Réussite (%)",
+         "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"],
+        ["Anaïs", "addition", "addition", "1", "1", "100,0", "1,5", "Acquis", "2"],
+        ["Anaïs", "priorités de calcul", "priorités de calcul", "3", "1", "33,3", "3,5",
+         "Essayé", "2"],
+        ["Classe", "addition", "", "1", "1", "100,0", "1,5", "", ""],
+        ["Classe", "priorités de calcul", "", "3", "1", "33,3", "3,5", "", ""],
     ]
     assert service.csv_name(report, "fr") == "bilan-classe-2026-12-01.csv"
 
@@ -424,8 +427,8 @@ async def test_an_empty_report_is_a_header_only(db: Database) -> None:
     report = service.build(await service.answered(db, G, "week", now=NOW), {}, "en")
     assert report.students == () and report.pages == 1
     assert parse(service.report_csv(report, "en"), ",") == [
-        ["Student", "Topic", "Answers", "Right", "Accuracy (%)", "Median time (s)", "Mastery",
-         "Mastery level"]]
+        ["Student", "Topic", "Skill", "Answers", "Right", "Accuracy (%)", "Median time (s)",
+         "Mastery", "Mastery level"]]
 
 
 async def test_the_latest_answers_of_a_period_newest_first_bounded(db: Database) -> None:

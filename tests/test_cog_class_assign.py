@@ -153,7 +153,7 @@ async def test_what_a_teacher_gets_wrong_is_refused_with_the_reason(standin, sta
         ({"name": "Both", "due": DUE, "level": 3, "topic": "addition"},
          "Choose the questions with only one of the options level, topic or set, not several."),
         ({"name": "None", "due": DUE},
-         "Choose the questions with one of the options level, topic or set."),
+         "Choose the questions with one of the options level, topic, set or skill."),
     ]
     for options, sentence in cases:
         refused = await standin.slash(roux, "class assign", options=options)

@@ -26,7 +26,7 @@ SEED = 7
 MIXED_EN = (b"question,answer,topic\n"
             b"3 x 4,12,tables\n"
             b"7 x 8,,tables\n"
-            b"half of 5,2.5,halves\n"
+            b"half of 5,1/0,halves\n"
             b"\"10, then 20 more\",30\n"
             b"3 X 4,12\n"
             b"ten less than 3,\xe2\x88\x927\n")
@@ -53,7 +53,7 @@ async def test_an_upload_with_good_and_bad_lines_waits_and_keep_stores_the_good_
     text = reply.text()
     assert "6 questions read, 3 refused:" in text
     assert "Line 3: no answer (“7 x 8”)." in text
-    assert ("Line 4: the answer “2.5” is not a whole number: Ardoise reads whole numbers only "
+    assert ("Line 4: the answer “1/0” is not a number: a fraction's denominator is never 0 "
             "(“half of 5”).") in text
     assert "Line 6: the same question as line 2 (“3 X 4”)." in text
     assert await bot.db.question_sets.get(standin.guild.id, "Tables") is None
@@ -74,15 +74,15 @@ async def test_a_french_upload_with_bad_lines_is_listed_in_french_and_cancel_sto
             "Combien font 6 × 7 ?;42;tables\n"
             "La moitié de 9 ?;4,5;moitiés\n"
             ";3\n"
-            "Un tiers de 9 ?;9/3\n").encode()
+            "Un tiers de 9 ?;3 | \n").encode()
     record = await standin.slash(prof, "classe questions envoyer",
                                  fichier=standin.upload("moitiés.csv", data), nom="Moitiés")
     text = record.reply.text()
-    assert "4 questions lues, 3 refusées :" in text
-    assert ("Ligne 3 : la réponse « 4,5 » n'est pas un nombre entier : Ardoise ne lit que des "
-            "nombres entiers (« La moitié de 9 ? »).") in text
+    assert "4 questions lues, 2 refusées :" in text
+    assert "Ligne 3" not in text  # 4,5 is a number
     assert "Ligne 4 : pas de question." in text
-    assert "Ligne 5 : la réponse « 9/3 » n'est pas un nombre entier" in text
+    assert ("Ligne 5 : « 3 \\| » a une réponse vide : écris une réponse de chaque côté de chaque | "
+            "(« Un tiers de 9 ? »).") in text
     assert "Rien n'est encore enregistré" in text
     reply = record.reply
     cancelled = await standin.click(prof, reply, label="Annuler")

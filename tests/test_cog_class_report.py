@@ -196,11 +196,11 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
     answers = await stored(bot, guild, world.students, first)
     assert len(answers) == 30  # everyone answered this week; the three of long ago did not
     rows = parse(files(record)[csv_name])
-    assert rows[0] == ["Student", "Topic", "Answers", "Right", "Accuracy (%)",
+    assert rows[0] == ["Student", "Topic", "Skill", "Answers", "Right", "Accuracy (%)",
                        "Median time (s)", "Mastery", "Mastery level"]
     mastery = await mastery_of(bot, guild, world.students)
     names = {1: "Attempted", 2: "Familiar", 3: "Proficient", 4: "Mastered"}
-    shown = {(r[0], r[1]): r[2:] for r in rows[1:]}
+    shown = {(r[0], r[1]): r[2:] for r in rows[1:]}  # the eight levels' topics: one skill
     assert len(shown) == len(rows) - 1  # one row per student (or the class) and topic
     want = {(name, topic): figure for name, mine in answers.items()
             for topic, figure in figures_of(mine).items()}
@@ -210,7 +210,8 @@ async def test_the_teachers_report_of_a_week_picture_csv_and_figures(standin, st
     for (name, topic), (count, right, median) in want.items():
         known = mastery.get(name, {}).get(topic)
         assert shown[(name, topic_name(topic, "en"))] == [
-            str(count), str(right), f"{100 * right / count:.1f}", f"{median / 1000:.1f}",
+            "" if name == "Class" else topic_name(topic, "en"), str(count), str(right),
+            f"{100 * right / count:.1f}", f"{median / 1000:.1f}",
             "" if known is None else names[known], "" if known is None else "2"]
     # The class's rows are the sums of the students'.
     for topic in {topic for _, topic in want}:
@@ -323,11 +324,11 @@ async def test_the_report_in_french_and_the_refusal_to_a_student(standin, start_
     record = await standin.slash(petit, "classe bilan")
     assert record.reply.embeds[0]["title"] == "Bilan de la classe : les 7 derniers jours"
     rows = parse(files(record)[f"bilan-classe-{today.isoformat()}.csv"], ";")
-    assert rows[0] == ["Élève", "Thème", "Réponses", "Justes", "Réussite (%)",
+    assert rows[0] == ["Élève", "Thème", "Compétence", "Réponses", "Justes", "Réussite (%)",
                        "Temps médian (s)", "Maîtrise", "Niveau de la maîtrise"]
-    assert {r[6] for r in rows[1:]} <= {"", "Essayé", "Familier", "Acquis", "Maîtrisé"}
+    assert {r[7] for r in rows[1:]} <= {"", "Essayé", "Familier", "Acquis", "Maîtrisé"}
     assert {r[0] for r in rows[1:]} >= {"Anaïs", "Élodie", "Gaëlle", "Classe"}
-    assert all("," in r[4] and "," in r[5] for r in rows[1:])  # decimal commas
+    assert all("," in r[5] and "," in r[6] for r in rows[1:])  # decimal commas
     assert {r[1] for r in rows[1:]} <= {topic_name(t, "fr") for t in TOPICS}
 
     student = world.students[2]

@@ -57,7 +57,7 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
     teachers = {title: value for title, value in shown.items() if TEACHER_TITLE.match(title)}
     assert set(teachers) == {"For teachers: /class", "For teachers: /focus",
                              "For teachers: /settings", "For teachers"}
-    assert ("`/focus live [count] [level] [seconds] [set] [auto]`"
+    assert ("`/focus live [count] [level] [seconds] [set] [auto] [skill]`"
             in teachers["For teachers: /focus"])
     assert ("`/class report [period] [topic] [role] [pseudonym] [assignment] [student]` — "
             in teachers["For teachers: /class"])
@@ -77,8 +77,8 @@ async def test_a_member_of_a_teachers_role_sees_them_too_in_french(standin, star
     await bot.db.servers.set_admin_roles(standin.guild.id, [maths.id])
     prof = standin.add_member("M. Petit", locale="fr", roles=[maths])
     shown = sections(await standin.slash(prof, "aide"))
-    assert "`/focus classe [questions] [niveau] [secondes] [série] [automatique]`" in shown[
-        "Pour les professeurs : /focus"]
+    assert ("`/focus classe [questions] [niveau] [secondes] [série] [automatique] [compétence]`"
+            in shown["Pour les professeurs : /focus"])
     assert "`/réglages voir` — Voir tous les réglages de ce serveur" in shown["/réglages"]
     assert "`/progrès membre:` — Les progrès d'un élève" in shown["Pour les professeurs"]
     assert shown["Pour les professeurs : /classe"].startswith("`/classe bilan [période]")

@@ -137,8 +137,19 @@ def test_the_french_example_is_stored_whole():
     assert read.refused == []
     assert [(item.text, item.answer, item.topic) for item in read.items] == [
         ("7 × 8", 56, "tables"), ("1 000 − 250", 750, "soustraction"),
-        ("Le double de 45", 90, None)]
-    assert "The French file is stored at once: its three lines are good." in " ".join(DOC.split())
+        ("Le double de 45", 90, None), ("La moitié de 9", "4.5", "moitiés"),
+        ("Un demi", "1/2 | 0.5", "moitiés"), ("3 de moins que 0", -3, None)]
+    assert "The French file is stored at once: its six lines are good." in " ".join(DOC.split())
+
+
+def test_the_french_file_back_is_what_show_attaches_and_reads_again():
+    read = question_sets.read_file("semaine 3.csv", _example("question;réponse;thème"))
+    block = re.search(r"comes\nback as\n\n```text\n(.*?)```", DOC, re.DOTALL)
+    assert block is not None
+    written = question_sets.as_csv(read.items, "fr")
+    assert written.replace("\r\n", "\n") == block.group(1)
+    again = question_sets.read_file("semaine 3.csv", written.encode("utf-8-sig"))
+    assert again.refused == [] and again.items == read.items
 
 
 def test_every_picture_shown_is_drawn_by_the_samples(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.focus_tables import skills_table, steps_table, years_table
+from tools.focus_tables import names_table, skills_table, steps_table, years_table
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
@@ -28,6 +28,12 @@ def test_the_documents_hold_the_engine_s_tables(document: str, lang: str) -> Non
         f"regenerate with python -m tools.focus_tables {lang}"
     assert between(text, "years-table") == years_table(lang)
     assert between(text, "steps-table") == steps_table(lang)
+
+
+def test_the_teachers_guide_names_every_skill_in_both_languages() -> None:
+    text = (RULES.parent / "teachers.md").read_text(encoding="utf-8")
+    assert between(text, "names-table") == names_table(), \
+        "regenerate with python -m tools.focus_tables names"
 
 
 def test_each_example_of_the_skills_table_is_a_question_of_its_level() -> None:

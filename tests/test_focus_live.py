@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -177,3 +178,19 @@ def test_a_question_that_closes_by_itself_holds_no_timer_as_twice_the_time():
     assert [game.hold(f) for f in (1.0, 1.5, 2.0, None)] == [15.0, 22.5, 30.0, 30.0]
     game.next_question()
     assert game.answer(1, "15", 45.0, None).points == 500  # its own answers have no limit
+
+
+def test_a_fraction_question_takes_a_half_as_a_fraction_or_a_decimal_and_refuses_words():
+    # Issue 26: a live round of a school year reads answers by the question's form.
+    half = Question(text="1/4 + 1/4", ascii="1/4 + 1/4", answer=Fraction(1, 2),
+                    topic="fractions", level=3, skill="fractions-add", form="fraction")
+    game = LiveRound([half], 20.0)
+    game.next_question()
+    with pytest.raises(DomainError) as refused:
+        game.answer(1, "a half", 1.0)
+    assert refused.value.code == "focus.not_a_fraction"
+    for player, typed in ((1, "1/2"), (2, "0,5"), (3, "2/4"), (4, "0.5")):
+        scored = game.answer(player, typed, 1.0)
+        assert scored.answer.correct and scored.answer.given == Fraction(1, 2), typed
+        assert (scored.answer.skill, scored.answer.form) == ("fractions-add", "fraction")
+    assert not game.answer(5, "1/3", 1.0).answer.correct

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.domain import DomainError
 from bot.focus import MAX_LEVEL, MIN_LEVEL, ROUND_SIZE, Question
-from bot.focus.daily import daily_levels
+from bot.focus.daily import daily_levels, daily_questions
 from bot.focus.mastery import Mastery, fact_of
 from bot.focus.review import choose_round
 from bot.focus.school import YEARS, capacity, draw_round, ladder, pool, round_pool, year_refs
 from bot.focus.skills import SKILLS
 from bot.play.assignments import MAX_COUNT as ASSIGNMENT_MAX
-from bot.play.focus import practice_questions
+from bot.play.digits import focus_questions
+from bot.play.focus import class_questions, practice_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 12, 7, tzinfo=UTC)
@@ -84,6 +85,33 @@ def test_every_level_of_every_year_draws_every_kind_of_round(year: str) -> None:
         _round(year, level, MATCH, seed=3)
     # The daily climb's levels are Focus levels too (each drawn above).
     assert set(daily_levels(2, 7)) <= set(LEVELS)
+
+
+@pytest.mark.parametrize("year", list(YEARS))
+def test_every_kind_of_round_draws_through_the_bot_s_own_functions(year: str) -> None:
+    """The same walk through the functions each kind calls: the daily challenge (its climb, and
+    a server that pins one level), a live round or an assignment (``class_questions``: at a
+    level, or on a skill climbing the server's levels), a match's Focus (each round's level)."""
+    day = date(2026, 12, 7)
+    for low, high in ((2, 7), (1, 8), *((n, n) for n in LEVELS)):
+        daily = daily_questions(1, day, low, high, year=year)
+        assert len(daily) == DAILY and len({_key(q) for q in daily}) == DAILY
+        assert daily_questions(1, day, low, high, year=year) == daily  # the same for everyone
+    for level in LEVELS:
+        for count in (1, ROUND_SIZE, LIVE_MAX, ASSIGNMENT_MAX):
+            asked = class_questions(year, level, random.Random(count), count, None, (1, 8))
+            assert len({_key(q) for q in asked}) == count
+    for skill in {s for s, _ in ladder(year)}:
+        if skill == "squares":  # the squares of 2 to 20 are 19: never 20 different ones
+            with pytest.raises(DomainError):
+                class_questions(year, None, random.Random(1), LIVE_MAX, [skill], (1, 8))
+            continue
+        climb = class_questions(year, None, random.Random(1), LIVE_MAX, [skill], (1, 8))
+        assert len(climb) == LIVE_MAX and {q.skill for q in climb} == {skill}
+    for round_ in range(1, 16):
+        asked = focus_questions("match-7", round_, "ana", None, year)
+        assert len({_key(q) for q in asked}) == MATCH
+        assert focus_questions("match-7", round_, "ana", None, year) == asked
 
 
 def test_different_seeds_draw_different_rounds() -> None:

@@ -91,7 +91,10 @@ async def test_the_draft_is_checked_before_anything_is_stored(db: Database) -> N
         "class.assign.bad_count": draft(level=3, count=21),
         "class.assign.bad_name": draft(level=3, name="   "),
         "class.questions.unknown": draft(set_name="Nope"),
-        "class.assign.unknown_topic": draft(topic="fractions"),
+        # The skill topics are topics too (issue 26: a school year's): only no topic at all is.
+        "focus_year.unknown_topic": draft(topic="geometry"),
+        "focus_year.unknown_skill": draft(skills="fractions-add, geometry"),
+        "focus_year.skill_and_source": draft(skills="fractions-add", topic="fractions"),
     }
     for code, wanted in cases.items():
         with pytest.raises(DomainError) as refused:

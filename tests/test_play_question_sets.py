@@ -103,8 +103,8 @@ def test_each_bad_line_is_refused_with_its_line_and_reason() -> None:
         "3 x 4;12;tables",             # 2 good
         ";5",                           # 3 no question
         "7 x 8;",                       # 4 no answer
-        "half of 5;2,5",                # 5 a decimal
-        "a third of 9;9/3",             # 6 a fraction
+        "half of 5;1/0",                # 5 no number: a denominator of 0
+        "a third of 9;3 | ",            # 6 an empty accepted answer
         "seven;seven",                  # 7 not a number
         "2 + 2;2+2",                    # 8 not a number (never evaluated)
         f"{long_question};1",           # 9 too long
@@ -118,8 +118,8 @@ def test_each_bad_line_is_refused_with_its_line_and_reason() -> None:
         "twelve;12,00;",                # 17 good (a zero decimal part, an empty column)
     ]).encode()
     read = read_file("mixed.csv", data)
-    assert codes(read) == [(3, "empty_question"), (4, "no_answer"), (5, "not_whole"),
-                           (6, "not_whole"), (7, "not_a_number"), (8, "not_a_number"),
+    assert codes(read) == [(3, "empty_question"), (4, "no_answer"), (5, "zero_denominator"),
+                           (6, "empty_answer"), (7, "not_a_number"), (8, "not_a_number"),
                            (9, "question_too_long"), (10, "too_long_answer"),
                            (11, "topic_too_long"), (12, "duplicate"), (13, "too_many_columns")]
     assert [(i.text, i.answer) for i in read.items] == [
@@ -127,7 +127,8 @@ def test_each_bad_line_is_refused_with_its_line_and_reason() -> None:
         ("twelve", 12)]
     assert read.lines == 16
     by_line = {r.line: r for r in read.refused}
-    assert by_line[5].params == {"question": "half of 5", "answer": "2,5"}
+    assert by_line[5].params == {"question": "half of 5", "answer": "1/0"}
+    assert by_line[6].params == {"question": "a third of 9", "answer": "3 |"}
     assert by_line[9].params["length"] == qs.MAX_QUESTION_CHARS + 1
     assert by_line[12].params == {"question": "3 X 4", "first": 2}
     assert by_line[13].params == {"count": 4, "max": 3}
@@ -190,8 +191,8 @@ def test_json_lists_of_questions() -> None:
     read = read_file("q.json", data)
     assert read.kind == "json"
     assert read.items == [SetItem("2 + 2", 4, "addition"), SetItem("10 − 3", 7),
-                          SetItem("big", 1000)]
-    assert codes(read) == [(4, "not_whole"), (5, "not_a_number"), (6, "no_answer"),
+                          SetItem("big", 1000), SetItem("half", "2.5")]
+    assert codes(read) == [(5, "not_a_number"), (6, "no_answer"),
                            (7, "not_a_number"), (8, "not_an_object"), (9, "empty_question")]
     wrapped = read_file("q.json", b'{"questions": [{"question": "1", "answer": 1}]}')
     assert wrapped.items == [SetItem("1", 1)]

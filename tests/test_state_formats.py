@@ -284,6 +284,20 @@ def test_stored_ghosts_of_every_format_but_a_newer_one_join_the_pool():
     assert names == {"11": "Ada", "12": "Bob"}
 
 
+async def test_a_live_state_of_format_2_has_no_school_year_nor_skills(db: Database):
+    # Format 3 (issue 26) added the year the questions were drawn from and the teacher's skills.
+    old = {FORMAT_KEY: 1, **fixture("focus_states.json")["live_state"]}
+    two = LiveState.from_row(await db.focus_live.create(1, 5, 77, old)).to_json()
+    del two["year"], two["skills"]
+    two[FORMAT_KEY] = 2
+    state = LiveState.from_row(await db.focus_live.create(1, 5, 77, two))
+    assert (state.year, state.skills, state.auto, state.size) == (None, (), False, 6)
+    data = state.to_json()
+    assert data[FORMAT_KEY] == 3 and data["year"] is None and data["skills"] == []
+    again = LiveState.from_row(await db.focus_live.create(1, 5, 77, data))
+    assert again.to_json() == data
+
+
 async def test_a_live_state_of_format_1_is_a_manual_round_that_plays_on(db: Database):
     # Format 1 had the layout of before versions, with the field: a round moved on by "Next".
     old = {FORMAT_KEY: 1, **fixture("focus_states.json")["live_state"]}
@@ -296,6 +310,6 @@ async def test_a_live_state_of_format_1_is_a_manual_round_that_plays_on(db: Data
     assert state.game is not None and state.factor(22) == 1.0
     state.game.answer(22, "0", 4.0)
     data = state.to_json()
-    assert data[FORMAT_KEY] == LIVE_STATE_FORMAT == 2 and data["auto"] is False
+    assert data[FORMAT_KEY] == LIVE_STATE_FORMAT == 3 and data["auto"] is False
     again = LiveState.from_row(await db.focus_live.create(1, 5, 77, data))
     assert again.to_json() == data

@@ -1,9 +1,11 @@
 """The tables of ``docs/rules/focus.md`` (and ``focus.fr.md``) that the engine defines: the skills
-with an example of each level, the school years shared among the eight Focus levels, and each
-skill's worked correction.
+with their names and an example of each level, the school years shared among the eight Focus
+levels, and each skill's worked correction; and the table of ``docs/teachers.md`` that names every
+skill in both languages.
 
-``python -m tools.focus_tables en`` (or ``fr``) prints both; ``tests/test_focus_docs.py`` checks
-that the documents hold exactly these tables, so that they never drift from the engine.
+``python -m tools.focus_tables en`` (or ``fr``) prints the first three, ``python -m
+tools.focus_tables names`` the last; ``tests/test_focus_docs.py`` checks that the documents hold
+exactly these tables, so that they never drift from the engine and its catalogue.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SKILLS, generate_skill
 from bot.i18n import t
-from bot.texts import question_text
+from bot.texts import question_text, skill_level_name, skill_name
 
 HEAD = {
-    "en": {"skill": "Skill", "topic": "Topic", "form": "Answer", "level": "Level {n}",
+    "en": {"skill": "Skill", "name": "Name", "topic": "Topic", "form": "Answer",
+           "level": "Level {n}",
            "year": "School year", "example": "Question", "steps": "Worked correction",
            "forms": {"whole": "whole number", "decimal": "decimal", "fraction": "fraction",
                      "lowest": "fraction in lowest terms"}},
-    "fr": {"skill": "Compétence", "topic": "Thème", "form": "Réponse", "level": "Niveau {n}",
+    "fr": {"skill": "Compétence", "name": "Nom", "topic": "Thème", "form": "Réponse",
+           "level": "Niveau {n}",
            "year": "Année scolaire", "example": "Question", "steps": "Correction détaillée",
            "forms": {"whole": "nombre entier", "decimal": "nombre décimal",
                      "fraction": "fraction", "lowest": "fraction irréductible"}},
@@ -36,19 +40,20 @@ def _row(cells: list[str]) -> str:
 
 
 def skills_table(lang: str) -> str:
-    """One row a skill: its id, topic, form of answer, and per level an example and its tier
-    (the Focus level of the same difficulty)."""
+    """One row a skill: its id, its name (as members read it), topic, form of answer, and per
+    level its name, an example and its tier (the Focus level of the same difficulty)."""
     words = HEAD[lang]
     most = max(len(skill.levels) for skill in SKILLS.values())
-    lines = [_row([words["skill"], words["topic"], words["form"],
+    lines = [_row([words["skill"], words["name"], words["topic"], words["form"],
                    *(words["level"].format(n=n) for n in range(1, most + 1))]),
-             _row(["---"] * (3 + most))]
+             _row(["---"] * (4 + most))]
     for skill in SKILLS.values():
-        cells = [f"`{skill.id}`", t(f"focus.topics.{skill.topic}", lang),
-                 words["forms"][skill.form]]
+        cells = [f"`{skill.id}`", skill_name(skill.id, lang),
+                 t(f"focus.topics.{skill.topic}", lang), words["forms"][skill.form]]
         for level in skill.levels:
             [q] = generate_skill(skill.id, level.number, 1, random.Random(SEED))
-            cells.append(f"`{q.text}` ({level.tier})")
+            cells.append(f"{skill_level_name(skill.id, level.number, lang)}: `{q.text}` "
+                         f"({level.tier})")
         cells += [""] * (most - len(skill.levels))
         lines.append(_row(cells))
     return "\n".join(lines)
@@ -64,6 +69,17 @@ def steps_table(lang: str) -> str:
         [q] = generate_skill(skill.id, level, 1, random.Random(SEED))
         lines.append(_row([f"`{skill.id}`", f"`{question_text(q.text, lang)}`",
                            worked(q.skill, q.text, q.answer, lang) or ""]))
+    return "\n".join(lines)
+
+
+def names_table() -> str:
+    """One row a skill: its id (what ``skill:`` takes and the command line prints) and its name
+    in English and in French (what members read: the mastery map, ``/progress``, ``/class
+    report``, the lists offered as you type, the Focus window's footer)."""
+    lines = [_row(["Skill", "English", "French"]), _row(["---"] * 3)]
+    for skill in SKILLS.values():
+        lines.append(_row([f"`{skill.id}`", skill_name(skill.id, "en"),
+                           skill_name(skill.id, "fr")]))
     return "\n".join(lines)
 
 
@@ -83,9 +99,12 @@ def years_table(lang: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.focus_tables",
                                      description="The tables of docs/rules/focus.md, as Markdown.")
-    parser.add_argument("lang", nargs="?", default="en", choices=sorted(HEAD),
-                        help="en (focus.md) or fr (focus.fr.md)")
+    parser.add_argument("lang", nargs="?", default="en", choices=[*sorted(HEAD), "names"],
+                        help="en (focus.md), fr (focus.fr.md) or names (teachers.md)")
     args = parser.parse_args(argv)
+    if args.lang == "names":
+        print(names_table())
+        return 0
     print(skills_table(args.lang))
     print()
     print(years_table(args.lang))

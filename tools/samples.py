@@ -242,22 +242,94 @@ def _times(answers: int, median_s: float) -> list[int]:
 
 def class_report_table(lang: str = "en") -> dict[str, Any]:
     """Page 1 of ``/class report`` for CLASS_WEEK, as the bot makes it: the figures through
-    ``bot.play.class_report.build`` (bands, topics' order, the class's line), the page through
-    ``bot.ui.class_report.table`` (the title, the days, the topics' names)."""
+    ``bot.play.class_report.build`` (bands, topics' order, the class's line, the mastery's pips),
+    the page through ``bot.ui.class_report.table`` (the title, the days, the topics' names)."""
     from datetime import date
 
+    from bot.focus.skills import SKILLS
     from bot.play.class_report import Answered, build
     from bot.ui.class_report import table
     from db.class_report import StudentTally, tally_of_times
+    from db.mastery import SkillLevel
 
     ids = {name: 1000 + n for n, name in enumerate(CLASS_WEEK)}
     tallies = [StudentTally(ids[name], topic, tally_of_times(_times(answers, median), right))
                for name, topics in CLASS_WEEK.items()
                for topic, (answers, right, median) in topics.items()]
+    # Each student's mastery of the topics' skills (all time): here after their week's accuracy.
+    mastery = {(ids[name], topic): SkillLevel(ids[name], topic, 4, 1 + sum(
+        right >= share * answers for share in (0.5, 0.75, 0.9)))
+        for name, topics in CLASS_WEEK.items()
+        for topic, (answers, right, _) in topics.items() if topic in SKILLS}
     today = date(2026, 11, 30)
-    data = Answered("week", date(2026, 11, 24), today, None, tallies)
+    data = Answered("week", date(2026, 11, 24), today, None, tallies, [], mastery)
     report = build(data, {uid: name for name, uid in ids.items()}, lang)
     return table(report, lang, 0)
+
+
+#: A cycle 4 class over a week (``class_report_skills_table``): per student, per topic,
+#: (answers, right, median seconds), and their mastery of each skill they practised (1–4).
+CYCLE4_WEEK: dict[str, dict[str, tuple[int, int, float]]] = {
+    "Camille": {"negatives": (18, 16, 4.1), "fractions": (12, 9, 7.3),
+                "percentages": (6, 5, 6.2)},
+    "Noé": {"negatives": (12, 7, 6.4), "fractions": (6, 2, 11.8)},
+    "Inès": {"negatives": (24, 23, 3.0), "fractions": (18, 17, 5.1),
+             "percentages": (6, 6, 4.9), "squares": (6, 6, 2.2)},
+    "Oliver": {"negatives": (6, 3, 8.8), "percentages": (2, 1, 12.0)},
+    "Léa": {"negatives": (12, 11, 4.4), "fractions": (12, 8, 8.0), "squares": (6, 5, 3.1)},
+}
+CYCLE4_MASTERY: dict[str, dict[str, int]] = {
+    "Camille": {"negatives-add": 4, "negatives-subtract": 3, "negatives-multiply": 2,
+                "fractions-add": 3, "fractions-of": 2, "percentages": 3},
+    "Noé": {"negatives-add": 2, "negatives-subtract": 1, "fractions-add": 1},
+    "Inès": {"negatives-add": 4, "negatives-subtract": 4, "negatives-multiply": 3,
+             "fractions-add": 4, "fractions-subtract": 3, "fractions-of": 4, "percentages": 4,
+             "squares": 4},
+    "Oliver": {"negatives-add": 2, "percentages": 1},
+    "Léa": {"negatives-add": 3, "negatives-subtract": 3, "negatives-multiply": 1,
+            "fractions-add": 2, "fractions-subtract": 1, "squares": 3},
+}
+
+
+def class_report_skills_table(lang: str = "en") -> dict[str, Any]:
+    """Page 1 of ``/class report`` for CYCLE4_WEEK: a topic of one skill with its pips in its
+    cell (squares, percentages), the topics of several skills followed by a column per skill."""
+    from datetime import date
+
+    from bot.play.class_report import Answered, build
+    from bot.ui.class_report import table
+    from db.class_report import StudentTally, tally_of_times
+    from db.mastery import SkillLevel
+
+    ids = {name: 1100 + n for n, name in enumerate(CYCLE4_WEEK)}
+    tallies = [StudentTally(ids[name], topic, tally_of_times(_times(answers, median), right))
+               for name, topics in CYCLE4_WEEK.items()
+               for topic, (answers, right, median) in topics.items()]
+    mastery = {(ids[name], skill): SkillLevel(ids[name], skill, 5, level)
+               for name, skills in CYCLE4_MASTERY.items() for skill, level in skills.items()}
+    data = Answered("week", date(2026, 11, 24), date(2026, 11, 30), None, tallies, [], mastery)
+    report = build(data, {uid: name for name, uid in ids.items()}, lang)
+    return table(report, lang, 0)
+
+
+def mastery_map_png(lang: str = "en") -> bytes:
+    """A cycle 4 student's mastery map (``bot.focus.mastery.map_data``): part of the tables,
+    and the skills by their names."""
+    from datetime import UTC, datetime
+
+    from bot.focus.mastery import FACT, SKILL, Item, Mastery, map_data, skill_item
+    from bot.texts import t
+    from images import render_mastery
+
+    now = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)
+    items = [Item(FACT, f"{a}*{b}", 1 + (a * b) % 4, 1, "f", 3, 3, 2, now, now)
+             for a in range(2, 10) for b in range(a, 10) if (a + b) % 3]
+    items += [Item(FACT, f"{a}+{b}", 2 + (a + b) % 3, 1, "f", 3, 3, 2, now, now)
+              for a in range(1, 8) for b in range(a, 9)]
+    items += [Item(SKILL, skill_item(skill, 5), level, 1, "f", 3, 3, 2, now, now)
+              for skill, level in CYCLE4_MASTERY["Inès"].items()]
+    data = {**map_data(Mastery(items), now), "title": t("mastery.map_title", lang, name="Inès")}
+    return render_mastery(data, image_words(lang))
 
 
 #: A live round of six questions: per student, per question, (right, seconds) or None.
@@ -394,6 +466,8 @@ def write_samples(out: Path) -> list[Path]:
         "leaderboard.png": images.render_leaderboard(LEADERBOARD, EN, date="2026-11-30",
                                                      highlight="Inès", out_of=6),
         "class-report.png": images.render_class_report(class_report_table(), EN),
+        "class-report-skills.png": images.render_class_report(class_report_skills_table(), EN),
+        "mastery-fr.png": mastery_map_png("fr"),
         "live-report.png": images.render_live_report(live_report_table(), EN),
         "question-report.png": question_report_png("en"),
         "question-report-fr.png": question_report_png("fr"),

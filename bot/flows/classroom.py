@@ -42,7 +42,7 @@ from bot.i18n import lang_for, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
 from bot.play import question_sets as questions
-from bot.play import retention
+from bot.play import retention, year_skills
 from bot.play import student_page as student_pages
 from bot.play import students as student_rules
 from bot.play.class_report import ClassReport
@@ -262,14 +262,14 @@ class ClassroomFlow(Flow):
 
     async def assign(self, interaction: discord.Interaction, name: str, due: str,
                      level: int | None, topic: str | None, set_name: str | None, count: int,
-                     role: discord.Role | None) -> None:
+                     role: discord.Role | None, skill: str | None = None) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
         # @everyone is everyone
         role_id = None if role is None or role.id == guild_id else role.id
         draft = homework.Draft(name=name, due=due, level=level, topic=topic, set_name=set_name,
-                               count=count, role_id=role_id, lang=lang)
+                               skills=skill, count=count, role_id=role_id, lang=lang)
         made = await homework.create_assignment(self.services.db, guild_id, interaction.user.id,
                                                 draft, self.assign_now(), self.assign_seed())
         zone = await homework.server_zone(self.services.db, guild_id)
@@ -297,6 +297,25 @@ class ClassroomFlow(Flow):
         assert interaction.guild_id is not None
         return _choices(await homework.set_names(self.services.db, interaction.guild_id),
                         current)
+
+    async def assign_skill_choices(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        """``skill:``'s continuations: the server's school year's skills, in the member's
+        language (``bot.play.year_skills``)."""
+        assert interaction.guild_id is not None
+        offers = await year_skills.skill_offers(self.services.db, interaction.guild_id, current,
+                                                await lang_for(interaction))
+        return replies.fit_choices(app_commands.Choice(name=name, value=value)
+                                   for name, value in offers)
+
+    async def assign_topic_choices(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        """``topic:``: the eight levels' topics, or the school year's (its skills' topics)."""
+        assert interaction.guild_id is not None
+        offers = await year_skills.topic_offers(self.services.db, interaction.guild_id, current,
+                                                await lang_for(interaction))
+        return replies.fit_choices(app_commands.Choice(name=name, value=value)
+                                   for name, value in offers)
 
     async def assignments(self, interaction: discord.Interaction) -> None:
         lang = await lang_for(interaction)

@@ -41,7 +41,7 @@ from bot.play import digits as play
 from bot.play import digits_leave as leave
 from bot.play import students
 from bot.play.digits import StoredMatch
-from bot.play.focus import stored_round
+from bot.play.focus import practice_year, stored_round
 from bot.replies import pings
 from bot.services import ServicedBot, Services
 from bot.tree import NotAPlayer
@@ -414,8 +414,10 @@ class DigitsFlow(Flow):
         db = self.services.db
         lang = await lang_for(interaction)
         match_id, round_ = game.id, game.match.round
-        # The student's own levels and extra time (bot.play.students), in the match's server.
+        # The student's own levels, school year and extra time (bot.play.students), in the
+        # match's server: each player answers at their own year and level.
         rules = await students.rules_for(db, game.row.guild_id, int(player))
+        year = practice_year(rules.server, rules.settings)
 
         async def answered(run: FocusRun, answer: Answer) -> None:
             focus = FocusRound(run.round.questions, [*run.round.answers, answer])
@@ -428,7 +430,7 @@ class DigitsFlow(Flow):
             await self.focus_done(interaction, run, match_id, player, round_)
 
         await focus_ui.start_focus(
-            interaction, game.focus_round(player, rules.settings), lang, on_done=done,
+            interaction, game.focus_round(player, rules.settings, year), lang, on_done=done,
             kind="match", title=ui.focus_title(round_, lang),
             key=ui.focus_key(match_id, round_, player), on_answer=answered,
             data={"match": match_id, "round": round_}, record=False,

@@ -41,6 +41,7 @@ from bot.i18n import error_text, lang_for, t
 from bot.play import focus as play
 from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
 from bot.play.live_report import live_report
+from bot.play.year_skills import skill_offers
 from bot.replies import interaction_data
 from bot.services import ServicedBot, Services
 from bot.tree import report_error
@@ -117,7 +118,8 @@ class LiveFlow(Flow):
     # --- /focus live ------------------------------------------------------------------------
 
     async def live(self, interaction: discord.Interaction, count: int | None, level: int | None,
-                   seconds: int, set_name: str | None, auto: bool) -> None:
+                   seconds: int, set_name: str | None, auto: bool, skill: str | None = None
+                   ) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -126,7 +128,7 @@ class LiveFlow(Flow):
             settings, interaction.channel_id, interaction.user.id,
             self._remember_name(interaction), lang, teaches=teaches(interaction, settings),
             count=count, level=level, seconds=float(seconds), seed=self.seed(), auto=auto,
-            set_name=set_name)
+            set_name=set_name, skills=skill)
         # Every timer is armed before the answer that shows its change: what the member does
         # next (or a test moving the clock) comes after.
         await self._rearm(live.live_id)
@@ -151,6 +153,16 @@ class LiveFlow(Flow):
         names = [n for n in await set_names(self.services.db, interaction.guild_id)
                  if typed in n.casefold()]
         return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names[:25])
+
+    async def live_skills(self, interaction: discord.Interaction, current: str
+                          ) -> list[app_commands.Choice[str]]:
+        """``skill:``'s continuations, the server's school year's skills named in the member's
+        language (``bot.play.year_skills``; for teachers, as ``live_sets``)."""
+        assert interaction.guild_id is not None
+        offers = await skill_offers(self.services.db, interaction.guild_id, current,
+                                    await lang_for(interaction))
+        return replies.fit_choices(app_commands.Choice(name=name, value=value)
+                                   for name, value in offers)
 
     # --- Answers --------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
@@ -20,6 +21,7 @@ from bot.focus.questions import (
     generate_for_levels,
 )
 from bot.focus.round import Answer, FocusRound
+from bot.focus.school import draw_round
 
 DEFAULT_DAILY_LEVELS = (2, 7)  # one question at each level 2, 3, 4, 5, 6, 7
 
@@ -58,10 +60,34 @@ def daily_levels(min_level: int, max_level: int, size: int = ROUND_SIZE) -> list
     return [min_level + (2 * k * span + steps) // (2 * steps) for k in range(size)]
 
 
+def year_for_levels(year: str | None, levels: Sequence[int], rng: random.Random,
+                    skills: Sequence[str] | None = None) -> list[Question]:
+    """One question of ``year`` (only of ``skills`` when given; without a year, of ``skills``
+    alone) per entry of ``levels``, each drawn at that Focus level as any round of the year is
+    (``bot.focus.school.draw_round``), all different: the year's ``generate_for_levels``."""
+    drawn: list[Question] = []
+    seen: set[str] = set()
+    for level in levels:
+        # One more question than already drawn, all different: at least one of them is new,
+        # so that a small pool (a skill with few questions) never loops.
+        question = next(q for q in draw_round(year, level, len(drawn) + 1, rng, skills)
+                        if q.ascii not in seen)
+        seen.add(question.ascii)
+        drawn.append(question)
+    return drawn
+
+
 def daily_questions(server_id: int, day: date, min_level: int = DEFAULT_DAILY_LEVELS[0],
-                    max_level: int = DEFAULT_DAILY_LEVELS[1]) -> list[Question]:
+                    max_level: int = DEFAULT_DAILY_LEVELS[1], year: str | None = None
+                    ) -> list[Question]:
+    """The server's questions of ``day``: one at each level of the climb ``daily_levels``, from
+    the server's school ``year`` when it has one (its skills at those Focus levels), else the
+    eight levels' own. The seed is the server's and the day's: the same for everyone."""
     rng = random.Random(daily_seed(server_id, day))
-    return generate_for_levels(daily_levels(min_level, max_level), rng)
+    levels = daily_levels(min_level, max_level)
+    if year is None:
+        return generate_for_levels(levels, rng)
+    return year_for_levels(year, levels, rng)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,10 @@ depends on the question's *form*:
 ``exact_text`` writes a value in a form's canonical ASCII text (the command line, the JSON of a
 question, the database's text columns) and ``parse_exact`` reads that canonical text back.
 Neither reads what a member types: that is ``bot.focus.answers``.
+
+A teacher's question (``bot.play.question_sets``) may accept several answers, each in the form
+the teacher wrote it: ``"1/2 | 0.5"``, canonical texts joined by ``ANSWER_BAR``
+(``accepted_values`` reads them back).
 """
 
 from __future__ import annotations
@@ -97,3 +101,13 @@ def parse_exact(text: str | int) -> Exact:
     except ZeroDivisionError:
         raise ValueError(f"not an exact answer's text: {text!r}") from None
     return normal(value)
+
+
+#: Between the accepted answers of a teacher's question: ``"1/2 | 0.5"``.
+ANSWER_BAR = "|"
+
+
+def accepted_values(written: str) -> tuple[Exact, ...]:
+    """The values of accepted answers written canonically and joined by ``ANSWER_BAR``
+    (``"1/2 | 0.5 | -3"``); anything else raises ``ValueError`` (this is not a member's typing)."""
+    return tuple(parse_exact(part.strip()) for part in written.split(ANSWER_BAR))

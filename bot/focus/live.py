@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.answers import read_answer
+from bot.focus.answers import read_for
 from bot.focus.daily import competition_ranks
 from bot.focus.questions import ROUND_SIZE, Question, generate_questions
 from bot.focus.round import Answer, check_seconds, mark
@@ -176,7 +176,7 @@ class LiveRound:
                factor: float | None = 1.0) -> LiveAnswer:
         """``seconds``: the time since the question was shown; ``factor``: the player's extra
         time (``None``: no timer). The first readable answer is final; unreadable text changes
-        nothing and can be typed again."""
+        nothing and can be typed again (``bot.play.focus_live.FORMAT_CODES``)."""
         if not self.open:
             raise DomainError("focus.live_no_question", "no question is taking answers",
                               player=player)
@@ -185,7 +185,8 @@ class LiveRound:
         if any(a.player == player and a.index == self.index for a in self.answers):
             raise DomainError("focus.live_already_answered",
                               "you have already answered this question", player=player)
-        given = read_answer(typed)
+        # Read as the question's form says (a teacher's set may ask for a decimal or a fraction).
+        given = read_for(self.questions[self.index], typed)
         marked = mark(self.questions[self.index], given, seconds)
         if player not in self.players:
             self.players.append(player)

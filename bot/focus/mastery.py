@@ -365,8 +365,9 @@ MAP_SIDE = 10
 def map_data(model: Mastery, now: datetime) -> dict[str, Any]:
     """What ``images.render_mastery`` draws of a model (JSON): the facts of the multiplication
     table 1–10 and the addition table to 20 with their levels, each skill at the highest level
-    practised (the engine's order of topics, then the others), and the table's counts: facts
-    answered, mastered, due for review (every fact, not only the tables', for the last)."""
+    practised (in the order of ``bot.focus.skills.SKILLS``, then the others), and the table's
+    counts: facts answered, mastered, due for review (every fact, not only the tables', for the
+    last)."""
     shown = {f"{a}{op}{b}" for op in "*+" for a in range(1, MAP_SIDE + 1)
              for b in range(a, MAP_SIDE + 1)}
     facts = {i.key: i.level for i in model.facts() if i.key in shown}
@@ -376,8 +377,11 @@ def map_data(model: Mastery, now: datetime) -> dict[str, Any]:
         if skill not in best or split_skill(best[skill].key)[1] < level:
             best[skill] = item
 
+    listed = list(SKILLS)
+
     def order(skill: str) -> tuple[int, str]:
-        return (TOPICS.index(skill) if skill in TOPICS else len(TOPICS), skill)
+        # The engine's order: the eight levels' topics, then the skills topic by topic.
+        return (listed.index(skill) if skill in listed else len(listed), skill)
 
     skills = [{"skill": s, "level": split_skill(best[s].key)[1], "mastery": best[s].level}
               for s in sorted(best, key=order)]

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.exact import FORMS, WHOLE, Exact, json_answer, normal, parse_exact
+from bot.focus.exact import (
+    FORMS,
+    WHOLE,
+    Exact,
+    accepted_values,
+    json_answer,
+    normal,
+    parse_exact,
+)
 
 ADDITION = "addition"
 SUBTRACTION = "subtraction"
@@ -215,6 +223,12 @@ class Question:
     level: int
     skill: str = ""  # "": the topic (a question of the eight levels)
     form: str = WHOLE
+    #: A teacher's question: the accepted answers as written (``bot.focus.exact.ANSWER_BAR``,
+    #: ``"1/2 | 0.5"``), ``answer`` the first; "": ``answer`` alone.
+    written: str = ""
+    #: The level of its skill it was drawn from (``bot.focus.skills``); 0: not said (a question
+    #: of the eight levels, whose skill level follows from its Focus level).
+    skill_level: int = 0
 
     def __post_init__(self) -> None:
         if not self.skill:
@@ -222,12 +236,23 @@ class Question:
         if self.form not in FORMS:
             raise ValueError(f"a question's form is one of {FORMS}, not {self.form!r}")
         object.__setattr__(self, "answer", normal(self.answer))
+        if self.written and self.answer not in accepted_values(self.written):
+            raise ValueError(f"{self.answer!r} is not among the accepted {self.written!r}")
+
+    @property
+    def accepted(self) -> tuple[Exact, ...]:
+        """Every answer that is right (equal in value to one of them, as Focus reads it)."""
+        return accepted_values(self.written) if self.written else (self.answer,)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"text": self.text, "ascii": self.ascii,
                                 "answer": json_answer(self.answer, self.form),
                                 "topic": self.topic, "level": self.level}
         data.update(variant_fields(self.topic, self.skill, self.form))
+        if self.written:
+            data["written"] = self.written
+        if self.skill_level:
+            data["skill_level"] = self.skill_level
         return data
 
     @classmethod
@@ -237,7 +262,8 @@ class Question:
         return cls(text=str(data["text"]), ascii=str(data["ascii"]),
                    answer=parse_exact(data["answer"]), topic=str(data["topic"]),
                    level=int(data["level"]), skill=str(data.get("skill") or data["topic"]),
-                   form=str(data.get("form", WHOLE)))
+                   form=str(data.get("form", WHOLE)), written=str(data.get("written") or ""),
+                   skill_level=int(data.get("skill_level", 0)))
 
 
 # --- builders: each returns a tree that is right by construction -----------------------------

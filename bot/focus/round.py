@@ -43,6 +43,7 @@ class Answer:
     seconds: float
     skill: str = ""  # "": the topic
     form: str = WHOLE  # how the answer is written (bot.focus.exact)
+    written: str = ""  # a teacher's question: its accepted answers as written (Question.written)
 
     def __post_init__(self) -> None:
         if not self.skill:
@@ -55,6 +56,8 @@ class Answer:
             "given": None if self.given is None else json_answer(self.given, self.form),
             "correct": self.correct, "seconds": self.seconds}
         data.update(variant_fields(self.topic, self.skill, self.form))
+        if self.written:
+            data["written"] = self.written
         return data
 
     @classmethod
@@ -65,14 +68,19 @@ class Answer:
                    given=None if given is None else parse_exact(given),
                    correct=bool(data["correct"]), seconds=float(data["seconds"]),
                    skill=str(data.get("skill") or data["topic"]),
-                   form=str(data.get("form", WHOLE)))
+                   form=str(data.get("form", WHOLE)), written=str(data.get("written") or ""))
 
 
 def mark(question: Question, given: Exact | None, seconds: float) -> Answer:
+    """``given`` is right when it equals one of the question's accepted answers (a teacher's
+    question may have several: ``Question.accepted``); the answer expected is then the one
+    found, so that a stored answer stays right as ``given == expected`` (``db.focus``)."""
+    right = given is not None and given in question.accepted
     return Answer(question=question.text, topic=question.topic, level=question.level,
-                  expected=question.answer, given=None if given is None else normal(given),
-                  correct=given is not None and given == question.answer,
-                  seconds=check_seconds(seconds), skill=question.skill, form=question.form)
+                  expected=normal(given) if right and given is not None else question.answer,
+                  given=None if given is None else normal(given), correct=right,
+                  seconds=check_seconds(seconds), skill=question.skill, form=question.form,
+                  written=question.written)
 
 
 class FocusRound:

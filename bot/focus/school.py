@@ -197,11 +197,15 @@ def capacity(ref: SkillRef) -> int:
     return len(seen)
 
 
-def year_refs(year: str, skills: Sequence[str] | None = None) -> tuple[SkillRef, ...]:
+def year_refs(year: str | None, skills: Sequence[str] | None = None
+              ) -> tuple[SkillRef, ...]:
     """The year's ladder (``ladder``), or only ``skills`` of it, easiest first. A skill the year
-    does not practise brings all its levels (a teacher may ask for it on purpose)."""
-    refs = ladder(year)
+    does not practise brings all its levels (a teacher may ask for it on purpose); without a
+    year (``None``), every skill of ``skills`` brings all its levels."""
+    refs = () if year is None else ladder(year)
     if not skills:
+        if year is None:
+            raise ValueError("nothing to draw from: no year and no skills")
         return refs
     wanted = [check_skill(s).id for s in skills]
     kept = tuple(ref for ref in refs if ref[0] in wanted)
@@ -233,11 +237,12 @@ def round_pool(refs: Sequence[SkillRef], level: int, count: int) -> tuple[SkillR
     return tuple(refs[start:end])
 
 
-def draw_round(year: str, level: int, count: int, rng: random.Random,
+def draw_round(year: str | None, level: int, count: int, rng: random.Random,
                skills: Sequence[str] | None = None) -> list[Question]:
     """``count`` different questions that a round of ``year`` at Focus ``level`` asks (every
     kind of round: practice, the daily challenge, a live round, an assignment, a match's Focus),
-    from the year's skills or only ``skills``; the pool borrows from the neighbouring levels of
+    from the year's skills or only ``skills`` (all their levels without a year: a server
+    without one may still ask for skills); the pool borrows from the neighbouring levels of
     the same year when its own share is too small (``round_pool``)."""
     refs = year_refs(year, skills)
     if skills and sum(capacity(ref) for ref in refs) < count * _SLACK:

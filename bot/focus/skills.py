@@ -612,11 +612,25 @@ def draw(refs: Sequence[SkillRef], count: int, rng: random.Random, level: int | 
         seen.add(key)
         questions.append(Question(text=m.text, ascii=m.ascii, answer=m.answer,
                                   topic=skill.topic, skill=skill.id, form=skill.form,
-                                  level=skill_level.tier if level is None else level))
+                                  level=skill_level.tier if level is None else level,
+                                  skill_level=skill_level.number))
     if len(questions) == count:
         return questions
     raise DomainError("focus.too_many_questions", "those skills cannot give that many "
                       "different questions", level=level or 0)
+
+
+def level_of(question: Question) -> SkillLevel | None:
+    """The level of its skill that ``question`` practises: the one it was drawn from, else (a
+    question of the eight levels) its topic's level where its Focus level falls; None for a
+    question of no skill of the engine's (a teacher's own)."""
+    skill = SKILLS.get(question.skill)
+    if skill is None:
+        return None
+    if 1 <= question.skill_level <= len(skill.levels):
+        return skill.levels[question.skill_level - 1]
+    reached = [lv for lv in skill.levels if lv.tier <= question.level]
+    return reached[-1] if reached else skill.levels[0]
 
 
 def generate_skill(skill: str, level: int, count: int, rng: random.Random) -> list[Question]:

@@ -11,6 +11,11 @@ Decisions:
   question).
 - A topic's questions come from the levels that have the topic, within the server's level range
   when some are (else all of them), spread evenly over those levels, easiest first.
+- On a server with a school year (issue 26), a level's questions are the year's at that level
+  (``bot.focus.school.draw_round``), a topic's are the year's skills of that topic, climbing
+  through the server's levels; ``skill:`` (``bot.play.year_skills``) keeps only those skills, at
+  the level given or, alone, climbing through the server's levels. The questions stored carry
+  their skill, which the post names.
 - The due moment is read in the server's time zone: ``2026-12-08 18:00``, ``08/12/2026 18h00``
   (day first, as in French), ``08/12 18h`` (the next such date), a date alone means 23:59 that
   day. The assignment may be taken up to that minute, included; an attempt begun before it may be
@@ -25,15 +30,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
-from bot.focus.exact import WHOLE
+from bot.focus.exact import WHOLE, Exact
 from bot.focus.question_stats import Given, QuestionStat, answer_text, question_stats
-from bot.play.focus import level_range, round_as_stored
-from bot.play.question_sets import find_set, questions_of
+from bot.play.focus import class_questions, level_range, practice_questions, round_as_stored
+from bot.play.question_sets import answer_cell, find_set, questions_of
+from bot.play.year_skills import read_skills, read_topic, server_year, topic_skills
 from bot.shards import Owner, every_server
 from bot.texts import decimal, decimal_symbol, question_text, t
 from db import Database
@@ -154,6 +161,8 @@ class Draft:
     level: int | None = None
     topic: str | None = None
     set_name: str | None = None
+    #: The ``skill:`` option as given (``bot.play.year_skills.read_skills`` reads it).
+    skills: str | None = None
     count: int = DEFAULT_COUNT
     role_id: int | None = None
     lang: str = "en"  # the post's language
@@ -167,8 +176,11 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
     if not 1 <= len(name) <= NAME_LENGTH:
         raise DomainError("class.assign.bad_name", "an assignment's name has 1 to 60 characters",
                           max=NAME_LENGTH)
+    chosen = read_skills(draft.skills)
+    if chosen and (draft.topic is not None or draft.set_name is not None):
+        raise DomainError("focus_year.skill_and_source", "skills go alone or with a level")
     given = sum(x is not None for x in (draft.level, draft.topic, draft.set_name))
-    if given != 1:
+    if given != 1 and not (chosen and given == 0):
         raise DomainError("class.assign.no_source" if given == 0 else "class.assign.two_sources",
                           "say which questions with exactly one of level, topic or set")
     if not 1 <= draft.count <= MAX_COUNT:
@@ -185,15 +197,33 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
         raise DomainError("class.assign.duplicate", "an assignment has that name", name=name)
     rng = random.Random(seed)
     set_id = set_name = None
-    if draft.level is not None:
-        if draft.level not in LEVELS:
-            raise DomainError("focus.unknown_level", "no such level", level=draft.level,
-                              min=min(LEVELS), max=max(LEVELS))
-        questions = generate_questions(draft.level, draft.count, rng)
-    elif draft.topic is not None:
-        questions = topic_questions(draft.topic, draft.count,
-                                    topic_levels(draft.topic, *level_range(settings)), rng)
+    topic = None if draft.topic is None else read_topic(draft.topic)
+    year = server_year(settings)
+    if draft.level is not None and draft.level not in LEVELS:
+        raise DomainError("focus.unknown_level", "no such level", level=draft.level,
+                          min=min(LEVELS), max=max(LEVELS))
+    level = draft.level
+    levels = level_range(settings)
+    climb = bool(chosen) and level is None
+    drawn_from: dict[str, Any] | None = None
+    if year is not None or chosen:
+        drawn_from = {"year": year, "skills": list(chosen), "climb": climb}
+    if chosen:
+        questions = class_questions(year, level, rng, draft.count, chosen, levels)
+        if climb:
+            level = levels[0]  # from the lowest up (the row has a level, a topic or a set)
+    elif level is not None:
+        # The year's questions at that level; the level's own without a year, as before.
+        questions = practice_questions(year, level, rng, draft.count)
+    elif topic is not None:
+        if year is None and topic in TOPICS:
+            questions = topic_questions(topic, draft.count, topic_levels(topic, *levels), rng)
+        else:
+            drawn_from = {"year": year, "skills": [], "climb": True}
+            questions = class_questions(year, None, rng, draft.count, topic_skills(topic, year),
+                                        levels)
     else:
+        drawn_from = None  # a teacher's set: their own questions, whatever the year
         assert draft.set_name is not None
         found = await find_set(db, guild_id, draft.set_name)
         questions = await questions_of(db, guild_id, found.name, draft.count, rng)
@@ -203,10 +233,10 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
         set_id, set_name = found.set_id, found.name
     try:
         return await db.assignments.create(
-            guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=draft.level,
-            topic=draft.topic, set_id=set_id, set_name=set_name,
+            guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=level,
+            topic=topic, set_id=set_id, set_name=set_name,
             questions=[q.to_json() for q in questions], due_at=due, lang=draft.lang,
-            now=now)
+            now=now, drawn_from=drawn_from)
     except IntegrityError:  # the same name set a moment ago by another teacher
         raise DomainError("class.assign.duplicate", "an assignment has that name",
                           name=name) from None
@@ -387,6 +417,15 @@ async def assignment_names(db: Database, guild_id: int) -> list[str]:
     return [a.name for a in await db.assignments.of_server(guild_id)]
 
 
+def expected_cell(question: Question, lang: str) -> str | Exact:
+    """A question's answer in the report: a teacher's as written, with the decimal sign of
+    ``lang`` (``1/2 | 0,5``, as the set's file says it); else the answer as the reports write
+    it (``8,6`` in French, ``3/4``)."""
+    if question.written:
+        return answer_cell(question.written, lang)
+    return answer_text(question.answer, question.form, decimal_symbol(lang))
+
+
 _MARK = {True: "right", False: "wrong"}
 def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], lang: str) -> bytes:
     """One row per student and question: who (``names``), their state and score, the question,
@@ -413,7 +452,7 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
             writer.writerow([
                 names[user_id], t(f"class.assign.csv.{status}", lang),
                 "" if score is None else score, n + 1, question_text(question.text, lang),
-                answer_text(question.answer, question.form, point),
+                expected_cell(question, lang),
                 "" if answer is None else answer_text(answer.given, question.form, point),
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])

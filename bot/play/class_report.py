@@ -1,7 +1,8 @@
 """The teacher's class report (``/class report``), without Discord: who answered in a period,
-their accuracy, number of answers and median time per topic, each student's mastery of each
-topic's skill (``bot.focus.mastery``, all time), the class's line, and the same figures as a
-spreadsheet (CSV).
+their accuracy, number of answers and median time per topic, each student's mastery of every
+skill of those topics (``bot.focus.mastery``, all time: the eight levels' topics are one skill
+each, a school year's topic several, ``bot.focus.skills.SKILLS``), the class's line, and the same
+figures as a spreadsheet (CSV).
 
 Two steps, because the names are Discord's (the bot has no member list): ``answered`` reads the
 figures per student from the database (``db.class_report``, a rollup kept per quarter hour), the
@@ -24,9 +25,9 @@ from bot import spreadsheet
 from bot.domain import DomainError
 from bot.focus.mastery import LEVEL_NAMES
 from bot.focus.question_stats import Given, Mistakes, QuestionStat, mistakes, question_stats
-from bot.focus.skills import ALL_TOPICS
+from bot.focus.skills import ALL_TOPICS, SKILLS
 from bot.play.focus import local_day
-from bot.texts import decimal_symbol, has, t
+from bot.texts import decimal_symbol, has, skill_name, t
 from db import Database
 from db.class_report import StoredAnswer, StudentTally, Tally
 from db.mastery import SkillLevel
@@ -86,6 +87,25 @@ def topic_order(topics: Collection[str]) -> list[str]:
                                          k.casefold(), k))
 
 
+def topic_skills(topic: str) -> tuple[str, ...]:
+    """The engine's skills of a topic, in its order (``multiplication``: itself; ``negatives``:
+    ``negatives-add`` … ``negatives-priority``; a teacher's own topic: none)."""
+    return _TOPIC_SKILLS.get(topic, ())
+
+
+_TOPIC_SKILLS: dict[str, tuple[str, ...]] = {}
+for _skill in SKILLS.values():
+    _TOPIC_SKILLS[_skill.topic] = (*_TOPIC_SKILLS.get(_skill.topic, ()), _skill.id)
+
+
+def own_skill(topic: str) -> str | None:
+    """The one skill a topic is (the eight levels' topics, ``percentages``): its mastery is shown
+    in the topic's own cell; None for a topic of several skills (or none), whose skills are
+    shown one by one beside it."""
+    skills = topic_skills(topic)
+    return skills[0] if len(skills) == 1 else None
+
+
 @dataclass(frozen=True)
 class Answered:
     """What ``answered`` read: the period's days and every student's tallies, before names."""
@@ -133,7 +153,8 @@ class StudentRow:
     user_id: int
     name: str
     cells: dict[str, Tally]  # by topic; a topic the student did not answer is absent
-    #: Their mastery of each topic's skill (at the highest level practised), all time.
+    #: Their mastery of each skill of the report's topics (at the highest Focus level
+    #: practised), all time, by skill.
     mastery: dict[str, SkillLevel] = field(default_factory=dict)
 
     @property
@@ -161,6 +182,9 @@ class ClassReport:
     question_count: int = 0
     answers_read: int = 0
     mistakes: Mistakes = field(default_factory=lambda: Mistakes({}, Counter()))
+    #: The skills shown one by one, by topic (a topic of several skills: those any student of
+    #: the report has a mastery of, in the engine's order); a topic of one skill is absent.
+    skills: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def pages(self) -> int:
@@ -192,11 +216,16 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
         gone = t("class.report.former_member", lang)
         label = {uid: names.get(uid) or gone for uid in cells}
         ordered = sorted(cells, key=lambda uid: (label[uid].casefold(), uid))
-    students = tuple(
-        StudentRow(uid, label[uid], cells[uid],
-                   {topic: data.mastery[(uid, topic)] for topic in topics
-                    if (uid, topic) in data.mastery})
-        for uid in ordered)
+    wanted = {skill for topic in topics for skill in topic_skills(topic)}
+    known: dict[int, dict[str, SkillLevel]] = {}
+    for (uid, skill), level in data.mastery.items():
+        if skill in wanted and uid in cells:
+            known.setdefault(uid, {})[skill] = level
+    students = tuple(StudentRow(uid, label[uid], cells[uid], known.get(uid, {}))
+                     for uid in ordered)
+    practised = {skill for mine in known.values() for skill in mine}
+    skills = {topic: found for topic in topics if own_skill(topic) is None
+              and (found := tuple(s for s in topic_skills(topic) if s in practised))}
     by_topic: dict[str, list[Tally]] = {topic: [] for topic in topics}
     for student in students:
         for topic, tally in student.cells.items():
@@ -209,7 +238,7 @@ def build(data: Answered, names: Mapping[int, str], lang: str, *,
     return ClassReport(data.period, data.first_day, data.today, topics, students, class_cells,
                        Tally.total(class_cells.values()), pseudonym,
                        tuple(stats[:QUESTIONS_SHOWN]), len(stats), len(given),
-                       mistakes(given))
+                       mistakes(given), skills)
 
 
 # --- The spreadsheet ---------------------------------------------------------------------------
@@ -229,32 +258,43 @@ def _figure(value: float | None, point: str) -> str:
 
 def report_csv(report: ClassReport, lang: str) -> bytes:
     """One row per student and topic they answered, then the class's row per topic: student,
-    topic, answers, right, accuracy %, median time (s), the student's mastery of the skill and
-    the Focus level it is at (empty on the class's rows). UTF-8 with a BOM (so that a spreadsheet
-    reads accents right); French: ``;`` between fields and a decimal comma, as a French
-    spreadsheet expects; English: commas and a decimal point."""
+    topic, skill, answers, right, accuracy %, median time (s), the student's mastery of the skill
+    in words ("Proficient", « Acquis ») and the Focus level it is at. A topic that is one skill
+    (the eight levels') names it and holds its mastery; a topic of several skills is followed by
+    one row per skill the student has a mastery of (its figures empty: answers are counted by
+    topic). The class's rows hold no mastery. UTF-8 with a BOM (so that a spreadsheet reads
+    accents right); French: ``;`` between fields and a decimal comma, as a French spreadsheet
+    expects; English: commas and a decimal point."""
     out = io.StringIO()
     writer = spreadsheet.writer(out, lang)
     writer.writerow([t(f"class.report.csv.{column}", lang) for column in
-                     ("student", "topic", "answers", "right", "accuracy", "median", "mastery",
-                      "mastery_level")])
+                     ("student", "topic", "skill", "answers", "right", "accuracy", "median",
+                      "mastery", "mastery_level")])
     point = decimal_symbol(lang)
     names = {topic: topic_name(topic, lang) for topic in report.topics}
+    levels = {n: t(f"mastery.level.{name}", lang) for n, name in LEVEL_NAMES.items()}
 
-    def line(who: str, topic: str, tally: Tally, mastery: SkillLevel | None = None
-             ) -> list[str]:
+    def said(mastery: SkillLevel | None) -> list[str]:
+        return ["", ""] if mastery is None else [levels[mastery.mastery], str(mastery.level)]
+
+    def line(who: str, topic: str, tally: Tally, mastery: SkillLevel | None = None,
+             skill: str | None = None) -> list[str]:
         median = tally.median_ms
-        known = ["", ""] if mastery is None else [
-            t(f"mastery.level.{LEVEL_NAMES[mastery.mastery]}", lang), str(mastery.level)]
-        return [who, names[topic], str(tally.answers), str(tally.correct),
-                _figure(100 * tally.accuracy, point),
-                _figure(None if median is None else median / 1000, point), *known]
+        return [who, names[topic], "" if skill is None else skill_name(skill, lang),
+                str(tally.answers), str(tally.correct), _figure(100 * tally.accuracy, point),
+                _figure(None if median is None else median / 1000, point), *said(mastery)]
 
     for student in report.students:
         for topic in report.topics:
-            if topic in student.cells:
-                writer.writerow(line(student.name, topic, student.cells[topic],
-                                     student.mastery.get(topic)))
+            if topic not in student.cells:
+                continue
+            own = own_skill(topic)
+            writer.writerow(line(student.name, topic, student.cells[topic],
+                                 None if own is None else student.mastery.get(own), own))
+            for skill in report.skills.get(topic, ()):
+                if skill in student.mastery:
+                    writer.writerow([student.name, names[topic], skill_name(skill, lang),
+                                     "", "", "", "", *said(student.mastery[skill])])
     everyone = t("class.report.class", lang)
     for topic in report.topics:
         writer.writerow(line(everyone, topic, report.class_cells[topic]))

@@ -54,9 +54,10 @@ from bot.digits.slate import Piece, Slate, SlateError
 from bot.digits.strategy import OddsPlayer
 from bot.domain import DomainError, OpenGame, check_open
 from bot.domain import TooManyOpen as TooManyOpen  # the refusal the callers catch
-from bot.focus import ROUND_SIZE, FocusRound, Question, generate_questions, level_for_match_round
+from bot.focus import ROUND_SIZE, FocusRound, Question, level_for_match_round
 from bot.formats import FORMAT_KEY, upgrade
 from bot.play.digits_clock import open_clock, turn_deadline
+from bot.play.focus import practice_questions
 from bot.play.students import match_level
 from db import Database, DigitsMatch, FocusAnswer, RatingChange, StaleVersion
 from db.students import StudentSettings
@@ -107,13 +108,16 @@ SAVE_ATTEMPTS = 4
 
 
 def focus_questions(seed: int | str, round_: int, player: str,
-                    student: StudentSettings | None = None) -> list[Question]:
+                    student: StudentSettings | None = None, year: str | None = None
+                    ) -> list[Question]:
     """The Focus questions of ``player`` at ``round_`` of the match with ``seed``: the same
     before and after a restart, different for each player and round; at the round's level of the
-    match's ramp, or at the student's own (``bot.play.students.match_level``)."""
+    match's ramp, or at the student's own (``bot.play.students.match_level``); from the player's
+    school ``year`` (their own, else the server's: ``bot.play.focus.practice_year``) when they
+    have one, as their practice is."""
     rng = random.Random(f"{seed}/focus/{round_}/{player}")
     level = match_level(level_for_match_round(round_), student)
-    return generate_questions(level, ROUND_SIZE, rng)
+    return practice_questions(year, level, rng, ROUND_SIZE)
 
 
 @dataclass
@@ -175,13 +179,16 @@ class StoredMatch:
     def bump(self, player: str) -> None:
         self.steps[player] = self.steps.get(player, 0) + 1
 
-    def focus_round(self, player: str, student: StudentSettings | None = None) -> FocusRound:
+    def focus_round(self, player: str, student: StudentSettings | None = None,
+                    year: str | None = None) -> FocusRound:
         """The player's Focus of this round, as far as it was answered (once begun, its
-        questions are kept with the match: a setting changed meanwhile changes the next round)."""
+        questions are kept with the match: a setting changed meanwhile changes the next round);
+        ``year``: the player's school year (``focus_questions``)."""
         saved = self.focus.get(player)
         if saved is not None:
             return FocusRound.from_json(saved)
-        return FocusRound(focus_questions(self.match.seed, self.match.round, player, student))
+        return FocusRound(focus_questions(self.match.seed, self.match.round, player, student,
+                                          year))
 
     def still_pending(self) -> None:
         """Refuse answering a challenge that was answered (or cancelled) already."""

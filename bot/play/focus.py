@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from bot.domain import DomainError
@@ -22,6 +22,7 @@ from bot.focus import (
     generate_questions,
 )
 from bot.focus.adaptive import Advice, model_level
+from bot.focus.daily import daily_levels, year_for_levels
 from bot.focus.exact import WHOLE
 from bot.focus.mastery import Mastery
 from bot.focus.review import choose_round
@@ -118,10 +119,22 @@ def practice_questions(year: str | None, level: int, rng: random.Random,
     """``count`` questions at Focus ``level``: drawn from ``year``'s skills (only ``skills``
     of them when given), borrowing from the neighbouring levels of the year when the level's
     share is too small (``bot.focus.school.draw_round``); the level's own when ``year`` is
-    None."""
-    if year is None:
+    None, or all the levels of ``skills`` when some are asked for without a year."""
+    if year is None and not skills:
         return generate_questions(level, count, rng)
     return draw_round(year, level, count, rng, skills)
+
+
+def class_questions(year: str | None, level: int | None, rng: random.Random, count: int,
+                    skills: Sequence[str] | None, levels: tuple[int, int]) -> list[Question]:
+    """What a teacher's live round or assignment asks (``practice_questions``): at ``level``;
+    or, with ``skills`` and no level, climbing through the server's ``levels`` (lowest,
+    highest) as the daily challenge does, easiest first, so that the skills are asked at all
+    their levels the server allows."""
+    if level is None and skills:
+        return year_for_levels(year, daily_levels(*levels, size=count), rng, skills)
+    return practice_questions(year, level if level is not None else levels[0], rng, count,
+                              skills)
 
 
 @dataclass(frozen=True)
@@ -249,11 +262,14 @@ async def round_as_stored(db: Database, guild_id: int, user_id: int, questions: 
 
 async def daily_challenge(db: Database, settings: ServerSettings, day: date, now: datetime
                           ) -> list[Question]:
-    """The server's questions of ``day``, drawn (and stored) on first use."""
+    """The server's questions of ``day``, drawn (and stored) on first use: from the server's
+    school year when it has one (the same questions for everyone, whatever a student's own
+    year: the challenge is the server's), else from the eight levels."""
     challenge = await db.daily.get(settings.guild_id, day)
     if challenge is None:
         low, high = daily_range(settings)
-        questions = daily_questions(settings.guild_id, day, low, high)
+        questions = daily_questions(settings.guild_id, day, low, high,
+                                    year=practice_year(settings, None))
         challenge, _ = await db.daily.create(
             settings.guild_id, day, [q.to_json() for q in questions], now=now)
     return [Question.from_json(q) for q in challenge.questions]
@@ -301,7 +317,8 @@ def stored_round(questions: list[Question], stored: list[FocusAnswer]) -> FocusR
     done: list[Answer] = []
     for answer in history(stored[::-1]):
         if len(done) < len(questions) and answer.question == questions[len(done)].text:
-            done.append(answer)
+            # A teacher's accepted answers are the question's, not a stored answer's.
+            done.append(replace(answer, written=questions[len(done)].written))
     return FocusRound(questions, done)
 
 

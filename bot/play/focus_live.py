@@ -32,8 +32,9 @@ from bot.domain import DomainError
 from bot.focus import ROUND_SIZE, LiveRound, LiveStanding, Question
 from bot.focus.daily import competition_ranks
 from bot.formats import FORMAT_KEY, upgrade
-from bot.play.focus import level_range
+from bot.play.focus import class_questions, level_range
 from bot.play.question_sets import questions_of
+from bot.play.year_skills import read_skills, server_year
 from bot.shards import Owner, every_server
 from db import Database, FocusAnswer, ServerSettings, StaleVersion
 
@@ -42,7 +43,11 @@ NEXT_DELAY = 5.0
 
 #: Answer-reading refusals: the member may type again.
 FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole",
-                          "focus.bad_grouping", "focus.too_long"})
+                          "focus.bad_grouping", "focus.too_long",
+                          # a decimal or a fraction (``bot.focus.read_exact``): a set's question
+                          "focus.empty_decimal", "focus.empty_fraction", "focus.not_a_decimal",
+                          "focus.not_a_fraction", "focus.zero_denominator", "focus.empty_lowest",
+                          "focus.lowest_expected", "focus.not_lowest"})
 
 
 #: The version of the live state's layout (``LiveState.to_json``; ``bot.formats``): a state
@@ -50,8 +55,10 @@ FORMAT_CODES = frozenset({"focus.empty", "focus.not_a_number", "focus.not_whole"
 #: of 2026-12 with the field; 2: the self-running round's moments (``auto``, ``message_id``,
 #: ``paused_at``, ``next_at``), the students' extra time and ranking choices read for the
 #: round (``factors``, ``shown``), its question set and size; a state of format 1 is a manual
-#: round. The live round inside carries its own version (``LIVE_FORMAT``).
-LIVE_STATE_FORMAT = 2
+#: round. 3: the server's school year the questions were drawn from and the skills the teacher
+#: chose (``year``, ``skills``, issue 26; a state of format 2 has neither).
+#: The live round inside carries its own version (``LIVE_FORMAT``).
+LIVE_STATE_FORMAT = 3
 
 
 def _from_1(state: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +68,11 @@ def _from_1(state: dict[str, Any]) -> dict[str, Any]:
             "size": 0 if game is None else len(game["questions"])}
 
 
-_STEPS = {1: _from_1}
+def _from_2(state: dict[str, Any]) -> dict[str, Any]:
+    return {**state, "year": None, "skills": []}
+
+
+_STEPS = {1: _from_1, 2: _from_2}
 
 
 @dataclass
@@ -94,6 +105,11 @@ class LiveState:
     #: How many students had joined when the question showed: a question closes early, when
     #: everyone answered, only if someone was there to wait for (not the first one's fastest).
     opened_with: int = 0
+    #: The server's school year the questions were drawn from (None: the eight levels' or a
+    #: set's) and the skills the teacher chose (``skill:``), in their order. The questions
+    #: drawn are in the round already: these say what it asks, after a restart too.
+    year: str | None = None
+    skills: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {FORMAT_KEY: LIVE_STATE_FORMAT,
@@ -104,7 +120,8 @@ class LiveState:
                 "next_at": self.next_at,
                 "factors": {str(k): v for k, v in self.factors.items()},
                 "shown": {str(k): v for k, v in self.shown.items()},
-                "set": self.set_name, "size": self.size, "opened_with": self.opened_with}
+                "set": self.set_name, "size": self.size, "opened_with": self.opened_with,
+                "year": self.year, "skills": list(self.skills)}
 
     @classmethod
     def from_row(cls, row: Any) -> LiveState:
@@ -122,7 +139,8 @@ class LiveState:
                             for k, v in state["factors"].items()},
                    shown={int(k): str(v) for k, v in state["shown"].items()},
                    set_name=state["set"], size=int(state["size"]),
-                   opened_with=int(state["opened_with"]))
+                   opened_with=int(state["opened_with"]),
+                   year=state["year"], skills=tuple(str(s) for s in state["skills"]))
 
     def factor(self, user_id: int) -> float | None:
         """The student's extra time for this round: 1.0, 1.5, 2.0, or None (no timer)."""
@@ -239,29 +257,43 @@ class LiveRounds:
     async def start(self, settings: ServerSettings, channel_id: int | None, teacher_id: int,
                     teacher_name: str, lang: str, *, teaches: bool, count: int | None,
                     level: int | None, seconds: float, seed: int, auto: bool = True,
-                    set_name: str | None = None) -> LiveState:
+                    set_name: str | None = None, skills: str | None = None) -> LiveState:
         """A new live round, its first question shown; for teachers only (``teaches``: the
         caller knows the member's permissions, given ``settings``). With ``set_name``, the
-        questions are the teacher's set's (all in order, or ``count`` drawn)."""
+        questions are the teacher's set's (all in order, or ``count`` drawn). On a server with
+        a school year, the year's questions at ``level``; ``skills`` (the ``skill:`` option,
+        ``bot.play.year_skills.read_skills``) keeps only those skills, at ``level`` or, without
+        one, climbing through the server's levels."""
         guild_id = settings.guild_id
         if not teaches:
             raise DomainError("focus.live_teachers_only", "teachers only")
+        chosen = read_skills(skills)
+        if chosen and set_name is not None:
+            raise DomainError("focus_year.skill_and_set", "a set's questions have no skills")
+        asked = level
         if level is None:
             level = settings.focus_level_pinned or level_range(settings)[0]
         rng = random.Random(seed)
+        year = server_year(settings)
         if set_name is not None:
             questions = await questions_of(self.db, guild_id, set_name, count, rng)
             if not questions:
                 raise DomainError("live.empty_set", "that set has no questions", name=set_name)
             game = LiveRound(questions, float(seconds))
             set_name = set_name.strip()
-        else:
+        elif year is None and not chosen:
             game = LiveRound.new(level, rng, count or ROUND_SIZE, float(seconds))
+        else:
+            climb = asked is None and bool(chosen)
+            game = LiveRound(class_questions(year, None if climb else level, rng,
+                                             count or ROUND_SIZE, chosen,
+                                             level_range(settings)), float(seconds))
         game.next_question()
         live = LiveState(live_id=0, guild_id=guild_id, channel_id=channel_id,
                          teacher_id=teacher_id, version=1, status="active", game=game,
                          level=level, lang=lang, shown_at=self.wall(), auto=auto,
-                         set_name=set_name, size=len(game.questions))
+                         set_name=set_name, size=len(game.questions),
+                         year=None if set_name is not None else year, skills=chosen)
         live.names[teacher_id] = teacher_name
         await self._read_students(live)
         row = await self.db.focus_live.create(guild_id, channel_id, teacher_id, live.to_json(),
@@ -384,7 +416,8 @@ class LiveRounds:
                     guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
                     question=a.question, expected=a.expected, given=a.given,
                     time_ms=round(a.seconds * 1000), source="live",
-                    round_key=round_key(live.live_id), question_no=number - 1))
+                    round_key=round_key(live.live_id), question_no=number - 1,
+                    skill=a.skill, form=a.form))
             except StaleVersion:
                 # Only an erasure (``delete-player``) takes a member out of a round: then their
                 # answer is said refused as theirs is, not as a click someone beat.

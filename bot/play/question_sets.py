@@ -1,16 +1,20 @@
 """A teacher's question sets: reading an uploaded file, storing, listing and deleting sets, and
 the sets as Focus questions, for practice, live rounds and assignments.
 
-A set's item is a text and a whole-number answer (``db.question_sets``); as a
-``bot.focus.Question`` its topic is the item's own or else the set's name, and its level is 1 (a
-set has no level: practising one never moves the student's level).
+A set's item is a text and its answer (``db.question_sets``): a whole number, a decimal, a
+fraction, a negative, or several accepted answers (``1/2 | 0,5``). As a ``bot.focus.Question``
+its topic is the item's own or else the set's name, its level is 1 (a set has no level:
+practising one never moves the student's level), its accepted answers ``Question.written`` and
+its form (how a student's answer is read, ``bot.focus.read_for``) whole when every accepted
+answer is whole, else the form of the first that is not (a decimal, or a fraction: any equal
+value is right, ``2/4`` for ``1/2``, as Focus reads fractions).
 
 Reading a file (``read_file``, pure): a CSV (comma, semicolon or tab, sniffed; header optional, in
 English or French; UTF-8 with or without BOM, else Windows-1252, as French Excel saves) or a JSON
 list of objects. Each line is kept or refused with a reason (``Refused``: the line, a code of
 ``class_questions.refused.<code>``, the parameters); the whole file is refused (a ``DomainError``)
 when it is too big, not a table, empty or unreadable. Answers are read as the students' are
-(``bot.focus.read_answer``); nothing is ever evaluated.
+(``read_set_answer``: Focus's own readers); nothing is ever evaluated.
 """
 
 from __future__ import annotations
@@ -28,9 +32,19 @@ from typing import Any
 from bot import spreadsheet
 from bot.domain import DomainError
 from bot.engine_cli import MAX_DEPTH, nesting
-from bot.focus import Question, read_answer
+from bot.focus import Question, read_answer, read_exact
+from bot.focus.exact import (
+    ANSWER_BAR,
+    DECIMAL,
+    FRACTION,
+    WHOLE,
+    accepted_values,
+    decimal_text,
+    fraction_text,
+)
 from bot.focus.mastery import SET_ROUND_PREFIX
 from bot.focus.skills import ALL_TOPICS
+from bot.texts import question_text
 from db import Database
 from db.question_sets import QuestionSet, SetItem
 
@@ -39,8 +53,22 @@ SET_LEVEL = 1
 
 
 def as_question(item: SetItem, set_name: str) -> Question:
-    return Question(text=item.text, ascii=item.text, answer=item.answer,
-                    topic=item.topic or set_name, level=SET_LEVEL)
+    topic = item.topic or set_name
+    if isinstance(item.answer, int):
+        return Question(text=item.text, ascii=item.text, answer=item.answer, topic=topic,
+                        level=SET_LEVEL)
+    values = accepted_values(item.answer)
+    return Question(text=item.text, ascii=item.text, answer=values[0], topic=topic,
+                    level=SET_LEVEL, form=written_form(item.answer), written=item.answer)
+
+
+def written_form(written: str) -> str:
+    """How a student's answer to a question accepting ``written`` is read: a whole number when
+    every accepted answer is one, else as the first that is not is written."""
+    for part in written.split(ANSWER_BAR):
+        if not isinstance(accepted_values(part)[0], int):
+            return DECIMAL if "." in part else FRACTION
+    return WHOLE
 
 
 async def find_set(db: Database, guild_id: int, name: str) -> QuestionSet:
@@ -91,7 +119,10 @@ _HEADERS = {
     "answer": {"answer", "answers", "reponse", "reponses", "result", "resultat", "solution"},
     "topic": {"topic", "topics", "theme", "themes", "sujet", "category", "categorie"},
 }
-_FRACTION = re.compile(r"\s*[+\-\u2212\u2013]?\s*[0-9]+\s*/\s*[0-9]+\s*")
+#: A cell of accepted answers: a few answers, never a paste (each answer has its own limit).
+MAX_ANSWER_CHARS = 100
+#: What a teacher writes as a fraction bar (``bot.focus.read_exact`` reads each).
+_BARS = "/⁄∕÷"
 
 
 @dataclass(frozen=True)
@@ -287,20 +318,47 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def read_set_answer(value: Any) -> int:
-    """A set's answer: a whole number as a student would type it, or a JSON whole number;
-    ``DomainError`` (``focus.*``, and ``focus.not_whole`` for a decimal or a fraction) otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return read_answer(str(value))
-    if isinstance(value, float):
-        if value.is_integer():
-            return read_answer(str(int(value)))
-        raise DomainError("focus.not_whole", "not a whole number", text=str(value))
-    if isinstance(value, bool) or not isinstance(value, str):
+def read_set_answer(value: Any) -> int | str:
+    """A set's answer as ``db.question_sets`` keeps it: a whole number (an int, read as a
+    student's whole answer is, ``bot.focus.read_answer``: ``1 000``, ``-3``, ``12,0``), or the
+    accepted answers in their canonical texts joined by `` | `` (``"1/2 | 0.5"``, ``"4.5"``),
+    each read by ``bot.focus.read_exact`` as a student's answer to a fraction is; a JSON number
+    as it is written. ``DomainError`` when it is none of these: ``class.questions.empty_answer``
+    (nothing on one side of a ``|``), ``focus.too_long``, ``focus.zero_denominator``, or another
+    ``focus.*`` (not a number)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise DomainError("focus.not_a_number", "not a number", text=str(value))
-    if _FRACTION.fullmatch(value):
-        raise DomainError("focus.not_whole", "a fraction is not a whole number", text=value)
-    return read_answer(value)
+    text = str(value)
+    if len(text) > MAX_ANSWER_CHARS:
+        raise DomainError("focus.too_long", "too many characters", text=text[:MAX_ANSWER_CHARS])
+    parts = text.split(ANSWER_BAR)
+    if len(parts) > 1 and any(not part.strip() for part in parts):
+        raise DomainError("class.questions.empty_answer", "an empty accepted answer", text=text)
+    written = [_read_one(part) for part in parts]
+    if len(written) == 1 and isinstance(written[0], int):
+        return written[0]
+    return f" {ANSWER_BAR} ".join(str(answer) for answer in written)
+
+
+def _read_one(typed: str) -> int | str:
+    """One accepted answer: a whole number (as ``read_answer`` reads it, every set before),
+    else a decimal or a fraction (as ``read_exact`` reads it), in its canonical text."""
+    try:
+        return read_answer(typed)
+    except DomainError as error:
+        if error.code == "focus.too_long":
+            raise
+    value = read_exact(typed, FRACTION)
+    if isinstance(value, int):  # "9/3": the whole number it is
+        return value
+    if any(bar in typed for bar in _BARS):
+        return fraction_text(value)
+    return decimal_text(value)
+
+
+def _refusal_code(error: DomainError) -> str:
+    return {"focus.too_long": "too_long_answer", "focus.zero_denominator": "zero_denominator",
+            "class.questions.empty_answer": "empty_answer"}.get(error.code, "not_a_number")
 
 
 def _check(line: int, row: dict[str, Any] | Refused, seen: dict[str, int]) -> SetItem | Refused:
@@ -320,9 +378,8 @@ def _check(line: int, row: dict[str, Any] | Refused, seen: dict[str, int]) -> Se
     try:
         answer = read_set_answer(typed)
     except DomainError as error:
-        code = "not_whole" if error.code == "focus.not_whole" else (
-            "too_long_answer" if error.code == "focus.too_long" else "not_a_number")
-        return Refused(line, code, {**shown, "answer": _text(typed) or str(typed)})
+        return Refused(line, _refusal_code(error),
+                       {**shown, "answer": _text(typed) or str(typed)})
     if topic is not None and len(topic) > MAX_TOPIC_CHARS:
         return Refused(line, "topic_too_long",
                        {**shown, "length": len(topic), "max": MAX_TOPIC_CHARS})
@@ -351,13 +408,25 @@ def set_name(typed: str) -> str:
     return name
 
 
-def as_csv(items: Sequence[SetItem]) -> str:
-    """The set as a CSV file to download, edit and upload again (with its header)."""
+#: The header of a set's file, in the teacher's language (``read_file`` reads either).
+CSV_HEADERS = {"en": ("question", "answer", "topic"), "fr": ("question", "réponse", "thème")}
+
+
+def answer_cell(answer: int | str, lang: str) -> str:
+    """An item's answer as its file says it: as the teacher wrote it, with the decimal sign of
+    ``lang`` (``1/2 | 0,5`` in French), an ASCII minus (a spreadsheet's number)."""
+    return str(answer) if isinstance(answer, int) else question_text(answer, lang)
+
+
+def as_csv(items: Sequence[SetItem], lang: str | None = None) -> str:
+    """The set as a CSV file to download, edit and upload again (with its header), in the
+    teacher's language: French has ``;`` between cells and decimal commas (``bot.spreadsheet``);
+    ``lang`` None is English."""
     out = io.StringIO(newline="")
-    writer = spreadsheet.writer(out)
-    writer.writerow(["question", "answer", "topic"])
+    writer = spreadsheet.writer(out, lang)
+    writer.writerow(CSV_HEADERS["fr" if lang == "fr" else "en"])
     for item in items:
-        writer.writerow([item.text, item.answer, item.topic or ""])
+        writer.writerow([item.text, answer_cell(item.answer, lang or "en"), item.topic or ""])
     return out.getvalue()
 
 

@@ -15,9 +15,10 @@ from bot.i18n import t
 from bot.limits import hit
 from bot.play.assignments import NAME_LENGTH, Assignment, Report
 from bot.play.question_sets import MAX_NAME_CHARS
+from bot.play.year_skills import SHOWN_SEPARATOR
 from bot.replies import shown_name
 from bot.services import Key, services_of
-from bot.texts import date_text, decimal
+from bot.texts import date_text, decimal, skill_name
 from bot.ui.focus_run import level_text, seconds_text
 from bot.ui.members import fetch_members, names_of
 from bot.views import GameButton
@@ -39,15 +40,35 @@ def when_text(moment: datetime, zone: ZoneInfo, lang: str) -> str:
              time=local.strftime("%H:%M"))
 
 
+#: The most skills a post or the list names (a year's level may ask a dozen).
+SKILLS_NAMED = 6
+
+
 def source_text(assignment: Assignment, lang: str) -> str:
-    """What the questions are: a level, a topic, or a teacher's set."""
+    """What the questions are: a level, a topic, or a teacher's set. A school year's draw
+    (``drawn_from``) names its skills: those the teacher chose, else those its questions ask
+    (a year's level has no name of its own: its skills are the year's), in the order asked."""
+    drawn = assignment.drawn_from
+    if assignment.topic is not None:
+        return t("class.assign.source.topic", lang, topic=skill_name(assignment.topic, lang))
+    if drawn is not None and assignment.set_name is None:
+        skills = [str(s) for s in drawn.get("skills") or ()] or asked_skills(assignment)
+        names = SHOWN_SEPARATOR.join(skill_name(skill, lang) for skill in skills[:SKILLS_NAMED])
+        if len(skills) > SKILLS_NAMED:
+            names += SHOWN_SEPARATOR + "…"  # the list of assignments keeps to Discord's fields
+        if drawn.get("climb") or assignment.level is None:
+            return t("focus_year.source.skills", lang, skills=names)
+        return t("focus_year.source.level_skills", lang, level=assignment.level, skills=names)
     if assignment.level is not None:
         return level_text(assignment.level, lang)
-    if assignment.topic is not None:
-        return t("class.assign.source.topic", lang,
-                 topic=t(f"focus.topics.{assignment.topic}", lang))
     return t("class.assign.source.set", lang, name=shown_name(assignment.set_name or "?",
                                                                 MAX_NAME_CHARS))
+
+
+def asked_skills(assignment: Assignment) -> list[str]:
+    """The skills an assignment's questions ask, each once, in the order asked."""
+    skills = (str(q.get("skill") or q.get("topic") or "") for q in assignment.questions)
+    return list(dict.fromkeys(s for s in skills if s))
 
 
 def audience_text(assignment: Assignment, lang: str) -> str:

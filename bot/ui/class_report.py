@@ -21,8 +21,15 @@ import discord
 from discord import ui
 
 import images
-from bot.i18n import date_text, image_words, percent, t
-from bot.play.class_report import ClassReport, StudentRow, band, csv_name, topic_name
+from bot.i18n import date_text, image_words, percent, skill_name, t
+from bot.play.class_report import (
+    ClassReport,
+    StudentRow,
+    band,
+    csv_name,
+    own_skill,
+    topic_name,
+)
 from bot.replies import shown_name
 from bot.services import Key
 from bot.ui.members import fetch_members
@@ -68,17 +75,31 @@ def _cell(tally: Tally | None) -> dict[str, Any] | None:
 
 def _with_mastery(cell: dict[str, Any] | None, student: StudentRow, topic: str
                   ) -> dict[str, Any] | None:
-    """The cell with the student's mastery of the skill (pips), when they have one."""
-    known = student.mastery.get(topic)
+    """The cell with the student's mastery of the topic's skill (pips), when the topic is one
+    skill and they have a mastery of it."""
+    own = own_skill(topic)
+    known = None if own is None else student.mastery.get(own)
     if known is None:
         return cell
     return {**(cell or {"band": None}), "mastery": known.mastery}
 
 
-def _row(student: StudentRow, topics: Sequence[str]) -> dict[str, Any]:
-    return {"name": student.name,
-            "cells": [_with_mastery(_cell(student.cells.get(topic)), student, topic)
-                      for topic in topics]}
+def columns(report: ClassReport) -> list[tuple[str, str | None]]:
+    """The picture's columns, in order: (topic, None) for a topic's figures, then (topic, skill)
+    for each of its skills shown one by one (a topic of several skills)."""
+    return [column for topic in report.topics
+            for column in [(topic, None), *((topic, s) for s in report.skills.get(topic, ()))]]
+
+
+def _row(student: StudentRow, shown: Sequence[tuple[str, str | None]]) -> dict[str, Any]:
+    cells: list[dict[str, Any] | None] = []
+    for topic, skill in shown:
+        if skill is None:
+            cells.append(_with_mastery(_cell(student.cells.get(topic)), student, topic))
+        else:
+            known = student.mastery.get(skill)
+            cells.append(None if known is None else {"band": None, "mastery": known.mastery})
+    return {"name": student.name, "cells": cells}
 
 
 def days_text(report: ClassReport, lang: str) -> str:
@@ -97,10 +118,14 @@ def title(report: ClassReport, lang: str) -> str:
 
 def table(report: ClassReport, lang: str, page: int) -> dict[str, Any]:
     """What ``images.render_class_report`` draws of page ``page`` (from 0)."""
+    shown = columns(report)
     return {"title": title(report, lang), "subtitle": days_text(report, lang),
-            "topics": [topic_name(topic, lang) for topic in report.topics],
-            "rows": [_row(s, report.topics) for s in report.page(page)],
-            "class": {"cells": [_cell(report.class_cells[topic]) for topic in report.topics]},
+            "topics": [topic_name(topic, lang) if skill is None else skill_name(skill, lang)
+                       for topic, skill in shown],
+            "skills": [skill is not None for _, skill in shown],
+            "rows": [_row(s, shown) for s in report.page(page)],
+            "class": {"cells": [_cell(report.class_cells[topic]) if skill is None else None
+                                for topic, skill in shown]},
             "page": page + 1, "pages": report.pages}
 
 

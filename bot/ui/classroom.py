@@ -1,13 +1,11 @@
-"""The ``/class`` commands' option bounds and choices, the rules' own (``bot.play.assignments``,
-the Focus topics of ``bot.focus``): ``cogs/classroom.py`` and its mixins declare them without
-importing a use case or an engine (tests/test_flows.py)."""
+"""The ``/class`` commands' option bounds and choices, the rules' own
+(``bot.play.assignments``): ``cogs/classroom.py`` and its mixins declare them without importing
+a use case or an engine (tests/test_flows.py)."""
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot.focus import TOPICS
-from bot.i18n import t
 from bot.play import assignments as homework
 
 #: An assignment's longest name, its most questions and their number by default.
@@ -20,7 +18,3 @@ PERIODS = {"today": "Today", "week": "The last 7 days", "month": "The last 30 da
 PERIOD_OPTIONS = [app_commands.Choice(name=app_commands.locale_str(name,
                                                                    key=f"class.periods.{value}"),
                                       value=value) for value, name in PERIODS.items()]
-#: The Focus topics an assignment may draw from.
-TOPIC_OPTIONS = [app_commands.Choice(name=app_commands.locale_str(t(f"focus.topics.{topic}", "en"),
-                                                                  key=f"focus.topics.{topic}"),
-                                     value=topic) for topic in TOPICS]

@@ -27,10 +27,11 @@ from bot.ui import alt_text, question_report
 from bot.ui.focus_run import (
     AnswerForm,
     asks_itself,
+    expected_text,
     level_text,
+    question_level_text,
     question_line,
     shown_question,
-    value_text,
 )
 from bot.views import GameButton
 from images import render_leaderboard, render_live_report
@@ -145,11 +146,15 @@ def ranking_lines(live: LiveState, game: LiveRound, asked: int, limit: int) -> s
     return "\n".join(lines)
 
 
-def _level_line(live: LiveState) -> str:
+def _level_line(live: LiveState, question: Question | None = None) -> str:
+    """The footer's level: a set's name, else the level of the question's own skill (the
+    round's level name would contradict a question of another skill)."""
     if live.set_name is not None:
         # In the footer, where nothing renders.
         return t("live.set_level", live.lang,
                  name=shown_name(live.set_name, MAX_NAME_CHARS, markup=False))
+    if question is not None:
+        return question_level_text(question, live.lang)
     return level_text(live.level, live.lang)
 
 
@@ -189,9 +194,11 @@ def live_embed(live: LiveState) -> discord.Embed:
                         or t("focus.live.nobody", lang), inline=False)
     last = game.index == size - 1
     if live.auto:
-        footer = t("live.auto_footer", lang, level=_level_line(live), teacher=_teacher(live))
+        footer = t("live.auto_footer", lang, level=_level_line(live, game.current),
+                   teacher=_teacher(live))
     else:
-        footer = t("focus.live.footer", lang, level=_level_line(live), teacher=_teacher(live),
+        footer = t("focus.live.footer", lang, level=_level_line(live, game.current),
+                   teacher=_teacher(live),
                    next=t("focus.live.finish" if last else "focus.live.next", lang))
     embed.set_footer(text=footer)
     return embed
@@ -236,7 +243,7 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
     key = ("focus_steps.closed_missing" if is_missing(text) else
            "live.closed_asked" if asks_itself(text) else "focus.live.closed_question")
     description = t(key, lang, question=shown_question(text, lang),
-                    expected=value_text(question.answer, question.form, lang))
+                    expected=expected_text(question, lang))
     steps = worked_line(question.skill, text, question.answer, lang)
     embed = discord.Embed(
         title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),

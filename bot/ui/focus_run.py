@@ -109,16 +109,16 @@ from discord import ui
 from bot import replies
 from bot.corrections import is_missing, worked_line
 from bot.domain import DomainError
-from bot.focus import TOPICS, Answer, FocusRound, Question
+from bot.focus import Answer, FocusRound, Question
 from bot.focus.answers import read_for
-from bot.focus.exact import DECIMAL, LOWEST, WHOLE, Exact, exact_text
+from bot.focus.exact import ANSWER_BAR, DECIMAL, LOWEST, WHOLE, Exact, exact_text
 from bot.focus.round import mark
-from bot.focus.skills import MINUS
+from bot.focus.skills import MINUS, level_of
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
 from bot.replies import EMBED_DESCRIPTION, interaction_data
 from bot.services import Key, services_of, services_of_client
-from bot.texts import decimal_symbol, question_text
+from bot.texts import decimal_symbol, question_text, skill_level_name, skill_name
 from bot.tree import report_error
 from bot.views import ArdoiseModal, button_of, ensure_player
 from db import Database, FocusAnswer
@@ -318,11 +318,22 @@ def seconds_text(seconds: float, lang: str) -> str:
 
 
 def level_text(level: int, lang: str, skill: str | None = None) -> str:
-    """``Level 5 · Squares and tables to 12``; a question of a skill of a school year names its
-    skill instead (``Level 5 · adding fractions``)."""
-    if skill is not None and skill not in TOPICS:
-        return t("focus.level_line", lang, level=level, name=t(f"focus.skills.{skill}", lang))
+    """``Level 5 · Squares and tables to 12`` (the level's name); with ``skill``, the skill's
+    name instead (``Level 5 · adding fractions``)."""
+    if skill is not None:
+        return t("focus.level_line", lang, level=level, name=skill_name(skill, lang))
     return t("focus.level_line", lang, level=level, name=t(f"focus.levels.{level}", lang))
+
+
+def question_level_text(question: Question, lang: str) -> str:
+    """The footer's ``Level 1 · Tables to 12`` of one question: its Focus level and the name of
+    the level of its own skill it practises (``12 × 12`` at level 1 of a school year is not
+    "Sums within 20"), else its skill's name."""
+    found = level_of(question)
+    if found is None:
+        return level_text(question.level, lang, question.skill)
+    return t("focus.level_line", lang, level=question.level,
+             name=skill_level_name(question.skill, found.number, lang))
 
 
 def value_text(value: Exact, form: str, lang: str) -> str:
@@ -334,7 +345,27 @@ def value_text(value: Exact, form: str, lang: str) -> str:
     return text.replace("-", MINUS)
 
 
+def written_text(written: str, lang: str) -> str:
+    """A teacher's accepted answers (``Question.written``) as the member reads them, as the
+    teacher wrote them: ``1/2 or 0.5`` (``1/2 ou 0,5`` in French), the school's minus sign."""
+    parts = [question_text(part.strip(), lang).replace("-", MINUS)
+             for part in written.split(ANSWER_BAR)]
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("question_set_numbers.either", lang, first=text, second=part)
+    return text
+
+
+def expected_text(question: Question, lang: str) -> str:
+    """A question's right answer as the member reads it (a teacher's, all its accepted ones)."""
+    if question.written:
+        return written_text(question.written, lang)
+    return value_text(question.answer, question.form, lang)
+
+
 def _expected(answer: Answer, lang: str) -> str:
+    if answer.written:
+        return written_text(answer.written, lang)
     return value_text(answer.expected, answer.form, lang)
 
 
@@ -404,8 +435,8 @@ def question_embed(run: FocusRun) -> discord.Embed:
     if run.notice:
         embed.add_field(name="\u200b", value=run.notice, inline=False)
     # A teacher's set (``data["set"]``) has no level to show.
-    level = "" if run.data.get("set") is not None else level_text(question.level, lang,
-                                                                    question.skill) + " · "
+    level = "" if run.data.get("set") is not None else \
+        question_level_text(question, lang) + " · "
     embed.set_footer(text=level + t("focus.run.how", lang))
     return embed
 

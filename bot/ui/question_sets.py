@@ -158,11 +158,17 @@ class QuestionsButton(GameButton, action="class.questions"):
 # --- An upload's answer -------------------------------------------------------------------------
 
 
+#: The refusals whose texts are ``question_set_numbers.refused.<code>``.
+NUMBER_REFUSALS = frozenset({"empty_answer", "zero_denominator"})
+
+
 def refusal_text(refused: Refused, kind: str, lang: str) -> str:
     """``Line 4: no answer (“How much is 3 × 4?”).``"""
     params: dict[str, Any] = {key: shown_text(value) if isinstance(value, str) else value
                               for key, value in refused.params.items()}
-    reason = t(f"class_questions.refused.{refused.code}", lang, **params)
+    # The refusals of issue 26's answers have their texts in a catalogue file of their own.
+    prefix = "question_set_numbers" if refused.code in NUMBER_REFUSALS else "class_questions"
+    reason = t(f"{prefix}.refused.{refused.code}", lang, **params)
     return t(f"class_questions.where.{kind}", lang, line=refused.line, reason=reason)
 
 
@@ -236,7 +242,7 @@ def list_embed(sets: list[SetSummary], authors: dict[int, str], lang: str) -> di
 def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str, Any]:
     """The set's questions and answers (the first ``SHOWN_QUESTIONS``) and the set as a CSV."""
     lines = within([t("class_questions.show.line", lang, n=n, question=shown_text(item.text, 120),
-                      answer=item.answer,
+                      answer=play.answer_cell(item.answer, lang),
                       topic=f" · {shown_text(item.topic, 30)}" if item.topic else "")
                     for n, item in enumerate(items[:SHOWN_QUESTIONS], start=1)], SHOWN_QUESTIONS)
     if len(items) > len(lines):
@@ -245,7 +251,7 @@ def show_reply(found: QuestionSet, items: list[SetItem], lang: str) -> dict[str,
                                   count=len(items)),
                           description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("class_questions.show.footer", lang))
-    data = play.as_csv(items).encode("utf-8-sig")  # the BOM: Excel then reads it as UTF-8
+    data = play.as_csv(items, lang).encode("utf-8-sig")  # the BOM: Excel then reads it as UTF-8
     # An alt text renders nothing: the name as it is, not the title's escaped one.
     said = t("alt.csv", lang, what=t("class_questions.show.title", lang, count=len(items),
                                      name=shown_text(found.name, markup=False)))
