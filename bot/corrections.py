@@ -17,8 +17,10 @@ from bot.texts import question_text, t
 
 
 def is_missing(question: str) -> bool:
-    """Whether a question asks for the number in place of its ``?`` (``12 × ? = 96``)."""
-    return "?" in question and "=" in question
+    """Whether a question asks for the number in place of its ``?`` (``12 × ? = 96``), not for
+    what follows its ``=`` (a teacher's ``3 × 4 = ?``)."""
+    text = question.rstrip()
+    return "?" in text and "=" in text and not text.endswith(("?", "？"))
 
 
 def _shown(expr: Expr, lang: str) -> str:

@@ -120,7 +120,8 @@ def test_the_words_exist_in_both_languages() -> None:
                 f"focus_steps.{key}.{form}" for form in plural_categories(lang)]
             for name in forms:
                 assert has(name, lang), (lang, name)
-    assert is_missing("12 × ? = 96") and not is_missing("7 + 8")
+    assert is_missing("12 × ? = 96") and is_missing("? + 5 = 12") and not is_missing("7 + 8")
+    assert not is_missing("3 × 4 = ?") and not is_missing("How much is 3 × 4?")
 
 
 def test_a_long_round_s_summary_keeps_every_line_and_the_steps_that_fit() -> None:

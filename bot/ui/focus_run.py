@@ -484,7 +484,7 @@ def shown_question(text: str, lang: str) -> str:
 
 
 def _mark_text(answer: Answer, lang: str) -> str:
-    """``✅ 7 + 8 = 15: right!``, or ``❌ 3/4 − 1/4 = 1/2 (you typed 2/0)`` with the worked steps
+    """``✅ 7 + 8 = 15: right!``, or ``❌ 3/4 − 1/4 = 1/2 (you typed 2/8)`` with the worked steps
     under it; a missing-number question says ``12 × ? = 96 → ? = 8``."""
     missing = is_missing(answer.question)
     question = shown_question(answer.question, lang)
