@@ -423,7 +423,13 @@ def expected_cell(question: Question, lang: str) -> str | Exact:
     it (``8,6`` in French, ``3/4``)."""
     if question.written:
         return answer_cell(question.written, lang)
-    return answer_text(question.answer, question.form, decimal_symbol(lang))
+    return number_cell(question.answer, question.form, lang)
+
+
+def number_cell(value: Exact | None, form: str, lang: str) -> str:
+    """An answer as a spreadsheet reads a number: the decimal sign of ``lang`` (``8,6``), a
+    fraction ``3/4``, an ASCII minus (``-2``); "" for none."""
+    return answer_text(value, form, decimal_symbol(lang)).replace("−", "-")
 
 
 _MARK = {True: "right", False: "wrong"}
@@ -440,7 +446,6 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
                      ("student", "status", "score", "number", "question", "expected", "given",
                       "correct", "time")])
     asked = questions(report.assignment)
-    point = decimal_symbol(lang)
     rows: list[tuple[int, str, int | None]] = [
         *((a.user_id, "done", a.score) for a in report.finished),
         *((a.user_id, "started", None) for a in report.unfinished),
@@ -453,7 +458,7 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
                 names[user_id], t(f"class.assign.csv.{status}", lang),
                 "" if score is None else score, n + 1, question_text(question.text, lang),
                 expected_cell(question, lang),
-                "" if answer is None else answer_text(answer.given, question.form, point),
+                "" if answer is None else number_cell(answer.given, question.form, lang),
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
     return out.getvalue().encode("utf-8-sig")
