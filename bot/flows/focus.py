@@ -50,7 +50,7 @@ from discord import app_commands
 from bot import replies
 from bot.domain import DomainError
 from bot.flows.focus_live import LiveFlow
-from bot.flows.placement import PlacementConductor
+from bot.flows.placement import OFFER_PREFIX, PlacementConductor
 from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
 from bot.focus.mastery import Mastery
@@ -282,7 +282,8 @@ class FocusFlow(LiveFlow):
         modified client), which gets the sentence of an expired window."""
         return (Route("modal", MODAL_PREFIX, take_submission),
                 Route("modal", LIVE_MODAL_PREFIX, self.take_live_submission),
-                Route("click", BUTTON_PREFIX, say_button_expired))
+                Route("click", BUTTON_PREFIX, say_button_expired),
+                Route("click", OFFER_PREFIX, self.placements.take_forged_offer))
 
     # --- /focus practice ------------------------------------------------------------------
 

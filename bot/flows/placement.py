@@ -14,6 +14,7 @@ the class post's button or ``/focus placement`` go on at the question that was w
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -26,11 +27,17 @@ from bot.focus.placement import MAX_QUESTIONS, Placement
 from bot.i18n import lang_for, t
 from bot.play import placement as play
 from bot.play.placement import PlacementRun
+from bot.replies import interaction_data
 from bot.services import Services
+from bot.tree import report_error
 from bot.ui import placement as ui
 from bot.ui.focus_run import FocusRun, action_button, close_run, start_focus, stored_answer
 from bot.ui.members import fetch_members
 from bot.ui.teachers import member_teaches
+
+#: An offer's custom id (``bot.ui.placement.PlacementChoice``).
+OFFER_PREFIX = "placement.offer:"
+_OFFER = re.compile(r"placement\.offer:(?P<user>[0-9]{1,20}):1:(?P<what>go|skip)")
 
 if TYPE_CHECKING:
     from bot.flows.focus import FocusFlow
@@ -124,6 +131,26 @@ class PlacementConductor:
         assert interaction.guild_id is not None
         await play.skip(self.flow.services.db, interaction.guild_id, owner, self.flow.now())
         await self.flow.start_practice(interaction, None, in_place=True, offer=False)
+
+    async def take_forged_offer(self, interaction: discord.Interaction) -> None:
+        """A click with an offer's custom id on a message that does not show it (a modified
+        client): the route of ``bot.views.Route``. Refused to anyone but the member the offer
+        was made to; theirs is answered in a new private message (never over the message it
+        was sent on)."""
+        custom_id = str(interaction_data(interaction).get("custom_id", ""))
+        found = _OFFER.fullmatch(custom_id)
+        try:
+            if found is None or int(found["user"]) != interaction.user.id:
+                raise DomainError("placement.not_yours", "this offer is another member's")
+            if found["what"] == "go":
+                await self.start(interaction, "offer")
+            else:
+                assert interaction.guild_id is not None
+                await play.skip(self.flow.services.db, interaction.guild_id,
+                                interaction.user.id, self.flow.now())
+                await self.flow.start_practice(interaction, None, offer=False)
+        except Exception as error:
+            await report_error(interaction, error)
 
     async def placement_from_post(self, interaction: discord.Interaction, posted: int) -> None:
         """A click on a teacher's class post: the clicking student's own placement."""
