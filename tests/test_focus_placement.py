@@ -146,3 +146,15 @@ def test_refusals_and_a_newer_format() -> None:
     with pytest.raises(DomainError) as newer:
         Placement.from_json({**asked.to_json(), "format": PLACEMENT_FORMAT + 1})
     assert newer.value.code == "state.too_new"
+
+
+def test_the_rules_walk_the_engine_s_placement() -> None:
+    import re
+    from pathlib import Path
+
+    walk = ", ".join(f"{s.level} {'✓' if s.correct else '✗'}" for s in simulate(5).steps)
+    for name in ("focus.md", "focus.fr.md"):
+        text = (Path(__file__).resolve().parent.parent / "docs" / "rules" / name).read_text(
+            encoding="utf-8")
+        found = re.search(r"<!-- placement-walk -->(.*?)<!-- /placement-walk -->", text)
+        assert found is not None and found[1] == walk, name
