@@ -32,12 +32,14 @@ class PlacementRow:
 @dataclass(frozen=True)
 class OfferReads:
     """What the offer of a placement reads, in one hop: the member's placement row, whether
-    they have any Focus answer in the server, and their own settings' pin and school year."""
+    they have any Focus answer in the server, and their own settings (levels, school year)."""
 
     row: PlacementRow | None
     answered: bool
     pinned: int | None
     school_year: str | None
+    level_min: int | None = None
+    level_max: int | None = None
 
 
 def _row(row: Row) -> PlacementRow:
@@ -65,13 +67,15 @@ class PlacementsRepository:
         rows = await self._conn.reads([
             ("SELECT * FROM focus_placements WHERE guild_id = ? AND user_id = ?", key),
             ("SELECT 1 FROM focus_answers WHERE guild_id = ? AND user_id = ? LIMIT 1", key),
-            ("SELECT level_pinned, school_year FROM student_settings"
+            ("SELECT level_pinned, school_year, level_min, level_max FROM student_settings"
              " WHERE guild_id = ? AND user_id = ?", key),
         ])
         own = rows[2][0] if rows[2] else None
+        if own is None:
+            return OfferReads(_row(rows[0][0]) if rows[0] else None, bool(rows[1]), None, None)
         return OfferReads(_row(rows[0][0]) if rows[0] else None, bool(rows[1]),
-                          None if own is None else own["level_pinned"],
-                          None if own is None else own["school_year"])
+                          own["level_pinned"], own["school_year"], own["level_min"],
+                          own["level_max"])
 
     async def skip(self, guild_id: int, user_id: int, now: datetime | None = None) -> None:
         """The member chose to practise without a placement: a running one ends as skipped, a

@@ -144,6 +144,11 @@ async def test_no_offer_without_a_school_year_nor_at_a_pinned_level(standin, sta
     refused = await standin.slash(dee, "focus placement")
     assert refused.reply.content == ("Your teacher set your level: level 3. No need to find "
                                      "it: run /focus practice.")
+    # Nor to a student kept to one level: there is nothing to find.
+    eve = standin.add_member("Eve")
+    await standin.slash(head, "class student", member=eve, min_level="5", max_level="5")
+    one = await standin.slash(eve, "focus practice")
+    assert "Practice · question 1/6" in one.reply.text()
 
 
 async def test_the_offer_is_its_members_only_and_the_teacher_posts_it_for_the_class(

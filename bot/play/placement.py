@@ -7,7 +7,8 @@ module keeps its state in ``db.placements`` (one row per member: skipped, runnin
 that a restart goes on where it stopped. No Discord.
 
 Who is offered one: a member with no Focus answer yet in the server, on a server with a school
-year (``/settings focus school_year``), whose level no teacher pinned, and who has no placement
+year (``/settings focus school_year``), whose level no teacher pinned (nor narrowed to one level),
+and who has no placement
 row (skipped, running or finished: the offer is made once). A running one is offered again, to
 go on with. ``/focus placement`` takes one again on purpose: at most once every
 ``RETAKE_DAYS`` days after the last finished (so that a student cannot farm their level), and
@@ -33,6 +34,7 @@ from bot.play import students
 from bot.play.focus import practice_year, record_answer
 from db import Database, FocusAnswer
 from db.placements import PlacementRow
+from db.students import StudentSettings
 
 #: The prefix of a placement's answers' round in ``focus_answers`` (``placement:<token>``).
 ROUND_PREFIX = "placement:"
@@ -53,8 +55,11 @@ async def offered(db: Database, guild_id: int, user_id: int) -> str | None:
         return None
     reads = await db.placements.for_offer(guild_id, user_id)
     row = reads.row
-    if reads.pinned is not None:
-        return None
+    own = StudentSettings(guild_id, user_id, level_min=reads.level_min,
+                          level_max=reads.level_max, level_pinned=reads.pinned)
+    levels = students.focus_rules(settings, own)
+    if levels.pinned is not None or levels.low == levels.high:
+        return None  # nothing to find: one level only
     if row is not None and row.status == "running":
         return "running"
     if reads.answered or row is not None:
