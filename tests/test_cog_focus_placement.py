@@ -204,6 +204,12 @@ async def test_the_offer_is_its_members_only_and_the_teacher_posts_it_for_the_cl
     assert "Mme Roux" not in text  # teachers are not students
     assert "Finished: 1 of 3." in text
 
+    petit = standin.add_member("M. Petit", teacher=True, locale="fr")
+    french = await standin.slash(petit, "classe positionnement", options={"résultats": True})
+    assert "Test de positionnement : les niveaux trouvés" in french.reply.text()
+    assert "Ana : niveau 3 (lundi 7 décembre 2026 à 09:00)" in french.reply.text()
+    assert "Cy : pas encore fait" in french.reply.text()
+
     hidden = await standin.slash(head, "class placement", results=True, pseudonym=True)
     hidden_text = hidden.reply.text()
     assert "Ana" not in hidden_text and "Zed" not in hidden_text and "Cy" not in hidden_text
