@@ -263,7 +263,7 @@ async def export_player(
             "student_settings": await rows(
                 "SELECT * FROM student_settings WHERE guild_id = ? AND user_id = ?"
             ),
-            # Their placement round (migration 19): its questions, answers and level.
+            # Their placement round (migration 21): its questions, answers and level.
             "focus_placements": await rows(
                 "SELECT * FROM focus_placements WHERE guild_id = ? AND user_id = ?"
             ),

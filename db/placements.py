@@ -1,4 +1,4 @@
-"""Placement rounds (migration 19, issue 26): each member's latest placement in a server —
+"""Placement rounds (migration 21, issue 26): each member's latest placement in a server —
 skipped, running (``bot/focus/placement.py``'s state as JSON, which SQL never looks into) or
 finished with the level it chose. Its answers are ``focus_answers`` rows (``db.focus``)."""
 

@@ -1,4 +1,4 @@
-"""Placement's storage (migration 19): one row per member, started, moved on at its version
+"""Placement's storage (migration 21): one row per member, started, moved on at its version
 only, finished with the level set as the member's Focus level in the same transaction, skipped;
 what the offer reads in one hop."""
 
@@ -60,3 +60,20 @@ async def test_skipping_and_what_the_offer_reads(db: Database) -> None:
     assert row is not None and (row.status, row.state) == ("skipped", None)
     assert not await db.placements.save(G, U + 1, STATE, version + 1, NOW, level=3)
     assert [r.user_id for r in await db.placements.of_server(G)] == [U, U + 1]
+
+
+async def test_a_placement_goes_with_the_answers_when_older_than_the_retention(db: Database
+                                                                              ) -> None:
+    # Its state holds the questions and answers: the daily erasure takes it by its last change.
+    await db.placements.start(G, U, STATE, "placement:old", NOW)
+    await db.placements.skip(G, U + 1, NOW)
+    later = NOW.replace(day=20)
+    await db.placements.start(G, U + 2, STATE, "placement:new", later)
+    counts = await db.retention.purge(G, NOW.replace(day=10))
+    assert counts["focus_placements"] == 2
+    assert await db.placements.get(G, U) is None and await db.placements.get(G, U + 1) is None
+    assert await db.placements.get(G, U + 2) is not None
+    # Another server's placement is not touched.
+    await db.placements.start(G + 1, U, STATE, "placement:x", NOW)
+    assert (await db.retention.purge(G, NOW.replace(day=10)))["focus_placements"] == 0
+    assert await db.placements.get(G + 1, U) is not None

@@ -1,4 +1,4 @@
--- Ardoise schema 19: placement (issue 26). A new student's placement round, which finds their
+-- Ardoise schema 21: placement (issue 26). A new student's placement round, which finds their
 -- starting Focus level in at most 12 questions: one row per member of a server, their latest
 -- placement. 'skipped': they chose to practise without it (the offer is not made again);
 -- 'running': under way (state holds bot/focus/placement.py's Placement as JSON, the question
