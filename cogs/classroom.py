@@ -99,6 +99,15 @@ class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self.flow.assignment_choices(interaction, current)
 
+    @app_commands.command(name="placement", description="Find each student's starting Focus "
+                                                        "level: post the placement, or see the "
+                                                        "levels it chose")
+    @app_commands.describe(results="Show me the levels chosen instead, privately",
+                           pseudonym="Students as \"Student 1…N\" instead of their names")
+    async def placement(self, interaction: discord.Interaction, results: bool = False,
+                        pseudonym: bool = False) -> None:
+        await self.flow.placement(interaction, results, pseudonym)
+
     @app_commands.command(name="end-of-year", description="Export the class to you (one zip "
                                                           "file), then erase the students' data")
     async def end_of_year(self, interaction: discord.Interaction) -> None:

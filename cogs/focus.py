@@ -37,6 +37,7 @@ from bot.ui.focus_live import (
     LiveSkipButton,
 )
 from bot.ui.focus_run import RoundButton
+from bot.ui.placement import PERSISTENT_ITEMS as PLACEMENT_ITEMS
 from bot.views import Route
 from cogs import ArdoiseCog
 from cogs._focus_live import FocusLive
@@ -45,7 +46,8 @@ from cogs._focus_live import FocusLive
 class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             group_description="Focus: quick arithmetic rounds and the daily challenge"):
     persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, LivePauseButton,
-                        LiveSkipButton, LiveEndButton, LiveReportButton, RoundButton)
+                        LiveSkipButton, LiveEndButton, LiveReportButton, RoundButton,
+                        *PLACEMENT_ITEMS)
 
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)
@@ -73,6 +75,13 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     async def practice_sets(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await self.flow.practice_sets(interaction, current)
+
+    @app_commands.command(name="placement",
+                          description="Find your level: 12 questions at most, harder after a "
+                                      "right answer, easier after a wrong one")
+    @limited("round")
+    async def placement(self, interaction: discord.Interaction) -> None:
+        await self.flow.placement(interaction)
 
     @app_commands.command(name="daily", description="Today's challenge: the same six questions "
                                                     "for everyone, one attempt a day")

@@ -22,6 +22,7 @@ from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
 from db.leases import LeasesRepository
 from db.mastery import MasteryRepository
+from db.placements import PlacementsRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
 from db.retention import RetentionRepository
@@ -87,6 +88,7 @@ class Database:
                                                  self.focus)
         self.class_report = ClassReportRepository(connection)
         self.retention = RetentionRepository(connection)
+        self.placements = PlacementsRepository(connection, self.players)
 
     # --- Opening and closing ---------------------------------------------------------------
 

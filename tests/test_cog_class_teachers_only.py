@@ -43,6 +43,10 @@ ASKED = [
     ("class questions delete", {"name": "Tables"}, "Only teachers can delete a question set",
      "classe questions supprimer", {"nom": "Tables"},
      "Seuls les professeurs peuvent supprimer une série de questions"),
+    ("class placement", {}, "Only teachers can run a placement for the class or see its results",
+     "classe positionnement", {},
+     "Seuls les professeurs peuvent lancer le test de positionnement pour la classe ou voir ses "
+     "résultats"),
     ("class end-of-year", {}, "Only teachers can end the school year and erase the students' data",
      "classe fin-d-année", {},
      "Seuls les professeurs peuvent clore l'année scolaire et effacer les données des élèves"),

@@ -38,6 +38,7 @@ from bot import replies
 from bot.domain import DomainError
 from bot.flows import Flow
 from bot.flows import focus as focus_flow
+from bot.flows import placement as placement_flow
 from bot.i18n import lang_for, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
@@ -490,6 +491,17 @@ class ClassroomFlow(Flow):
         await replies.respond(interaction, content,
                               embed=student_embed(view, member.display_name, lang),
                               ephemeral=True)
+
+    # --- /class placement ----------------------------------------------------------------
+
+    async def placement(self, interaction: discord.Interaction, results: bool,
+                        pseudonym: bool) -> None:
+        """``/class placement``: the post with "Find my level" for every student in the
+        channel, or (``results``) the levels it chose, privately (``bot.flows.placement``)."""
+        if results:
+            await placement_flow.results(self.services, interaction, pseudonym)
+        else:
+            await placement_flow.post(interaction, self.assign_now())
 
     # --- /class end-of-year -----------------------------------------------------------------------
 

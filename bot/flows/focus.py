@@ -50,6 +50,7 @@ from discord import app_commands
 from bot import replies
 from bot.domain import DomainError
 from bot.flows.focus_live import LiveFlow
+from bot.flows.placement import OFFER_PREFIX, PlacementConductor
 from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
 from bot.focus.mastery import Mastery
@@ -86,6 +87,7 @@ from bot.ui.focus_run import (
     summary_embed,
     take_submission,
 )
+from bot.ui.placement import PLACEMENT_FLOWS
 from bot.ui.question_sets import refuse_level_and_set, set_round_end, set_round_title
 from bot.ui.teachers import role_ids
 from bot.views import Route
@@ -245,6 +247,9 @@ class FocusFlow(LiveFlow):
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)
         services.kept.put(FOCUS_FLOWS, self)
+        #: Placement (``bot.flows.placement``): the offer, its buttons, the class post's.
+        self.placements = PlacementConductor(self)
+        services.kept.put(PLACEMENT_FLOWS, self.placements)
         self._post_lock = asyncio.Lock()
         # A class's burst of /focus practice (200 at once in tools.load) reads and draws a few
         # rounds at a time, first come first served: all at once, every start took its hops in
@@ -277,7 +282,8 @@ class FocusFlow(LiveFlow):
         modified client), which gets the sentence of an expired window."""
         return (Route("modal", MODAL_PREFIX, take_submission),
                 Route("modal", LIVE_MODAL_PREFIX, self.take_live_submission),
-                Route("click", BUTTON_PREFIX, say_button_expired))
+                Route("click", BUTTON_PREFIX, say_button_expired),
+                Route("click", OFFER_PREFIX, self.placements.take_forged_offer))
 
     # --- /focus practice ------------------------------------------------------------------
 
@@ -301,7 +307,12 @@ class FocusFlow(LiveFlow):
         return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names)
 
     async def start_practice(self, interaction: discord.Interaction, level: int | None,
-                             *, in_place: bool = False) -> None:
+                             *, in_place: bool = False, offer: bool = True) -> None:
+        """A practice round; a new student on a server with a school year is offered a
+        placement first (``offer``: ``/focus practice`` at their own level)."""
+        if (offer and level is None and not in_place
+                and await self.placements.offer_if_new(interaction)):
+            return
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
         async with self._starting:
@@ -327,6 +338,10 @@ class FocusFlow(LiveFlow):
                           title=set_round_title(found.name, lang), in_place=in_place,
                           data={"set": found.set_id},
                           round_key=sets_play.set_round_key(found.set_id, secrets.token_hex(6)))
+
+    async def placement(self, interaction: discord.Interaction) -> None:
+        """``/focus placement``: find my level (again: once a week at most)."""
+        await self.placements.again(interaction)
 
     # --- The daily challenge ----------------------------------------------------------------
 

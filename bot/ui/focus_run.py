@@ -30,7 +30,7 @@ corrections, the follow-ups)::
 
 ``start_focus(interaction, questions, lang, *, owner=None, on_done=None, kind="match",
 title=None, record=True, key=None, in_place=False, feedback=True, on_answer=None, data=None,
-round_key=None, time_factor=1.0) -> FocusRun``
+round_key=None, time_factor=1.0, size=None) -> FocusRun``
 
 - ``owner``: the round's ``RoundOwner``. Callers written before it pass ``on_done(interaction,
   run)`` (its ``finished``), ``on_answer(run, answer)`` (its ``answered``) and ``record``
@@ -62,6 +62,9 @@ round_key=None, time_factor=1.0) -> FocusRun``
 - ``time_factor``: the student's extra time (``bot.play.students``: 1.5, 2, ``None`` for no
   timer): the idle window is ``idle_window(time_factor)`` (15 and 20 minutes; an hour without
   timer) instead of 10 minutes. Nothing else changes: no question has a timer of its own.
+- ``size``: the number a question is shown out of, for a round whose owner appends its next
+  question as each answer comes (a placement: "question 3/12", 12 at most); default the
+  round's size.
 
 ``get_run(bot, key)`` is the round open under ``key`` (None once finished or expired).
 ``action_button(interaction, label, kind, on_click)`` is any other button of a Focus window (e.g.
@@ -228,6 +231,14 @@ class FocusRun:
     round_key: str = ""
     #: How long the round waits idle (``idle_window``: longer for a student with extra time).
     window: float = VIEW_TIMEOUT
+    #: The size a question's number is shown out of ("question 3/12"), when the round's
+    #: questions are not all known at its start (a placement's, drawn one at a time: the owner
+    #: appends the next to ``round.questions`` in ``answered``); None: the round's size.
+    size: int | None = None
+
+    @property
+    def shown_size(self) -> int:
+        return self.size if self.size is not None else len(self.round.questions)
 
     @property
     def open(self) -> bool:
@@ -428,7 +439,7 @@ def question_embed(run: FocusRun) -> discord.Embed:
     lang = run.lang
     embed = discord.Embed(
         title=t("focus.run.question_title", lang, title=run.title or t("focus.run.title", lang),
-                n=run.round.index + 1, size=len(run.round.questions)),
+                n=run.round.index + 1, size=run.shown_size),
         description=question_line(question, lang),
         colour=run.notice_colour if run.notice else BLUE,
     )
@@ -606,7 +617,7 @@ class AnswerModal(AnswerForm):
 
     def __init__(self, run: FocusRun, index: int) -> None:
         super().__init__(
-            t("focus.run.modal_title", run.lang, n=index + 1, size=len(run.round.questions)),
+            t("focus.run.modal_title", run.lang, n=index + 1, size=run.shown_size),
             f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}", run.round.questions[index],
             run.lang, MODAL_TIMEOUT)
 
@@ -696,6 +707,7 @@ async def start_focus(
     data: dict[str, Any] | None = None,
     round_key: str | None = None,
     time_factor: float | None = 1.0,
+    size: int | None = None,
 ) -> FocusRun:
     """Show the round's current question to the member of ``interaction``; see the module doc.
     ``owner``: who the round belongs to (``RoundOwner``); or, as before, ``on_done`` with
@@ -730,7 +742,7 @@ async def start_focus(
                        data=dict(data or {}), registry=registry,
                        round_key=round_key or f"{kind}:{token}",
                        window=idle_window(time_factor),
-                       expires_at=clock() + idle_window(time_factor))
+                       expires_at=clock() + idle_window(time_factor), size=size)
         if round.finished:
             await owner.finished(interaction, run)
             return run
