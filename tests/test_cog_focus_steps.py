@@ -104,8 +104,12 @@ async def test_a_new_student_of_a_french_class_practises_at_once(year, standin, 
     await standin.slash(head, "settings focus", school_year=year)
     assert (await bot.db.servers.get(standin.guild.id)).focus_school_year == year
     questions = practice_questions(1, SEED, school_year=year)
-    window = (await standin.slash(ana, "focus practice")).reply
-    assert "cannot give that many different questions" not in window.text()
+    offer = (await standin.slash(ana, "focus practice")).reply
+    assert "cannot give that many different questions" not in offer.text()
+    # A newcomer of a server with a school year is offered a placement first; skipped, the
+    # practice round at level 1 starts at once.
+    window = (await standin.click(ana, offer, label="Skip")).reply
+    assert "Practice · question 1/6" in window.text()
     for q in questions:
         assert f"{q.text} = ?" in window.text() or q.form == "lowest"
         clock.now += 1.0
@@ -130,3 +134,22 @@ async def test_a_closed_live_question_shows_its_worked_steps(standin, start_bot)
     steps = worked(question.skill, question.text, question.answer, "en")
     assert steps is not None and "first" in steps
     assert f"## {question.text} = {question.answer}\n↳ {steps}" in first.text()
+
+
+@pytest.mark.parametrize("year", ["5e", "6e", "3e"])
+async def test_a_new_student_s_placement_of_a_french_class_asks_at_once(year, standin,
+                                                                          start_bot, clock):
+    await focus_bot(start_bot)
+    head = standin.add_member("Mme Roux", teacher=True)
+    zoé = standin.add_member("Zoé", locale="fr")
+    await standin.slash(head, "settings focus", school_year=year)
+    offer = (await standin.slash(zoé, "focus entrainement")).reply
+    window = (await standin.click(zoé, offer, label=offer.buttons()[0]["label"])).reply
+    text = window.text()
+    assert "question 1/12" in text and "[Répondre]" in text, text
+    assert "ne peut pas donner autant" not in text and not DECIMAL_POINT.search(text)
+    for _ in range(12):  # wrong every time: down to level 1, never refused
+        if "Répondre" not in str(window.buttons()):
+            break
+        await answer(standin, zoé, window, "0", "Répondre")
+    assert "ne peut pas donner autant" not in window.text()
