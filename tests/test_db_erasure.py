@@ -458,10 +458,12 @@ def sheet_rows(record: Any) -> list[list[str]]:
 
 async def class_sheets(standin: StandIn, world: World) -> tuple[dict, dict]:
     """The class report since the start, by name and with pseudonyms: {(student, topic): the
-    figures}."""
+    figures from the answers on}. The rows of a topic's skills (their figures empty: answers
+    are counted by topic) are left out."""
     named, masked = [sheet_rows(await standin.slash(world.roux, "class report", period="all",
                                                     pseudonym=flag)) for flag in (False, True)]
-    return ({(r[0], r[1]): r[2:] for r in named[1:]}, {(r[0], r[1]): r[2:] for r in masked[1:]})
+    return ({(r[0], r[1]): r[3:] for r in named[1:] if r[3]},
+            {(r[0], r[1]): r[3:] for r in masked[1:] if r[3]})
 
 
 async def test_the_class_reports_still_work_for_the_teacher_and_show_nothing_of_the_member(

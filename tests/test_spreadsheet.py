@@ -97,7 +97,7 @@ async def test_the_class_report_keeps_names_and_topics_as_text(db: Any) -> None:
                                  {ANA: f"{NNBSP}-Ana"}, "fr")
     rows = rows_of(class_service.report_csv(report, "fr"), ";")
     assert_no_formula(rows)
-    assert rows[1][:4] == [f"'{NNBSP}-Ana", "'=topic", "1", "1"]
+    assert rows[1][:5] == [f"'{NNBSP}-Ana", "'=topic", "", "1", "1"]  # no skill: a teacher's topic
 
 
 UPLOAD = "\n".join([
