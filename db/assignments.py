@@ -62,6 +62,16 @@ class AssignmentAttempt:
 
 
 @dataclass(frozen=True)
+class MemberAssignment:
+    """One assignment as a student sees it in ``/focus homework``: their attempt (None before
+    they begin) and how many of its questions they have answered."""
+
+    assignment: Assignment
+    attempt: AssignmentAttempt | None
+    answered: int
+
+
+@dataclass(frozen=True)
 class AttemptAnswer:
     """One stored answer of an attempt, as the report reads it."""
 
@@ -172,6 +182,37 @@ class AssignmentsRepository:
         await self._conn.run(
             "UPDATE assignments SET closed_at = ? WHERE assignment_id = ? AND closed_at IS NULL",
             (to_db_time(utc(now)), assignment_id))
+
+    async def for_member(self, guild_id: int, user_id: int, now: datetime | None = None
+                         ) -> list[MemberAssignment]:
+        """The server's posted assignments not yet past their due moment, the soonest due
+        first, each with the member's attempt and the number of their answers stored (the
+        caller keeps those for the member's roles)."""
+        rows = await self._conn.all(
+            "SELECT a.*,"
+            " (SELECT count(*) FROM assignment_attempts s WHERE s.assignment_id = a.assignment_id)"
+            " AS started,"
+            " (SELECT count(*) FROM assignment_attempts s WHERE s.assignment_id = a.assignment_id"
+            " AND s.finished_at IS NOT NULL) AS finished,"
+            " t.user_id AS attempt_user, t.score AS attempt_score, t.time_ms AS attempt_time,"
+            " t.started_at AS attempt_started, t.finished_at AS attempt_finished,"
+            " (SELECT count(*) FROM focus_answers f WHERE f.guild_id = a.guild_id"
+            " AND f.user_id = ? AND f.round_key = 'assignment:' || CAST(a.assignment_id AS TEXT))"
+            " AS answered"
+            " FROM assignments a LEFT JOIN assignment_attempts t"
+            " ON t.assignment_id = a.assignment_id AND t.user_id = ?"
+            " WHERE a.guild_id = ? AND a.due_at >= ? AND a.message_id IS NOT NULL"
+            " ORDER BY a.due_at, a.assignment_id",
+            (user_id, user_id, guild_id, to_db_time(utc(now))))
+        found: list[MemberAssignment] = []
+        for row in rows:
+            attempt = None if row["attempt_user"] is None else AssignmentAttempt(
+                assignment_id=row["assignment_id"], guild_id=row["guild_id"], user_id=user_id,
+                score=row["attempt_score"], time_ms=row["attempt_time"],
+                started_at=db_time(row["attempt_started"]),
+                finished_at=from_db_time(row["attempt_finished"]))
+            found.append(MemberAssignment(_assignment(row), attempt, row["answered"]))
+        return found
 
     # --- Attempts ---------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import aiohttp
 import discord
@@ -54,6 +55,8 @@ from bot.ui import question_report
 from bot.ui import student_page as student_picture
 from bot.ui.assignments import (
     ASSIGNMENT_FLOWS,
+    homework_embed,
+    homework_view,
     list_embed,
     post_embed,
     post_view,
@@ -81,7 +84,7 @@ from bot.ui.question_sets import (
 from bot.ui.question_sets import list_embed as sets_embed
 from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question
 from bot.ui.students import student_embed
-from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, teachers_only
+from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, role_ids, teachers_only
 from bot.views import Route, ensure_player
 from db import Database
 
@@ -313,6 +316,23 @@ class ClassroomFlow(Flow):
         (its owner ``AssignmentRound``), on this classroom's clock (the due dates are ours)."""
         await focus_flow.take_assignment(self.services, interaction, assignment_id,
                                          self.assign_now)
+
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """``/focus homework`` (``bot.ui.assignments.AssignmentFlows``): the member's open
+        assignments on this server, privately, each not done with its button (the post's path:
+        ``take_assignment``), on this classroom's clock."""
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the Focus group is played in a server
+        db = self.services.db
+        items = await homework.homework_of(db, guild_id, interaction.user.id,
+                                           role_ids(interaction.user), self.assign_now())
+        zone = await homework.server_zone(db, guild_id)
+        view = homework_view(items, interaction.user.id, lang)
+        shown: dict[str, Any] = {"embed": homework_embed(items, zone, lang)}
+        if view is not None:
+            shown["view"] = view
+        await replies.respond(interaction, ephemeral=True, **shown)
 
     async def _close_loop(self) -> None:
         await self.bot.wait_until_ready()

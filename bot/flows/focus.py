@@ -60,7 +60,7 @@ from bot.play import question_sets as sets_play
 from bot.replies import shown_name
 from bot.services import ServicedBot, Services
 from bot.ui import alt_text
-from bot.ui.assignments import assignment_key, when_text
+from bot.ui.assignments import ASSIGNMENT_FLOWS, assignment_key, when_text
 from bot.ui.focus import (
     FOCUS_FLOWS,
     RANKING_LINES,
@@ -412,6 +412,13 @@ class FocusFlow(LiveFlow):
         levels = daily_levels(*play.daily_range(settings))
         return await replies.post(channel, **daily_post(guild.id, day, lang, levels[0],
                                                         levels[-1]))
+
+    # --- /focus homework ----------------------------------------------------------------------
+
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """The member's open assignments: the classroom's (its clock says which are open, its
+        buttons' path opens them)."""
+        await self.services.kept.get(ASSIGNMENT_FLOWS).homework(interaction)
 
     # --- /focus leaderboard -----------------------------------------------------------------
 

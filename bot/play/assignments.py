@@ -37,7 +37,13 @@ from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
 from bot.texts import decimal, t
 from db import Database
-from db.assignments import Assignment, AssignmentAttempt, AttemptAnswer, round_key
+from db.assignments import (
+    Assignment,
+    AssignmentAttempt,
+    AttemptAnswer,
+    MemberAssignment,
+    round_key,
+)
 from db.connection import IntegrityError
 from db.focus import FocusAnswer
 
@@ -321,6 +327,36 @@ async def finish(db: Database, assignment_id: int, user_id: int, asked: list[Que
                                                   now=now)
     return Finished(attempt, await round_as_stored(db, attempt.guild_id, user_id, asked,
                                                    round_key(assignment_id)))
+
+
+# --- A student's homework (/focus homework) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Homework:
+    """One open assignment of a student's: ``status`` is ``done``, ``started`` (at question
+    ``answered + 1``) or ``todo``."""
+
+    assignment: Assignment
+    attempt: AssignmentAttempt | None
+    answered: int
+
+    @property
+    def status(self) -> str:
+        if self.attempt is None:
+            return "todo"
+        return "done" if self.attempt.finished_at is not None else "started"
+
+
+async def homework_of(db: Database, guild_id: int, user_id: int, role_ids: Sequence[int],
+                      now: datetime) -> list[Homework]:
+    """The member's open assignments on the server (those not past their due moment, for
+    everyone or for one of ``role_ids``), the soonest due first; done ones included (their
+    score is shown), until they close."""
+    held = set(role_ids)
+    found: list[MemberAssignment] = await db.assignments.for_member(guild_id, user_id, now)
+    return [Homework(m.assignment, m.attempt, m.answered) for m in found
+            if m.assignment.role_id is None or m.assignment.role_id in held]
 
 
 # --- Closing the posts ------------------------------------------------------------------------

@@ -11,16 +11,17 @@ from zoneinfo import ZoneInfo
 import discord
 from discord import ui
 
+from bot.domain import DomainError
 from bot.i18n import t
 from bot.limits import hit
-from bot.play.assignments import NAME_LENGTH, Assignment, Report
+from bot.play.assignments import NAME_LENGTH, Assignment, Homework, Report
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.texts import date_text, decimal
 from bot.ui.focus_run import level_text, seconds_text
 from bot.ui.members import fetch_members, names_of
-from bot.views import GameButton
+from bot.views import MAX_ID, GameButton
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
 #: Discord's limits of an embed field's value and description, and room for "and N more".
@@ -63,6 +64,10 @@ class AssignmentFlows(Protocol):
     async def take_assignment(self, interaction: discord.Interaction, assignment_id: int
                               ) -> None: ...
 
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """``/focus homework``: the member's open assignments, each with its button."""
+        ...
+
 
 #: Where the services keep the assignments' flow (put there by the classroom cog).
 ASSIGNMENT_FLOWS: Key[AssignmentFlows] = Key("class.assignment.flows")
@@ -75,6 +80,69 @@ class DoAssignment(GameButton, action="class.assignment"):
         hit(interaction, "round")
         flows = services_of(interaction).kept.get(ASSIGNMENT_FLOWS)
         await flows.take_assignment(interaction, int(self.game_id))
+
+
+#: Discord's most buttons on one message (5 rows of 5).
+MAX_BUTTONS = 25
+
+
+class HomeworkButton(GameButton, action="focus.homework"):
+    """On a student's ``/focus homework`` list: ``focus.homework:<assignment id>:1:<user id>``,
+    the assignment opened where they left it (the post's path); anyone else is refused."""
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.arg_int(1, MAX_ID, "member"):
+            raise DomainError("homework.not_yours", "another student's list")
+        hit(interaction, "round")
+        flows = services_of(interaction).kept.get(ASSIGNMENT_FLOWS)
+        await flows.take_assignment(interaction, int(self.game_id))
+
+
+def _homework_line(item: Homework, zone: ZoneInfo, lang: str) -> str:
+    a = item.assignment
+    if item.status == "done":
+        assert item.attempt is not None
+        state = t("homework.list.done", lang, score=item.attempt.score or 0, size=a.count)
+    elif item.status == "started":
+        state = t("homework.list.started", lang, n=min(item.answered + 1, a.count),
+                  size=a.count)
+    else:
+        state = t("homework.list.todo", lang)
+    return t("homework.list.line", lang, name=shown_name(a.name, NAME_LENGTH),
+             due=when_text(a.due_at, zone, lang), state=state)
+
+
+def homework_embed(items: Sequence[Homework], zone: ZoneInfo, lang: str) -> discord.Embed:
+    """``/focus homework``: each open assignment, the soonest due first, with its state."""
+    embed = discord.Embed(title=t("homework.list.title", lang, count=len(items)), colour=OPEN)
+    if not items:
+        embed.description = t("homework.list.empty", lang)
+        return embed
+    lines = [_homework_line(item, zone, lang) for item in items]
+    embed.description = _bounded(lines, lang, DESCRIPTION_LIMIT, "homework.list.more")
+    waiting = [item for item in items if item.status != "done"]
+    if len(waiting) > MAX_BUTTONS:
+        embed.set_footer(text=t("homework.list.too_many", lang, count=MAX_BUTTONS,
+                                others=len(waiting) - MAX_BUTTONS))
+    else:
+        embed.set_footer(text=t("homework.list.footer", lang))
+    return embed
+
+
+def homework_view(items: Sequence[Homework], user_id: int, lang: str) -> ui.View | None:
+    """A button for each assignment not done (the first ``MAX_BUTTONS``, the soonest due), for
+    that member only; None when there is none."""
+    waiting = [item for item in items if item.status != "done"][:MAX_BUTTONS]
+    if not waiting:
+        return None
+    view = ui.View(timeout=None)
+    for item in waiting:
+        view.add_item(HomeworkButton(
+            item.assignment.assignment_id, 1, str(user_id),
+            label=shown_name(item.assignment.name, None, markup=False)[:80],
+            style=(discord.ButtonStyle.primary if item.status == "started"
+                   else discord.ButtonStyle.success)))
+    return view
 
 
 def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: bool = False
