@@ -44,6 +44,11 @@ class Assignment:
     lang: str = "en"  # the post's
     started: int = 0  # attempts begun (finished included)
     finished: int = 0
+    #: When the reminder is posted (None: no reminder), and when it was (claimed).
+    remind_at: datetime | None = None
+    reminded_at: datetime | None = None
+    #: What ends an attempt (``bot.focus.goals``): None, the count of questions.
+    goal: str | None = None
 
     def is_open(self, now: datetime) -> bool:
         """Whether it may still be taken: until its due moment, included."""
@@ -102,7 +107,9 @@ def _assignment(row: Row) -> Assignment:
         topic=row["topic"], set_id=row["set_id"], set_name=row["set_name"], count=row["count"],
         questions=json.loads(row["questions"]), due_at=db_time(row["due_at"]),
         created_at=db_time(row["created_at"]), closed_at=from_db_time(row["closed_at"]),
-        lang=row["lang"], started=row["started"], finished=row["finished"])
+        lang=row["lang"], started=row["started"], finished=row["finished"],
+        remind_at=from_db_time(row["remind_at"]), reminded_at=from_db_time(row["reminded_at"]),
+        goal=row["goal"])
 
 
 def _attempt(row: Row) -> AssignmentAttempt:
@@ -126,18 +133,20 @@ class AssignmentsRepository:
                      role_id: int | None, level: int | None, topic: str | None,
                      set_id: int | None, set_name: str | None,
                      questions: Sequence[dict[str, Any]], due_at: datetime, lang: str = "en",
-                     now: datetime | None = None) -> Assignment:
+                     now: datetime | None = None, remind_at: datetime | None = None,
+                     goal: str | None = None) -> Assignment:
         """A new assignment with its questions. ``sqlite3.IntegrityError`` (through the
         connection) if the server has one of that name, whatever its case: check with ``get``."""
         async with self._conn.atomic():
             await self._servers.ensure(guild_id, now)
             assignment_id = await self._conn.insert(
                 "INSERT INTO assignments (guild_id, name, teacher_id, role_id, level, topic,"
-                " set_id, set_name, count, questions, due_at, created_at, lang)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
+                " set_id, set_name, count, questions, due_at, created_at, lang, remind_at, goal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
                 (guild_id, name, teacher_id, role_id, level, topic, set_id, set_name,
                  len(questions), dumps(list(questions)), to_db_time(due_at),
-                 to_db_time(utc(now)), lang))
+                 to_db_time(utc(now)), lang,
+                 None if remind_at is None else to_db_time(remind_at), goal))
             found = await self.by_id(assignment_id)
         assert found is not None
         return found
@@ -213,6 +222,29 @@ class AssignmentsRepository:
                 finished_at=from_db_time(row["attempt_finished"]))
             found.append(MemberAssignment(_assignment(row), attempt, row["answered"]))
         return found
+
+    async def to_remind(self, now: datetime | None = None) -> list[Assignment]:
+        """The posted assignments whose reminder is due and not yet claimed, still open (a
+        reminder after the due moment would be no use), the earliest due first."""
+        at = to_db_time(utc(now))
+        rows = await self._conn.all(
+            f"{_SELECT} WHERE a.remind_at IS NOT NULL AND a.reminded_at IS NULL"
+            " AND a.remind_at <= ? AND a.due_at >= ? AND a.message_id IS NOT NULL"
+            " ORDER BY a.due_at, a.assignment_id", (at, at))
+        return [_assignment(row) for row in rows]
+
+    async def claim_reminder(self, assignment_id: int, now: datetime | None = None) -> bool:
+        """Whether this caller is the one to post the reminder: the database decides, once
+        (another process, or this one before a restart, may have claimed it)."""
+        return await self._conn.run(
+            "UPDATE assignments SET reminded_at = ? WHERE assignment_id = ?"
+            " AND reminded_at IS NULL", (to_db_time(utc(now)), assignment_id)) > 0
+
+    async def release_reminder(self, assignment_id: int) -> None:
+        """Give a claimed reminder back (Discord failed to take it: tried again later)."""
+        await self._conn.run(
+            "UPDATE assignments SET reminded_at = NULL WHERE assignment_id = ?",
+            (assignment_id,))
 
     # --- Attempts ---------------------------------------------------------------------------
 

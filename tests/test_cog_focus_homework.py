@@ -5,6 +5,7 @@ member's click refused."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -37,6 +38,17 @@ async def questions_of(bot: Any, standin: Any, name: str) -> list[dict[str, Any]
     return found.questions
 
 
+async def all_posted(bot: Any, standin: Any, count: int) -> None:
+    """Wait until the bot has stored where each assignment was posted (after Discord answered):
+    only posted assignments are listed."""
+    for _ in range(250):
+        made = await bot.db.assignments.of_server(standin.guild.id)
+        if len(made) == count and all(a.message_id is not None for a in made):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the assignments were not all posted")
+
+
 async def play(standin: Any, member: Any, window: Any, answers: list[Any], clock: Any) -> None:
     for typed in answers:
         clock.now += 2.0
@@ -58,6 +70,7 @@ async def test_the_list_says_each_state_and_reopens_where_they_left_off_after_a_
                         count=2, role=six_b)
     await standin.slash(roux, "class assign", name="Gone", due="2026-11-30 12:00", level=1,
                         count=1)
+    await all_posted(bot, standin, 4)
     posts = {m.embeds[0]["title"].removeprefix("Assignment: "): m
              for m in standin.channel_messages()}
     sums, tables = await questions_of(bot, standin, "Sums"), await questions_of(
@@ -114,7 +127,7 @@ async def test_the_list_says_each_state_and_reopens_where_they_left_off_after_a_
 
 async def test_in_french_empty_then_many_bounded_to_discords_limits(standin, start_bot,
                                                                     moment):
-    await start_bot()
+    bot = await start_bot()
     roux = standin.add_member("Roux", teacher=True)
     lea = standin.add_member("Léa", locale="fr")
     empty = (await standin.slash(lea, "focus devoirs")).reply
@@ -122,6 +135,7 @@ async def test_in_french_empty_then_many_bounded_to_discords_limits(standin, sta
     for n in range(MAX_BUTTONS + 3):
         await standin.slash(roux, "class assign", name=f"Devoir {n:02}",
                             due=f"2026-12-{1 + n % 28:02} 18:00", level=1, count=1)
+    await all_posted(bot, standin, MAX_BUTTONS + 3)
     listed = (await standin.slash(lea, "focus devoirs")).reply
     text = listed.text()
     assert "Tes devoirs : 28 devoirs ouverts" in text

@@ -58,8 +58,10 @@ from bot.ui.assignments import (
     homework_embed,
     homework_view,
     list_embed,
+    not_finished,
     post_embed,
     post_view,
+    reminder_messages,
     report_embed,
     report_people,
     when_text,
@@ -265,14 +267,15 @@ class ClassroomFlow(Flow):
 
     async def assign(self, interaction: discord.Interaction, name: str, due: str,
                      level: int | None, topic: str | None, set_name: str | None, count: int,
-                     role: discord.Role | None) -> None:
+                     role: discord.Role | None,
+                     reminder: int = homework.DEFAULT_REMINDER) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
         # @everyone is everyone
         role_id = None if role is None or role.id == guild_id else role.id
         draft = homework.Draft(name=name, due=due, level=level, topic=topic, set_name=set_name,
-                               count=count, role_id=role_id, lang=lang)
+                               count=count, role_id=role_id, lang=lang, reminder=reminder)
         made = await homework.create_assignment(self.services.db, guild_id, interaction.user.id,
                                                 draft, self.assign_now(), self.assign_seed())
         zone = await homework.server_zone(self.services.db, guild_id)
@@ -340,6 +343,7 @@ class ClassroomFlow(Flow):
             try:
                 if self.assign_autoclose:
                     await self.close_due_assignments(self.assign_now())
+                    await self.remind_due_assignments(self.assign_now())
             except Exception:
                 log.exception("closing the past-due assignments failed")
             await asyncio.sleep(CLOSE_CHECK_SECONDS - time.time() % CLOSE_CHECK_SECONDS)
@@ -366,6 +370,41 @@ class ClassroomFlow(Flow):
                               made.assignment_id)
                 continue
             await homework.closed(self.services.db, made.assignment_id, now)
+            done.append(made.assignment_id)
+        return done
+
+    async def remind_due_assignments(self, now: datetime) -> list[int]:
+        """Post each reminder whose moment has come, once (claimed in the database first:
+        another process, or this one before a restart, may have posted it), naming the students
+        who have not finished and pinging exactly them; none missing, nothing is posted. The
+        assignments reminded."""
+        done: list[int] = []
+        db = self.services.db
+        for made in await homework.to_remind(db, now, self.services.owns):
+            guild = self.bot.get_guild(made.guild_id)
+            if guild is None or made.channel_id is None:
+                continue  # another process's server, or one the bot left
+            if not await homework.claim_reminder(db, made.assignment_id, now):
+                continue
+            students = await not_finished(guild, await homework.report_of(db, made))
+            if students:
+                zone = await homework.server_zone(db, made.guild_id)
+                channel = self.bot.get_partial_messageable(made.channel_id,
+                                                           guild_id=made.guild_id)
+                sent = 0
+                try:
+                    for text in reminder_messages(made, students, zone, made.lang):
+                        await replies.post(channel, text, allowed_mentions=replies.pings(
+                            *[uid for uid in students if f"<@{uid}>" in text]))
+                        sent += 1
+                except (discord.NotFound, discord.Forbidden) as gone:
+                    log.warning("cannot remind assignment %s: %s", made.assignment_id, gone)
+                except discord.HTTPException:
+                    log.exception("reminding assignment %s failed; trying again later",
+                                  made.assignment_id)
+                    if sent == 0:  # nothing was posted: the next look tries again
+                        await homework.release_reminder(db, made.assignment_id)
+                    continue
             done.append(made.assignment_id)
         return done
 

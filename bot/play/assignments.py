@@ -49,6 +49,9 @@ from db.focus import FocusAnswer
 
 DEFAULT_COUNT = 6
 MAX_COUNT = 20
+#: The reminder's choices, in hours before the due moment (0: none), and the default.
+REMINDERS = (0, 1, 24, 48)
+DEFAULT_REMINDER = 24
 NAME_LENGTH = 60
 #: A date without a time: the last minute of that day.
 END_OF_DAY = time(23, 59)
@@ -163,6 +166,18 @@ class Draft:
     count: int = DEFAULT_COUNT
     role_id: int | None = None
     lang: str = "en"  # the post's language
+    #: Hours before the due moment when the students not done are reminded (0: never).
+    reminder: int = DEFAULT_REMINDER
+
+
+def remind_at(due: datetime, hours: int, now: datetime) -> datetime | None:
+    """When the reminder is posted: ``hours`` before ``due``; none when 0, or when that moment
+    is already past as the assignment is set (a reminder at once would only be noise)."""
+    if hours not in REMINDERS:
+        raise DomainError("homework.bad_reminder", f"a reminder is one of {REMINDERS} hours",
+                          hours=hours)
+    at = due - timedelta(hours=hours)
+    return at if hours and at > now else None
 
 
 async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft: Draft,
@@ -179,6 +194,9 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
                           "say which questions with exactly one of level, topic or set")
     if not 1 <= draft.count <= MAX_COUNT:
         raise DomainError("class.assign.bad_count", "from 1 to 20 questions", max=MAX_COUNT)
+    if draft.reminder not in REMINDERS:
+        raise DomainError("homework.bad_reminder", f"a reminder is one of {REMINDERS} hours",
+                          hours=draft.reminder)
     settings = await db.servers.get(guild_id)
     zone = settings.tz()
     due = read_due(draft.due, zone, now)
@@ -212,7 +230,7 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
             guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=draft.level,
             topic=draft.topic, set_id=set_id, set_name=set_name,
             questions=[q.to_json() for q in questions], due_at=due, lang=draft.lang,
-            now=now)
+            now=now, remind_at=remind_at(due, draft.reminder, now))
     except IntegrityError:  # the same name set a moment ago by another teacher
         raise DomainError("class.assign.duplicate", "an assignment has that name",
                           name=name) from None
@@ -373,6 +391,25 @@ async def closed(db: Database, assignment_id: int, now: datetime) -> None:
     await db.assignments.mark_closed(assignment_id, now)
 
 
+# --- The reminder ------------------------------------------------------------------------------
+
+
+async def to_remind(db: Database, now: datetime, owns: Owner = every_server
+                    ) -> list[Assignment]:
+    """The assignments whose reminder is due, not yet claimed, still open, of the servers this
+    process ``owns``."""
+    return [made for made in await db.assignments.to_remind(now) if owns(made.guild_id)]
+
+
+async def claim_reminder(db: Database, assignment_id: int, now: datetime) -> bool:
+    """Whether this process posts the reminder (once: the database decides)."""
+    return await db.assignments.claim_reminder(assignment_id, now)
+
+
+async def release_reminder(db: Database, assignment_id: int) -> None:
+    await db.assignments.release_reminder(assignment_id)
+
+
 # --- The report -------------------------------------------------------------------------------
 
 
@@ -408,7 +445,13 @@ class Report:
 
 
 async def report(db: Database, guild_id: int, name: str) -> Report:
-    assignment = await find(db, guild_id, name)
+    return await report_of(db, await find(db, guild_id, name))
+
+
+async def report_of(db: Database, assignment: Assignment) -> Report:
+    """The assignment's report: who finished, who began, who of the known players has not (the
+    reminder's "not finished" is the last two, as the report shows them)."""
+    guild_id = assignment.guild_id
     settings = await db.servers.get(guild_id)
     attempts = await db.assignments.attempts(assignment.assignment_id)
     answers: dict[int, list[AttemptAnswer]] = {}

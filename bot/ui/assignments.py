@@ -9,12 +9,19 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 import discord
-from discord import ui
+from discord import app_commands, ui
 
 from bot.domain import DomainError
 from bot.i18n import t
 from bot.limits import hit
-from bot.play.assignments import NAME_LENGTH, Assignment, Homework, Report
+from bot.play.assignments import (
+    DEFAULT_REMINDER,
+    NAME_LENGTH,
+    REMINDERS,
+    Assignment,
+    Homework,
+    Report,
+)
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
@@ -26,6 +33,16 @@ from bot.views import MAX_ID, GameButton
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
 #: Discord's limits of an embed field's value and description, and room for "and N more".
 FIELD_LIMIT, DESCRIPTION_LIMIT, MORE_ROOM = 1024, 4096, 60
+
+
+__all__ = ["DEFAULT_REMINDER"]  # the cog's default (cogs import no use case)
+
+#: ``/class assign reminder:`` [``rappel``]: hours before the due moment (0: none).
+REMINDER_OPTIONS = [app_commands.Choice(name=app_commands.locale_str(
+    t(f"homework.reminders.{hours}", "en"), key=f"homework.reminders.{hours}"), value=hours)
+    for hours in REMINDERS]
+#: Discord's longest message content.
+CONTENT_LIMIT = 2000
 
 
 def assignment_key(assignment_id: int, user_id: int) -> str:
@@ -154,6 +171,10 @@ def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: boo
                       audience=audience_text(assignment, lang),
                       due=when_text(assignment.due_at, zone, lang)),
         colour=CLOSED if closed else OPEN)
+    if assignment.remind_at is not None and not closed:
+        hours = round((assignment.due_at - assignment.remind_at).total_seconds() / 3600)
+        embed.description = (embed.description or "") + "\n" + t(
+            "homework.post.reminder", lang, count=hours)
     embed.set_footer(text=t("class.assign.post.closed_footer" if closed
                             else "class.assign.post.footer", lang))
     return embed
@@ -206,6 +227,50 @@ def _bounded(lines: list[str], lang: str, limit: int = FIELD_LIMIT,
     return "\n".join(shown) or t("class.assign.report.nobody", lang)
 
 
+def _student(report: Report, member: discord.Member | None) -> bool:
+    """Still a member of the server, no bot, no teacher."""
+    if member is None or member.bot or member.guild_permissions.manage_guild:
+        return False
+    return {r.id for r in member.roles}.isdisjoint(report.teacher_role_ids)
+
+
+def _owes(report: Report, member: discord.Member | None) -> bool:
+    """Whether a known player who has not begun is one the assignment is for: a student of the
+    server (``_student``), with the role if there is one."""
+    if member is None or not _student(report, member):
+        return False
+    role = report.assignment.role_id
+    return role is None or any(r.id == role for r in member.roles)
+
+
+async def not_finished(guild: discord.Guild, report: Report) -> list[int]:
+    """Whom the reminder names: those who began and have not finished (still members, not
+    teachers), and those the report lists as "not begun" (the known players still members, with
+    the role if there is one, not teachers); those who began first, in the report's order."""
+    begun = [a.user_id for a in report.unfinished]
+    members = await fetch_members(guild, begun + report.not_started)
+    return ([uid for uid in begun if _student(report, members.get(uid))]
+            + [uid for uid in report.not_started if _owes(report, members.get(uid))])
+
+
+def reminder_messages(assignment: Assignment, students: Sequence[int], zone: ZoneInfo,
+                      lang: str) -> list[str]:
+    """The reminder: the assignment, its due moment and the students not finished, mentioned;
+    more than a message holds goes on in the next ones (nobody is left out)."""
+    head = t("homework.reminder.text", lang, name=shown_name(assignment.name, NAME_LENGTH),
+             due=when_text(assignment.due_at, zone, lang), count=len(students))
+    messages: list[str] = []
+    current = head
+    for uid in students:
+        mention = f"<@{uid}>"
+        if len(current) + 1 + len(mention) > CONTENT_LIMIT:
+            messages.append(current)
+            current = t("homework.reminder.more", lang)
+        current += " " + mention
+    messages.append(current)
+    return messages
+
+
 async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseudonym: bool
                         ) -> tuple[dict[int, str], list[int]]:
     """The names the report shows (display names, or "Student 1…N" in the report's order) and
@@ -216,15 +281,7 @@ async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseu
     wanted = [a.user_id for a in report.attempts] + report.not_started
     members = {uid: member for uid, member in (await fetch_members(guild, wanted)).items()
                if member is not None}
-    role = report.assignment.role_id
-
-    def missing(member: discord.Member | None) -> bool:
-        if member is None or member.bot or member.guild_permissions.manage_guild:
-            return False
-        held = {r.id for r in member.roles}
-        return (role is None or role in held) and held.isdisjoint(report.teacher_role_ids)
-
-    absent = [uid for uid in report.not_started if missing(members.get(uid))]
+    absent = [uid for uid in report.not_started if _owes(report, members.get(uid))]
     order = [a.user_id for a in report.attempts] + absent
     if pseudonym:
         return {uid: t("class.assign.student", lang, n=n) for n, uid in enumerate(order, 1)}, absent
