@@ -40,7 +40,9 @@ class ClassAssign(ArdoiseCog):
         question_set=app_commands.locale_str("Questions of one of your question sets",
                                              key=f"{_SET_KEY}.description"),
         count="How many questions (1 to 20, 6 by default)", role="Only for this role",
-        reminder="When to remind, in its channel, those not done (24 hours before by default)")
+        reminder="When to remind, in its channel, those not done (24 hours before by default)",
+        goal="Until a goal instead of a count: right:10 (10 right answers) or 80%:10 (80 % of "
+             "the last 10)")
     @app_commands.rename(question_set=app_commands.locale_str("set", key=f"{_SET_KEY}.name"))
     @app_commands.choices(topic=TOPIC_OPTIONS)
     @app_commands.choices(reminder=REMINDER_OPTIONS)
@@ -50,9 +52,9 @@ class ClassAssign(ArdoiseCog):
                      topic: str | None = None, question_set: str | None = None,
                      count: app_commands.Range[int, 1, MAX_COUNT] = DEFAULT_COUNT,
                      role: discord.Role | None = None,
-                     reminder: int = DEFAULT_REMINDER) -> None:
+                     reminder: int = DEFAULT_REMINDER, goal: str | None = None) -> None:
         await self.flow.assign(interaction, name, due, level, topic, question_set, count, role,
-                               reminder=reminder)
+                               reminder=reminder, goal=goal)
 
     @assign.autocomplete("due")
     @teachers_choices

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.exact import Exact, parse_exact
+from bot.focus.exact import WHOLE, Exact, parse_exact
 from db.connection import Connection, Row, db_time, dumps, from_db_time, to_db_time, utc
 from db.focus import FocusAnswer, FocusRepository
 from db.players import PlayersRepository
@@ -87,6 +87,8 @@ class AttemptAnswer:
     given: Exact | None
     correct: bool
     time_ms: int
+    skill: str = ""  # the question's skill (its topic for the eight levels')
+    form: str = WHOLE
 
 
 _SELECT = (
@@ -318,13 +320,14 @@ class AssignmentsRepository:
         """Every stored answer of the assignment, by student and question."""
         rows = await self._conn.all(
             "SELECT user_id, question_no, question, expected, given, correct, time_ms,"
-            " expected_exact, given_exact"
+            " expected_exact, given_exact, skill, form, topic"
             " FROM focus_answers WHERE guild_id = ? AND round_key = ?"
             " ORDER BY user_id, question_no", (guild_id, round_key(assignment_id)))
         return [AttemptAnswer(user_id=row[0], question_no=row[1], question=row[2],
                               expected=row[3] if row[7] is None else parse_exact(row[7]),
                               given=row[4] if row[8] is None else parse_exact(row[8]),
-                              correct=bool(row[5]), time_ms=row[6]) for row in rows]
+                              correct=bool(row[5]), time_ms=row[6], skill=row[9] or row[11],
+                              form=row[10] or WHOLE) for row in rows]
 
     async def known_players(self, guild_id: int) -> list[int]:
         """The members who have used Ardoise in the server (the bot has no member list)."""

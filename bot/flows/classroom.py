@@ -268,14 +268,16 @@ class ClassroomFlow(Flow):
     async def assign(self, interaction: discord.Interaction, name: str, due: str,
                      level: int | None, topic: str | None, set_name: str | None, count: int,
                      role: discord.Role | None,
-                     reminder: int = homework.DEFAULT_REMINDER) -> None:
+                     reminder: int = homework.DEFAULT_REMINDER, goal: str | None = None
+                     ) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
         # @everyone is everyone
         role_id = None if role is None or role.id == guild_id else role.id
         draft = homework.Draft(name=name, due=due, level=level, topic=topic, set_name=set_name,
-                               count=count, role_id=role_id, lang=lang, reminder=reminder)
+                               count=count, role_id=role_id, lang=lang, reminder=reminder,
+                               goal=goal)
         made = await homework.create_assignment(self.services.db, guild_id, interaction.user.id,
                                                 draft, self.assign_now(), self.assign_seed())
         zone = await homework.server_zone(self.services.db, guild_id)

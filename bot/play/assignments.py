@@ -31,8 +31,9 @@ from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
 from bot.focus.exact import WHOLE
+from bot.focus.goals import MAX_ATTEMPTS, Goal, goal_questions, read_goal
 from bot.focus.question_stats import Given, QuestionStat, question_stats
-from bot.play.focus import level_range, round_as_stored
+from bot.play.focus import level_range, round_as_stored, stored_round
 from bot.play.question_sets import find_set, questions_of
 from bot.shards import Owner, every_server
 from bot.texts import decimal, t
@@ -59,7 +60,11 @@ END_OF_DAY = time(23, 59)
 #: worst: level 7's order of operations).
 _TOPIC_ATTEMPTS = 500
 
-__all__ = ["DEFAULT_COUNT", "MAX_COUNT", "Assignment", "AssignmentAttempt", "round_key"]
+#: The questions an assignment with a goal starts from (``bot.focus.goals``: the pool).
+GOAL_POOL = MAX_COUNT
+
+__all__ = ["DEFAULT_COUNT", "MAX_ATTEMPTS", "MAX_COUNT", "Assignment", "AssignmentAttempt",
+           "Goal", "round_key"]
 
 
 # --- The due moment ---------------------------------------------------------------------------
@@ -168,6 +173,8 @@ class Draft:
     lang: str = "en"  # the post's language
     #: Hours before the due moment when the students not done are reminded (0: never).
     reminder: int = DEFAULT_REMINDER
+    #: What ends an attempt, as typed (``bot.focus.goals.read_goal``); None: ``count``.
+    goal: str | None = None
 
 
 def remind_at(due: datetime, hours: int, now: datetime) -> datetime | None:
@@ -197,6 +204,9 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
     if draft.reminder not in REMINDERS:
         raise DomainError("homework.bad_reminder", f"a reminder is one of {REMINDERS} hours",
                           hours=draft.reminder)
+    goal = read_goal(draft.goal)
+    # With a goal, the count is the pool's: the questions met in turn (bot.focus.goals).
+    count = draft.count if goal is None else GOAL_POOL
     settings = await db.servers.get(guild_id)
     zone = settings.tz()
     due = read_due(draft.due, zone, now)
@@ -213,14 +223,14 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
         if draft.level not in LEVELS:
             raise DomainError("focus.unknown_level", "no such level", level=draft.level,
                               min=min(LEVELS), max=max(LEVELS))
-        questions = generate_questions(draft.level, draft.count, rng)
+        questions = generate_questions(draft.level, count, rng)
     elif draft.topic is not None:
-        questions = topic_questions(draft.topic, draft.count,
+        questions = topic_questions(draft.topic, count,
                                     topic_levels(draft.topic, *level_range(settings)), rng)
     else:
         assert draft.set_name is not None
         found = await find_set(db, guild_id, draft.set_name)
-        questions = await questions_of(db, guild_id, found.name, draft.count, rng)
+        questions = await questions_of(db, guild_id, found.name, count, rng)
         if not questions:
             raise DomainError("class.assign.empty_set", "that set has no questions",
                               name=found.name)
@@ -230,7 +240,8 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
             guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=draft.level,
             topic=draft.topic, set_id=set_id, set_name=set_name,
             questions=[q.to_json() for q in questions], due_at=due, lang=draft.lang,
-            now=now, remind_at=remind_at(due, draft.reminder, now))
+            now=now, remind_at=remind_at(due, draft.reminder, now),
+            goal=None if goal is None else goal.stored())
     except IntegrityError:  # the same name set a moment ago by another teacher
         raise DomainError("class.assign.duplicate", "an assignment has that name",
                           name=name) from None
@@ -274,11 +285,43 @@ async def find(db: Database, guild_id: int, name: str) -> Assignment:
     return found
 
 
+def goal_of(assignment: Assignment) -> Goal | None:
+    return None if assignment.goal is None else Goal.from_stored(assignment.goal)
+
+
+def attempt_questions(assignment: Assignment, user_id: int, correct: Sequence[bool]
+                      ) -> list[Question]:
+    """A goal's attempt: the questions asked for the answers ``correct`` (right or wrong, in
+    order), then the next (``bot.focus.goals``: the same for the same assignment, student and
+    answers; a fresh question of the same skill after a wrong answer, but from a teacher's set,
+    which has no skill)."""
+    return goal_questions(questions(assignment), correct,
+                          f"{assignment.assignment_id}:{user_id}",
+                          redraw=assignment.set_name is None)
+
+
+def next_question(assignment: Assignment, user_id: int, correct: Sequence[bool]
+                  ) -> Question | None:
+    """The question after the answers ``correct`` of a goal's attempt; None once it is over
+    (the goal reached, or ``MAX_ATTEMPTS`` answers)."""
+    goal = goal_of(assignment)
+    if goal is None:
+        raise ValueError("only an assignment with a goal draws as it goes")
+    if goal.over(correct):
+        return None
+    return attempt_questions(assignment, user_id, correct)[-1]
+
+
 async def resumed(db: Database, assignment: Assignment, user_id: int) -> FocusRound:
     """An attempt begun earlier (its window closed, or the bot restarted): the answers already
-    stored, in order, then the rest."""
-    return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
-                                 round_key(assignment.assignment_id))
+    stored, in order, then the rest (a goal's: the next question)."""
+    key = round_key(assignment.assignment_id)
+    if assignment.goal is None:
+        return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
+                                     key)
+    stored = await db.focus.round_answers(assignment.guild_id, user_id, key)
+    asked = attempt_questions(assignment, user_id, [a.correct for a in stored])
+    return stored_round(asked, stored)
 
 
 @dataclass(frozen=True)
@@ -302,6 +345,12 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
                           role=RoleRef(assignment.role_id))
     attempt = await db.assignments.attempt(assignment_id, user_id)
     if attempt is not None and attempt.finished_at is not None:
+        goal = goal_of(assignment)
+        if goal is not None:
+            done = await db.focus.round_answers(guild_id, user_id, round_key(assignment_id))
+            reached = goal.reached([a.correct for a in done])
+            raise DomainError(f"homework.done_{'reached' if reached else 'missed'}",
+                              "already done", score=attempt.score, count=len(done))
         raise DomainError("class.assign.already_done", "already done", score=attempt.score,
                           size=assignment.count)
     if not assignment.is_open(now):
@@ -309,7 +358,9 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
                           due=when(assignment.due_at))
     if attempt is None:
         await db.assignments.start_attempt(assignment, user_id, now)
-        return Start(assignment, FocusRound(questions(assignment)))
+        first = (questions(assignment) if assignment.goal is None
+                 else attempt_questions(assignment, user_id, []))
+        return Start(assignment, FocusRound(first))
     return Start(assignment, open_round(assignment_id) or await resumed(db, assignment, user_id))
 
 
@@ -432,9 +483,25 @@ class Report:
     def unfinished(self) -> list[AssignmentAttempt]:
         return [a for a in self.attempts if a.finished_at is None]
 
+    @property
+    def goal(self) -> Goal | None:
+        return goal_of(self.assignment)
+
+    def reached(self, user_id: int) -> bool:
+        """Whether the student's stored answers reach the assignment's goal."""
+        goal = self.goal
+        return goal is not None and goal.reached([a.correct for a in
+                                                  self.answers.get(user_id, [])])
+
     def question_stats(self) -> list[QuestionStat]:
         """Each question's figures from the stored answers (``bot.focus.question_stats``), in
-        the assignment's order; a question nobody answered is left out."""
+        the assignment's order; a question nobody answered is left out. With a goal, each
+        student met their own questions: they are told apart by their text."""
+        if self.goal is not None:
+            return question_stats(
+                Given(a.user_id, a.question, a.question, a.skill, a.form, a.expected, a.given,
+                      a.correct, a.time_ms)
+                for answers in self.answers.values() for a in answers)
         asked = questions(self.assignment)
         return question_stats(
             Given(a.user_id, str(a.question_no), a.question,
@@ -476,6 +543,9 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
     expect."""
     out = io.StringIO()
     writer = spreadsheet.writer(out, lang)
+    if report.goal is not None:
+        _goal_csv(writer, report, names, missing, lang)
+        return out.getvalue().encode("utf-8-sig")
     writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
                      ("student", "status", "score", "number", "question", "expected", "given",
                       "correct", "time")])
@@ -495,3 +565,31 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
     return out.getvalue().encode("utf-8-sig")
+
+
+def _goal_csv(writer: spreadsheet.Writer, report: Report, names: dict[int, str],
+              missing: Sequence[int], lang: str) -> None:
+    """An assignment with a goal: one row per student and answer (each met their own
+    questions), with their attempts (answers given) and whether they reached the goal; one row
+    for a student who has not begun."""
+    writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
+                     ("student", "status", "score")]
+                    + [t(f"homework.csv.{column}", lang) for column in ("attempts", "reached")]
+                    + [t(f"class.assign.csv.{column}", lang) for column in
+                       ("number", "question", "expected", "given", "correct", "time")])
+    rows: list[tuple[int, str]] = [*((a.user_id, "done") for a in report.finished),
+                                   *((a.user_id, "started") for a in report.unfinished)]
+    for user_id, status in rows:
+        answers = report.answers.get(user_id, [])
+        right = sum(a.correct for a in answers)
+        reached = t(f"class.assign.csv.{_MARK[report.reached(user_id)]}", lang)
+        for answer in answers:
+            writer.writerow([
+                names[user_id], t(f"class.assign.csv.{status}", lang), right, len(answers),
+                reached, answer.question_no + 1, answer.question, answer.expected,
+                "" if answer.given is None else answer.given,
+                t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
+                decimal(answer.time_ms / 1000, lang, 1)])
+    for user_id in missing:
+        writer.writerow([names[user_id], t("class.assign.csv.missing", lang), "", 0,
+                         t("class.assign.csv.wrong", lang), "", "", "", "", "", ""])

@@ -5,28 +5,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands, ui
 
 from bot.domain import DomainError
+from bot.focus import FocusRound
 from bot.i18n import t
 from bot.limits import hit
 from bot.play.assignments import (
     DEFAULT_REMINDER,
+    MAX_ATTEMPTS,
     NAME_LENGTH,
     REMINDERS,
     Assignment,
+    Goal,
     Homework,
     Report,
+    goal_of,
 )
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
 from bot.services import Key, services_of
-from bot.texts import date_text, decimal
-from bot.ui.focus_run import level_text, seconds_text
+from bot.texts import date_text, decimal, percent
+from bot.ui.focus_run import AMBER, GREEN, answer_line, level_text, seconds_text
 from bot.ui.members import fetch_members, names_of
 from bot.views import MAX_ID, GameButton
 
@@ -75,6 +79,51 @@ def audience_text(assignment: Assignment, lang: str) -> str:
     return t("class.assign.for_role", lang, role=f"<@&{assignment.role_id}>")
 
 
+def goal_text(goal: Goal, lang: str) -> str:
+    """``10 right answers`` / ``80 % right over the last 10 answers``."""
+    if goal.kind == "right":
+        return t("homework.goal.right", lang, count=goal.target)
+    return t("homework.goal.percent", lang, percent=percent(goal.target / 100, lang),
+             count=goal.window)
+
+
+def goal_progress(goal: Goal, correct: list[bool], lang: str) -> str:
+    """Where a student is on the way: ``4/10 right``, ``last 10: 6 right``."""
+    if goal.kind == "right":
+        return t("homework.progress.right", lang, right=sum(correct), target=goal.target)
+    last = correct[-goal.window:]
+    return t("homework.progress.percent", lang, right=sum(last), n=len(last))
+
+
+def goal_summary_embed(round: FocusRound, goal: Goal, lang: str, title: str) -> discord.Embed:
+    """The end of an attempt with a goal: reached or not, the right answers out of the answers,
+    and the answers with their corrections (the latest, as many as an embed holds)."""
+    correct = [a.correct for a in round.answers]
+    reached = goal.reached(correct)
+    embed = discord.Embed(
+        title=t("homework.summary.reached" if reached else "homework.summary.missed", lang,
+                title=title),
+        colour=GREEN if reached else AMBER)
+    head = t("homework.summary.text", lang, right=sum(correct), count=len(correct),
+             goal=goal_text(goal, lang))
+    if not reached:
+        head += "\n" + t("homework.summary.limit", lang, count=MAX_ATTEMPTS)
+    lines = [answer_line(i, a, lang) for i, a in enumerate(round.answers)]
+    shown: list[str] = []
+    used = len(head) + MORE_ROOM
+    for line in reversed(lines):  # the latest first kept: the end of the attempt
+        if used + len(line) + 1 > DESCRIPTION_LIMIT:
+            break
+        shown.insert(0, line)
+        used += len(line) + 1
+    if len(shown) < len(lines):
+        shown.insert(0, t("homework.summary.earlier", lang, count=len(lines) - len(shown)))
+    embed.description = "\n".join([head, "", *shown])
+    embed.set_footer(text=t("focus.summary.footer", lang,
+                            time=seconds_text(round.total_seconds, lang)))
+    return embed
+
+
 class AssignmentFlows(Protocol):
     """What an assignment's button starts: the classroom cog's flow (``cogs.classroom``)."""
 
@@ -117,9 +166,16 @@ class HomeworkButton(GameButton, action="focus.homework"):
 
 def _homework_line(item: Homework, zone: ZoneInfo, lang: str) -> str:
     a = item.assignment
+    goal = goal_of(a)
     if item.status == "done":
         assert item.attempt is not None
-        state = t("homework.list.done", lang, score=item.attempt.score or 0, size=a.count)
+        state = (t("homework.list.done", lang, score=item.attempt.score or 0, size=a.count)
+                 if goal is None else
+                 t("homework.list.done_goal", lang, right=item.attempt.score or 0,
+                   count=item.answered))
+    elif item.status == "started" and goal is not None:
+        state = t("homework.list.started_goal", lang, count=item.answered,
+                  goal=goal_text(goal, lang))
     elif item.status == "started":
         state = t("homework.list.started", lang, n=min(item.answered + 1, a.count),
                   size=a.count)
@@ -164,12 +220,16 @@ def homework_view(items: Sequence[Homework], user_id: int, lang: str) -> ui.View
 
 def post_embed(assignment: Assignment, zone: ZoneInfo, lang: str, *, closed: bool = False
                ) -> discord.Embed:
+    goal = goal_of(assignment)
+    words: dict[str, Any] = {"source": source_text(assignment, lang),
+                             "audience": audience_text(assignment, lang),
+                             "due": when_text(assignment.due_at, zone, lang)}
     embed = discord.Embed(
         title=t("class.assign.post.title", lang, name=shown_name(assignment.name, NAME_LENGTH)),
-        description=t("class.assign.post.text", lang, count=assignment.count,
-                      source=source_text(assignment, lang),
-                      audience=audience_text(assignment, lang),
-                      due=when_text(assignment.due_at, zone, lang)),
+        description=(t("class.assign.post.text", lang, count=assignment.count, **words)
+                     if goal is None else
+                     t("homework.post.goal_text", lang, goal=goal_text(goal, lang),
+                       most=MAX_ATTEMPTS, **words)),
         colour=CLOSED if closed else OPEN)
     if assignment.remind_at is not None and not closed:
         hours = round((assignment.due_at - assignment.remind_at).total_seconds() / 3600)
@@ -293,19 +353,35 @@ def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], 
                  ) -> discord.Embed:
     """The teacher's report: who finished (score, time), who began, who has not begun."""
     a = report.assignment
+    goal = report.goal
+    words: dict[str, Any] = {"source": source_text(a, lang),
+                             "audience": audience_text(a, lang),
+                             "due": when_text(a.due_at, report.zone, lang)}
     embed = discord.Embed(
         title=t("class.assign.report.title", lang, name=shown_name(a.name, NAME_LENGTH)),
-        description=t("class.assign.report.text", lang, count=a.count,
-                      source=source_text(a, lang), audience=audience_text(a, lang),
-                      due=when_text(a.due_at, report.zone, lang)),
+        description=(t("class.assign.report.text", lang, count=a.count, **words)
+                     if goal is None else
+                     t("homework.report.text", lang, goal=goal_text(goal, lang), **words)),
         colour=OPEN)
     finished = report.finished
-    done = [t("class.assign.report.done_line", lang, name=shown_name(names[x.user_id]),
-              score=x.score, size=a.count,
-              time=seconds_text((x.time_ms or 0) / 1000, lang)) for x in finished]
-    begun = [t("class.assign.report.started_line", lang, name=shown_name(names[x.user_id]),
-               answered=len(report.answers.get(x.user_id, [])), size=a.count)
-             for x in report.unfinished]
+    if goal is None:
+        done = [t("class.assign.report.done_line", lang, name=shown_name(names[x.user_id]),
+                  score=x.score, size=a.count,
+                  time=seconds_text((x.time_ms or 0) / 1000, lang)) for x in finished]
+        begun = [t("class.assign.report.started_line", lang,
+                   name=shown_name(names[x.user_id]),
+                   answered=len(report.answers.get(x.user_id, [])), size=a.count)
+                 for x in report.unfinished]
+    else:
+        done = [t("homework.report.reached_line" if report.reached(x.user_id)
+                  else "homework.report.missed_line", lang,
+                  name=shown_name(names[x.user_id]), right=x.score,
+                  count=len(report.answers.get(x.user_id, [])),
+                  time=seconds_text((x.time_ms or 0) / 1000, lang)) for x in finished]
+        begun = [t("homework.report.started_line", lang, name=shown_name(names[x.user_id]),
+                   right=sum(y.correct for y in report.answers.get(x.user_id, [])),
+                   count=len(report.answers.get(x.user_id, [])))
+                 for x in report.unfinished]
     embed.add_field(name=t("class.assign.report.done", lang, count=len(done)),
                     value=_bounded(done, lang), inline=False)
     embed.add_field(name=t("class.assign.report.started", lang, count=len(begun)),
@@ -313,7 +389,12 @@ def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], 
     embed.add_field(name=t("class.assign.report.missing", lang, count=len(missing)),
                     value=_bounded([shown_name(names[uid]) for uid in missing], lang),
                     inline=False)
-    if finished:
+    if finished and goal is not None:
+        embed.add_field(name=t("homework.report.reached", lang),
+                        value=t("homework.report.reached_value", lang,
+                                reached=sum(report.reached(x.user_id) for x in finished),
+                                count=len(finished)), inline=False)
+    elif finished:
         mean = sum(x.score or 0 for x in finished) / len(finished)
         embed.add_field(name=t("class.assign.report.mean", lang),
                         value=t("class.assign.report.mean_value", lang,
