@@ -147,3 +147,22 @@ async def test_a_reminder_whose_moment_is_past_when_set_is_not_sent(standin, sta
     made = await posted(bot, standin, "Soon")
     assert made.remind_at is None  # 24 hours before is already past
     assert "reminder" not in standin.channel_messages()[-1].text()
+
+
+async def test_the_background_task_posts_it_after_a_restart(standin, start_bot, restart_bot,
+                                                            moment, monkeypatch):
+    bot = await start_bot()
+    roux = standin.add_member("Roux", teacher=True)
+    ana = standin.add_member("Ana")
+    await standin.slash(ana, "focus daily")  # known to Ardoise
+    await standin.slash(roux, "class assign", name="Sums", due=DUE, level=1, reminder=48)
+    made = await posted(bot, standin, "Sums")
+    # The bot was stopped at the reminder's moment; the task finds it when it starts again.
+    moment.now = made.remind_at + timedelta(minutes=30)
+    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", True)
+    bot = await restart_bot(bot)
+    await standin.wait_until(lambda: any(
+        m.content.startswith("⏰ Reminder: **Sums**") for m in standin.channel_messages()))
+    [reminder] = [m for m in standin.channel_messages() if m.content.startswith("⏰")]
+    assert reminder.pinged() == {ana.id}
+    assert await flow(bot).remind_due_assignments(moment.now) == []

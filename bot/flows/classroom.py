@@ -8,9 +8,10 @@ teacher's tools.
   delete (``bot.play.question_sets``), and the clicks of their buttons (``QUESTION_FLOWS``);
 - homework (``bot.play.assignments``): the post and its "Do the assignment" button, the student's
   round (``ASSIGNMENT_FLOWS``, a Focus window of ``bot.ui.focus_run`` whose answers are stored as
-  they are given, so an interrupted attempt goes on where it stopped), the list, and the
-  background task that closes the posts past their due date (restart-safe: the database says
-  which are still open);
+  they are given, so an interrupted attempt goes on where it stopped), the list, a student's own
+  list (``/focus homework``, handed over by the Focus flow), and the background task that closes
+  the posts past their due date and posts the reminders (restart-safe: the database says which
+  are still open, and which reminder is claimed);
 - the end of the school year: the private question, then (``END_OF_YEAR_FLOWS``) the zip sent to
   the teacher and the students' data erased.
 
@@ -345,9 +346,13 @@ class ClassroomFlow(Flow):
             try:
                 if self.assign_autoclose:
                     await self.close_due_assignments(self.assign_now())
-                    await self.remind_due_assignments(self.assign_now())
             except Exception:
                 log.exception("closing the past-due assignments failed")
+            try:
+                if self.assign_autoclose:  # the reminders too: tests call them themselves
+                    await self.remind_due_assignments(self.assign_now())
+            except Exception:
+                log.exception("posting the assignments' reminders failed")
             await asyncio.sleep(CLOSE_CHECK_SECONDS - time.time() % CLOSE_CHECK_SECONDS)
 
     async def close_due_assignments(self, now: datetime) -> list[int]:
