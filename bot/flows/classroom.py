@@ -56,6 +56,7 @@ from bot.ui import question_report
 from bot.ui import student_page as student_picture
 from bot.ui.assignments import (
     ASSIGNMENT_FLOWS,
+    goal_text,
     homework_embed,
     homework_view,
     list_embed,
@@ -251,6 +252,11 @@ class ClassroomFlow(Flow):
         subtitle = t("reports.subtitle", lang,
                      questions=t("reports.questions", lang, count=len(stats)),
                      answers=t("reports.answers", lang, count=sum(s.answers for s in stats)))
+        if report.goal is not None:  # the picture says the goal and who reached it
+            subtitle = t("homework.report.picture", lang, subtitle=subtitle,
+                         goal=goal_text(report.goal, lang),
+                         reached=sum(report.reached(a.user_id) for a in report.finished),
+                         count=len(report.finished))
         picture = await asyncio.to_thread(question_report.png, stats, title, subtitle, lang)
         questions = question_report.questions_csv(stats, lang)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
