@@ -43,6 +43,8 @@ ASKED = [
     ("class questions delete", {"name": "Tables"}, "Only teachers can delete a question set",
      "classe questions supprimer", {"nom": "Tables"},
      "Seuls les professeurs peuvent supprimer une série de questions"),
+    ("class digest", {}, "Only teachers can see the class's weekly digest",
+     "classe semaine", {}, "Seuls les professeurs peuvent voir le résumé de la semaine"),
     ("class end-of-year", {}, "Only teachers can end the school year and erase the students' data",
      "classe fin-d-année", {},
      "Seuls les professeurs peuvent clore l'année scolaire et effacer les données des élèves"),

@@ -40,9 +40,10 @@ from bot import replies
 from bot.domain import DomainError
 from bot.flows import Flow
 from bot.flows import focus as focus_flow
-from bot.i18n import lang_for, t
+from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
+from bot.play import digest as digests
 from bot.play import question_sets as questions
 from bot.play import retention
 from bot.play import student_page as student_pages
@@ -69,6 +70,7 @@ from bot.ui.assignments import (
     when_text,
 )
 from bot.ui.class_report import ReportWindow, fetch_students, filter_lines, report_windows
+from bot.ui.digest import DIGEST_FLOWS, digest_embed, digest_names, digest_view
 from bot.ui.focus_run import (
     MODAL_PREFIX,
     take_submission,
@@ -117,6 +119,7 @@ class ClassroomFlow(Flow):
         services.kept.put(ASSIGNMENT_FLOWS, self)
         services.kept.put(QUESTION_FLOWS, self)
         services.kept.put(END_OF_YEAR_FLOWS, self)
+        services.kept.put(DIGEST_FLOWS, self)
 
     # --- Clocks, the task, the routes -----------------------------------------------------------
 
@@ -359,6 +362,11 @@ class ClassroomFlow(Flow):
                     await self.remind_due_assignments(self.assign_now())
             except Exception:
                 log.exception("posting the assignments' reminders failed")
+            try:
+                if self.assign_autoclose:  # and the weekly digests
+                    await self.post_due_digests(self.assign_now())
+            except Exception:
+                log.exception("posting the weekly digests failed")
             await asyncio.sleep(CLOSE_CHECK_SECONDS - time.time() % CLOSE_CHECK_SECONDS)
 
     async def close_due_assignments(self, now: datetime) -> list[int]:
@@ -419,6 +427,74 @@ class ClassroomFlow(Flow):
                         await homework.release_reminder(db, made.assignment_id)
                     continue
             done.append(made.assignment_id)
+        return done
+
+    # --- The weekly digest ------------------------------------------------------------------------
+
+    async def _digest_message(self, guild: discord.Guild, lang: str, pseudonym: bool
+                              ) -> dict[str, Any]:
+        db = self.services.db
+        digest = await digests.week_digest(db, guild.id, self.assign_now(), pseudonym=pseudonym)
+        settings = await server_settings(db, guild.id)
+        names, idle = await digest_names(guild, digest, settings, lang)
+        shown: dict[str, Any] = {"embed": digest_embed(digest, names, idle, settings.tz(), lang)}
+        view = digest_view(digest, lang)
+        if view is not None:
+            shown["view"] = view
+        return shown
+
+    async def digest(self, interaction: discord.Interaction) -> None:
+        """``/class digest``: this week's digest now, in the teachers' channel when one is set
+        (``/settings class``), else privately to the teacher who asked."""
+        lang = await lang_for(interaction)
+        guild = interaction.guild
+        assert guild is not None
+        chosen = await digests.digest_settings(self.services.db, guild.id)
+        if chosen is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await replies.followup(interaction, ephemeral=True,
+                                   **await self._digest_message(guild, lang, False))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = self.bot.get_partial_messageable(chosen.channel_id, guild_id=guild.id)
+        await replies.post(channel, **await self._digest_message(
+            guild, await self._server_lang(guild), chosen.pseudonym))
+        await replies.followup(interaction, t("digest.posted", lang,
+                                              channel=f"<#{chosen.channel_id}>"),
+                               ephemeral=True)
+
+    async def _server_lang(self, guild: discord.Guild) -> str:
+        settings = await server_settings(self.services.db, guild.id)
+        return settings.language or lang_from_locale(guild.preferred_locale)
+
+    async def digest_report(self, interaction: discord.Interaction, pseudonym: bool) -> None:
+        """The digest's "Full report" (``bot.ui.digest.DigestFlows``): the week's class report,
+        privately, for a teacher only."""
+        if not await is_teacher(interaction):
+            raise NotATeacher("class.teachers_only.report", "only teachers see the report")
+        await self.class_report(interaction, "week", None, None, pseudonym=pseudonym)
+
+    async def post_due_digests(self, now: datetime) -> list[int]:
+        """Post each digest due now in its channel, once on its day (claimed in the database
+        first); the servers posted to."""
+        done: list[int] = []
+        db = self.services.db
+        for chosen, day in await digests.due_digests(db, now, self.services.owns):
+            guild = self.bot.get_guild(chosen.guild_id)
+            if guild is None or not await digests.claim(db, chosen.guild_id, day):
+                continue
+            channel = self.bot.get_partial_messageable(chosen.channel_id, guild_id=guild.id)
+            try:
+                await replies.post(channel, **await self._digest_message(
+                    guild, await self._server_lang(guild), chosen.pseudonym))
+            except (discord.NotFound, discord.Forbidden) as gone:
+                log.warning("cannot post the digest of server %s: %s", guild.id, gone)
+            except discord.HTTPException:
+                log.exception("posting the digest of server %s failed; trying again later",
+                              guild.id)
+                await digests.release(db, chosen.guild_id, day, chosen.posted_for)
+                continue
+            done.append(chosen.guild_id)
         return done
 
     # --- /class questions -------------------------------------------------------------------------
