@@ -125,6 +125,17 @@ class SkillLevel:
     mastery: int  # ATTEMPTED..MASTERED
 
 
+def best_skills(user_id: int, items: Iterable[Item]) -> dict[str, SkillLevel]:
+    """A member's level in each skill from their skill items: the mastery at the highest
+    question level they practised it (as the class report shows it)."""
+    best: dict[str, SkillLevel] = {}
+    for item in items:
+        skill, level = split_skill(item.key)
+        if skill not in best or best[skill].level < level:
+            best[skill] = SkillLevel(user_id, skill, level, item.level)
+    return best
+
+
 #: One (member, kind, item) in a VALUES list, typed: PostgreSQL would read the ids as text.
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
 
@@ -230,6 +241,30 @@ class MasteryRepository:
             await self._conn.run(
                 "DELETE FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id))
+
+    async def skills_then_and_now(self, guild_id: int, user_ids: Iterable[int],
+                                  since: datetime) -> dict[int, tuple[dict[str, SkillLevel],
+                                                                      dict[str, SkillLevel]]]:
+        """Each member's skills (``best_skills``) as their answers before ``since`` made them, and
+        as all their answers make them: replayed from the answers in one pass each (the model is
+        a function of the answers, so both sides are worked out the same way; the stored model
+        keeps no history). What the weekly digest compares."""
+        start = utc(since)
+        out: dict[int, tuple[dict[str, SkillLevel], dict[str, SkillLevel]]] = {}
+        for user_id in sorted(set(user_ids)):
+            rows = await self._conn.all(
+                "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY answered_at, answer_id", (guild_id, user_id))
+            model = Mastery()
+            then: dict[str, SkillLevel] | None = None
+            for row in rows:
+                answered = from_db_time(row["answered_at"])
+                if then is None and answered is not None and answered >= start:
+                    then = best_skills(user_id, model.skills())
+                model.record(evidence(_Stored(row), since))
+            now = best_skills(user_id, model.skills())
+            out[user_id] = (now if then is None else then, now)
+        return out
 
     async def skill_levels(self, guild_id: int, user_ids: Iterable[int]) -> list[SkillLevel]:
         """The class's skills (the class report): per member and skill, the mastery at the

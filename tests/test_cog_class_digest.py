@@ -1,8 +1,8 @@
 """The class's weekly digest end to end: ``/settings class digest:`` only in a channel students
 cannot read; posted on its day and hour (server time), once, across a restart; what it says
-(who practised and how much, who did not, the skills that moved, the assignments due, the
-week's known mistakes, a button to the full report for teachers); a week with nothing is one
-line; ``/class digest`` posts now."""
+(who practised and how much, who did not, the topics and the mastery that moved, the
+assignments due, the week's known mistakes, a button to the full report for teachers); a week
+with nothing is one line; ``/class digest`` posts now."""
 
 from __future__ import annotations
 
@@ -110,6 +110,9 @@ async def test_posted_on_its_day_once_across_a_restart_with_the_weeks_figures(
     assert "Did not practise: 1 student" in text and "Béa" in text
     assert "Roux" not in text and "Cy" not in text
     assert "▲ addition: 40% → 100% right" in text
+    # Her mastery of sums went up over the week; a first wrong try at fractions is no move.
+    assert "Mastery that moved (students ▲ up · ▼ down)" in text
+    assert "addition: ▲ 1 · ▼ 0" in text and "adding fractions" not in text
     assert ("**Sums** · due Saturday 5 December 2026 at 18:00 · done by 0 · in progress: 0"
             in text)
     assert "Known mistakes of the week: numerators and denominators added across: 1 time" in text

@@ -8,7 +8,11 @@ Decisions:
   the class report's rollups); **who did not**: the members Ardoise knows on the server (those
   who have used it) without one (the caller keeps those still members and not teachers, as the
   assignment report does: Ardoise sees no member list).
-- **The skills that moved**: the topics whose share of right answers went up or down by
+- **The mastery that moved**: for each skill, how many of the week's students went up (a higher
+  level of it, or a better mastery at the same level) and how many down, their answers before
+  the week against all of them (``db.mastery.skills_then_and_now``: the model is worked out
+  again from the answers, so both sides are measured alike).
+- **The topics whose results moved**: the topics whose share of right answers went up or down by
   ``MOVED`` points or more from the 7 days before to this week, each week with at least
   ``MIN_ANSWERS`` answers (the class's, not one student's).
 - **The assignments**: those due from the week's first day to 7 days after it is posted (the
@@ -22,10 +26,12 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from bot.domain import DomainError
+from bot.focus.mastery import FAMILIAR
 from bot.focus.question_stats import Given, mistakes
 from bot.play.assignments import Assignment
 from bot.play.focus import local_day
@@ -33,6 +39,7 @@ from bot.shards import Owner, every_server
 from db import Database
 from db.class_report import Tally
 from db.digests import DigestSettings
+from db.mastery import SkillLevel
 
 DAYS = 7
 #: Points of share right (percentage points) a topic must move by to be named.
@@ -60,6 +67,39 @@ class Moved:
 
 
 @dataclass(frozen=True)
+class MasteryMoved:
+    """A skill whose mastery moved this week: how many of the students who practised it reached
+    a higher level of it or a better mastery at the same level (``up``), and how many the reverse
+    (``down``), from their answers before the week to all of them."""
+
+    skill: str
+    up: int
+    down: int
+
+
+def mastery_moves(then_and_now: Mapping[int, tuple[Mapping[str, SkillLevel],
+                                                   Mapping[str, SkillLevel]]]
+                  ) -> list[MasteryMoved]:
+    """The skills that moved, the most students moved first. A skill met for the first time
+    this week counts as up once it is at least familiar (a first try is not progress yet)."""
+    up: dict[str, int] = {}
+    down: dict[str, int] = {}
+    for then, now in then_and_now.values():
+        for skill, after in now.items():
+            before = then.get(skill)
+            was = (0, 0) if before is None else (before.level, before.mastery)
+            if before is None and after.mastery < FAMILIAR:
+                continue
+            if (after.level, after.mastery) > was:
+                up[skill] = up.get(skill, 0) + 1
+            elif (after.level, after.mastery) < was:
+                down[skill] = down.get(skill, 0) + 1
+    skills = set(up) | set(down)
+    return sorted((MasteryMoved(s, up.get(s, 0), down.get(s, 0)) for s in skills),
+                  key=lambda m: (-(m.up + m.down), m.skill))
+
+
+@dataclass(frozen=True)
 class WeekDigest:
     guild_id: int
     first_day: date
@@ -67,6 +107,7 @@ class WeekDigest:
     practised: list[Practised]  # the most answers first
     idle: list[int]  # known players without an answer this week
     moved: list[Moved]
+    mastery: list[MasteryMoved]
     due: list[Assignment]  # the soonest due first
     mistakes: list[tuple[str, int]]  # the commonest first
     order: list[int]  # the pseudonyms' order (by first answer on the server)
@@ -114,7 +155,8 @@ async def week_digest(db: Database, guild_id: int, now: datetime, *, pseudonym: 
     found = mistakes(Given(a.user_id, a.question, a.question, a.skill, a.form, a.expected,
                            a.given, a.correct, a.time_ms) for a in recent).total
     order = await db.class_report.first_answers(guild_id) if pseudonym else []
-    return WeekDigest(guild_id, first, today, practised, idle, moved, due,
+    mastery = mastery_moves(await db.mastery.skills_then_and_now(guild_id, busy, since))
+    return WeekDigest(guild_id, first, today, practised, idle, moved, mastery, due,
                       sorted(found.items(), key=lambda m: (-m[1], m[0])), order, pseudonym)
 
 

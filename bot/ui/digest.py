@@ -17,7 +17,7 @@ from bot.play.class_report import topic_name
 from bot.play.digest import DEFAULT_HOUR, DEFAULT_WEEKDAY, WeekDigest
 from bot.replies import shown_name
 from bot.services import Key, services_of
-from bot.texts import date_text, percent
+from bot.texts import date_text, percent, skill_name
 from bot.ui.assignments import when_text
 from bot.ui.members import fetch_members
 from bot.views import GameButton
@@ -128,6 +128,9 @@ def digest_embed(digest: WeekDigest, names: Mapping[int, str], idle: Sequence[in
                before=percent(m.before, lang),
                now=percent(m.now, lang)) for m in digest.moved]
     embed.add_field(name=t("digest.moved", lang), value=_bounded(moved, lang), inline=False)
+    mastery = [t("digest.mastery_line", lang, skill=skill_name(m.skill, lang), up=m.up,
+                 down=m.down) for m in digest.mastery]
+    embed.add_field(name=t("digest.mastery", lang), value=_bounded(mastery, lang), inline=False)
     due = [t("digest.due_line", lang, name=shown_name(a.name, NAME_LENGTH),
              due=when_text(a.due_at, zone, lang), done=a.finished,
              started=a.started - a.finished) for a in digest.due]
