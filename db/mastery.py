@@ -12,6 +12,7 @@ their stored answers the first time it is read (:meth:`MasteryRepository.load`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -123,6 +124,21 @@ class SkillLevel:
     skill: str
     level: int  # the question level
     mastery: int  # ATTEMPTED..MASTERED
+
+
+def _then_and_now(user_id: int, rows: Sequence[Row], start: datetime
+                  ) -> tuple[dict[str, SkillLevel], dict[str, SkillLevel]]:
+    """The member's skills from the answers ``rows`` (oldest first) before ``start``, and from
+    all of them."""
+    model = Mastery()
+    then: dict[str, SkillLevel] | None = None
+    for row in rows:
+        answered = from_db_time(row["answered_at"])
+        if then is None and answered is not None and answered >= start:
+            then = best_skills(user_id, model.skills())
+        model.record(evidence(_Stored(row), start))
+    now = best_skills(user_id, model.skills())
+    return (now if then is None else then), now
 
 
 def best_skills(user_id: int, items: Iterable[Item]) -> dict[str, SkillLevel]:
@@ -255,15 +271,8 @@ class MasteryRepository:
             rows = await self._conn.all(
                 "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY answered_at, answer_id", (guild_id, user_id))
-            model = Mastery()
-            then: dict[str, SkillLevel] | None = None
-            for row in rows:
-                answered = from_db_time(row["answered_at"])
-                if then is None and answered is not None and answered >= start:
-                    then = best_skills(user_id, model.skills())
-                model.record(evidence(_Stored(row), since))
-            now = best_skills(user_id, model.skills())
-            out[user_id] = (now if then is None else then, now)
+            # A member's whole history: a class's replay takes seconds, off the event loop.
+            out[user_id] = await asyncio.to_thread(_then_and_now, user_id, rows, start)
         return out
 
     async def skill_levels(self, guild_id: int, user_ids: Iterable[int]) -> list[SkillLevel]:
