@@ -57,6 +57,16 @@ NAME = 32  # Discord's own bound on a display name; a stored name may be longer
 ELLIPSIS = "…"
 
 
+#: Line breaks and runs of blanks, which a one-line text makes one space; the no-break spaces of
+#: French typography (« 18 h », « Bravo ! ») are kept, as they were written.
+_BLANKS = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def one_line(text: object) -> str:
+    """``text`` on one line: each run of blanks (a line break included) one space."""
+    return _BLANKS.sub(" ", str(text)).strip(" ")
+
+
 def cut(text: str, limit: int) -> str:
     """``text`` if it fits in ``limit`` characters, else its beginning and an ellipsis."""
     if len(text) <= limit:
@@ -69,7 +79,7 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
 
     Markdown is left alone (these echoes are the member's own words, answered to them), but no
     channel, command, timestamp or link renders: a refusal may replace a public message."""
-    flat = discord.utils.escape_mentions(cut(" ".join(str(text).split()), limit))
+    flat = discord.utils.escape_mentions(cut(one_line(text), limit))
     return _SCHEME.sub(ZERO_WIDTH, _ANGLE.sub("<" + ZERO_WIDTH, flat))
 
 
@@ -122,8 +132,8 @@ def shown_name(text: object, limit: int | None = NAME, *, markup: bool = True) -
     shown and the zero-width spaces have no width. Pings stay bounded by ``allowed_mentions``.
     Where Discord reads no markup (footers, authors' names, labels, options, alt texts:
     ``markup=False``) nothing renders and a backslash would be shown: the text is only cut."""
-    flat = " ".join(str(text).split())
-    flat = (flat if limit is None else cut(flat, limit)) or "?"
+    flat = one_line(text)
+    flat = (flat if limit is None else cut(flat, limit)) if flat.strip() else "?"
     if not markup:
         return flat
     flat = _MARKDOWN.sub(_escaped, flat)

@@ -26,6 +26,7 @@ domain errors.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import logging
 import re
@@ -64,7 +65,12 @@ def _flatten(data: Mapping[str, Any], prefix: str, source: str) -> Iterable[tupl
 
 
 def default_root() -> Path:
-    """The folder holding one sub-folder per language (``cogs/locales``)."""
+    """The folder holding one sub-folder per language (``cogs/locales``). Found without
+    importing the ``cogs`` package (which loads discord.py): the engines' command lines and the
+    use cases say texts too."""
+    spec = importlib.util.find_spec("cogs")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))) / "locales"
     return Path(str(resources.files("cogs") / "locales"))
 
 
@@ -276,7 +282,7 @@ _OPEN = re.compile(rf"«[{_SPACES}]*")
 _CLOSE = re.compile(rf"[{_SPACES}]*»")
 _GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[ {NBSP}{NNBSP}]\d{{3}})+(?![\d])")
 _PERCENT = re.compile(rf"(?<=\d)[{_SPACES}]?%")
-_HOURS = re.compile(rf"(?<=[\d{_HOLE}]) h(?=[\s.,;:!?)]|$)")
+_HOURS = re.compile(rf"(?<=[\d{_HOLE}]) h(?=[\s.,;:!?)*_~]|$)")
 #: A text that starts with its space and punctuation (" : ", a separator joined in code).
 _LEADING = re.compile(rf"^[{_SPACES}]+(?=([;!?:])(?:\s|$))")
 _MINUTES = re.compile(rf"(?<=\d{NBSP}h) (?=\d{{2}}(?!\d))")  # « 18 h 30 »
@@ -286,10 +292,10 @@ _NUMERO = re.compile(rf"\bn°[{_SPACES}]*(?=[\dA-Z{_HOLE}])")
 @functools.lru_cache(maxsize=8192)
 def typography(text: str, lang: str) -> str:
     """``text`` as French typesets it (the catalogue writes plain spaces, or none): a narrow
-    no-break space before « ; ! ? » and inside « », a no-break space before « : » and after
-    « n° », narrow no-break spaces between groups of digits and before « % ». Code, URLs,
-    Discord's syntax and placeholders are left as they are; other languages are unchanged.
-    Applying it twice changes nothing."""
+    no-break space before « ; ! ? » and inside « », a no-break space before « : » and « % »
+    (as CLDR writes a percentage), after « n° » and in « 18 h 30 », narrow no-break spaces
+    between groups of digits. Code, URLs, Discord's syntax and placeholders are left as they
+    are; other languages are unchanged. Applying it twice changes nothing."""
     if lang_of(lang) != "fr":
         return text
     kept: list[str] = []
@@ -446,6 +452,7 @@ def weekday_name(weekday: int, lang: str,
 #: day and a chart's axis ("25 nov.").
 DAY = "d MMMM y"
 WEEKDAY = "EEEE d MMMM y"
+WEEKDAY_NO_YEAR = "EEEE d MMMM"  # a day of the week just past or to come (the weekly digest)
 SHORT_DAY = "d MMM y"
 SHORT_DAY_NO_YEAR = "d MMM"
 _DAY_FIELD = re.compile(r"(?<![d'])d(?![d'])")
@@ -547,14 +554,21 @@ def skill_level_name(key: str, level: int, lang: str) -> str:
 
 
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+#: "2/3 of 18", "50 % of 178": the one word of the engine's texts (``bot.focus.skills``).
+_OF = re.compile(r"(?<=[\d%]) of (?=[\d(−-])")
+_OF_WORD = {"fr": " de "}
 
 
 def question_text(text: str, lang: str) -> str:
-    """A Focus question or answer as the engine writes it (``22.4 − 5.3``), as a member of
-    ``lang`` reads it (``22,4 − 5,3`` in French): every picture, window, correction and CSV of
-    a question goes through here, so that the stored text stays one form for every language."""
+    """A Focus question or answer as the engine writes it (``22.4 − 5.3``, ``2/3 of 18``), as
+    a member of ``lang`` reads it (``22,4 − 5,3``, ``2/3 de 18`` in French): every picture,
+    window, correction and CSV of a question goes through here, so that the stored text stays
+    one form for every language."""
     point = decimal_symbol(lang)
-    return text if point == "." else _DECIMAL_POINT.sub(point, text)
+    if point != ".":
+        text = _DECIMAL_POINT.sub(point, text)
+    word = _OF_WORD.get(lang_of(lang))
+    return text if word is None else _OF.sub(word, text)
 
 
 _image_words: dict[str, ImageWords] = {}

@@ -35,7 +35,8 @@ game's row loaded with its child rows and finished once, is :mod:`db.versioned`)
 both: waiting on a player, past their time limit),
 ``class_report`` (the class report's figures, from the rollup migration 11's triggers keep),
 ``retention`` (what is older than a server's retention goes, in batches; who has data on it).
-``leases`` (which bot process serves which shard, migration 16).
+``leases`` (which bot process serves which shard, migration 16), ``placements`` (each member's
+latest placement round and the level it chose, migration 21).
 They take and return plain values and frozen dataclasses; game states are the engines' JSON
 dicts, stored as text and never looked into by SQL. ``python -m db`` backs up, migrates, exports
 or deletes a player's data, and copies a database from one engine to the other (:mod:`db.copy`).

@@ -15,6 +15,7 @@ from db.class_report import ClassReportRepository
 from db.command_sync import CommandSyncs
 from db.connection import Connection, StaleVersion, is_postgresql, shown_location
 from db.daily import DailyRepository
+from db.digests import DigestsRepository
 from db.digits import DigitsRepository
 from db.export import delete_player, export_player
 from db.focus import FocusRepository
@@ -22,6 +23,7 @@ from db.focus_live import LiveRoundsRepository
 from db.games import GamesRepository
 from db.leases import LeasesRepository
 from db.mastery import MasteryRepository
+from db.placements import PlacementsRepository
 from db.players import PlayersRepository
 from db.question_sets import QuestionSetsRepository
 from db.retention import RetentionRepository
@@ -87,6 +89,8 @@ class Database:
                                                  self.focus)
         self.class_report = ClassReportRepository(connection)
         self.retention = RetentionRepository(connection)
+        self.placements = PlacementsRepository(connection, self.players)
+        self.digests = DigestsRepository(connection, self.servers)
 
     # --- Opening and closing ---------------------------------------------------------------
 

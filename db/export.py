@@ -21,6 +21,7 @@ Where a member is
   running has nobody left to move it on and ends, keeping nothing, like a round that finished.
   In a round they answered, their extra time and ranking choice (``factors``, ``shown``) stay
   with their pseudonym: the question still waits for them, and nothing says who they were.
+- Their placement round (``focus_placements``), exported and deleted.
 - The classroom: their own settings (``student_settings``) and their attempts at assignments
   (``assignment_attempts``; the answers are ``focus_answers``) are exported and deleted; the
   question sets and assignments they authored stay the class's, their author NULL (a teacher
@@ -262,6 +263,10 @@ async def export_player(
             "student_settings": await rows(
                 "SELECT * FROM student_settings WHERE guild_id = ? AND user_id = ?"
             ),
+            # Their placement round (migration 21): its questions, answers and level.
+            "focus_placements": await rows(
+                "SELECT * FROM focus_placements WHERE guild_id = ? AND user_id = ?"
+            ),
             "assignment_attempts": await rows(
                 "SELECT * FROM assignment_attempts WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY assignment_id"
@@ -364,7 +369,8 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         # would otherwise empty them one answer at a time, and count nothing here).
         for table in ("digits_ghosts", "focus_rollup", "focus_rollup_total", "focus_mastery",
                       "focus_mastery_backfill", "focus_answers", "daily_attempts",
-                      "rithmo_puzzle_solves", "assignment_attempts", "student_settings", "ratings",
+                      "rithmo_puzzle_solves", "assignment_attempts", "student_settings",
+                      "focus_placements", "ratings",
                       "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key

@@ -11,7 +11,8 @@ What goes, for one server, older than the moment (each row by its own time):
 - finished games (by ``finished_at``) and challenges never answered (by their last change):
   20 Digits matches with their seats and the ghost slates fielded in them (a ghost is a child's
   play as much as their answers are: it leaves the pool with its match), Rithmomachia games
-  with their turns and kept reviews; live rounds by their last change, finished or left open.
+  with their turns and kept reviews; live rounds by their last change, finished or left open;
+  placement rounds (their questions and answers) by their last change.
   A game being played is never erased by age (its time limit ends it; then its age counts).
 
 Each statement deletes at most ``batch`` rows in its own transaction, so that a big server never
@@ -82,6 +83,12 @@ class RetentionRepository:
         counts["focus_live_rounds"] = await self._batches(
             "DELETE FROM focus_live_rounds WHERE live_id IN (SELECT live_id FROM"
             " focus_live_rounds WHERE guild_id = ? AND updated_at < ? LIMIT ?)",
+            (guild_id, stamp, batch), batch)
+        # A placement's state holds its questions and answers: it goes as they do (a student
+        # with no answer left may then be offered a placement again, which is what they need).
+        counts["focus_placements"] = await self._batches(
+            "DELETE FROM focus_placements WHERE (guild_id, user_id) IN (SELECT guild_id, user_id"
+            " FROM focus_placements WHERE guild_id = ? AND updated_at < ? LIMIT ?)",
             (guild_id, stamp, batch), batch)
         if answered:
             await self._after_answers(guild_id, sorted(answered), int(utc(before).timestamp()))

@@ -23,7 +23,8 @@ MONTHS = ("janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|
 
 FRENCH_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("an ordinary space before high punctuation",
-     re.compile(r"[^\s(\[{«<|][ \t]+[;:!?](?=\s|$|[*_)»\"])")),
+     # A "?" before an operator is a question's unknown (« 12 × ? = 96 »), not punctuation.
+     re.compile(r"[^\s(\[{«<|][ \t]+(?:[;:!]|\?(?!\s*[=+−×÷]))(?=\s|$|[*_)»\"])")),
     ("a wide space before ; ! ? (a narrow one is right)", re.compile(rf"\S{NBSP}[;!?]")),
     ("no space before ; ! ?", re.compile(r"[\w*_)»\"'’…][;!?]+(?=\s|$|[*_)\"])")),
     ("no space before :", re.compile(r"[\w*_)»\"'’][:](?=\s|$)")),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from db.focus import FocusAnswer
+from tests.french import fr
 
 SUFFIX = {"en": ": it takes the Manage Server permission or a teacher role of this server.",
           "fr": " : il faut la permission Gérer le serveur ou un rôle de professeurs de ce "
@@ -43,6 +44,12 @@ ASKED = [
     ("class questions delete", {"name": "Tables"}, "Only teachers can delete a question set",
      "classe questions supprimer", {"nom": "Tables"},
      "Seuls les professeurs peuvent supprimer une série de questions"),
+    ("class placement", {}, "Only teachers can run a placement for the class or see its results",
+     "classe positionnement", {},
+     "Seuls les professeurs peuvent lancer le test de positionnement pour la classe ou voir ses "
+     "résultats"),
+    ("class digest", {}, "Only teachers can see the class's weekly digest",
+     "classe semaine", {}, "Seuls les professeurs peuvent voir le résumé de la semaine"),
     ("class end-of-year", {}, "Only teachers can end the school year and erase the students' data",
      "classe fin-d-année", {},
      "Seuls les professeurs peuvent clore l'année scolaire et effacer les données des élèves"),
@@ -76,7 +83,7 @@ async def test_each_class_subcommand_says_what_only_teachers_may_do(standin, sta
         assert refused.reply.ephemeral_to == sam.id
         assert refused.reply.content == said + SUFFIX["en"], english
         refused = await standin.slash(zoe, french, options=filled(standin, zoe, options_fr))
-        assert refused.reply.content == said_fr + SUFFIX["fr"], french
+        assert refused.reply.content == fr(said_fr + SUFFIX["fr"]), french
     assert await stored(bot, standin.guild.id) == before
 
 

@@ -55,7 +55,12 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
     bot = await start_bot()
     head = standin.add_member("Mme Roux", teacher=True)
     shown = sections(await standin.slash(head, "help"))
-    teachers = {title: value for title, value in shown.items() if TEACHER_TITLE.match(title)}
+    # A section too long for one field goes on in the next, "(continued)": one section here.
+    teachers: dict[str, str] = {}
+    for title, value in shown.items():
+        if TEACHER_TITLE.match(title):
+            key = title.removesuffix(" (continued)")
+            teachers[key] = f"{teachers[key]}\n{value}" if key in teachers else value
     assert set(teachers) == {"For teachers: /class", "For teachers: /focus",
                              "For teachers: /settings", "For teachers"}
     assert ("`/focus live [count] [level] [seconds] [set] [auto] [skill]`"
@@ -71,8 +76,8 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
     listed = [p for value in shown.values() for p in paths(value)]
     assert set(listed) == english_paths(bot)
     # The /class lines are the /class commands that exist, no more.
-    assert paths(teachers["For teachers: /class"]) == {
-        p for p in english_paths(bot) if p.startswith("/class ")}
+    assert {p for title, value in teachers.items() if title.startswith("For teachers: /class")
+            for p in paths(value)} == {p for p in english_paths(bot) if p.startswith("/class ")}
 
 
 async def test_a_member_of_a_teachers_role_sees_them_too_in_french(standin, start_bot):

@@ -233,6 +233,11 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
                                    set="Doubles", count=2)).reply
     await take_assignment(standin, bot, ana, doubles, "Doubles")
 
+    # Zed's placement (issue 26), begun before Roux pinned their level: its state names nobody,
+    # the row is Zed's.
+    await bot.db.placements.start(zed.guild.id, zed.id, {"format": 1, "low": 1, "high": 8,
+                                                          "start": 4, "steps": [],
+                                                          "questions": []}, "placement:abc")
     path = bot.settings.db_path
     world = World(bot, path, zed, bob, ana, roux, duel, bob_solo, zed_solo, roux_live, zed_live,
                   wall, auto_final, auto_live_id, still, still_live_id, zed_tables)
@@ -248,7 +253,8 @@ async def populate(standin: StandIn, start_bot: Any) -> World:
         "players", "ratings", "focus_answers", "daily_attempts", "digits_matches", "digits_seats",
         "digits_ghosts", "rithmo_games", "focus_live_rounds", "focus_rollup",
         "focus_rollup_total", "focus_mastery", "focus_mastery_backfill", "student_settings",
-        "assignments", "assignment_attempts", "question_sets", "rithmo_puzzle_solves"}, held
+        "assignments", "assignment_attempts", "question_sets", "rithmo_puzzle_solves",
+        "focus_placements"}, held
     return world
 
 
@@ -452,10 +458,12 @@ def sheet_rows(record: Any) -> list[list[str]]:
 
 async def class_sheets(standin: StandIn, world: World) -> tuple[dict, dict]:
     """The class report since the start, by name and with pseudonyms: {(student, topic): the
-    figures}."""
+    figures from the answers on}. The rows of a topic's skills (their figures empty: answers
+    are counted by topic) are left out."""
     named, masked = [sheet_rows(await standin.slash(world.roux, "class report", period="all",
                                                     pseudonym=flag)) for flag in (False, True)]
-    return ({(r[0], r[1]): r[2:] for r in named[1:]}, {(r[0], r[1]): r[2:] for r in masked[1:]})
+    return ({(r[0], r[1]): r[3:] for r in named[1:] if r[3]},
+            {(r[0], r[1]): r[3:] for r in masked[1:] if r[3]})
 
 
 async def test_the_class_reports_still_work_for_the_teacher_and_show_nothing_of_the_member(
@@ -551,6 +559,7 @@ SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rithmo_games": (("rithmo_games",), ("game_id",)),
     "focus_live_rounds": (("focus_live_rounds",), ("live_id",)),
     "student_settings": (("student_settings",), ()),
+    "focus_placements": (("focus_placements",), ()),
     "assignment_attempts": (("assignment_attempts",), ("assignment_id",)),
     "assignments": (("assignments_set",), ("assignment_id",)),
     "question_sets": (("question_sets",), ("set_id",)),

@@ -767,6 +767,7 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "rithmo_puzzle_solves": 1,
         "assignment_attempts": 0,
         "student_settings": 0,
+        "focus_placements": 0,
         "ratings": 1,
         "players": 1,
     }

@@ -67,6 +67,19 @@ def test_sample_ascii_texts(capsys):
     ["sample", "--skill", "fractions-add", "--count", "51", "--seed", "1"],
     ["sample", "--skill", "fractions-add", "--count", "3"],
     ["skills", "--all"],
+    ["years", "--all"],
+    ["sample", "--year", "9e", "--level", "1", "--count", "3", "--seed", "1"],
+    ["sample", "--year", "5e", "--count", "3", "--seed", "1"],
+    ["sample", "--year", "5e", "--level", "9", "--count", "3", "--seed", "1"],
+    ["sample", "--year", "5e", "--level", "1", "--count", "51", "--seed", "1"],
+    ["sample", "--year", "5e", "--level", "1", "--count", "0", "--seed", "1"],
+    ["sample", "--year", "5e", "--skill", "powers", "--level", "1", "--count", "3", "--seed",
+     "1"],
+    ["sample", "--year", "5e", "--level", "1", "--count", "3", "--seed", "1", "--steps"],
+    ["sample", "--year", "5e", "--level", "1", "--count", "3", "--seed", "1", "--wrong", "2"],
+    ["sample", "--year", "5e", "--level", "1", "--count", "3", "--seed", "1", "--steps",
+     "--wrong", "deux"],
+    ["sample", "--level", "1", "--count", "3", "--seed", "1", "--steps", "--wrong", "2"],
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(args, capsys):
     assert main(args) == 2
@@ -159,3 +172,71 @@ def test_skills_lists_every_skill_with_its_topic_and_levels():
         assert [lv["level"] for lv in s["levels"]] == list(range(1, len(s["levels"]) + 1))
         tiers = [lv["tier"] for lv in s["levels"]]
         assert tiers == sorted(tiers) and all(lv["name"] for lv in s["levels"])
+
+
+def test_years_lists_every_school_year_with_its_names_from_the_catalogue():
+    from bot.focus.school import YEARS
+    from bot.texts import t
+    result = run("years")
+    assert result.returncode == 0 and result.stderr == b""
+    years = json.loads(result.stdout.decode("utf-8"))
+    assert [y["year"] for y in years] == list(YEARS)
+    for y in years:
+        assert list(y) == ["year", "country", "name", "levels"]
+        assert y["country"] == YEARS[y["year"]].country in ("fr", "us")
+        assert y["name"] == {lang: t(f"focus.school_years.{y['year']}", lang)
+                             for lang in ("en", "fr")}
+        assert y["levels"] == [1, 2, 3, 4, 5, 6, 7, 8]
+    fifth = next(y for y in years if y["year"] == "5e")
+    assert fifth["name"]["en"] == "5e (France, age 12)"
+
+
+def test_sample_of_a_year_is_the_round_that_year_and_level_draw(capsys):
+    import random
+
+    from bot.focus.exact import json_answer
+    from bot.focus.school import draw_round
+    for year, level in (("5e", 1), ("6e", 1), ("3e", 8), ("grade8", 3), ("cp", 8)):
+        assert main(["sample", "--year", year, "--level", str(level), "--count", "12",
+                     "--seed", "4"]) == 0
+        questions = json.loads(capsys.readouterr().out)["questions"]
+        drawn = draw_round(year, level, 12, random.Random(4))
+        assert [(q["text"], q["answer"], q["skill"], q["form"]) for q in questions] == [
+            (d.text, json_answer(d.answer, d.form), d.skill, d.form) for d in drawn]
+        assert len({q["text"] for q in questions}) == 12
+        for q in questions:
+            assert list(q) == ["text", "answer", "topic", "skill", "level", "form"]
+            assert q["level"] == level
+    first = run("sample", "--year", "5e", "--level", "1", "--count", "6", "--seed", "9",
+                "--ascii")
+    assert first.returncode == 0 and first.stderr == b""
+    assert run("sample", "--year", "5e", "--level", "1", "--count", "6", "--seed", "9",
+               "--ascii").stdout == first.stdout
+    for q in json.loads(first.stdout.decode("utf-8"))["questions"]:
+        assert "×" not in q["text"] and "−" not in q["text"]
+
+
+def test_sample_steps_say_each_question_s_worked_correction_after_a_wrong_answer(capsys):
+    from bot.corrections import step_texts
+    from bot.focus.exact import parse_exact
+    from bot.focus.steps import steps
+    assert main(["sample", "--year", "cycle4", "--level", "5", "--count", "20", "--seed", "2",
+                 "--steps", "--wrong", "0"]) == 0
+    questions = json.loads(capsys.readouterr().out)["questions"]
+    for q in questions:
+        assert list(q) == ["text", "answer", "topic", "skill", "level", "form", "steps"]
+        answer = parse_exact(q["answer"])
+        assert q["steps"] == step_texts(steps(q["skill"], q["text"], answer), "en")
+        assert 1 <= len(q["steps"]) <= 3 and all(isinstance(s, str) for s in q["steps"])
+    # After a right answer there is nothing to correct.
+    assert main(["sample", "--year", "3e", "--level", "1", "--count", "1", "--seed", "1"]) == 0
+    [only] = json.loads(capsys.readouterr().out)["questions"]
+    right = str(only["answer"])
+    assert main(["sample", "--year", "3e", "--level", "1", "--count", "1", "--seed", "1",
+                 "--steps", "--wrong", right]) == 0
+    assert json.loads(capsys.readouterr().out)["questions"][0]["steps"] == []
+    # A wrong answer as a member types it: a comma, a fraction, a minus sign.
+    for typed in ("0,5", "1/2", "−3"):
+        assert main(["sample", "--year", "5e", "--level", "2", "--count", "3", "--seed", "1",
+                     "--steps", "--wrong", typed]) == 0
+        assert all(q["steps"] for q in json.loads(capsys.readouterr().out)["questions"])

@@ -1,6 +1,7 @@
 """The tables of ``docs/rules/focus.md`` and ``focus.fr.md`` that the engine defines (the skills
-with an example of each level, the school years shared among the eight levels) are exactly the
-engine's (``tools/focus_tables.py``), and every example in them is right."""
+with an example of each level, the school years shared among the eight levels, each skill's worked
+correction) are exactly the engine's (``tools/focus_tables.py``), and every example in them is
+right."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.focus_tables import names_table, skills_table, years_table
+from tools.focus_tables import names_table, skills_table, steps_table, years_table
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
@@ -26,6 +27,7 @@ def test_the_documents_hold_the_engine_s_tables(document: str, lang: str) -> Non
     assert between(text, "skills-table") == skills_table(lang), \
         f"regenerate with python -m tools.focus_tables {lang}"
     assert between(text, "years-table") == years_table(lang)
+    assert between(text, "steps-table") == steps_table(lang)
 
 
 def test_the_teachers_guide_names_every_skill_in_both_languages() -> None:

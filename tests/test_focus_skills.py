@@ -141,7 +141,8 @@ def test_every_answer_is_exact_and_recomputed_from_the_text(skill: str, level: i
         check_answer(question)
 
 
-_SCHOOL = re.compile(r"[0-9 +−×÷()?=/.%√⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+#: The school's signs, and "of" for a part of a number (``2/3 of 18``, ``25 % of 80``).
+_SCHOOL = re.compile(r"(?:[0-9 +−×÷()?=/.%√⁰¹²³⁴⁵⁶⁷⁸⁹]| of )+")
 _ASCII = re.compile(r"[0-9 +\-*/()?=.%^a-z]+")
 
 
@@ -158,6 +159,8 @@ def test_texts_are_well_formed(skill: str, level: int) -> None:
             assert re.fullmatch(r"[0-9]+(\.[0-9]*[1-9])?", number), (q.text, number)
         assert q.text.count("(") == q.text.count(")")
         assert ("?" in q.text) == q.skill.startswith("missing-")
+        # A part of a number is written as a class writes it: "2/3 of 18", "25 % of 80".
+        assert (" of " in q.text) == (q.skill in ("fractions-of", "percentages")), q.text
         assert q.text.count("?") <= 1 and q.text.count("=") == q.text.count("?")
         if q.form == DECIMAL:  # a decimal asked, or one to find (525 ÷ 100)
             assert "." in q.text or isinstance(q.answer, Fraction)

@@ -47,6 +47,10 @@ CASES = [
     ("fractions-of", "2/3 × 15", 10, 5, "whole", m.DENOMINATOR_ONLY),
     ("percentages", "25 % × 40", 10, F(2, 5), "whole", m.PERCENT_HUNDRED),
     ("percentages", "20 % × 40", 8, 2, "whole", m.PERCENT_DIVIDE),
+    # As the questions read now ("of"); the older "×" above still reads.
+    ("fractions-of", "2/3 of 15", 10, 5, "whole", m.DENOMINATOR_ONLY),
+    ("percentages", "10 % of 190", 19, F(19, 10), "whole", m.PERCENT_HUNDRED),
+    ("percentages", "20 % of 40", 8, 2, "whole", m.PERCENT_DIVIDE),
     ("powers", "3⁴", 81, 12, "whole", m.POWER_TIMES),
     ("powers", "(−1)⁵", -1, 1, "whole", m.SIGN),
     ("square-roots", "√64", 8, 32, "whole", m.ROOT_HALF),

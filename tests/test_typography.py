@@ -275,3 +275,9 @@ def test_the_progress_charts_labels_never_overlap_and_say_their_unit(lang, point
 def test_the_label_check_sees_two_labels_run_together():
     a, b = (10.0, 10.0, 60.0, 20.0), (59.0, 10.0, 100.0, 20.0)
     assert overlap(a, b) and not overlap(a, (61.0, 10.0, 100.0, 20.0))
+
+
+def test_a_missing_number_is_corrected_without_an_equation_said_twice():
+    said = t("focus_steps.wrong_missing", "fr", question="12 × ? = 96", expected=8, given=0)
+    assert faults(said, "fr") == [], said
+    assert faults(t("focus.run.wrong", "fr", question="12 × ? = 96", expected=8, given=0), "fr")

@@ -1,8 +1,9 @@
 """The tables of ``docs/rules/focus.md`` (and ``focus.fr.md``) that the engine defines: the skills
-with their names and an example of each level, and the school years shared among the eight Focus
-levels; and the table of ``docs/teachers.md`` that names every skill in both languages.
+with their names and an example of each level, the school years shared among the eight Focus
+levels, and each skill's worked correction; and the table of ``docs/teachers.md`` that names every
+skill in both languages.
 
-``python -m tools.focus_tables en`` (or ``fr``) prints the first two, ``python -m
+``python -m tools.focus_tables en`` (or ``fr``) prints the first three, ``python -m
 tools.focus_tables names`` the last; ``tests/test_focus_docs.py`` checks that the documents hold
 exactly these tables, so that they never drift from the engine and its catalogue.
 """
@@ -12,21 +13,22 @@ from __future__ import annotations
 import argparse
 import random
 
+from bot.corrections import worked
 from bot.focus.questions import MAX_LEVEL, MIN_LEVEL
 from bot.focus.school import YEARS, pool
 from bot.focus.skills import SKILLS, generate_skill
 from bot.i18n import t
-from bot.texts import skill_level_name, skill_name, typography
+from bot.texts import question_text, skill_level_name, skill_name, typography
 
 HEAD = {
     "en": {"skill": "Skill", "name": "Name", "topic": "Topic", "form": "Answer",
            "level": "Level {n}",
-           "year": "School year",
+           "year": "School year", "example": "Question", "steps": "Worked correction",
            "forms": {"whole": "whole number", "decimal": "decimal", "fraction": "fraction",
                      "lowest": "fraction in lowest terms"}},
     "fr": {"skill": "Compétence", "name": "Nom", "topic": "Thème", "form": "Réponse",
            "level": "Niveau {n}",
-           "year": "Année scolaire",
+           "year": "Année scolaire", "example": "Question", "steps": "Correction détaillée",
            "forms": {"whole": "nombre entier", "decimal": "nombre décimal",
                      "fraction": "fraction", "lowest": "fraction irréductible"}},
 }
@@ -55,6 +57,19 @@ def skills_table(lang: str) -> str:
                                     f"`{q.text}` ({level.tier})", lang))
         cells += [""] * (most - len(skill.levels))
         lines.append(_row(cells))
+    return "\n".join(lines)
+
+
+def steps_table(lang: str) -> str:
+    """One row a skill: an example question (its level 2 when it has one: richer than the
+    first) and the worked correction a member reads after a wrong answer, in ``lang``."""
+    words = HEAD[lang]
+    lines = [_row([words["skill"], words["example"], words["steps"]]), _row(["---"] * 3)]
+    for skill in SKILLS.values():
+        level = min(2, len(skill.levels))
+        [q] = generate_skill(skill.id, level, 1, random.Random(SEED))
+        lines.append(_row([f"`{skill.id}`", f"`{question_text(q.text, lang)}`",
+                           typography(worked(q.skill, q.text, q.answer, lang) or "", lang)]))
     return "\n".join(lines)
 
 
@@ -94,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     print(skills_table(args.lang))
     print()
     print(years_table(args.lang))
+    print()
+    print(steps_table(args.lang))
     return 0
 
 

@@ -50,6 +50,7 @@ from discord import app_commands
 from bot import replies
 from bot.domain import DomainError
 from bot.flows.focus_live import LiveFlow
+from bot.flows.placement import OFFER_PREFIX, PlacementConductor
 from bot.focus import ROUND_SIZE, Answer, FocusRound
 from bot.focus.daily import daily_levels
 from bot.focus.mastery import Mastery
@@ -60,7 +61,13 @@ from bot.play import question_sets as sets_play
 from bot.replies import shown_name
 from bot.services import ServicedBot, Services
 from bot.ui import alt_text
-from bot.ui.assignments import assignment_key, when_text
+from bot.ui.assignments import (
+    ASSIGNMENT_FLOWS,
+    assignment_key,
+    goal_progress,
+    goal_summary_embed,
+    when_text,
+)
 from bot.ui.focus import (
     FOCUS_FLOWS,
     RANKING_LINES,
@@ -86,6 +93,7 @@ from bot.ui.focus_run import (
     summary_embed,
     take_submission,
 )
+from bot.ui.placement import PLACEMENT_FLOWS
 from bot.ui.question_sets import refuse_level_and_set, set_round_end, set_round_title
 from bot.ui.teachers import role_ids
 from bot.views import Route
@@ -178,15 +186,21 @@ class AssignmentRound:
     """A student's attempt at an assignment, on the classroom's clock (``now``: the due dates
     are the teacher's, ``/class assign``)."""
 
-    def __init__(self, db: Database, assignment_id: int, now: Callable[[], datetime]) -> None:
+    def __init__(self, db: Database, assignment_id: int, now: Callable[[], datetime],
+                 assignment: assignments_play.Assignment | None = None) -> None:
         self.db = db
         self.assignment_id = assignment_id
         self.now = now
+        #: An assignment with a goal (``bot.focus.goals``): its questions come as it goes.
+        self.assignment = assignment if assignment is not None and assignment.goal else None
 
     async def answered(self, run: FocusRun, answer: Answer) -> None:
         # Stored at once so that an interrupted attempt goes on where it stopped; the last one
         # is stored with the score instead (finished), in one transaction.
         index = len(run.round.answers)
+        if self.assignment is not None:
+            await self._towards_goal(run, answer, index)
+            return
         if index + 1 < len(run.round.questions):
             try:
                 await assignments_play.record_answer(self.db, self.assignment_id,
@@ -197,13 +211,36 @@ class AssignmentRound:
                 close_run(run)
                 raise
 
+    async def _towards_goal(self, run: FocusRun, answer: Answer, index: int) -> None:
+        """An answer of a goal's attempt: the last (the goal reached, or the most answers) is
+        stored with the score (finished); any other is stored now and the next question comes
+        (a fresh one of the same skill after a wrong answer)."""
+        assert self.assignment is not None
+        correct = [a.correct for a in run.round.answers] + [answer.correct]
+        following = assignments_play.next_question(self.assignment, run.user_id, correct)
+        if following is None:
+            return
+        try:
+            await assignments_play.record_answer(self.db, self.assignment_id,
+                                                 stored_answer(run, answer, index), self.now())
+        except DomainError:
+            close_run(run)  # the attempt is gone (its member erased)
+            raise
+        run.round.questions.append(following)
+        goal = assignments_play.goal_of(self.assignment)
+        assert goal is not None
+        run.title = t("homework.run.title", run.lang, title=run.data["title"],
+                      progress=goal_progress(goal, correct, run.lang))
+
     async def finished(self, interaction: discord.Interaction, run: FocusRun) -> None:
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
         done = await assignments_play.finish(self.db, self.assignment_id, run.user_id,
                                              run.round.questions, answers, self.now())
         run.round = done.round  # what is stored, should another window have stored first
-        await replies.update(interaction, embed=summary_embed(run.round, run.lang, run.title),
-                             view=None)
+        goal = None if self.assignment is None else assignments_play.goal_of(self.assignment)
+        embed = (summary_embed(run.round, run.lang, run.title) if goal is None else
+                 goal_summary_embed(run.round, goal, run.lang, run.data["title"]))
+        await replies.update(interaction, embed=embed, view=None)
 
 
 async def take_assignment(services: Services, interaction: discord.Interaction,
@@ -226,12 +263,19 @@ async def take_assignment(services: Services, interaction: discord.Interaction,
                                         role_ids(interaction.user), now(),
                                         lambda moment: when_text(moment, zone, lang), open_round)
     made = start.assignment
+    title = t("class.assign.run_title", lang,
+              name=shown_name(made.name, assignments_play.NAME_LENGTH))
+    goal = assignments_play.goal_of(made)
+    if goal is not None:  # where they are on the way, from the first question
+        title = t("homework.run.title", lang, title=title, progress=goal_progress(
+            goal, [a.correct for a in start.round.answers], lang))
     await start_focus(interaction, start.round, lang,
-                      owner=AssignmentRound(db, made.assignment_id, now), kind="assignment",
-                      key=assignment_key(made.assignment_id, user_id),
-                      title=t("class.assign.run_title", lang,
-                              name=shown_name(made.name, assignments_play.NAME_LENGTH)),
-                      data={"assignment": made.assignment_id},
+                      owner=AssignmentRound(db, made.assignment_id, now, made),
+                      kind="assignment", key=assignment_key(made.assignment_id, user_id),
+                      title=title,
+                      data={"assignment": made.assignment_id, "open_ended": goal is not None,
+                            "title": t("class.assign.run_title", lang, name=shown_name(
+                                made.name, assignments_play.NAME_LENGTH))},
                       round_key=assignments_play.round_key(made.assignment_id))
 
 
@@ -245,6 +289,9 @@ class FocusFlow(LiveFlow):
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)
         services.kept.put(FOCUS_FLOWS, self)
+        #: Placement (``bot.flows.placement``): the offer, its buttons, the class post's.
+        self.placements = PlacementConductor(self)
+        services.kept.put(PLACEMENT_FLOWS, self.placements)
         self._post_lock = asyncio.Lock()
         # A class's burst of /focus practice (200 at once in tools.load) reads and draws a few
         # rounds at a time, first come first served: all at once, every start took its hops in
@@ -277,7 +324,8 @@ class FocusFlow(LiveFlow):
         modified client), which gets the sentence of an expired window."""
         return (Route("modal", MODAL_PREFIX, take_submission),
                 Route("modal", LIVE_MODAL_PREFIX, self.take_live_submission),
-                Route("click", BUTTON_PREFIX, say_button_expired))
+                Route("click", BUTTON_PREFIX, say_button_expired),
+                Route("click", OFFER_PREFIX, self.placements.take_forged_offer))
 
     # --- /focus practice ------------------------------------------------------------------
 
@@ -301,7 +349,12 @@ class FocusFlow(LiveFlow):
         return replies.fit_choices(app_commands.Choice(name=n, value=n) for n in names)
 
     async def start_practice(self, interaction: discord.Interaction, level: int | None,
-                             *, in_place: bool = False) -> None:
+                             *, in_place: bool = False, offer: bool = True) -> None:
+        """A practice round; a new student on a server with a school year is offered a
+        placement first (``offer``: ``/focus practice`` at their own level)."""
+        if (offer and level is None and not in_place
+                and await self.placements.offer_if_new(interaction)):
+            return
         lang = await lang_for(interaction)
         assert interaction.guild_id is not None
         async with self._starting:
@@ -327,6 +380,10 @@ class FocusFlow(LiveFlow):
                           title=set_round_title(found.name, lang), in_place=in_place,
                           data={"set": found.set_id},
                           round_key=sets_play.set_round_key(found.set_id, secrets.token_hex(6)))
+
+    async def placement(self, interaction: discord.Interaction) -> None:
+        """``/focus placement``: find my level (again: once a week at most)."""
+        await self.placements.again(interaction)
 
     # --- The daily challenge ----------------------------------------------------------------
 
@@ -412,6 +469,13 @@ class FocusFlow(LiveFlow):
         levels = daily_levels(*play.daily_range(settings))
         return await replies.post(channel, **daily_post(guild.id, day, lang, levels[0],
                                                         levels[-1]))
+
+    # --- /focus homework ----------------------------------------------------------------------
+
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """The member's open assignments: the classroom's (its clock says which are open, its
+        buttons' path opens them)."""
+        await self.services.kept.get(ASSIGNMENT_FLOWS).homework(interaction)
 
     # --- /focus leaderboard -----------------------------------------------------------------
 

@@ -2,8 +2,9 @@
 live class rounds, the adaptive level, and the mastery per fact and skill with spaced review,
 ``bot.focus.mastery``, from which ``bot.focus.review`` chooses a practice round), and the skills
 of the school years (``skills``: negatives, decimals, fractions, powers, percentages, missing
-numbers; ``school``: which a school year practises; ``exact``: answers as ints or fractions,
-never floats). A pure engine: no discord, no database, no images.
+numbers; ``school``: which a school year practises and a round of any count for every year and
+level; ``exact``: answers as ints or fractions, never floats), and the worked corrections
+(``steps``: each skill's steps as exact data). A pure engine: no discord, no database, no images.
 
 The rules it plays are in ``docs/rules/focus.md``.
 """

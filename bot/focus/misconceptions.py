@@ -2,7 +2,8 @@
 
 A question's text is what its builder wrote (``bot.focus.skills``, ``bot.focus.questions``):
 school signs, decimals with a point, fractions ``a/b``, a negative in brackets after a sign,
-``%``, superscript powers and ``√``. ``mistake`` reads that text again (never ``eval``), works
+``%``, ``of`` (``2/3 of 18``; a product, as older answers wrote it), superscript powers and
+``√``. ``mistake`` reads that text again (never ``eval``), works
 out what each known mistake of the question's skill would have answered, and names the one the
 member's answer matches. A wrong answer that matches none is just wrong: nothing is guessed.
 
@@ -30,9 +31,9 @@ DECIMAL_PARTS = "decimal-parts"  # 4.4 + 3.7 → 7.11: whole parts and decimal p
 TENS_ZERO = "tens-zero"  # 3.5 × 10 → 3.50: a zero written after, the number unchanged
 FRACTION_PARTS = "fraction-parts"  # 1/2 + 1/3 → 2/5: numerators and denominators added
 NOT_LOWEST = "not-lowest"  # 6/8 → 6/8 or 3/4 given as 6/8: the value, not in lowest terms
-DENOMINATOR_ONLY = "denominator-only"  # 2/3 × 15 → 5: divided by the denominator only
-PERCENT_HUNDRED = "percent-hundred"  # 10 % × 190 → 1.9: ÷ 100 and no more
-PERCENT_DIVIDE = "percent-divide"  # 20 % × 40 → 2: "20 %" read as "÷ 20"
+DENOMINATOR_ONLY = "denominator-only"  # 2/3 of 15 → 5: divided by the denominator only
+PERCENT_HUNDRED = "percent-hundred"  # 10 % of 190 → 1.9: ÷ 100 and no more
+PERCENT_DIVIDE = "percent-divide"  # 20 % of 40 → 2: "20 %" read as "÷ 20"
 POWER_TIMES = "power-times"  # 3⁴ → 12: the base times the exponent
 ROOT_HALF = "root-half"  # √64 → 32: halved
 
@@ -43,8 +44,9 @@ MISTAKES = (CARRY, SMALLER_FROM_LARGER, ADDED_NOT_MULTIPLIED, LEFT_TO_RIGHT, BRA
 
 # --- reading a question's text -------------------------------------------------------------
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?(?:/\d+)?)|([-+−×÷*/()=?%√]))")
-_SIGNS = {"−": "-", "-": "-", "+": "+", "×": "*", "*": "*", "÷": "/", "/": "/"}
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?(?:/\d+)?)|([-+−×÷*/()=?%√]|of\b))")
+#: "2/3 of 18", "25 % of 80" (older answers: "2/3 × 18"): a part of a number is a product.
+_SIGNS = {"−": "-", "-": "-", "+": "+", "×": "*", "*": "*", "÷": "/", "/": "/", "of": "*"}
 _SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"^\(?(−?\d+)\)?([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)$")
 

@@ -139,7 +139,7 @@ def answer_text(value: Exact | None, form: str, point: str = ".") -> str:
     if value is None:
         return ""
     # A decimal question's answers as decimals; so is a whole question's answer that is not
-    # whole but decimal (10 % × 190 → 1.9, the percentage divided by 100).
+    # whole but decimal (10 % of 190 → 1.9, the percentage divided by 100).
     whole = Fraction(value).denominator == 1
     if is_decimal(value) and (form == "decimal" or (form == "whole" and not whole)):
         shown = decimal_text(value).replace(".", point)

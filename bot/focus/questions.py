@@ -114,6 +114,11 @@ def _key(node: Node) -> str:
     return f"({a}{node.op}{b})"
 
 
+def question_key(node: Node) -> str:
+    """What tells two questions apart: the same key for ``7 + 8`` and ``8 + 7``."""
+    return _key(node)
+
+
 # --- reading a question back: the member's side (local play, the load benchmark, tests) ------
 
 # Either of the question's signs: the school's (``text``) or ASCII (``ascii``).

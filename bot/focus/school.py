@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.questions import MAX_LEVEL, MIN_LEVEL, Question, check_level
+from bot.focus.questions import MAX_COUNT, MAX_LEVEL, MIN_LEVEL, Question, check_level
 from bot.focus.skills import SKILLS, SkillRef, check_skill, draw
 
 
@@ -171,15 +171,30 @@ _CAPACITY_SAMPLE = 400
 #: A pool is wide enough for ``count`` questions when it holds this many times as many: drawing
 #: from a pool barely as large as the round would make the round slow to draw and always the same.
 _SLACK = 2
+#: No round asks more than this many different questions of a pool (``MAX_COUNT`` with its
+#: slack): a skill level known to give that many needs no longer sample.
+_ENOUGH = MAX_COUNT * _SLACK
 
 
 @cache
 def capacity(ref: SkillRef) -> int:
-    """The different questions that (skill, skill level) ``ref`` gives (a seeded sample)."""
+    """The different questions that (skill, skill level) ``ref`` gives (a seeded sample), up to
+    ``_ENOUGH``: more never changes a pool (``round_pool`` compares sums with at most that).
+
+    Measured once per process, lazily: the first round of a year after a restart pays for its
+    skill levels (about 1 ms each; all 79 of every year in some 0.1 s), every later draw reads
+    the cache. Sampling stops at ``_ENOUGH`` different questions, which most skill levels reach
+    in about a hundred draws (the whole sample is drawn only for the small ones, which it
+    then counts exactly)."""
     skill, number = ref
     build = SKILLS[skill].level(number).build
     rng = random.Random(f"capacity:{skill}:{number}")
-    return len({build(rng).ascii for _ in range(_CAPACITY_SAMPLE)})
+    seen: set[str] = set()
+    for _ in range(_CAPACITY_SAMPLE):
+        seen.add(build(rng).ascii)
+        if len(seen) >= _ENOUGH:
+            break
+    return len(seen)
 
 
 def year_refs(year: str | None, skills: Sequence[str] | None = None
@@ -230,4 +245,11 @@ def draw_round(year: str | None, level: int, count: int, rng: random.Random,
     without one may still ask for skills); the pool borrows from the neighbouring levels of
     the same year when its own share is too small (``round_pool``)."""
     refs = year_refs(year, skills)
+    if skills and sum(capacity(ref) for ref in refs) < count * _SLACK:
+        # The year's own levels of the skills asked are too few for the round (6e simplifies
+        # only the easiest fractions; a live round asks 20): their other levels join, in order.
+        refs = year_refs(year, skills) + tuple(
+            (s, lv.number) for s in dict.fromkeys(check_skill(x).id for x in skills)
+            for lv in SKILLS[s].levels if (s, lv.number) not in refs)
+        refs = tuple(sorted(refs, key=lambda ref: SKILLS[ref[0]].level(ref[1]).tier))
     return draw(round_pool(refs, level, count), count, rng, level=level)

@@ -11,8 +11,9 @@ Every builder picks its numbers so that the answer is exact by construction and 
 with ints and ``Fraction`` (never floats); the text is written from the same numbers. Texts use
 the school's signs (``×``, ``÷``, ``−``), ``?`` for a missing number, fractions as ``a/b``,
 decimals with a point, a negative after a sign in brackets (``5 − (−3)``), powers with
-superscripts (``2⁵``) and roots with ``√``. The ``ascii`` text says the same with
-``+ - * /``, ``^`` and ``sqrt(…)``.
+superscripts (``2⁵``), roots with ``√``, and a part of a number with ``of`` (``2/3 of 18``,
+``25 % of 80``: the one word, which ``bot.texts.question_text`` says in French). The ``ascii``
+text says the same with ``+ - * /``, ``^`` and ``sqrt(…)``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from bot.focus.questions import (
     TOPICS,
     Question,
     ascii_text,
+    question_key,
+    read_question,
     school_text,
 )
 
@@ -355,7 +358,8 @@ def fractions_sum(level: int, subtract: bool) -> Build:
 
 
 def fraction_of(level: int) -> Build:
-    """p/q × n with n a multiple of q: a whole answer."""
+    """p/q of n with n a multiple of q: a whole answer. Written as a class writes it (``2/3 of
+    18``, said « 2/3 de 18 » in French by ``bot.texts.question_text``); ASCII ``2/3 * 18``."""
     def build(rng: random.Random) -> Made:
         if level == 1:
             q = rng.choice((2, 3, 4, 5, 10))
@@ -368,12 +372,13 @@ def fraction_of(level: int) -> Build:
             p, n = rng.randint(2, q - 1), q * rng.randint(3, 12)
         f = Fraction(p, q)
         shown = f"{p}/{q}"
-        return Made(f"{shown} × {n}", f"{shown} * {n}", normal(f * n))
+        return Made(f"{shown} of {n}", f"{shown} * {n}", normal(f * n))
     return build
 
 
 def percentage_of(level: int) -> Build:
-    """p % × n with a whole answer: n is a multiple of 100 / gcd(p, 100)."""
+    """p % of n with a whole answer: n is a multiple of 100 / gcd(p, 100) (``50 % of 178``;
+    ASCII ``50% * 178``)."""
     choices = {1: (10, 50), 2: (10, 20, 25, 50, 75), 3: (1, 5, 15, 30, 40, 60, 80, 90)}[level]
     high = {1: 20, 2: 20, 3: 30}[level]
 
@@ -382,7 +387,7 @@ def percentage_of(level: int) -> Build:
         step = 100 // math.gcd(p, 100)
         n = step * rng.randint(max(1, 20 // step), max(2, high * 10 // step))
         value = Fraction(p, 100) * n
-        return Made(f"{p} % × {n}", f"{p}% * {n}", normal(value))
+        return Made(f"{p} % of {n}", f"{p}% * {n}", normal(value))
     return build
 
 
@@ -573,6 +578,16 @@ SkillRef = tuple[str, int]
 _ATTEMPTS = 20_000
 
 
+def _same_question(ascii: str) -> str:
+    """What tells a round's questions apart: ``8 + 4`` is ``4 + 8`` (the whole numbers'
+    questions, read back as a tree, their commutative operands in order), any other text is
+    itself."""
+    try:
+        return question_key(read_question(ascii))
+    except ValueError:
+        return ascii
+
+
 def draw(refs: Sequence[SkillRef], count: int, rng: random.Random, level: int | None = None
          ) -> list[Question]:
     """``count`` different questions, each from a (skill, skill level) of ``refs`` drawn
@@ -591,9 +606,10 @@ def draw(refs: Sequence[SkillRef], count: int, rng: random.Random, level: int | 
             return questions
         skill, skill_level = rng.choice(resolved)
         m = skill_level.build(rng)
-        if m.ascii in seen:
+        key = _same_question(m.ascii)
+        if key in seen:
             continue
-        seen.add(m.ascii)
+        seen.add(key)
         questions.append(Question(text=m.text, ascii=m.ascii, answer=m.answer,
                                   topic=skill.topic, skill=skill.id, form=skill.form,
                                   level=skill_level.tier if level is None else level,

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
+from bot.corrections import is_missing, worked_line
 from bot.focus import LiveRound, Question
 from bot.i18n import image_words, t
 from bot.play.focus_live import Closed, LiveState, LiveStep, public_ranking
@@ -30,6 +31,7 @@ from bot.ui.focus_run import (
     level_text,
     question_level_text,
     question_line,
+    shown_question,
 )
 from bot.views import GameButton
 from images import render_leaderboard, render_live_report
@@ -234,12 +236,18 @@ def closed_embed(closed: Closed, live: LiveState, game: LiveRound,
     and when the next question comes (a self-running round)."""
     shown = final or live
     lang = shown.lang
+    question = closed.question
+    text = question.text.rstrip()
+    # A missing-number question says "12 × ? = 96 → ? = 8", never "12 × ? = 96 = 8"; the
+    # worked steps under the answer show the class how it is found.
+    key = ("focus_steps.closed_missing" if is_missing(text) else
+           "live.closed_asked" if asks_itself(text) else "focus.live.closed_question")
+    description = t(key, lang, question=shown_question(text, lang),
+                    expected=expected_text(question, lang))
+    steps = worked_line(question.skill, text, question.answer, lang)
     embed = discord.Embed(
         title=t("focus.live.closed_title", lang, n=closed.number, size=closed.size),
-        description=t("live.closed_asked" if asks_itself(closed.question.text)
-                      else "focus.live.closed_question", lang,
-                      question=shown_name(closed.question.text.rstrip(), None),
-                      expected=expected_text(closed.question, lang)),
+        description=description + (f"\n{shown_name(steps, None)}" if steps else ""),
         colour=0x6C757D)
     embed.add_field(name="\u200b", value=t(
         "focus.live.closed_count", lang, count=closed.right, right=closed.right,

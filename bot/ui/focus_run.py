@@ -30,7 +30,7 @@ corrections, the follow-ups)::
 
 ``start_focus(interaction, questions, lang, *, owner=None, on_done=None, kind="match",
 title=None, record=True, key=None, in_place=False, feedback=True, on_answer=None, data=None,
-round_key=None, time_factor=1.0) -> FocusRun``
+round_key=None, time_factor=1.0, size=None) -> FocusRun``
 
 - ``owner``: the round's ``RoundOwner``. Callers written before it pass ``on_done(interaction,
   run)`` (its ``finished``), ``on_answer(run, answer)`` (its ``answered``) and ``record``
@@ -62,6 +62,9 @@ round_key=None, time_factor=1.0) -> FocusRun``
 - ``time_factor``: the student's extra time (``bot.play.students``: 1.5, 2, ``None`` for no
   timer): the idle window is ``idle_window(time_factor)`` (15 and 20 minutes; an hour without
   timer) instead of 10 minutes. Nothing else changes: no question has a timer of its own.
+- ``size``: the number a question is shown out of, for a round whose owner appends its next
+  question as each answer comes (a placement: "question 3/12", 12 at most); default the
+  round's size.
 
 ``get_run(bot, key)`` is the round open under ``key`` (None once finished or expired).
 ``action_button(interaction, label, kind, on_click)`` is any other button of a Focus window (e.g.
@@ -107,6 +110,7 @@ import discord
 from discord import ui
 
 from bot import replies
+from bot.corrections import is_missing, worked_line
 from bot.domain import DomainError
 from bot.focus import Answer, FocusRound, Question
 from bot.focus.answers import read_for
@@ -115,7 +119,7 @@ from bot.focus.round import mark
 from bot.focus.skills import MINUS, level_of
 from bot.i18n import decimal, error_text, lang_for, t
 from bot.play.focus import record_answer
-from bot.replies import interaction_data
+from bot.replies import EMBED_DESCRIPTION, interaction_data
 from bot.services import Key, services_of, services_of_client
 from bot.texts import (
     NNBSP,
@@ -234,6 +238,14 @@ class FocusRun:
     round_key: str = ""
     #: How long the round waits idle (``idle_window``: longer for a student with extra time).
     window: float = VIEW_TIMEOUT
+    #: The size a question's number is shown out of ("question 3/12"), when the round's
+    #: questions are not all known at its start (a placement's, drawn one at a time: the owner
+    #: appends the next to ``round.questions`` in ``answered``); None: the round's size.
+    size: int | None = None
+
+    @property
+    def shown_size(self) -> int:
+        return self.size if self.size is not None else len(self.round.questions)
 
     @property
     def open(self) -> bool:
@@ -388,18 +400,38 @@ def _given(answer: Answer, lang: str) -> str:
     return "" if answer.given is None else value_text(answer.given, answer.form, lang)
 
 
-def answer_line(index: int, answer: Answer, lang: str) -> str:
-    """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s``."""
+def answer_line(index: int, answer: Answer, lang: str, steps: bool = True) -> str:
+    """``✅ 7 + 8 = 15 · 3.2 s`` or ``❌ 15 − 9 = 6 · you typed 7 · 4.0 s`` and, under a wrong
+    or missed answer, its worked steps (``steps``)."""
     time_text = seconds_text(answer.seconds, lang)
-    question = replies.shown_name(answer.question, None)
+    question = shown_question(answer.question, lang)
+    # A missing-number question says "12 × ? = 96 → ? = 8", never "12 × ? = 96 = 8".
+    prefix = "focus_steps.summary_" if is_missing(answer.question) else "focus.summary."
+    suffix = "_missing" if is_missing(answer.question) else ""
     if answer.correct:
-        return t("focus.summary.right", lang, n=index + 1, question=question,
+        return t(f"{prefix}right{suffix}", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
     if answer.given is None:
-        return t("focus.summary.skipped", lang, n=index + 1, question=question,
+        line = t(f"{prefix}skipped{suffix}", lang, n=index + 1, question=question,
                  expected=_expected(answer, lang), time=time_text)
-    return t("focus.summary.wrong", lang, n=index + 1, question=question,
-             expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
+    else:
+        line = t(f"{prefix}wrong{suffix}", lang, n=index + 1, question=question,
+                 expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
+    return _with_steps(line, answer, lang) if steps else line
+
+
+def _corrections(round: FocusRound, lang: str) -> str:
+    """Each answer's line, with the worked steps of the wrong ones while they fit in an embed
+    (a long assignment's last corrections keep their line, without steps, rather than be
+    cut)."""
+    lines = [answer_line(i, a, lang, steps=False) for i, a in enumerate(round.answers)]
+    room = EMBED_DESCRIPTION - len("\n".join(lines))
+    for i, answer in enumerate(round.answers):
+        full = answer_line(i, answer, lang)
+        if len(full) - len(lines[i]) <= room:
+            room -= len(full) - len(lines[i])
+            lines[i] = full
+    return "\n".join(lines)
 
 
 def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> discord.Embed:
@@ -409,7 +441,7 @@ def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> dis
     embed = discord.Embed(
         title=t("focus.summary.title", lang, title=title or t("focus.run.title", lang),
                 score=round.score, size=size),
-        description="\n".join(answer_line(i, a, lang) for i, a in enumerate(round.answers)),
+        description=_corrections(round, lang),
         colour=colour,
     )
     embed.set_footer(text=t("focus.summary.footer", lang,
@@ -417,13 +449,20 @@ def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> dis
     return embed
 
 
+def _numbered(run: FocusRun, what: str) -> str:
+    """The key of a question's number: "question 3/6", or "question 3" in a round whose
+    questions come as it goes (``data["open_ended"]``: homework with a goal)."""
+    return f"homework.run.{what}" if run.data.get("open_ended") else f"focus.run.{what}"
+
+
 def question_embed(run: FocusRun) -> discord.Embed:
     question = run.round.current
     assert question is not None
     lang = run.lang
     embed = discord.Embed(
-        title=t("focus.run.question_title", lang, title=run.title or t("focus.run.title", lang),
-                n=run.round.index + 1, size=len(run.round.questions)),
+        title=t(_numbered(run, "question_title"), lang,
+                title=run.title or t("focus.run.title", lang),
+                n=run.round.index + 1, size=run.shown_size),
         description=question_line(question, lang),
         colour=run.notice_colour if run.notice else BLUE,
     )
@@ -441,7 +480,7 @@ def question_line(question: Question, lang: str) -> str:
     ``3 × 4 =``) is shown as written (``bot.replies.shown_name``: a teacher's own question may
     hold ``*`` for a product)."""
     text = question.text.rstrip()
-    shown = replies.shown_name(text, None)
+    shown = shown_question(text, lang)
     if question.form == LOWEST:
         return t("focus.run.simplify", lang, question=shown)
     if asks_itself(text):
@@ -451,7 +490,7 @@ def question_line(question: Question, lang: str) -> str:
 
 def question_label(question: Question, lang: str) -> str:
     """The answer field's label: ``7 + 8 =``, ``? × 7 = 42``, ``Simplify 12/16``."""
-    text = question.text.rstrip()
+    text = question_text(question.text.rstrip(), lang)
     if question.form == LOWEST:
         return t("focus.run.simplify", lang, question=text).removeprefix("## ")
     return text if asks_itself(text) else f"{text} ="
@@ -471,12 +510,30 @@ def asks_itself(text: str) -> bool:
     return "?" in text or "？" in text or "=" in text or text.endswith((":", "…"))
 
 
+def shown_question(text: str, lang: str) -> str:
+    """A question's text as the member reads it: in their language's way
+    (``bot.texts.question_text``: ``22,4 − 5,3``, « 2/3 de 18 »), its markdown made harmless
+    (a teacher's own question may hold ``*``)."""
+    return replies.shown_name(question_text(text, lang), None)
+
+
 def _mark_text(answer: Answer, lang: str) -> str:
+    """``✅ 7 + 8 = 15: right!``, or ``❌ 3/4 − 1/4 = 1/2 (you typed 2/8)`` with the worked steps
+    under it; a missing-number question says ``12 × ? = 96 → ? = 8``."""
+    missing = is_missing(answer.question)
+    question = shown_question(answer.question, lang)
     if answer.correct:
-        return t("focus.run.right", lang, question=replies.shown_name(answer.question, None),
-                 expected=_expected(answer, lang))
-    return t("focus.run.wrong", lang, question=replies.shown_name(answer.question, None),
-             expected=_expected(answer, lang), given=_given(answer, lang))
+        return t("focus_steps.right_missing" if missing else "focus.run.right", lang,
+                 question=question, expected=_expected(answer, lang))
+    line = t("focus_steps.wrong_missing" if missing else "focus.run.wrong", lang,
+             question=question, expected=_expected(answer, lang), given=_given(answer, lang))
+    return _with_steps(line, answer, lang)
+
+
+def _with_steps(line: str, answer: Answer, lang: str) -> str:
+    """``line`` and, under it, the worked steps of the answer's question (when it has some)."""
+    steps = worked_line(answer.skill, answer.question, answer.expected, lang)
+    return f"{line}\n{replies.shown_name(steps, None)}" if steps else line
 
 
 # --- The window: a question, an Answer button, a modal --------------------------------------
@@ -583,7 +640,7 @@ class AnswerModal(AnswerForm):
 
     def __init__(self, run: FocusRun, index: int) -> None:
         super().__init__(
-            t("focus.run.modal_title", run.lang, n=index + 1, size=len(run.round.questions)),
+            t(_numbered(run, "modal_title"), run.lang, n=index + 1, size=run.shown_size),
             f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}", run.round.questions[index],
             run.lang, MODAL_TIMEOUT)
 
@@ -673,6 +730,7 @@ async def start_focus(
     data: dict[str, Any] | None = None,
     round_key: str | None = None,
     time_factor: float | None = 1.0,
+    size: int | None = None,
 ) -> FocusRun:
     """Show the round's current question to the member of ``interaction``; see the module doc.
     ``owner``: who the round belongs to (``RoundOwner``); or, as before, ``on_done`` with
@@ -707,7 +765,7 @@ async def start_focus(
                        data=dict(data or {}), registry=registry,
                        round_key=round_key or f"{kind}:{token}",
                        window=idle_window(time_factor),
-                       expires_at=clock() + idle_window(time_factor))
+                       expires_at=clock() + idle_window(time_factor), size=size)
         if round.finished:
             await owner.finished(interaction, run)
             return run
