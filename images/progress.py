@@ -296,8 +296,9 @@ def best_run(days: Iterable[dt.date]) -> int:
 
 def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.date,
                  words: Words, weeks: int = 12, best: int | None = None,
-                 title: str | None = None, first_day: str | dt.date | None = None
-                 ) -> Image.Image:
+                 title: str | None = None, first_day: str | dt.date | None = None,
+                 boxes: list[Label] | None = None) -> Image.Image:
+    """The calendar of ``render_streak``; each word drawn is added to ``boxes`` with its box."""
     today_d = _date(today)
     days = {_date(p) for p in played}
     # A day played before the first day given still counts: the first day is never after it.
@@ -309,16 +310,17 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     width = left + grid_w + 30 + panel_w + 20
     height = top + 7 * (cell + gap) - gap + 56
     im, d = st.canvas(width, height)
+    label = _Labels(d, boxes)
     head, hf = st.fit_text(title or words("streak"), width - 40, 24, 14, bold=True)
-    st.text(d, (20, 28), head, hf, st.CHALK, "lm")
+    label((20, 28), head, hf, st.CHALK, "lm")
 
     start = today_d - dt.timedelta(days=today_d.weekday() + 7 * (weeks - 1))
     f = st.font(13)
     for row, name in enumerate(words.weekday(i) for i in range(7)):
-        st.text(d, (left - 10, top + row * (cell + gap) + cell / 2), name, f, st.CHALK_DIM,
-                "rm")
+        label((left - 10, top + row * (cell + gap) + cell / 2), name, f, st.CHALK_DIM, "rm")
     tick = st.font(18, True)
     last_month = None
+    month_right: float = -LABEL_GAP  # where the last month's name ends: two never run together
     for week in range(weeks):
         x = left + week * (cell + gap)
         monday = start + dt.timedelta(days=7 * week)
@@ -333,7 +335,10 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
                           and (begin is None or monday + dt.timedelta(days=k) >= begin)), None)
         label_day = max(monday, begin or monday) if first_column else month_day
         if label_day is not None and label_day.month != last_month:
-            st.text(d, (x, top - 14), words.month(label_day.month), f, st.CHALK_DIM, "lm")
+            name = words.month(label_day.month)
+            if x >= month_right + LABEL_GAP:  # else the month before, a week wide, keeps it
+                label((x, top - 14), name, f, st.CHALK_DIM, "lm")
+                month_right = x + f.getlength(name)
             last_month = label_day.month
         for row in range(7):
             day = monday + dt.timedelta(days=row)
@@ -354,29 +359,26 @@ def streak_image(played: Iterable[str | dt.date], streak: int, today: str | dt.d
     px = left + grid_w + 30
     st.rounded(d, (px, top - 4, px + panel_w, top + 7 * (cell + gap) - gap + 4), 12,
                fill=st.SLATE_LIGHT)
-    st.text(d, (px + panel_w / 2, top + 52), str(int(streak)), st.font(64, True), st.CHALK,
-            "mm")
+    label((px + panel_w / 2, top + 52), str(int(streak)), st.font(64, True), st.CHALK, "mm")
     days_word = words("day_word", count=int(streak))
-    st.text(d, (px + panel_w / 2, top + 104), days_word, st.font(20, True), st.CHALK, "mm")
-    st.text(d, (px + panel_w / 2, top + 150),
-            words("best", days=words.count(
-                "days", best if best is not None else best_run(days))), st.font(16), st.CHALK,
-            "mm")
-    st.text(d, (px + panel_w / 2, top + 178),
-            words.count("days_played", len(days)), st.font(16),
-            st.CHALK_DIM, "mm")
+    label((px + panel_w / 2, top + 104), days_word, st.font(20, True), st.CHALK, "mm")
+    label((px + panel_w / 2, top + 150),
+          words("best", days=words.count("days", best if best is not None else best_run(days))),
+          st.font(16), st.CHALK, "mm")
+    label((px + panel_w / 2, top + 178), words.count("days_played", len(days)), st.font(16),
+          st.CHALK_DIM, "mm")
 
     # Key.
     ky = height - 26
     st.rounded(d, (left, ky - 10, left + 20, ky + 10), 5, fill=st.GOOD)
     st.text(d, (left + 10, ky + 1), "✓", st.font(13, True), st.PAPER, "mm")
-    st.text(d, (left + 28, ky), words("played"), f, st.CHALK, "lm")
+    label((left + 28, ky), words("played"), f, st.CHALK, "lm")
     kx = left + 40 + f.getlength(words("played"))
     st.rounded(d, (kx, ky - 10, kx + 20, ky + 10), 5, fill=st.SLATE_LIGHT, outline=st.SLATE_LINE)
-    st.text(d, (kx + 28, ky), words("missed"), f, st.CHALK, "lm")
+    label((kx + 28, ky), words("missed"), f, st.CHALK, "lm")
     kx += 40 + f.getlength(words("missed"))
     st.rounded(d, (kx, ky - 10, kx + 20, ky + 10), 5, outline=st.CHALK, width=3)
-    st.text(d, (kx + 28, ky), words("today"), f, st.CHALK, "lm")
+    label((kx + 28, ky), words("today"), f, st.CHALK, "lm")
     return im
 
 

@@ -281,3 +281,20 @@ def test_a_missing_number_is_corrected_without_an_equation_said_twice():
     said = t("focus_steps.wrong_missing", "fr", question="12 × ? = 96", expected=8, given=0)
     assert faults(said, "fr") == [], said
     assert faults(t("focus.run.wrong", "fr", question="12 × ? = 96", expected=8, given=0), "fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("played", [1, 2, 30])
+def test_the_streak_calendars_labels_never_overlap(lang, played):
+    from images.progress import streak_image
+
+    today = dt.date(2026, 12, 1)
+    days = [today - dt.timedelta(days=2 * k) for k in range(played)]
+    for first_day in (None, today - dt.timedelta(days=4), dt.date(2026, 10, 29)):
+        boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+        streak_image(days, 1, today, image_words(lang), first_day=first_day, boxes=boxes)
+        touching = [(a[0], b[0]) for a, b in itertools.combinations(boxes, 2)
+                    if overlap(a[1], b[1])]
+        assert touching == []
+        for text, _ in boxes:
+            assert faults(text, lang, wording=False) == [], text
