@@ -37,16 +37,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 from bot.digits.baseline import BotPlayer
 from bot.digits.ghosts import LEVELS, slate_cost
 from bot.digits.match import Match, ShadowPlayer
 from bot.digits.players import player_model
 from bot.digits.shop import MatchSettings
+from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer
 
 __all__ = ["ADAPT", "CHOICES", "DEFAULT_LEVEL", "FAIR", "GENTLE", "GENTLE_ACCURACY", "LEVELS",
-           "SHADOWS", "Adapted", "HeldBack", "adapt", "play_solo", "shadow_player", "solo_match"]
+           "SHADOWS", "Adapted", "HeldBack", "Matched", "adapt", "moved", "places", "play_solo",
+           "shadow_player", "solo_match"]
 
 DEFAULT_LEVEL = "gentle"
 ADAPT = "adapt"
@@ -77,11 +80,64 @@ class HeldBack(BotPlayer):
         return int(self.share * (slate_cost(seen) if seen is not None else 0)) + self.ahead
 
 
+def moved(before: Slate, after: Slate) -> bool:
+    """Whether a digit was moved between two slates a player fielded one round apart: a cell lost
+    its kind of digit, and that kind stands in a cell that did not hold it before. Buying, selling
+    and merging alone do not count (a merge lands on the front-most copy, which held the kind)."""
+    was = _cells_by_key(before)
+    now = _cells_by_key(after)
+    for key, cells in was.items():
+        if now.get(key, set()) >= cells:
+            continue  # every cell that held this kind still holds it
+        if now.get(key, set()) - cells:
+            return True
+    return False
+
+
+def _cells_by_key(slate: Slate) -> dict[str, set[int]]:
+    cells: dict[str, set[int]] = {}
+    for cell, piece in slate.items():
+        cells.setdefault(piece.key, set()).add(cell)
+    return cells
+
+
+def places(slates: Sequence[Slate]) -> bool:
+    """Whether a player who fielded ``slates`` (one a round, oldest first) places its digits: it
+    moved one (:func:`moved`) in at least half of the rounds after the first. Before two slates
+    are seen, yes (the shadow plays as against a player who does)."""
+    seen = [moved(a, b) for a, b in pairwise(slates)]
+    return not seen or 2 * sum(seen) >= len(seen)
+
+
+class Matched(HeldBack):
+    """The fair shadow: the baseline player against a member who places its digits; against one
+    who does not (:func:`places`, read from the slates the member fielded, round after round), it
+    holds back (:class:`HeldBack`: at most ``share`` of the member's last slate, plus ``ahead``
+    gold) and places its own digits by their roles alone, without reading the member's last slate.
+
+    Why: the baseline placing its digits against the member's last slate beats a player whose
+    digits stand where they were bought far more often than one who moves them (a quick child
+    who never moved a digit won a quarter of its matches against it, a steady student half), and
+    holding back by lives or by a share alone moved both players' results together."""
+
+    def _places(self, match: Match, player: str) -> bool:
+        member = match.opponent(player)
+        return places([record.slates[member] for record in match.records])
+
+    def worth_cap(self, match: Match, player: str) -> int | None:
+        return None if self._places(match, player) else super().worth_cap(match, player)
+
+    def _placed_against(self, match: Match, player: str) -> Slate | None:
+        return super()._placed_against(match, player) if self._places(match, player) else None
+
+
 #: The gentle shadow: always held back to 7/10 of the member's last slate plus 4 gold (chosen from
 #: a grid over seeds 0–99 of 0.7–0.9 and 0–6 gold: the one with the widest margins on every aim).
 GENTLE = partial(HeldBack, accuracy=GENTLE_ACCURACY, share=0.7, ahead=4)
-#: The fair shadow: held back to 8/10 of the member's last slate only while it leads in lives.
-FAIR = partial(HeldBack, share=0.8, leading=1)
+#: The fair shadow: the baseline against a member who places its digits; against one who does
+#: not, held to what the member fielded last round and placing by roles alone (chosen on seeds
+#: 200–399 among shares 0.5–1.4 of the member's slate, with or without its lead in lives).
+FAIR = partial(Matched, share=1.0)
 
 #: Who plays the shadow at each level (a seed gives the player; see the module's docstring).
 SHADOWS: dict[str, ShadowPlayer] = {
