@@ -83,7 +83,9 @@ class HeldBack(BotPlayer):
 def moved(before: Slate, after: Slate) -> bool:
     """Whether a digit was moved between two slates a player fielded one round apart: a cell lost
     its kind of digit, and that kind stands in a cell that did not hold it before. Buying, selling
-    and merging alone do not count (a merge lands on the front-most copy, which held the kind)."""
+    and merging do not count (a merge lands on the front-most copy, which held the kind), except
+    a merge followed by a new copy bought into another cell: rare, and :func:`places` reads half
+    of the rounds for that reason."""
     was = _cells_by_key(before)
     now = _cells_by_key(after)
     for key, cells in was.items():
