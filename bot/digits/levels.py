@@ -17,9 +17,14 @@ else: the same rules, the same shop, the same view of the member's slates.
   round; from round 5 a lost battle costs 3 lives, so a shadow that overtakes a stalled slate
   around round 6 took a 10–1 lead back in four battles. Held to the member's slate, it stalls
   when the member stalls.
-- **fair** (:data:`FAIR`): the baseline player, a match of equals, except while it leads in lives:
-  then it holds back to 8/10 of the member's last slate, so that a member behind can come back
-  (a quick child who never places its digits lost three matches in four to the plain baseline).
+- **fair** (:data:`FAIR`, :class:`Matched`): a match of equals, read from how the member plays.
+  Against a member who places its digits (:func:`places`: it moved a digit to another cell in at
+  least half of the rounds seen), the baseline player itself; against one who leaves its digits
+  where they were bought, the baseline held to the member's last slate (no dearer) and placing
+  its digits by their roles alone, without reading the member's slate. Why: the baseline placing
+  against the member's last slate beat a quick child who never places three matches in four, a
+  steady student one in two; one shadow for both, held back by a share or by its lead in lives,
+  moved both results together and never put both in 40–60 %.
 - **strong**: the stronger player (:class:`bot.digits.strategy.OddsPlayer`, placements tried out in
   simulated battles), the shadow of every solo match before levels.
 
