@@ -389,11 +389,13 @@ MEDALS = st.MEDALS
 
 
 def format_time(seconds: float, words: Words) -> str:
-    """41.2 → "41.2 s"; 63 → "1:03.0"; the decimal separator is the language's ("41,2 s")."""
+    """41.2 → "41.2 s"; 63 → "1:03.0" ("1 min 03,0 s" in French, where "1:03" reads as a time
+    of day); the decimal separator is the language's ("41,2 s")."""
     tenths = round(float(seconds) * 10)
     minutes, rest = divmod(tenths, 600)
     if minutes:
-        return f"{minutes}:{words.decimal(rest / 10, 1, whole_digits=2)}"
+        return words("minutes_seconds", minutes=minutes,
+                     seconds=words.decimal(rest / 10, 1, whole_digits=2))
     return f"{words.decimal(rest / 10, 1)} s"
 
 
@@ -417,7 +419,10 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], words: Words,
                       title: str | None = None, date: str | dt.date | None = None,
                       highlight: str | int | None = None, limit: int = 10,
                       out_of: int | None = None,
-                      columns: tuple[str, str] | None = None) -> Image.Image:
+                      columns: tuple[str, str] | None = None,
+                      boxes: list[Label] | None = None) -> Image.Image:
+    """The picture of ``render_leaderboard``; each word drawn is added to ``boxes`` with its
+    box. The title is fitted to the room the date leaves it."""
 
     def is_mine(r: Mapping[str, Any]) -> bool:
         if highlight is None:
@@ -434,28 +439,29 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], words: Words,
     width = 640
     height = head_h + cols_h + max(1, len(shown)) * row_h + 20
     im, d = st.canvas(width, height)
-    st.text(d, (20, 30), title or words("daily"), st.font(24, True), st.CHALK, "lm")
-    if date is not None:
-        day = _date(date)
-        st.text(d, (width - 20, 30), words.date(day, "d MMM y"),
-                st.font(16), st.CHALK_DIM, "rm")
+    label = _Labels(d, boxes)
+    day_text = words.date(_date(date), "d MMM y") if date is not None else ""
+    room = width - 40 - (st.font(16).getlength(day_text) + 2 * LABEL_GAP if day_text else 0)
+    label((20, 30), *st.fit_text(title or words("daily"), room, 24, 14, bold=True), st.CHALK,
+          "lm")
+    if day_text:
+        label((width - 20, 30), day_text, st.font(16), st.CHALK_DIM, "rm")
     cf = st.font(13, True)
     y = head_h
     x_rank, x_name, x_score, x_time = 44, 84, width - 170, width - 24
-    st.text(d, (x_rank, y + cols_h / 2), "#", cf, st.CHALK_DIM, "mm")
-    st.text(d, (x_name, y + cols_h / 2), words("name"), cf, st.CHALK_DIM, "lm")
+    label((x_rank, y + cols_h / 2), "#", cf, st.CHALK_DIM, "mm")
+    label((x_name, y + cols_h / 2), words("name"), cf, st.CHALK_DIM, "lm")
     score_head, time_head = columns or (words("score"), words("time"))
-    st.text(d, (x_score, y + cols_h / 2), score_head, cf, st.CHALK_DIM, "rm")
-    st.text(d, (x_time, y + cols_h / 2), time_head, cf, st.CHALK_DIM, "rm")
+    label((x_score, y + cols_h / 2), score_head, cf, st.CHALK_DIM, "rm")
+    label((x_time, y + cols_h / 2), time_head, cf, st.CHALK_DIM, "rm")
     y += cols_h
     if not rows:
-        st.text(d, (width / 2, y + row_h / 2), words("nobody"), st.font(17), st.CHALK_DIM,
-                "mm")
+        label((width / 2, y + row_h / 2), words("nobody"), st.font(17), st.CHALK_DIM, "mm")
         return im
     for i, r in enumerate(shown):
         box = (14, y + 3, width - 14, y + row_h - 3)
         if r is None:
-            st.text(d, (width / 2, y + row_h / 2), "…", st.font(20, True), st.CHALK_DIM, "mm")
+            label((width / 2, y + row_h / 2), "…", st.font(20, True), st.CHALK_DIM, "mm")
             y += row_h
             continue
         mine_row = is_mine(r)
@@ -467,21 +473,21 @@ def leaderboard_image(rows: Sequence[Mapping[str, Any]], words: Words,
         if medal is not None:
             d.ellipse((x_rank - 15, cy - 15, x_rank + 15, cy + 15), fill=medal, outline=st.INK,
                       width=2)
-            st.text(d, (x_rank, cy + 1), str(rank), st.font(16, True), st.INK, "mm")
+            label((x_rank, cy + 1), str(rank), st.font(16, True), st.INK, "mm")
         else:
-            st.text(d, (x_rank, cy), str(rank), st.font(16, True), st.CHALK, "mm")
+            label((x_rank, cy), str(rank), st.font(16, True), st.CHALK, "mm")
         name, nf = st.fit_text(str(r.get("name", "")), x_score - 70 - x_name, 18, 12,
                                bold=mine_row)
-        st.text(d, (x_name, cy), name, nf, st.CHALK, "lm")
+        label((x_name, cy), name, nf, st.CHALK, "lm")
         score = str(r.get("score", ""))
         if out_of is not None:
             score = f"{score}/{out_of}"
-        st.text(d, (x_score, cy), score, st.font(18, True), st.CHALK, "rm")
+        label((x_score, cy), score, st.font(18, True), st.CHALK, "rm")
         time = r.get("time", r.get("seconds"))
         if isinstance(time, str):
             shown_time = time
         else:
             shown_time = format_time(time, words) if time is not None else "—"
-        st.text(d, (x_time, cy), shown_time, st.font(16), st.CHALK_DIM, "rm")
+        label((x_time, cy), shown_time, st.font(16), st.CHALK_DIM, "rm")
         y += row_h
     return im

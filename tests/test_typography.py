@@ -298,3 +298,28 @@ def test_the_streak_calendars_labels_never_overlap(lang, played):
         assert touching == []
         for text, _ in boxes:
             assert faults(text, lang, wording=False) == [], text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("count", [1, 2, 30])
+def test_the_leaderboards_labels_never_overlap(lang, count):
+    from images.progress import leaderboard_image
+
+    rows = [{"rank": k + 1, "name": (GIRLS + BOYS)[k % 8] * (1 + k % 5), "score": 6 - k % 7,
+             "time": 12.5 + 7 * k} for k in range(count)]
+    for title in (None, "Classement du défi du jour de la classe de 5e B, semaine 49 " * 2):
+        boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+        leaderboard_image(rows, image_words(lang), title=title, date=FIRST, highlight=count,
+                          limit=10, out_of=6, boxes=boxes)
+        touching = [(a[0], b[0]) for a, b in itertools.combinations(boxes, 2)
+                    if overlap(a[1], b[1])]
+        assert touching == []
+        for text, _ in boxes:
+            assert faults(text, lang, wording=False) == [], text
+
+
+def test_a_time_over_a_minute_reads_as_a_duration_in_french():
+    from images.progress import format_time
+
+    assert format_time(63, image_words("fr")) == "1 min 03,0 s"
+    assert format_time(63, image_words("en")) == "1:03.0"
