@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import catalogues, command_key, parameter_key, t
+from bot.i18n import catalogues, command_key, parameter_key, t, typography
 from bot.ui.teachers import EVERYONE
 
 FIELD_LIMIT = 1024
@@ -39,7 +39,8 @@ Command = app_commands.Command[Any, ..., Any]
 def _localised(qualified_name: str, part: str, lang: str, english: str) -> str:
     if lang == "en":
         return english
-    return catalogues().get(command_key(qualified_name, part), lang) or english
+    # Read from the catalogue as Discord's Translator reads it, so typeset the same way.
+    return typography(catalogues().get(command_key(qualified_name, part), lang) or english, lang)
 
 
 def _localised_path(command: Command | app_commands.Group, lang: str) -> str:
