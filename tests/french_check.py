@@ -54,7 +54,8 @@ FRENCH_WORDING: tuple[tuple[str, re.Pattern[str]], ...] = (
      re.compile(r"\b[Rr]ang \d|\b[Rr]ang \{")),
     ("a piece named bare after « était »", re.compile(r"\bétait [RTCP]\d")),
     ("a correction read as one equation (« 12 × ? = 96 = 8 »)",
-     re.compile(r"\?[^=\n]*=[^=\n?]*\d[^=\n?]*=")),
+     # (« → ? = 99 ÷ 11 = 9 », a worked step after the arrow, is a chain of computations)
+     re.compile(r"(?<!→)(?<!→[ \u202f])\?[^=\n→]*=[\d ,.\u202f]+=")),
     ("« /rithmomachie abandon »: the command is « abandonner »",
      re.compile(r"/rithmomachie abandon\b")),
 )

@@ -57,3 +57,29 @@ async def test_what_a_class_reads_first_passes_the_check(lang, standin, start_bo
                 if wrong:
                     found.setdefault(f"/{command}", []).extend(wrong)
     assert found == {}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_practice_round_answered_wrong_then_right_passes_the_check(lang, standin,
+                                                                        start_bot, clock):
+    # The window, the modal, each mark and worked correction, and the summary (issue 29).
+    await start_bot()
+    locale, fr = ("fr", True) if lang == "fr" else ("en-US", False)
+    head = standin.add_member("Mme Roux", teacher=True, locale=locale)
+    léa = standin.add_member("Léa", locale=locale)
+    await standin.slash(head, "class student", member=léa, school_year="6e", level="4")
+    window = (await standin.slash(léa, "focus entraînement" if fr else "focus practice")).reply
+    found: list[str] = []
+    for n in range(6):
+        clock.now += 1.0
+        opened = await standin.click(léa, window, label="Répondre" if fr else "Answer")
+        assert opened.modal is not None
+        found += faults(opened.modal.get("title", ""), lang)
+        for row in opened.modal["components"]:
+            for field in row["components"]:
+                for key in ("label", "placeholder"):
+                    found += faults(field.get(key) or "", lang)
+        await standin.submit_modal(léa, opened, {"answer": "0" if n % 2 else "1,5"})
+        for text in texts_of(window):
+            found += faults(text, lang)
+    assert found == []
