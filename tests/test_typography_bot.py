@@ -83,3 +83,24 @@ async def test_a_practice_round_answered_wrong_then_right_passes_the_check(lang,
         for text in texts_of(window):
             found += faults(text, lang)
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_solo_round_of_the_20_digits_passes_the_check(lang, standin, start_bot):
+    # The match's message, the Focus, the shop, a purchase, the battle and its replay's words.
+    from tests.test_cog_digits import act, take_focus
+
+    bot = await start_bot()
+    fr = lang == "fr"
+    zoé = standin.add_member("Zoé", locale="fr" if fr else "en-US")
+    board = (await standin.slash(zoé, "chiffres solo" if fr else "digits solo")).reply
+    shop = await take_focus(standin, bot, zoé, board,
+                            label="Faire mon Focus" if fr else "Take my Focus")
+    seen = [board, shop]
+    await act(standin, zoé, shop, "digits:buy:1")
+    await act(standin, zoé, shop, "digits:ready")
+    seen += [shop, *standin.channel_messages()]
+    read = [text for message in seen for text in texts_of(message)]
+    assert any(("manche" if fr else "round") in text.lower() for text in read)
+    found = [wrong for text in read for wrong in faults(text, lang)]
+    assert found == []
