@@ -47,15 +47,18 @@ async def test_what_a_class_reads_first_passes_the_check(lang, standin, start_bo
     members = {"student": standin.add_member("Zoé" if lang == "fr" else "Zoe", locale=locale),
                "teacher": standin.add_member("Mme Roux", teacher=True, locale=locale)}
     found: dict[str, list[str]] = {}
+    read = 0
     for who, asked in COMMANDS[lang]:
         command, options = asked if isinstance(asked, tuple) else (asked, {})
         record = await standin.slash(members[who], command, options=options)
         messages = [m for m in (record.reply, *getattr(record, "messages", [])) if m is not None]
         for message in messages:
             for text in texts_of(message):
+                read += 1
                 wrong = faults(text, lang)
                 if wrong:
                     found.setdefault(f"/{command}", []).extend(wrong)
+    assert read > 3 * len(COMMANDS[lang])
     assert found == {}
 
 
@@ -80,7 +83,9 @@ async def test_a_practice_round_answered_wrong_then_right_passes_the_check(lang,
                 for key in ("label", "placeholder"):
                     found += faults(field.get(key) or "", lang)
         await standin.submit_modal(léa, opened, {"answer": "0" if n % 2 else "1,5"})
-        for text in texts_of(window):
+        texts = texts_of(window)
+        assert texts
+        for text in texts:
             found += faults(text, lang)
     assert found == []
 
