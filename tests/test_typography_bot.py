@@ -109,3 +109,24 @@ async def test_a_solo_round_of_the_20_digits_passes_the_check(lang, standin, sta
     assert any(("manche" if fr else "round") in text.lower() for text in read)
     found = [wrong for text in read for wrong in faults(text, lang)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_rithmomachia_game_against_ardoise_passes_the_check(lang, standin, start_bot):
+    # The board, a turn played and Ardoise's answer, a refused turn, the draw refused.
+    await start_bot()
+    fr = lang == "fr"
+    zoé = standin.add_member("Zoé", locale="fr" if fr else "en-US")
+    board = (await standin.slash(zoé, "rithmomachie solo" if fr else "rithmo solo")).reply
+    turn = {"tour": "c4-b5"} if fr else {"turn": "c4-b5"}
+    played = await standin.slash(zoé, "rithmomachie jouer" if fr else "rithmo move",
+                                 options=turn)
+    answered = await standin.wait_for_message(lambda m: bool(m.attachments), after=board)
+    refused = await standin.slash(zoé, "rithmomachie jouer" if fr else "rithmo move",
+                                  options={next(iter(turn)): "h16-h13"})
+    draw = await standin.slash(zoé, "rithmomachie nulle" if fr else "rithmo draw")
+    read = [text for message in (board, played.reply, answered, refused.reply, draw.reply)
+            for text in texts_of(message)]
+    assert any("Ardoise" in text for text in read) and len(read) > 5
+    found = [wrong for text in read for wrong in faults(text, lang)]
+    assert found == []
