@@ -323,3 +323,13 @@ def test_a_time_over_a_minute_reads_as_a_duration_in_french():
 
     assert format_time(63, image_words("fr")) == "1 min 03,0 s"
     assert format_time(63, image_words("en")) == "1:03.0"
+
+
+def test_the_rule_agrees_with_babel_on_numbers_and_percentages():
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    from bot.texts import number, percent
+
+    assert get_group_symbol("fr") == NNBSP  # CLDR's French groups of digits
+    assert get_decimal_symbol("fr") == ","
+    assert typography("1 250 et 50 %", "fr") == f"{number(1250, 'fr')} et {percent(0.5, 'fr')}"
