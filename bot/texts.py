@@ -319,6 +319,14 @@ def typography(text: str, lang: str) -> str:
     return re.sub(_HOLE, lambda _: next(pieces), work)
 
 
+def digit_groups(text: str, lang: str) -> str:
+    """A member's text (a teacher's question) with its groups of digits kept together as French
+    keeps them (``1 250`` with a narrow no-break space), and nothing else changed."""
+    if lang_of(lang) != "fr":
+        return text
+    return _GROUPS.sub(lambda m: re.sub(f"[ {NBSP}]", NNBSP, m.group(0)), text)
+
+
 def placeholders(text: str) -> set[str]:
     """The names of the ``{placeholders}`` of a text (``{{`` and ``}}`` are literal braces)."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}

@@ -333,3 +333,18 @@ def test_the_rule_agrees_with_babel_on_numbers_and_percentages():
     assert get_group_symbol("fr") == NNBSP  # CLDR's French groups of digits
     assert get_decimal_symbol("fr") == ","
     assert typography("1 250 et 50 %", "fr") == f"{number(1250, 'fr')} et {percent(0.5, 'fr')}"
+
+
+def test_the_issues_double_of_1_250_reads_with_its_groups_kept_together():
+    from fractions import Fraction
+
+    from bot.ui.focus_run import shown_question, value_text
+
+    question = shown_question("Le double de 1 250", "fr")
+    said = t("focus.run.wrong", "fr", question=question,
+             expected=value_text(2500, "whole", "fr"), given=value_text(2400, "whole", "fr"))
+    assert said == f"❌ Le double de 1{NNBSP}250 = 2{NNBSP}500 (tu as tapé 2{NNBSP}400)."
+    assert faults(said, "fr") == []
+    assert faults("❌ Le double de 1 250 = 2500 (tu as tapé 2400).", "fr")
+    assert value_text(Fraction(12345, 100), "decimal", "fr") == "123,45"
+    assert value_text(2500, "whole", "en") == "2500"  # English as it was

@@ -124,6 +124,7 @@ from bot.services import Key, services_of, services_of_client
 from bot.texts import (
     NNBSP,
     decimal_symbol,
+    digit_groups,
     lang_of,
     question_text,
     skill_level_name,
@@ -514,7 +515,7 @@ def shown_question(text: str, lang: str) -> str:
     """A question's text as the member reads it: in their language's way
     (``bot.texts.question_text``: ``22,4 − 5,3``, « 2/3 de 18 »), its markdown made harmless
     (a teacher's own question may hold ``*``)."""
-    return replies.shown_name(question_text(text, lang), None)
+    return replies.shown_name(digit_groups(question_text(text, lang), lang), None)
 
 
 def _mark_text(answer: Answer, lang: str) -> str:
