@@ -128,7 +128,7 @@ NUMBERS = {"count", "level", "round", "digit", "max", "size", "cell", "n", "high
 FIRST = dt.date(2026, 12, 1)
 
 
-def sample(name: str, case: int) -> Any:
+def sample(name: str, case: int, lang: str = "fr") -> Any:
     """A value for ``{name}``: a girl's or a boy's name, 1, 2, 1 250 or 0,5, a first of the
     month, or a word."""
     if name in NAMES:
@@ -136,7 +136,7 @@ def sample(name: str, case: int) -> Any:
     if name in NUMBERS:
         return (1, 2, 1250, 0.5)[case] if name == "count" else (1, 2, 1250, 2)[case]
     if name in {"day", "date", "due", "deadline", "when", "until", "started", "today", "now"}:
-        return date_text(FIRST, "fr")
+        return date_text(FIRST, lang)
     if name in {"channel"}:
         return "<#123>"
     if name in {"role", "roles"}:
@@ -163,13 +163,13 @@ def rendered(lang: str) -> list[tuple[str, str, bool]]:
             names = set().union(*(placeholders(v) for k, v in texts.items()
                                   if k.startswith(base + ".") and k.count(".") == key.count(".")))
             for case in range(4):
-                params = {p: sample(p, case) for p in names - {"count"}}
+                params = {p: sample(p, case, lang) for p in names - {"count"}}
                 count = sample("count", case)
                 out.append((base, t(base, lang, count=count, **params), count == 1))
             continue
         for case in range(4):
-            out.append((key, t(key, lang, **{p: sample(p, case) for p in placeholders(text)}),
-                        True))
+            out.append((key, t(key, lang, **{p: sample(p, case, lang)
+                                             for p in placeholders(text)}), True))
     return out
 
 
