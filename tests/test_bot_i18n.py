@@ -172,3 +172,26 @@ async def test_the_translator_speaks_french_only_and_honours_an_explicit_key():
                                       discord.Locale.american_english, name) is None
     explicit = app_commands.locale_str("help", key="commands.digits.name")
     assert await translator.translate(explicit, discord.Locale.french, name) == "chiffres"
+
+
+async def test_the_translator_typesets_descriptions_and_choices_not_names():
+    # Discord's command list shows French as the bot's messages do (issue 29).
+    cats = Catalogues({"fr": {"commands.help.name": "aide",
+                              "commands.help.description": "L'aide : tout ce que je sais !",
+                              "choices.gloria": "Gloire ?"}}, {})
+    translator = Translator(cats)
+
+    @app_commands.command(name="help", description="Help")
+    async def help_command(interaction: discord.Interaction) -> None: ...
+
+    where = app_commands.TranslationContextLocation
+    said = app_commands.TranslationContext(where.command_description, help_command)
+    assert await translator.translate(app_commands.locale_str("Help"), discord.Locale.french,
+                                      said) == "L'aide\u00a0: tout ce que je sais\u202f!"
+    named = app_commands.TranslationContext(where.command_name, help_command)
+    assert await translator.translate(app_commands.locale_str("help"), discord.Locale.french,
+                                      named) == "aide"
+    choice = app_commands.Choice(name="glory", value="gloria")
+    chosen = app_commands.TranslationContext(where.choice_name, choice)
+    assert await translator.translate(app_commands.locale_str("glory"), discord.Locale.french,
+                                      chosen) == "Gloire\u202f?"
