@@ -102,7 +102,8 @@ def years_table(lang: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.focus_tables",
                                      description="The tables of docs/rules/focus.md, as Markdown.")
-    parser.add_argument("lang", nargs="?", default="en", choices=[*sorted(HEAD), "names", "names-fr"],
+    parser.add_argument("lang", nargs="?", default="en",
+                        choices=[*sorted(HEAD), "names", "names-fr"],
                         help="en (focus.md), fr (focus.fr.md), names (teachers.md) or "
                              "names-fr (teachers.fr.md)")
     args = parser.parse_args(argv)
