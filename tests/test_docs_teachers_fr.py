@@ -81,7 +81,8 @@ def quotes(body: str) -> list[list[str]]:
 
 
 def code_block(text: str, language: str, first_line: str) -> str:
-    found = re.search(rf"```{language}\n({re.escape(first_line)}\n.*?)```", text, re.DOTALL)
+    """The ``language`` code block whose first line starts with ``first_line``."""
+    found = re.search(rf"```{language}\n({re.escape(first_line)}.*?)```", text, re.DOTALL)
     assert found is not None, first_line
     return found.group(1)
 
@@ -309,6 +310,26 @@ def test_the_file_back_is_what_show_attaches_for_the_good_lines() -> None:
     assert written.replace("\r\n", "\n") == code_block(FRENCH, "text", "question;réponse;thème")
     again = question_sets.read_file("semaine 3.csv", written.encode("utf-8-sig"))
     assert again.refused == [] and again.items == read.items
+
+
+def test_the_class_report_s_spreadsheet_is_what_the_bot_writes_in_french() -> None:
+    # Inès: 8 answers in negative numbers (7 right), 5 in percentages (4 right), each taking
+    # 3.5 s; adding negatives Familiar, subtracting them Proficient, percentages Mastered.
+    from datetime import date
+
+    from bot.play.class_report import Answered, build, report_csv
+    from db.class_report import StudentTally, tally_of_times
+    from db.mastery import SkillLevel
+
+    tallies = [StudentTally(1, "negatives", tally_of_times([3500] * 8, 7)),
+               StudentTally(1, "percentages", tally_of_times([3500] * 5, 4))]
+    mastery = {(1, skill): SkillLevel(1, skill, 4, level) for skill, level in
+               (("negatives-add", 2), ("negatives-subtract", 3), ("percentages", 4))}
+    data = Answered("week", date(2026, 11, 24), date(2026, 11, 30), None, tallies, [], mastery)
+    written = report_csv(build(data, {1: "Inès"}, "fr"), "fr").decode("utf-8-sig")
+    shown = code_block(FRENCH, "csv", t("class.report.csv.student", "fr") + ";")
+    rows = written.replace("\r\n", "\n").splitlines()
+    assert shown.splitlines() == [row for row in rows if not row.startswith("Classe;")]
 
 
 def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
