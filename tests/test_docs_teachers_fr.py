@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from bot.play import question_sets
 from bot.play.students import StudentView, changed_settings, focus_rules, server_rules
 from bot.texts import t
-from bot.ui.assignments import post_embed, post_view
+from bot.ui.assignments import post_embed, post_view, when_text
 from bot.ui.question_sets import upload_reply
 from bot.ui.settings import settings_embed
 from bot.ui.students import student_embed
@@ -283,6 +283,8 @@ def test_the_homework_post_is_what_the_bot_posts_in_french() -> None:
     assert f"« {post_embed(made, zone, 'fr', closed=True).footer.text} »" in text
     assert f"**{post_view(made, 'fr', closed=True).children[0].item.label}**" in text
     assert "`/classe devoir nom:Tables avant vendredi pour-le:04/12/2026 18h00" in text
+    # How the due option's list reads that date as it is typed.
+    assert f"(« {when_text(made.due_at, zone, 'fr')} »)" in text
 
 
 def test_the_upload_example_is_what_the_bot_answers_in_french() -> None:
