@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.flows.classroom import ClassroomFlow
+from bot.ui.assignments import DEFAULT_REMINDER, REMINDER_OPTIONS
 from bot.ui.classroom import DEFAULT_COUNT, MAX_COUNT, NAME_LENGTH
 from bot.ui.teachers import teachers_choices
 from cogs import ArdoiseCog
@@ -40,16 +41,21 @@ class ClassAssign(ArdoiseCog):
         question_set=app_commands.locale_str("Questions of one of your question sets",
                                              key=f"{_SET_KEY}.description"),
         count="How many questions (1 to 20, 6 by default)", role="Only for this role",
-        skill="Only these skills of the school year (pick one, then type on for more)")
+        skill="Only these skills of the school year (pick one, then type on for more)",
+        reminder="When to remind, in its channel, those not done (24 hours before by default)",
+        goal="Until a goal instead of a count: right:10 (10 right answers) or 80%:10 (80 % of "
+             "the last 10)")
     @app_commands.rename(question_set=app_commands.locale_str("set", key=f"{_SET_KEY}.name"))
+    @app_commands.choices(reminder=REMINDER_OPTIONS)
     async def assign(self, interaction: discord.Interaction,
                      name: app_commands.Range[str, 1, NAME_LENGTH], due: str,
                      level: app_commands.Range[int, 1, 8] | None = None,
                      topic: str | None = None, question_set: str | None = None,
                      count: app_commands.Range[int, 1, MAX_COUNT] = DEFAULT_COUNT,
-                     role: discord.Role | None = None, skill: str | None = None) -> None:
+                     role: discord.Role | None = None, skill: str | None = None,
+                     reminder: int = DEFAULT_REMINDER, goal: str | None = None) -> None:
         await self.flow.assign(interaction, name, due, level, topic, question_set, count, role,
-                               skill)
+                               skill, reminder=reminder, goal=goal)
 
     @assign.autocomplete("topic")
     @teachers_choices

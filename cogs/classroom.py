@@ -26,6 +26,7 @@ from bot.services import ServicedBot, Services
 from bot.ui.assignments import DoAssignment
 from bot.ui.class_report import ReportPage
 from bot.ui.classroom import PERIOD_OPTIONS
+from bot.ui.digest import DigestReportButton
 from bot.ui.focus_run import RoundButton
 from bot.ui.question_sets import QuestionsButton
 from bot.ui.retention import PERSISTENT_ITEMS as END_OF_YEAR_ITEMS
@@ -47,7 +48,7 @@ class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
     # The buttons of every part: the report's pages, the question sets', homework's (the post's
     # and its round's), the end of the year's question.
     persistent_items = (ReportPage, QuestionsButton, DoAssignment, RoundButton,
-                        *END_OF_YEAR_ITEMS)
+                        DigestReportButton, *END_OF_YEAR_ITEMS)
 
     flow: ClassroomFlow
 
@@ -107,6 +108,11 @@ class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
     async def placement(self, interaction: discord.Interaction, results: bool = False,
                         pseudonym: bool = False) -> None:
         await self.flow.placement(interaction, results, pseudonym)
+
+    @app_commands.command(name="digest", description="This week's digest now: who practised, "
+                                                     "skills, assignments, mistakes")
+    async def digest(self, interaction: discord.Interaction) -> None:
+        await self.flow.digest(interaction)
 
     @app_commands.command(name="end-of-year", description="Export the class to you (one zip "
                                                           "file), then erase the students' data")

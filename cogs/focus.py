@@ -11,6 +11,8 @@ and their options only. The Focus conductor (``bot.flows.focus.FocusFlow``) cond
 - Live class rounds (``cogs/_focus_live.py``, a mixin; ``bot.flows.focus_live``): a teacher posts
   questions one at a time in the channel; everyone answers through a modal; the round runs itself.
 - The leaderboard: today's ranking as an image, and the member's streak.
+- Homework (``/focus homework``): the member's open assignments, each with a button that opens
+  it where they left it (the classroom's flow conducts it: ``bot.flows.classroom``).
 
 Tests reach the flow as ``bot.get_cog("Focus").flow`` (its clocks ``now``, ``wall``, ``seed``,
 ``post_due_dailies``, ``autopost``, the live timers).
@@ -27,6 +29,7 @@ from discord.ext import commands
 from bot.flows.focus import FocusFlow
 from bot.limits import limited
 from bot.services import ServicedBot, Services
+from bot.ui.assignments import HomeworkButton
 from bot.ui.focus import TakeDaily
 from bot.ui.focus_live import (
     LiveAnswerButton,
@@ -47,7 +50,7 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
             group_description="Focus: quick arithmetic rounds and the daily challenge"):
     persistent_items = (TakeDaily, LiveAnswerButton, LiveNextButton, LivePauseButton,
                         LiveSkipButton, LiveEndButton, LiveReportButton, RoundButton,
-                        *PLACEMENT_ITEMS)
+                        HomeworkButton, *PLACEMENT_ITEMS)
 
     def __init__(self, bot: ServicedBot, services: Services) -> None:
         super().__init__(bot, services)
@@ -88,6 +91,11 @@ class Focus(FocusLive, ArdoiseCog, commands.GroupCog, group_name="focus",
     @limited("round")
     async def daily(self, interaction: discord.Interaction) -> None:
         await self.flow.daily(interaction)
+
+    @app_commands.command(name="homework", description="Your open assignments on this server: "
+                                                       "due dates, where you are, a button each")
+    async def homework(self, interaction: discord.Interaction) -> None:
+        await self.flow.homework(interaction)
 
     @app_commands.command(name="leaderboard",
                           description="Today's daily challenge ranking, and your streak")

@@ -30,6 +30,7 @@ from discord.app_commands import Choice
 
 from bot.flows.settings import SettingsFlow
 from bot.services import ServicedBot, Services
+from bot.ui.digest import DAY_OPTIONS, DEFAULT_HOUR, DEFAULT_WEEKDAY
 from bot.ui.settings import (
     DAYS,
     GOLD,
@@ -96,6 +97,21 @@ class Settings(ArdoiseCog):
     async def daily_timezone(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         return await self.flow.timezones(interaction, current)
+
+    @settings.command(name="class", description="The weekly digest of the class, in a "
+                                                "teachers' channel")
+    @app_commands.describe(digest="The teachers' channel it is posted in (students must not "
+                                  "read it); none: no digest",
+                           day="The day it is posted (Friday by default)",
+                           hour="The hour it is posted, 0 to 23, server time (17 by default)",
+                           pseudonym="Students as \"Student 1…N\" instead of their names")
+    @app_commands.choices(day=DAY_OPTIONS)
+    async def class_digest(self, interaction: discord.Interaction,
+                           digest: discord.TextChannel | None = None,
+                           day: int = DEFAULT_WEEKDAY,
+                           hour: app_commands.Range[int, 0, 23] = DEFAULT_HOUR,
+                           pseudonym: bool = False) -> None:
+        await self.flow.class_digest(interaction, digest, day, hour, pseudonym)
 
     @settings.command(name="daily-off", description="Stop posting the daily challenge")
     async def daily_off(self, interaction: discord.Interaction) -> None:

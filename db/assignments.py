@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.domain import DomainError
-from bot.focus.exact import Exact, parse_exact
+from bot.focus.exact import WHOLE, Exact, parse_exact
 from db.connection import Connection, Row, db_time, dumps, from_db_time, to_db_time, utc
 from db.focus import FocusAnswer, FocusRepository
 from db.players import PlayersRepository
@@ -47,6 +47,11 @@ class Assignment:
     #: A school year's draw (schema 20): ``{"year", "skills", "climb"}``; None: drawn as before
     #: school years (``bot.play.assignments``).
     drawn_from: dict[str, Any] | None = None
+    #: When the reminder is posted (None: no reminder), and when it was (claimed).
+    remind_at: datetime | None = None
+    reminded_at: datetime | None = None
+    #: What ends an attempt (``bot.focus.goals``): None, the count of questions.
+    goal: str | None = None
 
     def is_open(self, now: datetime) -> bool:
         """Whether it may still be taken: until its due moment, included."""
@@ -65,6 +70,16 @@ class AssignmentAttempt:
 
 
 @dataclass(frozen=True)
+class MemberAssignment:
+    """One assignment as a student sees it in ``/focus homework``: their attempt (None before
+    they begin) and how many of its questions they have answered."""
+
+    assignment: Assignment
+    attempt: AssignmentAttempt | None
+    answered: int
+
+
+@dataclass(frozen=True)
 class AttemptAnswer:
     """One stored answer of an attempt, as the report reads it."""
 
@@ -75,6 +90,8 @@ class AttemptAnswer:
     given: Exact | None
     correct: bool
     time_ms: int
+    skill: str = ""  # the question's skill (its topic for the eight levels')
+    form: str = WHOLE
 
 
 _SELECT = (
@@ -96,7 +113,9 @@ def _assignment(row: Row) -> Assignment:
         questions=json.loads(row["questions"]), due_at=db_time(row["due_at"]),
         created_at=db_time(row["created_at"]), closed_at=from_db_time(row["closed_at"]),
         lang=row["lang"], started=row["started"], finished=row["finished"],
-        drawn_from=None if row["drawn_from"] is None else json.loads(row["drawn_from"]))
+        drawn_from=None if row["drawn_from"] is None else json.loads(row["drawn_from"]),
+        remind_at=from_db_time(row["remind_at"]), reminded_at=from_db_time(row["reminded_at"]),
+        goal=row["goal"])
 
 
 def _attempt(row: Row) -> AssignmentAttempt:
@@ -121,19 +140,22 @@ class AssignmentsRepository:
                      set_id: int | None, set_name: str | None,
                      questions: Sequence[dict[str, Any]], due_at: datetime, lang: str = "en",
                      now: datetime | None = None,
-                     drawn_from: dict[str, Any] | None = None) -> Assignment:
+                     drawn_from: dict[str, Any] | None = None, remind_at: datetime | None = None,
+                     goal: str | None = None) -> Assignment:
         """A new assignment with its questions. ``sqlite3.IntegrityError`` (through the
         connection) if the server has one of that name, whatever its case: check with ``get``."""
         async with self._conn.atomic():
             await self._servers.ensure(guild_id, now)
             assignment_id = await self._conn.insert(
                 "INSERT INTO assignments (guild_id, name, teacher_id, role_id, level, topic,"
-                " set_id, set_name, count, questions, due_at, created_at, lang, drawn_from)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
+                " set_id, set_name, count, questions, due_at, created_at, lang, drawn_from,"
+                " remind_at, goal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING assignment_id",
                 (guild_id, name, teacher_id, role_id, level, topic, set_id, set_name,
                  len(questions), dumps(list(questions)), to_db_time(due_at),
                  to_db_time(utc(now)), lang,
-                 None if drawn_from is None else dumps(drawn_from)))
+                 None if drawn_from is None else dumps(drawn_from),
+                 None if remind_at is None else to_db_time(remind_at), goal))
             found = await self.by_id(assignment_id)
         assert found is not None
         return found
@@ -178,6 +200,60 @@ class AssignmentsRepository:
         await self._conn.run(
             "UPDATE assignments SET closed_at = ? WHERE assignment_id = ? AND closed_at IS NULL",
             (to_db_time(utc(now)), assignment_id))
+
+    async def for_member(self, guild_id: int, user_id: int, now: datetime | None = None
+                         ) -> list[MemberAssignment]:
+        """The server's posted assignments not yet past their due moment, the soonest due
+        first, each with the member's attempt and the number of their answers stored (the
+        caller keeps those for the member's roles)."""
+        rows = await self._conn.all(
+            "SELECT a.*,"
+            " (SELECT count(*) FROM assignment_attempts s WHERE s.assignment_id = a.assignment_id)"
+            " AS started,"
+            " (SELECT count(*) FROM assignment_attempts s WHERE s.assignment_id = a.assignment_id"
+            " AND s.finished_at IS NOT NULL) AS finished,"
+            " t.user_id AS attempt_user, t.score AS attempt_score, t.time_ms AS attempt_time,"
+            " t.started_at AS attempt_started, t.finished_at AS attempt_finished,"
+            " (SELECT count(*) FROM focus_answers f WHERE f.guild_id = a.guild_id"
+            " AND f.user_id = ? AND f.round_key = 'assignment:' || CAST(a.assignment_id AS TEXT))"
+            " AS answered"
+            " FROM assignments a LEFT JOIN assignment_attempts t"
+            " ON t.assignment_id = a.assignment_id AND t.user_id = ?"
+            " WHERE a.guild_id = ? AND a.due_at >= ? AND a.message_id IS NOT NULL"
+            " ORDER BY a.due_at, a.assignment_id",
+            (user_id, user_id, guild_id, to_db_time(utc(now))))
+        found: list[MemberAssignment] = []
+        for row in rows:
+            attempt = None if row["attempt_user"] is None else AssignmentAttempt(
+                assignment_id=row["assignment_id"], guild_id=row["guild_id"], user_id=user_id,
+                score=row["attempt_score"], time_ms=row["attempt_time"],
+                started_at=db_time(row["attempt_started"]),
+                finished_at=from_db_time(row["attempt_finished"]))
+            found.append(MemberAssignment(_assignment(row), attempt, row["answered"]))
+        return found
+
+    async def to_remind(self, now: datetime | None = None) -> list[Assignment]:
+        """The posted assignments whose reminder is due and not yet claimed, still open (a
+        reminder after the due moment would be no use), the earliest due first."""
+        at = to_db_time(utc(now))
+        rows = await self._conn.all(
+            f"{_SELECT} WHERE a.remind_at IS NOT NULL AND a.reminded_at IS NULL"
+            " AND a.remind_at <= ? AND a.due_at >= ? AND a.message_id IS NOT NULL"
+            " ORDER BY a.due_at, a.assignment_id", (at, at))
+        return [_assignment(row) for row in rows]
+
+    async def claim_reminder(self, assignment_id: int, now: datetime | None = None) -> bool:
+        """Whether this caller is the one to post the reminder: the database decides, once
+        (another process, or this one before a restart, may have claimed it)."""
+        return await self._conn.run(
+            "UPDATE assignments SET reminded_at = ? WHERE assignment_id = ?"
+            " AND reminded_at IS NULL", (to_db_time(utc(now)), assignment_id)) > 0
+
+    async def release_reminder(self, assignment_id: int) -> None:
+        """Give a claimed reminder back (Discord failed to take it: tried again later)."""
+        await self._conn.run(
+            "UPDATE assignments SET reminded_at = NULL WHERE assignment_id = ?",
+            (assignment_id,))
 
     # --- Attempts ---------------------------------------------------------------------------
 
@@ -251,13 +327,14 @@ class AssignmentsRepository:
         """Every stored answer of the assignment, by student and question."""
         rows = await self._conn.all(
             "SELECT user_id, question_no, question, expected, given, correct, time_ms,"
-            " expected_exact, given_exact"
+            " expected_exact, given_exact, skill, form, topic"
             " FROM focus_answers WHERE guild_id = ? AND round_key = ?"
             " ORDER BY user_id, question_no", (guild_id, round_key(assignment_id)))
         return [AttemptAnswer(user_id=row[0], question_no=row[1], question=row[2],
                               expected=row[3] if row[7] is None else parse_exact(row[7]),
                               given=row[4] if row[8] is None else parse_exact(row[8]),
-                              correct=bool(row[5]), time_ms=row[6]) for row in rows]
+                              correct=bool(row[5]), time_ms=row[6], skill=row[9] or row[11],
+                              form=row[10] or WHOLE) for row in rows]
 
     async def known_players(self, guild_id: int) -> list[int]:
         """The members who have used Ardoise in the server (the bot has no member list)."""

@@ -15,6 +15,7 @@ from db.class_report import ClassReportRepository
 from db.command_sync import CommandSyncs
 from db.connection import Connection, StaleVersion, is_postgresql, shown_location
 from db.daily import DailyRepository
+from db.digests import DigestsRepository
 from db.digits import DigitsRepository
 from db.export import delete_player, export_player
 from db.focus import FocusRepository
@@ -89,6 +90,7 @@ class Database:
         self.class_report = ClassReportRepository(connection)
         self.retention = RetentionRepository(connection)
         self.placements = PlacementsRepository(connection, self.players)
+        self.digests = DigestsRepository(connection, self.servers)
 
     # --- Opening and closing ---------------------------------------------------------------
 

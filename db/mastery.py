@@ -12,6 +12,7 @@ their stored answers the first time it is read (:meth:`MasteryRepository.load`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -125,6 +126,32 @@ class SkillLevel:
     mastery: int  # ATTEMPTED..MASTERED
 
 
+def _then_and_now(user_id: int, rows: Sequence[Row], start: datetime
+                  ) -> tuple[dict[str, SkillLevel], dict[str, SkillLevel]]:
+    """The member's skills from the answers ``rows`` (oldest first) before ``start``, and from
+    all of them."""
+    model = Mastery()
+    then: dict[str, SkillLevel] | None = None
+    for row in rows:
+        answered = from_db_time(row["answered_at"])
+        if then is None and answered is not None and answered >= start:
+            then = best_skills(user_id, model.skills())
+        model.record(evidence(_Stored(row), start))
+    now = best_skills(user_id, model.skills())
+    return (now if then is None else then), now
+
+
+def best_skills(user_id: int, items: Iterable[Item]) -> dict[str, SkillLevel]:
+    """A member's level in each skill from their skill items: the mastery at the highest
+    question level they practised it (as the class report shows it)."""
+    best: dict[str, SkillLevel] = {}
+    for item in items:
+        skill, level = split_skill(item.key)
+        if skill not in best or best[skill].level < level:
+            best[skill] = SkillLevel(user_id, skill, level, item.level)
+    return best
+
+
 #: One (member, kind, item) in a VALUES list, typed: PostgreSQL would read the ids as text.
 _TYPED_KEY = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
 
@@ -230,6 +257,23 @@ class MasteryRepository:
             await self._conn.run(
                 "DELETE FROM focus_mastery_backfill WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id))
+
+    async def skills_then_and_now(self, guild_id: int, user_ids: Iterable[int],
+                                  since: datetime) -> dict[int, tuple[dict[str, SkillLevel],
+                                                                      dict[str, SkillLevel]]]:
+        """Each member's skills (``best_skills``) as their answers before ``since`` made them, and
+        as all their answers make them: replayed from the answers in one pass each (the model is
+        a function of the answers, so both sides are worked out the same way; the stored model
+        keeps no history). What the weekly digest compares."""
+        start = utc(since)
+        out: dict[int, tuple[dict[str, SkillLevel], dict[str, SkillLevel]]] = {}
+        for user_id in sorted(set(user_ids)):
+            rows = await self._conn.all(
+                "SELECT * FROM focus_answers WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY answered_at, answer_id", (guild_id, user_id))
+            # A member's whole history: a class's replay takes seconds, off the event loop.
+            out[user_id] = await asyncio.to_thread(_then_and_now, user_id, rows, start)
+        return out
 
     async def skill_levels(self, guild_id: int, user_ids: Iterable[int]) -> list[SkillLevel]:
         """The class's skills (the class report): per member and skill, the mastery at the

@@ -47,6 +47,8 @@ ASKED = [
      "classe positionnement", {},
      "Seuls les professeurs peuvent lancer le test de positionnement pour la classe ou voir ses "
      "résultats"),
+    ("class digest", {}, "Only teachers can see the class's weekly digest",
+     "classe semaine", {}, "Seuls les professeurs peuvent voir le résumé de la semaine"),
     ("class end-of-year", {}, "Only teachers can end the school year and erase the students' data",
      "classe fin-d-année", {},
      "Seuls les professeurs peuvent clore l'année scolaire et effacer les données des élèves"),

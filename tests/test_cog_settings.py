@@ -45,6 +45,7 @@ async def test_settings_are_synced_for_every_member_to_read(standin, start_bot):
     assert command["name_localizations"] == {"fr": "réglages"}
     assert {p for p in standin.command_names() if p.startswith("settings ")} == {
         "settings show", "settings language", "settings daily", "settings daily-off",
+        "settings class",
         "settings focus", "settings match", "settings rithmo", "settings privacy",
         "settings teachers add", "settings teachers remove"}
     for name, item in walk(command):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -76,6 +77,18 @@ def test_the_live_report_keeps_names_and_questions_as_text() -> None:
     assert_no_formula(rows)
     assert rows[1][:5] == [f"'{NBSP}@Ana", "1", "'=1+1", "2", "2"]
     assert rows[2][:5] == [f"'{NBSP}@Ana", "2", "'-3 × 4", "-12", "-12"]
+
+
+def test_the_live_report_writes_decimal_answers_as_a_french_spreadsheet_reads_them() -> None:
+    # A decimal question's answers are stored exactly (9/2): the CSV says 4,5 in French.
+    half = Fraction(9, 2)
+    report = LiveReport(7, "fr", (ReportQuestion("22.4 − 17.9", half, "decimal"),
+                                  ReportQuestion("3/4 − 1/4", Fraction(1, 2), "fraction")),
+                        (ReportRow(1, (ReportCell(False, Fraction(-3, 10), 4.0),
+                                       ReportCell(True, Fraction(1, 2), 2.5))),))
+    rows = rows_of(report_csv(report, {1: "Ana"}, "fr"), ";")
+    assert rows[1][2:5] == ["22,4 − 17,9", "4,5", "-0,3"]
+    assert rows[2][2:5] == ["3/4 − 1/4", "1/2", "1/2"]
 
 
 def test_a_question_sets_file_keeps_its_texts_as_text_and_reads_back_the_same() -> None:

@@ -8,9 +8,10 @@ teacher's tools.
   delete (``bot.play.question_sets``), and the clicks of their buttons (``QUESTION_FLOWS``);
 - homework (``bot.play.assignments``): the post and its "Do the assignment" button, the student's
   round (``ASSIGNMENT_FLOWS``, a Focus window of ``bot.ui.focus_run`` whose answers are stored as
-  they are given, so an interrupted attempt goes on where it stopped), the list, and the
-  background task that closes the posts past their due date (restart-safe: the database says
-  which are still open);
+  they are given, so an interrupted attempt goes on where it stopped), the list, a student's own
+  list (``/focus homework``, handed over by the Focus flow), and the background task that closes
+  the posts past their due date and posts the reminders (restart-safe: the database says which
+  are still open, and which reminder is claimed);
 - the end of the school year: the private question, then (``END_OF_YEAR_FLOWS``) the zip sent to
   the teacher and the students' data erased.
 
@@ -29,6 +30,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import aiohttp
 import discord
@@ -39,9 +41,10 @@ from bot.domain import DomainError
 from bot.flows import Flow
 from bot.flows import focus as focus_flow
 from bot.flows import placement as placement_flow
-from bot.i18n import lang_for, t
+from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
+from bot.play import digest as digests
 from bot.play import question_sets as questions
 from bot.play import retention, year_skills
 from bot.play import student_page as student_pages
@@ -55,14 +58,20 @@ from bot.ui import question_report
 from bot.ui import student_page as student_picture
 from bot.ui.assignments import (
     ASSIGNMENT_FLOWS,
+    goal_text,
+    homework_embed,
+    homework_view,
     list_embed,
+    not_finished,
     post_embed,
     post_view,
+    reminder_messages,
     report_embed,
     report_people,
     when_text,
 )
 from bot.ui.class_report import ReportWindow, fetch_students, filter_lines, report_windows
+from bot.ui.digest import DIGEST_FLOWS, digest_embed, digest_names, digest_view
 from bot.ui.focus_run import (
     MODAL_PREFIX,
     take_submission,
@@ -82,7 +91,7 @@ from bot.ui.question_sets import (
 from bot.ui.question_sets import list_embed as sets_embed
 from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question
 from bot.ui.students import student_embed
-from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, teachers_only
+from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, role_ids, teachers_only
 from bot.views import Route, ensure_player
 from db import Database
 
@@ -111,6 +120,7 @@ class ClassroomFlow(Flow):
         services.kept.put(ASSIGNMENT_FLOWS, self)
         services.kept.put(QUESTION_FLOWS, self)
         services.kept.put(END_OF_YEAR_FLOWS, self)
+        services.kept.put(DIGEST_FLOWS, self)
 
     # --- Clocks, the task, the routes -----------------------------------------------------------
 
@@ -246,6 +256,11 @@ class ClassroomFlow(Flow):
         subtitle = t("reports.subtitle", lang,
                      questions=t("reports.questions", lang, count=len(stats)),
                      answers=t("reports.answers", lang, count=sum(s.answers for s in stats)))
+        if report.goal is not None:  # the picture says the goal and who reached it
+            subtitle = t("homework.report.picture", lang, subtitle=subtitle,
+                         goal=goal_text(report.goal, lang),
+                         reached=sum(report.reached(a.user_id) for a in report.finished),
+                         count=len(report.finished))
         picture = await asyncio.to_thread(question_report.png, stats, title, subtitle, lang)
         questions = question_report.questions_csv(stats, lang)
         await replies.followup(interaction, embed=report_embed(report, names, missing, lang),
@@ -263,14 +278,17 @@ class ClassroomFlow(Flow):
 
     async def assign(self, interaction: discord.Interaction, name: str, due: str,
                      level: int | None, topic: str | None, set_name: str | None, count: int,
-                     role: discord.Role | None, skill: str | None = None) -> None:
+                     role: discord.Role | None, skill: str | None = None,
+                     reminder: int = homework.DEFAULT_REMINDER, goal: str | None = None
+                     ) -> None:
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
         # @everyone is everyone
         role_id = None if role is None or role.id == guild_id else role.id
         draft = homework.Draft(name=name, due=due, level=level, topic=topic, set_name=set_name,
-                               skills=skill, count=count, role_id=role_id, lang=lang)
+                               skills=skill, count=count, role_id=role_id, lang=lang,
+                               reminder=reminder, goal=goal)
         made = await homework.create_assignment(self.services.db, guild_id, interaction.user.id,
                                                 draft, self.assign_now(), self.assign_seed())
         zone = await homework.server_zone(self.services.db, guild_id)
@@ -334,6 +352,23 @@ class ClassroomFlow(Flow):
         await focus_flow.take_assignment(self.services, interaction, assignment_id,
                                          self.assign_now)
 
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """``/focus homework`` (``bot.ui.assignments.AssignmentFlows``): the member's open
+        assignments on this server, privately, each not done with its button (the post's path:
+        ``take_assignment``), on this classroom's clock."""
+        lang = await lang_for(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the Focus group is played in a server
+        db = self.services.db
+        items = await homework.homework_of(db, guild_id, interaction.user.id,
+                                           role_ids(interaction.user), self.assign_now())
+        zone = await homework.server_zone(db, guild_id)
+        view = homework_view(items, interaction.user.id, lang)
+        shown: dict[str, Any] = {"embed": homework_embed(items, zone, lang)}
+        if view is not None:
+            shown["view"] = view
+        await replies.respond(interaction, ephemeral=True, **shown)
+
     async def _close_loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:
@@ -342,6 +377,16 @@ class ClassroomFlow(Flow):
                     await self.close_due_assignments(self.assign_now())
             except Exception:
                 log.exception("closing the past-due assignments failed")
+            try:
+                if self.assign_autoclose:  # the reminders too: tests call them themselves
+                    await self.remind_due_assignments(self.assign_now())
+            except Exception:
+                log.exception("posting the assignments' reminders failed")
+            try:
+                if self.assign_autoclose:  # and the weekly digests
+                    await self.post_due_digests(self.assign_now())
+            except Exception:
+                log.exception("posting the weekly digests failed")
             await asyncio.sleep(CLOSE_CHECK_SECONDS - time.time() % CLOSE_CHECK_SECONDS)
 
     async def close_due_assignments(self, now: datetime) -> list[int]:
@@ -367,6 +412,109 @@ class ClassroomFlow(Flow):
                 continue
             await homework.closed(self.services.db, made.assignment_id, now)
             done.append(made.assignment_id)
+        return done
+
+    async def remind_due_assignments(self, now: datetime) -> list[int]:
+        """Post each reminder whose moment has come, once (claimed in the database first:
+        another process, or this one before a restart, may have posted it), naming the students
+        who have not finished and pinging exactly them; none missing, nothing is posted. The
+        assignments reminded."""
+        done: list[int] = []
+        db = self.services.db
+        for made in await homework.to_remind(db, now, self.services.owns):
+            guild = self.bot.get_guild(made.guild_id)
+            if guild is None or made.channel_id is None:
+                continue  # another process's server, or one the bot left
+            if not await homework.claim_reminder(db, made.assignment_id, now):
+                continue
+            students = await not_finished(guild, await homework.report_of(db, made))
+            if students:
+                zone = await homework.server_zone(db, made.guild_id)
+                channel = self.bot.get_partial_messageable(made.channel_id,
+                                                           guild_id=made.guild_id)
+                sent = 0
+                try:
+                    for text in reminder_messages(made, students, zone, made.lang):
+                        await replies.post(channel, text, allowed_mentions=replies.pings(
+                            *[uid for uid in students if f"<@{uid}>" in text]))
+                        sent += 1
+                except (discord.NotFound, discord.Forbidden) as gone:
+                    log.warning("cannot remind assignment %s: %s", made.assignment_id, gone)
+                except discord.HTTPException:
+                    log.exception("reminding assignment %s failed; trying again later",
+                                  made.assignment_id)
+                    if sent == 0:  # nothing was posted: the next look tries again
+                        await homework.release_reminder(db, made.assignment_id)
+                    continue
+            done.append(made.assignment_id)
+        return done
+
+    # --- The weekly digest ------------------------------------------------------------------------
+
+    async def _digest_message(self, guild: discord.Guild, lang: str, pseudonym: bool
+                              ) -> dict[str, Any]:
+        db = self.services.db
+        digest = await digests.week_digest(db, guild.id, self.assign_now(), pseudonym=pseudonym)
+        settings = await server_settings(db, guild.id)
+        names, idle = await digest_names(guild, digest, settings, lang)
+        shown: dict[str, Any] = {"embed": digest_embed(digest, names, idle, settings.tz(), lang)}
+        view = digest_view(digest, lang)
+        if view is not None:
+            shown["view"] = view
+        return shown
+
+    async def digest(self, interaction: discord.Interaction) -> None:
+        """``/class digest``: this week's digest now, in the teachers' channel when one is set
+        (``/settings class``), else privately to the teacher who asked."""
+        lang = await lang_for(interaction)
+        guild = interaction.guild
+        assert guild is not None
+        chosen = await digests.digest_settings(self.services.db, guild.id)
+        if chosen is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await replies.followup(interaction, ephemeral=True,
+                                   **await self._digest_message(guild, lang, False))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = self.bot.get_partial_messageable(chosen.channel_id, guild_id=guild.id)
+        await replies.post(channel, **await self._digest_message(
+            guild, await self._server_lang(guild), chosen.pseudonym))
+        await replies.followup(interaction, t("digest.posted", lang,
+                                              channel=f"<#{chosen.channel_id}>"),
+                               ephemeral=True)
+
+    async def _server_lang(self, guild: discord.Guild) -> str:
+        settings = await server_settings(self.services.db, guild.id)
+        return settings.language or lang_from_locale(guild.preferred_locale)
+
+    async def digest_report(self, interaction: discord.Interaction, pseudonym: bool) -> None:
+        """The digest's "Full report" (``bot.ui.digest.DigestFlows``): the week's class report,
+        privately, for a teacher only."""
+        if not await is_teacher(interaction):
+            raise NotATeacher("class.teachers_only.report", "only teachers see the report")
+        await self.class_report(interaction, "week", None, None, pseudonym=pseudonym)
+
+    async def post_due_digests(self, now: datetime) -> list[int]:
+        """Post each digest due now in its channel, once on its day (claimed in the database
+        first); the servers posted to."""
+        done: list[int] = []
+        db = self.services.db
+        for chosen, day in await digests.due_digests(db, now, self.services.owns):
+            guild = self.bot.get_guild(chosen.guild_id)
+            if guild is None or not await digests.claim(db, chosen.guild_id, day):
+                continue
+            channel = self.bot.get_partial_messageable(chosen.channel_id, guild_id=guild.id)
+            try:
+                await replies.post(channel, **await self._digest_message(
+                    guild, await self._server_lang(guild), chosen.pseudonym))
+            except (discord.NotFound, discord.Forbidden) as gone:
+                log.warning("cannot post the digest of server %s: %s", guild.id, gone)
+            except discord.HTTPException:
+                log.exception("posting the digest of server %s failed; trying again later",
+                              guild.id)
+                await digests.release(db, chosen.guild_id, day, chosen.posted_for)
+                continue
+            done.append(chosen.guild_id)
         return done
 
     # --- /class questions -------------------------------------------------------------------------

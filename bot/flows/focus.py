@@ -61,7 +61,13 @@ from bot.play import question_sets as sets_play
 from bot.replies import shown_name
 from bot.services import ServicedBot, Services
 from bot.ui import alt_text
-from bot.ui.assignments import assignment_key, when_text
+from bot.ui.assignments import (
+    ASSIGNMENT_FLOWS,
+    assignment_key,
+    goal_progress,
+    goal_summary_embed,
+    when_text,
+)
 from bot.ui.focus import (
     FOCUS_FLOWS,
     RANKING_LINES,
@@ -180,15 +186,21 @@ class AssignmentRound:
     """A student's attempt at an assignment, on the classroom's clock (``now``: the due dates
     are the teacher's, ``/class assign``)."""
 
-    def __init__(self, db: Database, assignment_id: int, now: Callable[[], datetime]) -> None:
+    def __init__(self, db: Database, assignment_id: int, now: Callable[[], datetime],
+                 assignment: assignments_play.Assignment | None = None) -> None:
         self.db = db
         self.assignment_id = assignment_id
         self.now = now
+        #: An assignment with a goal (``bot.focus.goals``): its questions come as it goes.
+        self.assignment = assignment if assignment is not None and assignment.goal else None
 
     async def answered(self, run: FocusRun, answer: Answer) -> None:
         # Stored at once so that an interrupted attempt goes on where it stopped; the last one
         # is stored with the score instead (finished), in one transaction.
         index = len(run.round.answers)
+        if self.assignment is not None:
+            await self._towards_goal(run, answer, index)
+            return
         if index + 1 < len(run.round.questions):
             try:
                 await assignments_play.record_answer(self.db, self.assignment_id,
@@ -199,13 +211,36 @@ class AssignmentRound:
                 close_run(run)
                 raise
 
+    async def _towards_goal(self, run: FocusRun, answer: Answer, index: int) -> None:
+        """An answer of a goal's attempt: the last (the goal reached, or the most answers) is
+        stored with the score (finished); any other is stored now and the next question comes
+        (a fresh one of the same skill after a wrong answer)."""
+        assert self.assignment is not None
+        correct = [a.correct for a in run.round.answers] + [answer.correct]
+        following = assignments_play.next_question(self.assignment, run.user_id, correct)
+        if following is None:
+            return
+        try:
+            await assignments_play.record_answer(self.db, self.assignment_id,
+                                                 stored_answer(run, answer, index), self.now())
+        except DomainError:
+            close_run(run)  # the attempt is gone (its member erased)
+            raise
+        run.round.questions.append(following)
+        goal = assignments_play.goal_of(self.assignment)
+        assert goal is not None
+        run.title = t("homework.run.title", run.lang, title=run.data["title"],
+                      progress=goal_progress(goal, correct, run.lang))
+
     async def finished(self, interaction: discord.Interaction, run: FocusRun) -> None:
         answers = [stored_answer(run, a, i) for i, a in enumerate(run.round.answers)]
         done = await assignments_play.finish(self.db, self.assignment_id, run.user_id,
                                              run.round.questions, answers, self.now())
         run.round = done.round  # what is stored, should another window have stored first
-        await replies.update(interaction, embed=summary_embed(run.round, run.lang, run.title),
-                             view=None)
+        goal = None if self.assignment is None else assignments_play.goal_of(self.assignment)
+        embed = (summary_embed(run.round, run.lang, run.title) if goal is None else
+                 goal_summary_embed(run.round, goal, run.lang, run.data["title"]))
+        await replies.update(interaction, embed=embed, view=None)
 
 
 async def take_assignment(services: Services, interaction: discord.Interaction,
@@ -228,12 +263,19 @@ async def take_assignment(services: Services, interaction: discord.Interaction,
                                         role_ids(interaction.user), now(),
                                         lambda moment: when_text(moment, zone, lang), open_round)
     made = start.assignment
+    title = t("class.assign.run_title", lang,
+              name=shown_name(made.name, assignments_play.NAME_LENGTH))
+    goal = assignments_play.goal_of(made)
+    if goal is not None:  # where they are on the way, from the first question
+        title = t("homework.run.title", lang, title=title, progress=goal_progress(
+            goal, [a.correct for a in start.round.answers], lang))
     await start_focus(interaction, start.round, lang,
-                      owner=AssignmentRound(db, made.assignment_id, now), kind="assignment",
-                      key=assignment_key(made.assignment_id, user_id),
-                      title=t("class.assign.run_title", lang,
-                              name=shown_name(made.name, assignments_play.NAME_LENGTH)),
-                      data={"assignment": made.assignment_id},
+                      owner=AssignmentRound(db, made.assignment_id, now, made),
+                      kind="assignment", key=assignment_key(made.assignment_id, user_id),
+                      title=title,
+                      data={"assignment": made.assignment_id, "open_ended": goal is not None,
+                            "title": t("class.assign.run_title", lang, name=shown_name(
+                                made.name, assignments_play.NAME_LENGTH))},
                       round_key=assignments_play.round_key(made.assignment_id))
 
 
@@ -427,6 +469,13 @@ class FocusFlow(LiveFlow):
         levels = daily_levels(*play.daily_range(settings))
         return await replies.post(channel, **daily_post(guild.id, day, lang, levels[0],
                                                         levels[-1]))
+
+    # --- /focus homework ----------------------------------------------------------------------
+
+    async def homework(self, interaction: discord.Interaction) -> None:
+        """The member's open assignments: the classroom's (its clock says which are open, its
+        buttons' path opens them)."""
+        await self.services.kept.get(ASSIGNMENT_FLOWS).homework(interaction)
 
     # --- /focus leaderboard -----------------------------------------------------------------
 

@@ -25,10 +25,12 @@ from bot import replies
 from bot.domain import DomainError
 from bot.flows import Flow
 from bot.i18n import lang_for, lang_from_locale, t
+from bot.play import digest as digests
 from bot.play import retention
 from bot.play import settings as service
 from bot.services import ServicedBot, Services
 from bot.texts import date_text
+from bot.ui.digest import students_reading
 from bot.ui.settings import settings_embed, worded
 from bot.ui.teachers import EVERYONE, NotATeacher, is_teacher
 from db import ServerSettings
@@ -173,6 +175,42 @@ class SettingsFlow(Flow):
         await self._save(interaction, "settings.saved.daily", changes, lang,
                          channel=channel.mention, hour=hour,
                          timezone=changes.get("timezone", current.timezone))
+
+    async def class_digest(self, interaction: discord.Interaction,
+                           channel: discord.TextChannel | None, weekday: int, hour: int,
+                           pseudonym: bool) -> None:
+        """``/settings class``: the weekly digest in a teachers' channel (refused where a
+        students' role, @everyone first, can read it, or where Ardoise cannot post), on a day
+        and hour of the server's time zone; no channel: no digest."""
+        lang = await lang_for(interaction)
+        assert interaction.guild_id is not None
+        db = self.services.db
+        if channel is None:
+            gone = await digests.digest_off(db, interaction.guild_id)
+            await replies.respond(interaction, t("digest.saved.off" if gone
+                                                 else "digest.saved.was_off", lang),
+                                  ephemeral=True)
+            return
+        digests.check_when(weekday, hour)
+        me = channel.guild.me
+        if me is not None:
+            allowed = channel.permissions_for(me)
+            if not (allowed.view_channel and allowed.send_messages and allowed.embed_links):
+                raise DomainError("settings.daily_channel_closed",
+                                  f"cannot post in channel {channel.id}", channel=channel.mention)
+        current = await self._current(interaction)
+        readers = students_reading(channel, current)
+        if readers is not None:
+            raise DomainError("digest.students_read", "students can read that channel",
+                              channel=channel.mention,
+                              role="@everyone" if readers.is_default() else readers.mention)
+        await digests.set_digest(db, interaction.guild_id, channel.id, weekday, hour, pseudonym)
+        await replies.respond(interaction, t(
+            "digest.saved.on", lang, channel=channel.mention,
+            day=t(f"digest.days.{weekday}", lang), hour=f"{hour:02}:00",
+            timezone=current.timezone,
+            names=t("digest.saved.pseudonyms" if pseudonym else "digest.saved.names", lang)),
+            ephemeral=True)
 
     async def timezones(self, interaction: discord.Interaction, current: str
                         ) -> list[Choice[str]]:

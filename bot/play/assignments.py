@@ -37,19 +37,35 @@ from bot import spreadsheet
 from bot.domain import DomainError, RoleRef
 from bot.focus import LEVELS, TOPICS, FocusRound, Question, generate_questions
 from bot.focus.exact import WHOLE, Exact
+from bot.focus.goals import MAX_ATTEMPTS, Goal, goal_questions, read_goal
 from bot.focus.question_stats import Given, QuestionStat, answer_text, question_stats
-from bot.play.focus import class_questions, level_range, practice_questions, round_as_stored
+from bot.play.focus import (
+    class_questions,
+    level_range,
+    practice_questions,
+    round_as_stored,
+    stored_round,
+)
 from bot.play.question_sets import answer_cell, find_set, questions_of
 from bot.play.year_skills import read_skills, read_topic, server_year, topic_skills
 from bot.shards import Owner, every_server
 from bot.texts import decimal, decimal_symbol, question_text, t
 from db import Database
-from db.assignments import Assignment, AssignmentAttempt, AttemptAnswer, round_key
+from db.assignments import (
+    Assignment,
+    AssignmentAttempt,
+    AttemptAnswer,
+    MemberAssignment,
+    round_key,
+)
 from db.connection import IntegrityError
 from db.focus import FocusAnswer
 
 DEFAULT_COUNT = 6
 MAX_COUNT = 20
+#: The reminder's choices, in hours before the due moment (0: none), and the default.
+REMINDERS = (0, 1, 24, 48)
+DEFAULT_REMINDER = 24
 NAME_LENGTH = 60
 #: A date without a time: the last minute of that day.
 END_OF_DAY = time(23, 59)
@@ -57,7 +73,11 @@ END_OF_DAY = time(23, 59)
 #: worst: level 7's order of operations).
 _TOPIC_ATTEMPTS = 500
 
-__all__ = ["DEFAULT_COUNT", "MAX_COUNT", "Assignment", "AssignmentAttempt", "round_key"]
+#: The questions an assignment with a goal starts from (``bot.focus.goals``: the pool).
+GOAL_POOL = MAX_COUNT
+
+__all__ = ["DEFAULT_COUNT", "MAX_ATTEMPTS", "MAX_COUNT", "Assignment", "AssignmentAttempt",
+           "Goal", "round_key"]
 
 
 # --- The due moment ---------------------------------------------------------------------------
@@ -166,6 +186,20 @@ class Draft:
     count: int = DEFAULT_COUNT
     role_id: int | None = None
     lang: str = "en"  # the post's language
+    #: Hours before the due moment when the students not done are reminded (0: never).
+    reminder: int = DEFAULT_REMINDER
+    #: What ends an attempt, as typed (``bot.focus.goals.read_goal``); None: ``count``.
+    goal: str | None = None
+
+
+def remind_at(due: datetime, hours: int, now: datetime) -> datetime | None:
+    """When the reminder is posted: ``hours`` before ``due``; none when 0, or when that moment
+    is already past as the assignment is set (a reminder at once would only be noise)."""
+    if hours not in REMINDERS:
+        raise DomainError("homework.bad_reminder", f"a reminder is one of {REMINDERS} hours",
+                          hours=hours)
+    at = due - timedelta(hours=hours)
+    return at if hours and at > now else None
 
 
 async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft: Draft,
@@ -185,6 +219,12 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
                           "say which questions with exactly one of level, topic or set")
     if not 1 <= draft.count <= MAX_COUNT:
         raise DomainError("class.assign.bad_count", "from 1 to 20 questions", max=MAX_COUNT)
+    if draft.reminder not in REMINDERS:
+        raise DomainError("homework.bad_reminder", f"a reminder is one of {REMINDERS} hours",
+                          hours=draft.reminder)
+    goal = read_goal(draft.goal)
+    # With a goal, the count is the pool's: the questions met in turn (bot.focus.goals).
+    count = draft.count if goal is None else GOAL_POOL
     settings = await db.servers.get(guild_id)
     zone = settings.tz()
     due = read_due(draft.due, zone, now)
@@ -209,24 +249,24 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
     if year is not None or chosen:
         drawn_from = {"year": year, "skills": list(chosen), "climb": climb}
     if chosen:
-        questions = class_questions(year, level, rng, draft.count, chosen, levels)
+        questions = class_questions(year, level, rng, count, chosen, levels)
         if climb:
             level = levels[0]  # from the lowest up (the row has a level, a topic or a set)
     elif level is not None:
         # The year's questions at that level; the level's own without a year, as before.
-        questions = practice_questions(year, level, rng, draft.count)
+        questions = practice_questions(year, level, rng, count)
     elif topic is not None:
         if year is None and topic in TOPICS:
-            questions = topic_questions(topic, draft.count, topic_levels(topic, *levels), rng)
+            questions = topic_questions(topic, count, topic_levels(topic, *levels), rng)
         else:
             drawn_from = {"year": year, "skills": [], "climb": True}
-            questions = class_questions(year, None, rng, draft.count, topic_skills(topic, year),
+            questions = class_questions(year, None, rng, count, topic_skills(topic, year),
                                         levels)
     else:
         drawn_from = None  # a teacher's set: their own questions, whatever the year
         assert draft.set_name is not None
         found = await find_set(db, guild_id, draft.set_name)
-        questions = await questions_of(db, guild_id, found.name, draft.count, rng)
+        questions = await questions_of(db, guild_id, found.name, count, rng)
         if not questions:
             raise DomainError("class.assign.empty_set", "that set has no questions",
                               name=found.name)
@@ -236,7 +276,8 @@ async def create_assignment(db: Database, guild_id: int, teacher_id: int, draft:
             guild_id, name, teacher_id=teacher_id, role_id=draft.role_id, level=level,
             topic=topic, set_id=set_id, set_name=set_name,
             questions=[q.to_json() for q in questions], due_at=due, lang=draft.lang,
-            now=now, drawn_from=drawn_from)
+            now=now, drawn_from=drawn_from, remind_at=remind_at(due, draft.reminder, now),
+            goal=None if goal is None else goal.stored())
     except IntegrityError:  # the same name set a moment ago by another teacher
         raise DomainError("class.assign.duplicate", "an assignment has that name",
                           name=name) from None
@@ -280,11 +321,43 @@ async def find(db: Database, guild_id: int, name: str) -> Assignment:
     return found
 
 
+def goal_of(assignment: Assignment) -> Goal | None:
+    return None if assignment.goal is None else Goal.from_stored(assignment.goal)
+
+
+def attempt_questions(assignment: Assignment, user_id: int, correct: Sequence[bool]
+                      ) -> list[Question]:
+    """A goal's attempt: the questions asked for the answers ``correct`` (right or wrong, in
+    order), then the next (``bot.focus.goals``: the same for the same assignment, student and
+    answers; a fresh question of the same skill after a wrong answer, but from a teacher's set,
+    which has no skill)."""
+    return goal_questions(questions(assignment), correct,
+                          f"{assignment.assignment_id}:{user_id}",
+                          redraw=assignment.set_name is None)
+
+
+def next_question(assignment: Assignment, user_id: int, correct: Sequence[bool]
+                  ) -> Question | None:
+    """The question after the answers ``correct`` of a goal's attempt; None once it is over
+    (the goal reached, or ``MAX_ATTEMPTS`` answers)."""
+    goal = goal_of(assignment)
+    if goal is None:
+        raise ValueError("only an assignment with a goal draws as it goes")
+    if goal.over(correct):
+        return None
+    return attempt_questions(assignment, user_id, correct)[-1]
+
+
 async def resumed(db: Database, assignment: Assignment, user_id: int) -> FocusRound:
     """An attempt begun earlier (its window closed, or the bot restarted): the answers already
-    stored, in order, then the rest."""
-    return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
-                                 round_key(assignment.assignment_id))
+    stored, in order, then the rest (a goal's: the next question)."""
+    key = round_key(assignment.assignment_id)
+    if assignment.goal is None:
+        return await round_as_stored(db, assignment.guild_id, user_id, questions(assignment),
+                                     key)
+    stored = await db.focus.round_answers(assignment.guild_id, user_id, key)
+    asked = attempt_questions(assignment, user_id, [a.correct for a in stored])
+    return stored_round(asked, stored)
 
 
 @dataclass(frozen=True)
@@ -308,6 +381,12 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
                           role=RoleRef(assignment.role_id))
     attempt = await db.assignments.attempt(assignment_id, user_id)
     if attempt is not None and attempt.finished_at is not None:
+        goal = goal_of(assignment)
+        if goal is not None:
+            done = await db.focus.round_answers(guild_id, user_id, round_key(assignment_id))
+            reached = goal.reached([a.correct for a in done])
+            raise DomainError(f"homework.done_{'reached' if reached else 'missed'}",
+                              "already done", score=attempt.score, count=len(done))
         raise DomainError("class.assign.already_done", "already done", score=attempt.score,
                           size=assignment.count)
     if not assignment.is_open(now):
@@ -315,7 +394,9 @@ async def take(db: Database, assignment_id: int, guild_id: int, user_id: int,
                           due=when(assignment.due_at))
     if attempt is None:
         await db.assignments.start_attempt(assignment, user_id, now)
-        return Start(assignment, FocusRound(questions(assignment)))
+        first = (questions(assignment) if assignment.goal is None
+                 else attempt_questions(assignment, user_id, []))
+        return Start(assignment, FocusRound(first))
     return Start(assignment, open_round(assignment_id) or await resumed(db, assignment, user_id))
 
 
@@ -353,6 +434,36 @@ async def finish(db: Database, assignment_id: int, user_id: int, asked: list[Que
                                                    round_key(assignment_id)))
 
 
+# --- A student's homework (/focus homework) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Homework:
+    """One open assignment of a student's: ``status`` is ``done``, ``started`` (at question
+    ``answered + 1``) or ``todo``."""
+
+    assignment: Assignment
+    attempt: AssignmentAttempt | None
+    answered: int
+
+    @property
+    def status(self) -> str:
+        if self.attempt is None:
+            return "todo"
+        return "done" if self.attempt.finished_at is not None else "started"
+
+
+async def homework_of(db: Database, guild_id: int, user_id: int, role_ids: Sequence[int],
+                      now: datetime) -> list[Homework]:
+    """The member's open assignments on the server (those not past their due moment, for
+    everyone or for one of ``role_ids``), the soonest due first; done ones included (their
+    score is shown), until they close."""
+    held = set(role_ids)
+    found: list[MemberAssignment] = await db.assignments.for_member(guild_id, user_id, now)
+    return [Homework(m.assignment, m.attempt, m.answered) for m in found
+            if m.assignment.role_id is None or m.assignment.role_id in held]
+
+
 # --- Closing the posts ------------------------------------------------------------------------
 
 
@@ -365,6 +476,25 @@ async def to_close(db: Database, now: datetime, owns: Owner = every_server
 
 async def closed(db: Database, assignment_id: int, now: datetime) -> None:
     await db.assignments.mark_closed(assignment_id, now)
+
+
+# --- The reminder ------------------------------------------------------------------------------
+
+
+async def to_remind(db: Database, now: datetime, owns: Owner = every_server
+                    ) -> list[Assignment]:
+    """The assignments whose reminder is due, not yet claimed, still open, of the servers this
+    process ``owns``."""
+    return [made for made in await db.assignments.to_remind(now) if owns(made.guild_id)]
+
+
+async def claim_reminder(db: Database, assignment_id: int, now: datetime) -> bool:
+    """Whether this process posts the reminder (once: the database decides)."""
+    return await db.assignments.claim_reminder(assignment_id, now)
+
+
+async def release_reminder(db: Database, assignment_id: int) -> None:
+    await db.assignments.release_reminder(assignment_id)
 
 
 # --- The report -------------------------------------------------------------------------------
@@ -389,9 +519,25 @@ class Report:
     def unfinished(self) -> list[AssignmentAttempt]:
         return [a for a in self.attempts if a.finished_at is None]
 
+    @property
+    def goal(self) -> Goal | None:
+        return goal_of(self.assignment)
+
+    def reached(self, user_id: int) -> bool:
+        """Whether the student's stored answers reach the assignment's goal."""
+        goal = self.goal
+        return goal is not None and goal.reached([a.correct for a in
+                                                  self.answers.get(user_id, [])])
+
     def question_stats(self) -> list[QuestionStat]:
         """Each question's figures from the stored answers (``bot.focus.question_stats``), in
-        the assignment's order; a question nobody answered is left out."""
+        the assignment's order; a question nobody answered is left out. With a goal, each
+        student met their own questions: they are told apart by their text."""
+        if self.goal is not None:
+            return question_stats(
+                Given(a.user_id, a.question, a.question, a.skill, a.form, a.expected, a.given,
+                      a.correct, a.time_ms)
+                for answers in self.answers.values() for a in answers)
         asked = questions(self.assignment)
         return question_stats(
             Given(a.user_id, str(a.question_no), a.question,
@@ -402,7 +548,13 @@ class Report:
 
 
 async def report(db: Database, guild_id: int, name: str) -> Report:
-    assignment = await find(db, guild_id, name)
+    return await report_of(db, await find(db, guild_id, name))
+
+
+async def report_of(db: Database, assignment: Assignment) -> Report:
+    """The assignment's report: who finished, who began, who of the known players has not (the
+    reminder's "not finished" is the last two, as the report shows them)."""
+    guild_id = assignment.guild_id
     settings = await db.servers.get(guild_id)
     attempts = await db.assignments.attempts(assignment.assignment_id)
     answers: dict[int, list[AttemptAnswer]] = {}
@@ -442,6 +594,9 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
     expect."""
     out = io.StringIO()
     writer = spreadsheet.writer(out, lang)
+    if report.goal is not None:
+        _goal_csv(writer, report, names, missing, lang)
+        return out.getvalue().encode("utf-8-sig")
     writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
                      ("student", "status", "score", "number", "question", "expected", "given",
                       "correct", "time")])
@@ -462,3 +617,31 @@ def report_csv(report: Report, names: dict[int, str], missing: Sequence[int], la
                 "" if answer is None else t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
                 "" if answer is None else decimal(answer.time_ms / 1000, lang, 1)])
     return out.getvalue().encode("utf-8-sig")
+
+
+def _goal_csv(writer: spreadsheet.Writer, report: Report, names: dict[int, str],
+              missing: Sequence[int], lang: str) -> None:
+    """An assignment with a goal: one row per student and answer (each met their own
+    questions), with their attempts (answers given) and whether they reached the goal; one row
+    for a student who has not begun."""
+    writer.writerow([t(f"class.assign.csv.{column}", lang) for column in
+                     ("student", "status", "score")]
+                    + [t(f"homework.csv.{column}", lang) for column in ("attempts", "reached")]
+                    + [t(f"class.assign.csv.{column}", lang) for column in
+                       ("number", "question", "expected", "given", "correct", "time")])
+    rows: list[tuple[int, str]] = [*((a.user_id, "done") for a in report.finished),
+                                   *((a.user_id, "started") for a in report.unfinished)]
+    for user_id, status in rows:
+        answers = report.answers.get(user_id, [])
+        right = sum(a.correct for a in answers)
+        reached = t(f"class.assign.csv.{_MARK[report.reached(user_id)]}", lang)
+        for answer in answers:
+            writer.writerow([
+                names[user_id], t(f"class.assign.csv.{status}", lang), right, len(answers),
+                reached, answer.question_no + 1, answer.question, answer.expected,
+                "" if answer.given is None else answer.given,
+                t(f"class.assign.csv.{_MARK[answer.correct]}", lang),
+                decimal(answer.time_ms / 1000, lang, 1)])
+    for user_id in missing:
+        writer.writerow([names[user_id], t("class.assign.csv.missing", lang), "", 0,
+                         t("class.assign.csv.wrong", lang), "", "", "", "", "", ""])

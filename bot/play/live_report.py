@@ -18,6 +18,7 @@ from bot import spreadsheet
 from bot.domain import DomainError
 from bot.focus.exact import WHOLE
 from bot.focus.question_stats import Given, QuestionStat, question_stats
+from bot.play.assignments import number_cell
 from bot.play.focus_live import LiveState, round_key
 from bot.texts import decimal, question_text, t
 from db import Database
@@ -37,6 +38,7 @@ class ReportCell:
 class ReportQuestion:
     text: str | None  # None: nobody answered it (its text is not stored)
     expected: int | Fraction | None
+    form: str = WHOLE  # how its answers are written (bot.focus.exact)
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ async def live_report(db: Database, live_id: int, user_id: int) -> LiveReport:
     cells: dict[int, list[ReportCell]] = {}
     for a in answers:
         number = a.question_no or 0
-        questions[number] = ReportQuestion(a.question, a.expected)
+        questions[number] = ReportQuestion(a.question, a.expected, a.form or WHOLE)
         cells.setdefault(a.user_id, [ReportCell()] * size)[number] = ReportCell(
             a.correct, a.given, a.time_ms / 1000)
     rows = [ReportRow(uid, tuple(c)) for uid, c in cells.items()]
@@ -100,7 +102,8 @@ async def live_report(db: Database, live_id: int, user_id: int) -> LiveReport:
 
 def report_csv(report: LiveReport, names: Mapping[int, str], lang: str) -> bytes:
     """One row per student and question, in UTF-8 with a BOM (so that a spreadsheet reads the
-    accents); French: ``;`` between cells and a decimal comma, as French spreadsheets expect."""
+    accents); French: ``;`` between cells and a decimal comma, as French spreadsheets expect
+    (a decimal question's answers too: ``4,5``, never the fraction ``9/2``)."""
     out = io.StringIO()
     writer = spreadsheet.writer(out, lang)
     writer.writerow([t(f"live.report.csv.{column}", lang) for column in
@@ -113,8 +116,8 @@ def report_csv(report: LiveReport, names: Mapping[int, str], lang: str) -> bytes
                 else "none"
             writer.writerow([
                 name, number, question_text(question.text or "", lang),
-                "" if question.expected is None else question.expected,
-                "" if cell.given is None else cell.given,
+                number_cell(question.expected, question.form, lang),
+                number_cell(cell.given, question.form, lang),
                 t(f"live.report.csv.{result}", lang),
                 "" if cell.seconds is None else decimal(cell.seconds, lang, 1)])
     return out.getvalue().encode("utf-8-sig")

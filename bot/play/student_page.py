@@ -19,6 +19,7 @@ from bot.play.class_report import PERIOD_DAYS, check_period
 from bot.play.focus import local_day
 from bot.texts import decimal_symbol, skill_name, t
 from db import Database
+from db.assignments import round_key
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,12 @@ async def student_page(db: Database, guild_id: int, user_id: int, name: str, per
             "done" if attempt.finished_at is not None else "started")
         if status == "missing" and assignment.role_id is not None:
             continue  # for a role: the page cannot tell whether it was theirs to do
-        homework.append(Homework(assignment.name, assignment.due_at, assignment.count, status,
+        size = assignment.count
+        if assignment.goal is not None and attempt is not None:
+            # With a goal (bot.focus.goals) the score is the right answers of those given.
+            size = len(await db.focus.round_answers(guild_id, user_id,
+                                                    round_key(assignment.assignment_id)))
+        homework.append(Homework(assignment.name, assignment.due_at, size, status,
                                  None if attempt is None else attempt.score))
     return StudentPage(user_id, name, period, first_day, today, weeks, skills,
                        tuple(sorted(found.items(), key=lambda m: (-m[1], m[0]))),

@@ -433,12 +433,19 @@ def summary_embed(round: FocusRound, lang: str, title: str | None = None) -> dis
     return embed
 
 
+def _numbered(run: FocusRun, what: str) -> str:
+    """The key of a question's number: "question 3/6", or "question 3" in a round whose
+    questions come as it goes (``data["open_ended"]``: homework with a goal)."""
+    return f"homework.run.{what}" if run.data.get("open_ended") else f"focus.run.{what}"
+
+
 def question_embed(run: FocusRun) -> discord.Embed:
     question = run.round.current
     assert question is not None
     lang = run.lang
     embed = discord.Embed(
-        title=t("focus.run.question_title", lang, title=run.title or t("focus.run.title", lang),
+        title=t(_numbered(run, "question_title"), lang,
+                title=run.title or t("focus.run.title", lang),
                 n=run.round.index + 1, size=run.shown_size),
         description=question_line(question, lang),
         colour=run.notice_colour if run.notice else BLUE,
@@ -617,7 +624,7 @@ class AnswerModal(AnswerForm):
 
     def __init__(self, run: FocusRun, index: int) -> None:
         super().__init__(
-            t("focus.run.modal_title", run.lang, n=index + 1, size=run.shown_size),
+            t(_numbered(run, "modal_title"), run.lang, n=index + 1, size=run.shown_size),
             f"{MODAL_PREFIX}{run.kind}:{run.token}:{index}", run.round.questions[index],
             run.lang, MODAL_TIMEOUT)
 
