@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections import Counter
 from datetime import UTC, datetime
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -106,11 +107,13 @@ def french_of(picture: str) -> str:
 # The same structure and pictures
 
 def test_the_french_guide_has_the_english_headings_at_the_same_levels() -> None:
-    english = [len(_HEADING.match(h)[1]) for h, _ in sections(ENGLISH)[1:]]  # type: ignore[index]
-    french = [len(_HEADING.match(h)[1]) for h, _ in sections(FRENCH)[1:]]  # type: ignore[index]
-    assert french == english, "\n".join(
-        f"{e!r:40} {f!r}" for e, f in zip([h for h, _ in sections(ENGLISH)],
-                                           [h for h, _ in sections(FRENCH)], strict=False))
+    def levels(text: str) -> list[tuple[int, str]]:
+        return [(len(h) - len(h.lstrip("#")), h) for h, _ in sections(text)[1:]]
+
+    english, french = levels(ENGLISH), levels(FRENCH)
+    side_by_side = "\n".join(f"{e[1] if e else '':70} | {f[1] if f else ''}" for e, f in
+                             zip_longest(english, french))
+    assert [level for level, _ in french] == [level for level, _ in english], side_by_side
 
 
 def test_each_section_shows_the_english_pictures_in_french_where_they_exist() -> None:
