@@ -337,6 +337,19 @@ def test_the_class_report_s_spreadsheet_is_what_the_bot_writes_in_french() -> No
     assert shown.splitlines() == [row for row in rows if not row.startswith("Classe;")]
 
 
+def test_the_worked_corrections_are_the_engine_s_in_french() -> None:
+    from fractions import Fraction
+
+    from bot.corrections import worked
+
+    text = " ".join(FRENCH.split())
+    for skill, question, answer in (("fractions-subtract", "3/4 − 1/4", Fraction(1, 2)),
+                                    ("negatives-subtract", "−3 − 5", -8),
+                                    ("missing-multiplication", "12 × ? = 96", 8),
+                                    ("priority", "2 + 3 × 4", 14)):
+        assert f"`{worked(skill, question, answer, 'fr')}`" in text, question
+
+
 def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
     text = " ".join(FRENCH.split())
     for key in ("focus.live.answer", "focus.live.next", "focus.live.finish", "live.report_button",
