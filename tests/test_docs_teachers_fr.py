@@ -350,6 +350,16 @@ def test_the_worked_corrections_are_the_engine_s_in_french() -> None:
         assert f"`{worked(skill, question, answer, 'fr')}`" in text, question
 
 
+def test_every_known_mistake_is_named_as_the_bot_names_it_in_french() -> None:
+    from bot.i18n import catalogues
+
+    text = " ".join(FRENCH.split())
+    names = {key: name for key, name in catalogues().texts["fr"].items()
+             if key.startswith("misconceptions.")}
+    assert len(names) >= 17
+    assert [key for key, name in names.items() if name not in text] == []
+
+
 def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
     text = " ".join(FRENCH.split())
     for key in ("focus.live.answer", "focus.live.next", "focus.live.finish", "live.report_button",
