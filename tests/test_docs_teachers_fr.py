@@ -379,6 +379,19 @@ def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
     for key in ("student", "topic", "skill", "answers", "right", "accuracy", "median",
                 "mastery", "mastery_level"):
         assert t(f"class.report.csv.{key}", "fr") in text, key
+    extra = t("live.extra", "fr", deadline="10:42:40")
+    assert f"« {extra[:extra.index('10:42:40')]}10:42:40… »" in text
+    # Issue 27's homework and weekly digest.
+    due = "**vendredi 4 décembre 2026 à 18:00**"
+    reminder = t("homework.reminder.text", "fr", name="**Tables**", due=due, count=2)
+    assert f"« {reminder.replace('****', '**')} @Béa @Cy »" in text
+    assert f"« {t('homework.post.reminder', 'fr', count=24)} »" in text
+    assert f"« {t('digest.empty', 'fr')} »" in text
+    for key in ("homework.reminders.0", "homework.reminders.1", "homework.reminders.24",
+                "homework.reminders.48", "homework.list.todo", "digest.button"):
+        assert f"**{t(key, 'fr')}**" in text, key
+    assert f"**{t('homework.list.started', 'fr', n=3, size=6)}**" in text
+    assert f"**{t('homework.list.done', 'fr', score=5, size=6).replace('**', '')}**" in text
     assert t("class.report.csv_file", "fr", day="2026-11-30") in text
     assert t("reports.mistakes_file", "fr", name="2026-11-30") in text
     assert t("class.assign.report.filename", "fr", id=7) in text
