@@ -363,7 +363,7 @@ def test_every_known_mistake_is_named_as_the_bot_names_it_in_french() -> None:
 def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
     text = " ".join(FRENCH.split())
     for key in ("focus.live.answer", "focus.live.next", "focus.live.finish", "live.report_button",
-                "live.resume", "live.skip", "live.end", "class.report.previous",
+                "live.pause", "live.resume", "live.skip", "live.end", "class.report.previous",
                 "class.report.next", "class.assign.button", "placement.post.button",
                 "class.end_of_year.confirm", "class.end_of_year.keep",
                 "class_questions.delete.yes", "class_questions.delete.no",
