@@ -253,9 +253,13 @@ class BotPlayer:
         last: RoundRecord = match.records[-1]
         return last.slates[match.opponent(player)]
 
+    def _placed_against(self, match: Match, player: str) -> Slate | None:
+        """The slate it places its digits against (the opponent's last; None: by role alone)."""
+        return self._opponent_slate(match, player)
+
     def _arrange(self, match: Match, player: str) -> None:
         shop = match.shop(player)
-        target = arrange(shop.slate, self._opponent_slate(match, player), match.focus[player])
+        target = arrange(shop.slate, self._placed_against(match, player), match.focus[player])
         for cell in range(1, 9):
             want = target[cell]
             if shop.slate[cell] == want:

@@ -17,9 +17,14 @@ else: the same rules, the same shop, the same view of the member's slates.
   round; from round 5 a lost battle costs 3 lives, so a shadow that overtakes a stalled slate
   around round 6 took a 10–1 lead back in four battles. Held to the member's slate, it stalls
   when the member stalls.
-- **fair** (:data:`FAIR`): the baseline player, a match of equals, except while it leads in lives:
-  then it holds back to 8/10 of the member's last slate, so that a member behind can come back
-  (a quick child who never places its digits lost three matches in four to the plain baseline).
+- **fair** (:data:`FAIR`, :class:`Matched`): a match of equals, read from how the member plays.
+  Against a member who places its digits (:func:`places`: it moved a digit to another cell in at
+  least half of the rounds seen), the baseline player itself; against one who leaves its digits
+  where they were bought, the baseline held to the member's last slate (no dearer) and placing
+  its digits by their roles alone, without reading the member's slate. Why: the baseline placing
+  against the member's last slate beat a quick child who never places three matches in four, a
+  steady student one in two; one shadow for both, held back by a share or by its lead in lives,
+  moved both results together and never put both in 40–60 %.
 - **strong**: the stronger player (:class:`bot.digits.strategy.OddsPlayer`, placements tried out in
   simulated battles), the shadow of every solo match before levels.
 
@@ -37,16 +42,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 from bot.digits.baseline import BotPlayer
 from bot.digits.ghosts import LEVELS, slate_cost
 from bot.digits.match import Match, ShadowPlayer
 from bot.digits.players import player_model
 from bot.digits.shop import MatchSettings
+from bot.digits.slate import Slate
 from bot.digits.strategy import OddsPlayer
 
 __all__ = ["ADAPT", "CHOICES", "DEFAULT_LEVEL", "FAIR", "GENTLE", "GENTLE_ACCURACY", "LEVELS",
-           "SHADOWS", "Adapted", "HeldBack", "adapt", "play_solo", "shadow_player", "solo_match"]
+           "SHADOWS", "Adapted", "HeldBack", "Matched", "adapt", "moved", "places", "play_solo",
+           "shadow_player", "solo_match"]
 
 DEFAULT_LEVEL = "gentle"
 ADAPT = "adapt"
@@ -77,11 +85,66 @@ class HeldBack(BotPlayer):
         return int(self.share * (slate_cost(seen) if seen is not None else 0)) + self.ahead
 
 
+def moved(before: Slate, after: Slate) -> bool:
+    """Whether a digit was moved between two slates a player fielded one round apart: a cell lost
+    its kind of digit, and that kind stands in a cell that did not hold it before. Buying, selling
+    and merging do not count (a merge lands on the front-most copy, which held the kind), except
+    a merge followed by a new copy bought into another cell: rare, and :func:`places` reads half
+    of the rounds for that reason."""
+    was = _cells_by_key(before)
+    now = _cells_by_key(after)
+    for key, cells in was.items():
+        if now.get(key, set()) >= cells:
+            continue  # every cell that held this kind still holds it
+        if now.get(key, set()) - cells:
+            return True
+    return False
+
+
+def _cells_by_key(slate: Slate) -> dict[str, set[int]]:
+    cells: dict[str, set[int]] = {}
+    for cell, piece in slate.items():
+        cells.setdefault(piece.key, set()).add(cell)
+    return cells
+
+
+def places(slates: Sequence[Slate]) -> bool:
+    """Whether a player who fielded ``slates`` (one a round, oldest first) places its digits: it
+    moved one (:func:`moved`) in at least half of the rounds after the first. Before two slates
+    are seen, yes (the shadow plays as against a player who does)."""
+    seen = [moved(a, b) for a, b in pairwise(slates)]
+    return not seen or 2 * sum(seen) >= len(seen)
+
+
+class Matched(HeldBack):
+    """The fair shadow: the baseline player against a member who places its digits; against one
+    who does not (:func:`places`, read from the slates the member fielded, round after round), it
+    holds back (:class:`HeldBack`: at most ``share`` of the member's last slate, plus ``ahead``
+    gold) and places its own digits by their roles alone, without reading the member's last slate.
+
+    Why: the baseline placing its digits against the member's last slate beats a player whose
+    digits stand where they were bought far more often than one who moves them (a quick child
+    who never moved a digit won a quarter of its matches against it, a steady student half), and
+    holding back by lives or by a share alone moved both players' results together."""
+
+    def _places(self, match: Match, player: str) -> bool:
+        member = match.opponent(player)
+        return places([record.slates[member] for record in match.records])
+
+    def worth_cap(self, match: Match, player: str) -> int | None:
+        return None if self._places(match, player) else super().worth_cap(match, player)
+
+    def _placed_against(self, match: Match, player: str) -> Slate | None:
+        return super()._placed_against(match, player) if self._places(match, player) else None
+
+
 #: The gentle shadow: always held back to 7/10 of the member's last slate plus 4 gold (chosen from
 #: a grid over seeds 0–99 of 0.7–0.9 and 0–6 gold: the one with the widest margins on every aim).
 GENTLE = partial(HeldBack, accuracy=GENTLE_ACCURACY, share=0.7, ahead=4)
-#: The fair shadow: held back to 8/10 of the member's last slate only while it leads in lives.
-FAIR = partial(HeldBack, share=0.8, leading=1)
+#: The fair shadow: the baseline against a member who places its digits; against one who does
+#: not, held to what the member fielded last round and placing by roles alone (chosen on seeds
+#: 200–399 among shares 0.5–1.4 of the member's slate, with or without its lead in lives).
+FAIR = partial(Matched, share=1.0)
 
 #: Who plays the shadow at each level (a seed gives the player; see the module's docstring).
 SHADOWS: dict[str, ShadowPlayer] = {

@@ -129,16 +129,23 @@ def goal_summary_embed(round: FocusRound, goal: Goal, lang: str, title: str) -> 
              goal=goal_text(goal, lang))
     if not reached:
         head += "\n" + t("homework.summary.limit", lang, count=MAX_ATTEMPTS)
-    lines = [answer_line(i, a, lang) for i, a in enumerate(round.answers)]
-    shown: list[str] = []
+    # Every answer's line first (the latest kept when they do not all fit), then the worked
+    # steps of the wrong ones, the latest first, while they fit: a 60-question attempt keeps
+    # all its lines rather than trade early ones for corrections.
+    lines = [answer_line(i, a, lang, steps=False) for i, a in enumerate(round.answers)]
+    first = len(lines)
     used = len(head) + MORE_ROOM
-    for line in reversed(lines):  # the latest first kept: the end of the attempt
-        if used + len(line) + 1 > DESCRIPTION_LIMIT:
-            break
-        shown.insert(0, line)
-        used += len(line) + 1
-    if len(shown) < len(lines):
-        shown.insert(0, t("homework.summary.earlier", lang, count=len(lines) - len(shown)))
+    while first > 0 and used + len(lines[first - 1]) + 1 <= DESCRIPTION_LIMIT:
+        first -= 1
+        used += len(lines[first]) + 1
+    for i in range(len(lines) - 1, first - 1, -1):
+        full = answer_line(i, round.answers[i], lang)
+        if used + len(full) - len(lines[i]) <= DESCRIPTION_LIMIT:
+            used += len(full) - len(lines[i])
+            lines[i] = full
+    shown = lines[first:]
+    if first:
+        shown.insert(0, t("homework.summary.earlier", lang, count=first))
     embed.description = "\n".join([head, "", *shown])
     embed.set_footer(text=t("focus.summary.footer", lang,
                             time=seconds_text(round.total_seconds, lang)))
