@@ -165,14 +165,18 @@ def test_the_samples_are_written_where_asked(tmp_path: Path, capsys) -> None:
 
     assert samples.main([str(tmp_path / "pictures")]) == 0
     written = sorted(p.name for p in (tmp_path / "pictures").iterdir())
-    assert len(written) == 25 and "board.png" in written and "replay.gif" in written
+    assert len(written) == 32 and "board.png" in written and "replay.gif" in written
     assert {"progress-days.png", "streak-new.png", "live-ranking.png", "class-report.png",
             "live-report.png", "question-report.png", "question-report-fr.png",
             "student-page-fr.png", "class-report-skills.png", "mastery-fr.png"} <= set(written)
     # The teachers' guide shows the pictures the code draws now (issue 27).
     # And the skills' names and mastery in the class report and the mastery map (issue 26).
     for name in ("question-report.png", "question-report-fr.png", "student-page-fr.png",
-                 "class-report.png", "class-report-skills.png", "mastery-fr.png"):
+                 "class-report.png", "class-report-skills.png", "mastery-fr.png",
+                 # The French teachers' guide's pictures (docs/teachers.fr.md).
+                 "live-ranking-fr.png", "live-report-fr.png", "class-report-fr.png",
+                 "class-report-skills-fr.png", "progress-fr.png", "streak-new-fr.png",
+                 "leaderboard-fr.png"):
         docs = Path(__file__).resolve().parent.parent / "docs" / "images" / name
         assert (tmp_path / "pictures" / name).read_bytes() == docs.read_bytes(), name
     assert all((tmp_path / "pictures" / name).stat().st_size > 0 for name in written)

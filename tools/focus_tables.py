@@ -73,14 +73,17 @@ def steps_table(lang: str) -> str:
     return "\n".join(lines)
 
 
-def names_table() -> str:
+def names_table(lang: str = "en") -> str:
     """One row a skill: its id (what ``skill:`` takes and the command line prints) and its name
     in English and in French (what members read: the mastery map, ``/progress``, ``/class
-    report``, the lists offered as you type, the Focus window's footer)."""
-    lines = [_row(["Skill", "English", "French"]), _row(["---"] * 3)]
+    report``, the lists offered as you type, the Focus window's footer); for ``fr`` (the French
+    teachers' guide), the French name first and the headings in French."""
+    first, second = (("fr", "en") if lang == "fr" else ("en", "fr"))
+    head = {"en": ["Skill", "English", "French"], "fr": ["Compétence", "Français", "Anglais"]}
+    lines = [_row(head["fr" if lang == "fr" else "en"]), _row(["---"] * 3)]
     for skill in SKILLS.values():
-        lines.append(_row([f"`{skill.id}`", skill_name(skill.id, "en"),
-                           skill_name(skill.id, "fr")]))
+        lines.append(_row([f"`{skill.id}`", skill_name(skill.id, first),
+                           skill_name(skill.id, second)]))
     return "\n".join(lines)
 
 
@@ -100,11 +103,13 @@ def years_table(lang: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.focus_tables",
                                      description="The tables of docs/rules/focus.md, as Markdown.")
-    parser.add_argument("lang", nargs="?", default="en", choices=[*sorted(HEAD), "names"],
-                        help="en (focus.md), fr (focus.fr.md) or names (teachers.md)")
+    parser.add_argument("lang", nargs="?", default="en",
+                        choices=[*sorted(HEAD), "names", "names-fr"],
+                        help="en (focus.md), fr (focus.fr.md), names (teachers.md) or "
+                             "names-fr (teachers.fr.md)")
     args = parser.parse_args(argv)
-    if args.lang == "names":
-        print(names_table())
+    if args.lang in ("names", "names-fr"):
+        print(names_table("fr" if args.lang == "names-fr" else "en"))
         return 0
     print(skills_table(args.lang))
     print()

@@ -19,6 +19,7 @@ from bot.i18n import image_words
 from bot.rithmo.board import Board
 from bot.rithmo.squares import Move, name
 from bot.rithmo.turns import Capture, Drop, EndTurn
+from bot.texts import t
 
 #: The words the pictures say, as the cogs pass them.
 EN, FR = image_words("en"), image_words("fr")
@@ -472,6 +473,21 @@ def write_samples(out: Path) -> list[Path]:
         "question-report.png": question_report_png("en"),
         "question-report-fr.png": question_report_png("fr"),
         "student-page-fr.png": student_page_png("fr"),
+        # The French teachers' guide (docs/teachers.fr.md) shows these as a French teacher
+        # gets them.
+        "live-ranking-fr.png": images.render_leaderboard(
+            LIVE_RANKING, FR, title=t("focus.live.final_title", "fr"), limit=10,
+            columns=(t("focus.live.points_column", "fr"), t("focus.live.right_column", "fr"))),
+        "live-report-fr.png": images.render_live_report(live_report_table("fr"), FR),
+        "class-report-fr.png": images.render_class_report(class_report_table("fr"), FR),
+        "class-report-skills-fr.png": images.render_class_report(
+            class_report_skills_table("fr"), FR),
+        "progress-fr.png": images.render_progress(PROGRESS, FR),
+        "streak-new-fr.png": images.render_streak(
+            NEW_STUDENT_DAYS, 2, "2026-11-30", FR, best=2, first_day="2026-11-24",
+            title=t("progress.streak_title", "fr", name="Inès")),
+        "leaderboard-fr.png": images.render_leaderboard(LEADERBOARD, FR, date="2026-11-30",
+                                                        highlight="Inès", out_of=6),
     }
     paths = []
     for file, data in files.items():
