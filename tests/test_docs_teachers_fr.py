@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 from bot.play import question_sets
 from bot.play.students import StudentView, changed_settings, focus_rules, server_rules
-from bot.texts import t
+from bot.texts import t as typeset
 from bot.ui.assignments import post_embed, post_view, when_text
 from bot.ui.question_sets import upload_reply
 from bot.ui.settings import settings_embed
@@ -249,15 +249,26 @@ async def test_every_command_of_the_english_guide_is_in_the_french_one(standin,
 # ---------------------------------------------------------------------------------------------
 # What the bot says in French
 
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """The catalogue's words as the guide quotes them (ordinary spaces: see ``plain``)."""
+    return plain(typeset(key, lang, **params))
+
+
+def plain(text: str) -> str:
+    """The bot's French with ordinary spaces, as the guide quotes it (the bot typesets its
+    French with no-break spaces, ``bot.texts.typography``; tests/test_typography.py checks it)."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def test_the_settings_example_is_what_the_embed_says_in_french() -> None:
     quote = " ".join(line[2:] for line in section(FRENCH, "### `/réglages`").splitlines()
                      if line.startswith("> "))
     embed = settings_embed(ServerSettings(1, focus_level_pinned=4, daily_channel_id=CHANNEL,
                                           daily_hour=8), "fr")
-    title = f"**{embed.title}** "
+    title = f"**{plain(str(embed.title))}** "
     assert quote.startswith(title)
     shown = re.findall(r"\*\*(.+?)\*\* — (.+?)(?= \*\*|$)", quote.removeprefix(title))
-    expected = [(f.name.split(" (")[0], f.value.replace(f"<#{CHANNEL}>", "#maths"))
+    expected = [(plain(f.name.split(" (")[0]), plain(f.value.replace(f"<#{CHANNEL}>", "#maths")))
                 for f in embed.fields]
     assert shown == expected
 
@@ -283,11 +294,11 @@ def test_the_homework_post_is_what_the_bot_posts_in_french() -> None:
     assert quote == said(post_embed(made, zone, "fr"), view=post_view(made, "fr"),
                          mentions={f"<@&{ROLE}>": "@5B"})
     text = " ".join(body.split())
-    assert f"« {post_embed(made, zone, 'fr', closed=True).footer.text} »" in text
-    assert f"**{post_view(made, 'fr', closed=True).children[0].item.label}**" in text
+    assert plain(f"« {post_embed(made, zone, 'fr', closed=True).footer.text} »") in text
+    assert plain(f"**{post_view(made, 'fr', closed=True).children[0].item.label}**") in text
     assert "`/classe devoir nom:Tables avant vendredi pour-le:04/12/2026 18h00" in text
     # How the due option's list reads that date as it is typed.
-    assert f"(« {when_text(made.due_at, zone, 'fr')} »)" in text
+    assert plain(f"(« {when_text(made.due_at, zone, 'fr')} »)") in text
 
 
 def test_the_upload_example_is_what_the_bot_answers_in_french() -> None:
@@ -347,7 +358,7 @@ def test_the_worked_corrections_are_the_engine_s_in_french() -> None:
                                     ("negatives-subtract", "−3 − 5", -8),
                                     ("missing-multiplication", "12 × ? = 96", 8),
                                     ("priority", "2 + 3 × 4", 14)):
-        assert f"`{worked(skill, question, answer, 'fr')}`" in text, question
+        assert plain(f"`{worked(skill, question, answer, 'fr')}`") in text, question
 
 
 def test_every_known_mistake_is_named_as_the_bot_names_it_in_french() -> None:
@@ -382,7 +393,7 @@ def test_the_bot_s_french_words_are_the_catalogue_s() -> None:
     extra = t("live.extra", "fr", deadline="10:42:40")
     assert f"« {extra[:extra.index('10:42:40')]}10:42:40… »" in text
     # Issue 27's homework and weekly digest.
-    due = "**vendredi 4 décembre 2026 à 18:00**"
+    due = "**vendredi 4 décembre 2026 à 18 h**"  # the bot says a time so (bot.texts.time_text)
     reminder = t("homework.reminder.text", "fr", name="**Tables**", due=due, count=2)
     assert f"« {reminder.replace('****', '**')} @Béa @Cy »" in text
     assert f"« {t('homework.post.reminder', 'fr', count=24)} »" in text
