@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 #: Wholly French pages.
 FRENCH = ("rules/les-20-chiffres.md", "rules/rithmomachie.md", "rules/focus.fr.md",
-          "privacy.fr.md")
+          "privacy.fr.md", "teachers.fr.md")
 #: Where the French half of the rules' README starts.
 README_FRENCH = "## En français"
 _FENCE = re.compile(r"^\s*(```|~~~)")
