@@ -2,8 +2,9 @@
 
 ``python -m tools.french_docs`` rewrites them in place; ``tests/test_docs_french.py`` checks that
 each is already as this would write it. The French documents are ``docs/rules``' French pages,
-the French half of ``docs/rules/README.md``, ``docs/privacy.fr.md``, and the French quotations
-(« … ») of ``docs/teachers.md``, an English page. Code blocks and code spans are left alone.
+the French half of ``docs/rules/README.md``, ``docs/privacy.fr.md``, ``docs/teachers.fr.md``, and
+the French quotations (« … ») of ``docs/teachers.md``, an English page. Code blocks and code spans
+are left alone.
 """
 
 from __future__ import annotations
