@@ -19,6 +19,7 @@ from bot.flows.classroom import ClassroomFlow
 from bot.focus import LEVELS
 from bot.play.question_sets import SetItem
 from bot.ui.assignments import DoAssignment
+from tests.classroom_helpers import Moment, classroom_clock
 from tests.french import fr
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -28,22 +29,9 @@ SEED = 11
 BUTTON = "Do the assignment"
 
 
-class Moment:
-    """The classroom flow's clock (``assign_now``), for every bot of the test, restarted ones
-    included."""
-
-    def __init__(self) -> None:
-        self.now = NOW
-
-
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
-    clock = Moment()
-    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: SEED)
-    # The tests close the posts themselves, but for the one that lets the task do it.
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
-    return clock
+    return classroom_clock(monkeypatch, NOW, SEED)
 
 
 async def questions_of(bot: Any, standin: Any, name: str) -> list[dict[str, Any]]:

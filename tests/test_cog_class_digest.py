@@ -16,23 +16,15 @@ import pytest
 from bot.flows.classroom import ClassroomFlow
 from bot.local.server import BOT_PERMISSIONS, VIEW_CHANNEL
 from db import FocusAnswer
+from tests.classroom_helpers import Moment, classroom_clock
 from tests.french import fr
 
 NOW = datetime(2026, 12, 4, 16, 59, tzinfo=UTC)  # a Friday, a minute before the digest
 
 
-class Moment:
-    def __init__(self) -> None:
-        self.now = NOW
-
-
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
-    clock = Moment()
-    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
-    return clock
+    return classroom_clock(monkeypatch, NOW)
 
 
 def private_server(standin: Any) -> Any:

@@ -11,26 +11,17 @@ from typing import Any
 
 import pytest
 
-from bot.flows.classroom import ClassroomFlow
 from bot.ui.assignments import MAX_BUTTONS
+from tests.classroom_helpers import Moment, classroom_clock
 from tests.french import fr
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 BUTTON = "Do the assignment"
 
 
-class Moment:
-    def __init__(self) -> None:
-        self.now = NOW
-
-
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
-    clock = Moment()
-    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
-    return clock
+    return classroom_clock(monkeypatch, NOW)
 
 
 async def questions_of(bot: Any, standin: Any, name: str) -> list[dict[str, Any]]:

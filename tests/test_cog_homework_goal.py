@@ -6,7 +6,6 @@ it; what cannot be read is refused."""
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 from datetime import UTC, datetime
@@ -14,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.flows.classroom import ClassroomFlow
 from bot.focus.goals import MAX_ATTEMPTS
 from bot.play import assignments as homework
+from tests.classroom_helpers import Moment, classroom_clock, posted
 from tests.french import fr
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -25,27 +24,9 @@ BUTTON = "Do the assignment"
 WRONG = 999  # no answer of level 1 or 2
 
 
-class Moment:
-    def __init__(self) -> None:
-        self.now = NOW
-
-
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
-    clock = Moment()
-    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
-    return clock
-
-
-async def posted(bot: Any, standin: Any, name: str) -> Any:
-    for _ in range(250):
-        found = await bot.db.assignments.get(standin.guild.id, name)
-        if found is not None and found.message_id is not None:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{name!r} was not posted")
+    return classroom_clock(monkeypatch, NOW)
 
 
 async def answer(standin: Any, member: Any, window: Any, made: Any, rights: list[bool],

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.flows.classroom import ClassroomFlow
+from tests.classroom_helpers import Moment, classroom_clock, posted
 from tests.french import fr
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -20,27 +21,9 @@ DUE_AT = datetime(2026, 12, 8, 18, 0, tzinfo=UTC)
 BUTTON = "Do the assignment"
 
 
-class Moment:
-    def __init__(self) -> None:
-        self.now = NOW
-
-
 @pytest.fixture
 def moment(monkeypatch: pytest.MonkeyPatch) -> Moment:
-    clock = Moment()
-    monkeypatch.setattr(ClassroomFlow, "assign_now", lambda self: clock.now)
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
-    return clock
-
-
-async def posted(bot: Any, standin: Any, name: str) -> Any:
-    for _ in range(250):
-        found = await bot.db.assignments.get(standin.guild.id, name)
-        if found is not None and found.message_id is not None:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{name!r} was not posted")
+    return classroom_clock(monkeypatch, NOW)
 
 
 async def play(standin: Any, member: Any, window: Any, answers: list[Any], clock: Any) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from test_cog_focus_live import FakeWall, prepare
 
-from bot.flows.classroom import ClassroomFlow
 from db.question_sets import SetItem
+from tests.classroom_helpers import classroom_clock
 from tests.french import fr
 
 SEED = 7
@@ -128,10 +128,7 @@ async def test_a_student_practises_the_set_and_halves_are_right_however_typed(
 
 async def test_a_student_takes_an_assignment_of_the_set(standin, start_bot, clock,
                                                          monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(ClassroomFlow, "assign_now",
-                        lambda self: datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
-    monkeypatch.setattr(ClassroomFlow, "assign_seed", lambda self: 11)
-    monkeypatch.setattr(ClassroomFlow, "assign_autoclose", False)
+    classroom_clock(monkeypatch, datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
     bot, prof = await french_set(standin, start_bot)
     post = (await standin.slash(prof, "classe devoir", nom="Moitiés", options={
         "pour-le": "2026-12-08"}, série="moitiés", nombre=8)).reply
