@@ -58,6 +58,7 @@ from bot.settings import Config, check_shard_ids
 from bot.shards import owner_of
 from bot.tree import ArdoiseTree
 from bot.views import Routes
+from bot.web.app import WEB_SERVER, WebServer
 from db import Database
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ class Ardoise(ServicedBot):
         self.languages = Languages()
         self.limits = Limits(strong_searches=settings.strong_searches)
         self.synced: list[app_commands.AppCommand] = []
+        #: The class rooms' web server (``ARDOISE_WEB``), once started.
+        self.web: WebServer | None = None
         self._settings_watch: asyncio.Task[None] | None = None
         self._lease_watch: asyncio.Task[None] | None = None
         #: The shards this process holds the leases of, and their count (after take_shards).
@@ -177,8 +180,19 @@ class Ardoise(ServicedBot):
         for name in self.cog_names:
             await self.load_extension(name)
         await self.sync_commands()
+        await self._start_web()
         self._settings_watch = asyncio.create_task(self._watch_settings(),
                                                    name="ardoise-settings-versions")
+
+    async def _start_web(self) -> None:
+        """The class rooms' web server, when ``ARDOISE_WEB`` asks for it (bot/web)."""
+        if self.settings.web_listen is None:
+            return
+        host, port = self.settings.web_listen
+        server = WebServer(self.services, host, port, self.settings.web_url)
+        self.services.kept.put(WEB_SERVER, server)
+        self.web = server
+        await server.start()
 
     def _build_services(self, db: Database) -> Services:
         return Services(db=db, settings=self.settings, languages=self.languages,
@@ -341,6 +355,12 @@ class Ardoise(ServicedBot):
             if watch is not None and watch is not asyncio.current_task():
                 watch.cancel()
         self._settings_watch = self._lease_watch = None
+        if self.web is not None:
+            web, self.web = self.web, None
+            try:
+                await web.stop()
+            except Exception:
+                log.exception("stopping the web server failed")
         try:
             await super().close()
         finally:

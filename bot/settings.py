@@ -14,6 +14,8 @@ from a Rithmomachia game's ``bot.rithmo.Settings``.)
 | ``ARDOISE_STRONG_SEARCHES`` | strong searches of Ardoise at once (``bot.limits``) | ``1`` |
 | ``ARDOISE_PRIVACY_URL`` | where members read the privacy page (``/privacy`` links it) | none |
 | ``ARDOISE_SHARD_LEASE`` | seconds a process's hold on its shards lasts unrenewed | ``30`` |
+| ``ARDOISE_WEB`` | the class rooms' web server: ``host:port`` (``127.0.0.1:8080``) | off |
+| ``ARDOISE_WEB_URL`` | the rooms' public address (``https://…``) behind a proxy | the listen one |
 
 The environment wins over ``.env``, so a value set for one run overrides the file. The ``.env``
 file is parsed by hand (``KEY=value`` lines, ``#`` comments, optional ``export`` and quotes): no
@@ -119,6 +121,23 @@ class Config:
     #: Seconds the lease on this process's shards lasts if it is not renewed
     #: (``ARDOISE_SHARD_LEASE``): how long the next process waits after one that died.
     shard_lease: float = 30.0
+    #: Where the class rooms' web server listens (``ARDOISE_WEB``: host and port); None: no web
+    #: server (local play turns it on at 127.0.0.1 and a free port).
+    web_listen: tuple[str, int] | None = None
+    #: The address students open (``ARDOISE_WEB_URL``, no trailing slash): the public one behind
+    #: a reverse proxy; None: ``http://`` and the listen address.
+    web_url: str | None = None
+
+    @property
+    def web_base(self) -> str | None:
+        """The base of the links and QR codes of the rooms (None: no web server)."""
+        if self.web_url is not None:
+            return self.web_url
+        if self.web_listen is None:
+            return None
+        host, port = self.web_listen
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        return f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
 
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
@@ -203,6 +222,13 @@ class Config:
                 f"quotes), not {privacy_url!r}"
             )
         shard_lease = _seconds(values, "ARDOISE_SHARD_LEASE", "30", 1, 600)
+        web_listen = _listen(values.get("ARDOISE_WEB", ""))
+        web_url = values.get("ARDOISE_WEB_URL", "").strip().rstrip("/") or None
+        if web_url is not None and not _WEB_ADDRESS.fullmatch(web_url):
+            raise ConfigError(
+                "ARDOISE_WEB_URL must be a web address (https://…, no spaces, brackets or "
+                f"quotes), not {web_url!r}"
+            )
 
         return cls(
             token=token,
@@ -217,6 +243,8 @@ class Config:
             force_sync=sync_text in _TRUE,
             privacy_url=privacy_url,
             shard_lease=shard_lease,
+            web_listen=web_listen,
+            web_url=web_url,
         )
 
 
@@ -261,3 +289,16 @@ def check_shard_ids(ids: tuple[int, ...], count: int, source: str) -> None:
         raise ConfigError(
             f"ARDOISE_SHARDS names shard {beyond[0]}, but {source} is {count}: the shards are "
             f"0 to {count - 1}")
+
+
+def _listen(text: str) -> tuple[str, int] | None:
+    """``ARDOISE_WEB``: ``host:port``, ``:port`` (every address) or a bare port; empty: off."""
+    text = text.strip()
+    if not text or text.lower() in ("0", "off", "no", "false"):
+        return None
+    host, _, port_text = text.rpartition(":")
+    host = host.strip("[]") if host else "0.0.0.0"
+    if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
+        raise ConfigError(
+            f"ARDOISE_WEB must be host:port (127.0.0.1:8080) or a port, not {text!r}")
+    return host, int(port_text)

@@ -32,6 +32,7 @@ from db.rithmo_puzzles import RithmoPuzzlesRepository
 from db.rithmo_reviews import RithmoReviewsRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
+from db.web_rooms import WebRoomsRepository
 
 __all__ = ["DEFAULT_RELATIVE_PATH", "Database", "StaleVersion", "default_path", "location_of"]
 
@@ -91,6 +92,7 @@ class Database:
         self.retention = RetentionRepository(connection)
         self.placements = PlacementsRepository(connection, self.players)
         self.digests = DigestsRepository(connection, self.servers)
+        self.web_rooms = WebRoomsRepository(connection, self.players)
 
     # --- Opening and closing ---------------------------------------------------------------
 

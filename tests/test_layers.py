@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Every cog and every module of the presentation: none may chain ``.db.<repository>``.
 THROUGH_USE_CASES = sorted([*ROOT.glob("cogs/*.py"), *ROOT.glob("bot/ui/*.py"),
-                            *ROOT.glob("bot/flows/*.py")])
+                            *ROOT.glob("bot/flows/*.py"), *ROOT.glob("bot/web/*.py")])
 USE_CASES = sorted(p.stem for p in ROOT.glob("bot/play/*.py") if p.stem != "__init__")
 FORBIDDEN = ("discord", "cogs", "images", "aiohttp")
 

@@ -1219,8 +1219,11 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
     await standin.start()
     standin.point_discord_here()
     # A new stand-in knows no commands, whatever the database remembers of the last sync.
+    # The class rooms' web server too, on this machine only and a free port (ARDOISE_WEB picks
+    # another address): printed once the bot is ready.
     bot_settings = replace(settings, token=standin.token, test_guild=standin.guild.id,
-                           force_sync=True)
+                           force_sync=True,
+                           web_listen=settings.web_listen or ("127.0.0.1", 0))
     bot = create_bot(bot_settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start(standin.token))
     ready = asyncio.create_task(bot.wait_until_ready())
@@ -1235,6 +1238,8 @@ async def play(settings: Any, args: argparse.Namespace, *, out: TextIO | None = 
                       else "it did not get ready")
             print(f"Ardoise: the bot could not start ({reason}).", file=sys.stderr)
             return 1
+        if bot.web is not None:
+            print(f"Class rooms on the web: {bot.web.base_url}", file=out, flush=True)
         open_images = args.open_images if args.open_images is not None else interactive
         terminal = Terminal(standin, out=out, images=images, db_path=Path(settings.db_path),
                             member=args.member, locale="fr" if args.lang == "fr" else "en-US",
