@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.play import web_rooms
+from images import qr
 from tests.french import fr
 from tests.web_answers import store_answers
 from tests.web_helpers import Student, start_web_bot
@@ -57,7 +58,8 @@ async def test_open_replies_privately_with_the_code_the_link_and_the_qr_code(sta
     assert "<t:" in reply.content  # when it closes, in the reader's own time
     assert "choose a nickname" in reply.content and "no Discord account" in reply.content
     [picture] = reply.attachments
-    assert picture.data.startswith(b"\x89PNG") and picture.filename.endswith(".png")
+    assert picture.data == qr.png(link)  # the link's own QR code
+    assert picture.filename == f"room-{code.lower()}.png"
     assert picture.description == f"QR code of the link {link}"
     [room] = await web_rooms.rooms_of(bot.services.db, standin.guild.id)
     assert (room.code, room.name, room.teacher_id) == (code, "5e B", teacher.id)
@@ -79,7 +81,7 @@ async def test_list_then_close_keeps_the_students_in_the_reports(start_bot, stan
     assert listed.ephemeral_to == teacher.id
     text = listed.text()
     assert "**5e A** · `" + first + "` · 1 student" in text
-    assert f"**room {second}** · `{second}` · 0 students" in text
+    assert f"**{second}** · `{second}` · 0 students" in text
     # The choices: the open rooms by name or code; the newest closes by default.
     choices = await standin.autocomplete(teacher, "class room close", "room", room="5e")
     assert [c["value"] for c in choices] == [first]

@@ -38,10 +38,11 @@ def when(moment: datetime, style: str = "f") -> str:
 
 
 def room_name(room: RoomRow, lang: str) -> str:
-    """The room's name as typed (escaped), else "room K7MXPA"."""
+    """The room's name as typed (escaped), else its code (a room without a name is known by
+    it)."""
     if room.name:
         return shown_name(room.name, 60)
-    return t("web_rooms.unnamed", lang, code=room.code)
+    return room.code
 
 
 def opened_reply(room: RoomRow, base_url: str, qr_png: bytes, lang: str) -> dict[str, object]:
@@ -108,8 +109,9 @@ def _fit(lines: list[str], limit: int = 1000) -> str:
 
 def room_choice_name(room: RoomRow, lang: str) -> str:
     """An open room in the close command's choices: "5e B · K7MXPA" (no markup is read there)."""
-    name = room.name or t("web_rooms.unnamed", lang, code=room.code)
-    return f"{shown_name(name, 60, markup=False)} · {room.code}"
+    if not room.name:
+        return room.code
+    return f"{shown_name(room.name, 60, markup=False)} · {room.code}"
 
 
 def web_name(nickname: str, lang: str) -> str:
