@@ -149,3 +149,13 @@ async def test_the_digest_names_a_web_student(start_bot, standin, moment):
     text = reply.text()
     assert "Léa (web)" in text and "Tom (web)" in text and "<@-" not in text
     no_web_fetch(standin)
+
+
+async def test_the_placement_results_name_a_web_student(start_bot, standin):
+    bot = await start_web_bot(start_bot)
+    roux = standin.add_member("Roux", teacher=True)
+    léa = await seat(bot, standin, "Léa")
+    await store_answers(bot.services.db, standin.guild.id, léa, bot.services.clocks.now())
+    results = (await standin.slash(roux, "class placement", results=True)).reply
+    assert "Léa (web)" in results.text() and "<@-" not in results.text()
+    no_web_fetch(standin)
