@@ -255,12 +255,12 @@ async def close_room(db: Database, guild_id: int, chosen: str | None, now: datet
     if not teaches:
         raise DomainError("web.teachers_only", "teachers only")
     room = await _chosen_room(db, guild_id, chosen, now)
+    if not erase and room.closed_at is not None:
+        raise DomainError("web_rooms.already_closed", "already closed",
+                          room=_plain(room.name or room.code))
     # Closed first: nobody joins while its students are being erased.
     was_open = await db.web_rooms.close(room.room_id, now) and room.is_open(now)
     if not erase:
-        if room.closed_at is not None:
-            raise DomainError("web_rooms.already_closed", "already closed",
-                              room=_plain(room.name or room.code))
         return Closed(room, was_open, None)
     erased = 0
     for seat in await db.web_rooms.seats_of_room(room.room_id):

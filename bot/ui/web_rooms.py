@@ -37,7 +37,7 @@ def when(moment: datetime, style: str = "f") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def room_name(room: RoomRow, lang: str) -> str:
+def room_name(room: RoomRow) -> str:
     """The room's name as typed (escaped), else its code (a room without a name is known by
     it)."""
     if room.name:
@@ -49,7 +49,7 @@ def opened_reply(room: RoomRow, base_url: str, qr_png: bytes, lang: str) -> dict
     """The teacher's private reply to ``/class room open``: the code, the link, the QR code."""
     link = room_link(base_url, room)
     content = "\n".join([
-        t("web_rooms.opened", lang, name=room_name(room, lang),
+        t("web_rooms.opened", lang, name=room_name(room),
           closes=f"{when(room.expires_at)} ({when(room.expires_at, 'R')})"),
         t("web_rooms.code", lang, code=room.code),
         t("web_rooms.link", lang, link=link),
@@ -62,7 +62,7 @@ def opened_reply(room: RoomRow, base_url: str, qr_png: bytes, lang: str) -> dict
 
 
 def closed_text(closed: Closed, lang: str) -> str:
-    name, code = room_name(closed.room, lang), closed.room.code
+    name, code = room_name(closed.room), closed.room.code
     if closed.erased is None:
         return t("web_rooms.closed", lang, name=name, code=code)
     return t("web_rooms.closed_erased", lang, name=name, code=code, count=closed.erased)
@@ -87,7 +87,7 @@ def list_embed(rooms: Sequence[RoomSummary], now: datetime, lang: str) -> discor
 
 def _line(summary: RoomSummary, now: datetime, lang: str) -> str:
     room = summary.room
-    words: dict[str, Any] = {"name": room_name(room, lang), "code": room.code,
+    words: dict[str, Any] = {"name": room_name(room), "code": room.code,
              "students": t("web_rooms.list.students", lang, count=summary.students),
              "opened": when(room.opened_at, "f")}
     if room.is_open(now):
