@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
+import zipfile
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from test_cog_focus_live import SEED, FakeWall, answer, prepare
+from test_cog_retention import finished
 
 from bot.focus import generate_questions
 from bot.play import assignments as homework
@@ -158,4 +161,23 @@ async def test_the_placement_results_name_a_web_student(start_bot, standin):
     await store_answers(bot.services.db, standin.guild.id, léa, bot.services.clocks.now())
     results = (await standin.slash(roux, "class placement", results=True)).reply
     assert "Léa (web)" in results.text() and "<@-" not in results.text()
+    no_web_fetch(standin)
+
+
+async def test_the_end_of_the_year_exports_and_erases_web_students_too(start_bot, standin):
+    bot = await start_web_bot(start_bot)
+    roux = standin.add_member("Roux", teacher=True)
+    léa = await seat(bot, standin, "Léa")
+    await store_answers(bot.services.db, standin.guild.id, léa, bot.services.clocks.now())
+    question = (await standin.slash(roux, "class end-of-year")).reply
+    done = await standin.click(roux, question, label="Export and erase")
+    await finished(standin, done, "Done: I erased")
+    [sent] = [m for m in done.messages if m.attachments]
+    with zipfile.ZipFile(io.BytesIO(sent.attachments[0].data)) as bundle:
+        files = {name: bundle.read(name) for name in bundle.namelist()}
+    exported = json.loads(files[f"students/{léa}.json"])
+    assert exported["web_seat"]["nickname"] == "Léa"
+    [report] = [name for name in files if name.startswith("class-report-")]
+    assert "Léa (web)" in {row[0] for row in rows_of(files[report])[1:]}
+    assert await web_rooms.nicknames(bot.services.db, standin.guild.id) == {}
     no_web_fetch(standin)
