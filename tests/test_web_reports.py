@@ -1,7 +1,8 @@
 """Browser students in the teacher's reports (issue 30): named by their nickname marked
 "(web)" in ``/class report`` (its picture's rows and its CSV), an assignment's report and CSV, a
-live round's report and CSV, the weekly digest; "Student N" in pseudonym mode; never a mention,
-never a member Discord is asked for."""
+live round's report and CSV, the weekly digest, the placement results, the end of the year's
+archive (then erased); "Student N" in pseudonym mode; never a mention, never a member Discord is
+asked for."""
 
 from __future__ import annotations
 
