@@ -35,12 +35,13 @@ from bot.views import Route
 from cogs import ArdoiseCog
 from cogs._class_assign import ClassAssign
 from cogs._class_questions import ClassQuestions
+from cogs._class_room import ClassRoom
 from cogs._class_students import ClassStudents
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Classroom(ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
+class Classroom(ClassRoom, ClassQuestions, ClassAssign, ClassStudents, ArdoiseCog,
                 commands.GroupCog, group_name="class",
                 group_description="Your class: report, students, homework, questions (teachers)"):
     """The ``/class`` group; every subcommand is for teachers (see ``interaction_check``)."""

@@ -22,6 +22,10 @@ Where a member is
   In a round they answered, their extra time and ranking choice (``factors``, ``shown``) stay
   with their pseudonym: the question still waits for them, and nothing says who they were.
 - Their placement round (``focus_placements``), exported and deleted.
+- A class room on the web (migration 24): a browser student is a player with a negative id;
+  their seat (``web_seats``: nickname, room, dates) is exported without the hash of their session
+  cookie or their form token, and deleted with them. The rooms a teacher opened
+  (``web_rooms.teacher_id``) are exported and stay the class's, their teacher NULL.
 - The classroom: their own settings (``student_settings``) and their attempts at assignments
   (``assignment_attempts``; the answers are ``focus_answers``) are exported and deleted; the
   question sets and assignments they authored stay the class's, their author NULL (a teacher
@@ -200,8 +204,22 @@ async def export_player(
             "SELECT set_id, name, created_at FROM question_sets"
             " WHERE guild_id = ? AND author_id = ? ORDER BY set_id"
         )
+        # Class rooms on the web (migration 24): a browser student's seat (their nickname, their
+        # room, when they joined and were last seen; never the hash of their session cookie nor
+        # their form token, which are keys, not data about them), and the rooms a teacher opened.
+        web_seat = await rows(
+            "SELECT s.nickname, s.lang, s.joined_at, s.seen_at, r.code AS room_code,"
+            " r.name AS room_name, r.opened_at AS room_opened_at, r.closed_at AS room_closed_at"
+            " FROM web_seats s LEFT JOIN web_rooms r ON r.room_id = s.room_id"
+            " WHERE s.guild_id = ? AND s.user_id = ?"
+        )
+        web_rooms_opened = await rows(
+            "SELECT room_id, channel_id, code, name, lang, opened_at, expires_at, closed_at"
+            " FROM web_rooms WHERE guild_id = ? AND teacher_id = ? ORDER BY room_id"
+        )
         # A teacher who never played is known by what they ran or set.
-        if not (player or live or games or met or assignments_set or question_sets):
+        if not (player or live or games or met or assignments_set or question_sets
+                or web_rooms_opened):
             raise not_found("player", guild_id=guild_id, user_id=user_id)
         return {
             "format": EXPORT_FORMAT,
@@ -273,6 +291,8 @@ async def export_player(
             ),
             "assignments_set": assignments_set,
             "question_sets": question_sets,
+            "web_seat": web_seat[0] if web_seat else None,
+            "web_rooms_opened": web_rooms_opened,
         }
 
 
@@ -365,12 +385,18 @@ async def delete_player(db: Connection, guild_id: int, user_id: int) -> dict[str
         counts["question_sets_anonymised"] = await db.run(
             "UPDATE question_sets SET author_id = NULL WHERE guild_id = ? AND author_id = ?", key
         )
+        counts["web_rooms_anonymised"] = await db.run(
+            "UPDATE web_rooms SET teacher_id = NULL WHERE guild_id = ? AND teacher_id = ?", key
+        )
         # The rollups before focus_answers: their rows go whole (the answers' delete trigger
         # would otherwise empty them one answer at a time, and count nothing here).
         for table in ("digits_ghosts", "focus_rollup", "focus_rollup_total", "focus_mastery",
                       "focus_mastery_backfill", "focus_answers", "daily_attempts",
                       "rithmo_puzzle_solves", "assignment_attempts", "student_settings",
                       "focus_placements", "ratings",
+                      # A browser student's seat (it would go with their player row too; named
+                      # here so that the erasure counts it).
+                      "web_seats",
                       "players"):
             counts[table] = await db.run(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", key

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from bot.domain import DomainError
 from db.connection import Connection, to_db_time, utc
+from db.export import delete_player
 
 #: Rows one statement deletes at most.
 BATCH = 500
@@ -92,7 +94,31 @@ class RetentionRepository:
             (guild_id, stamp, batch), batch)
         if answered:
             await self._after_answers(guild_id, sorted(answered), int(utc(before).timestamp()))
+        counts.update(await self._web_students(guild_id, stamp))
         return counts
+
+    async def _web_students(self, guild_id: int, stamp: str) -> dict[str, int]:
+        """Browser students not seen since ``stamp`` are erased whole, as ``delete-player``
+        erases a member (their seat, answers, mastery, attempts, their part of live rounds):
+        nobody could name them again, and a nickname alone is nothing to keep. Then the rooms
+        closed (or run out) before ``stamp`` that no seat holds any more."""
+        rows = await self._conn.all(
+            "SELECT user_id FROM web_seats WHERE guild_id = ? AND seen_at < ? ORDER BY user_id",
+            (guild_id, stamp))
+        erased = 0
+        for row in rows:
+            try:
+                await delete_player(self._conn, guild_id, row[0])
+            except DomainError as error:
+                if error.code != "db.not_found":
+                    raise
+                continue  # erased meanwhile (another process, the command line)
+            erased += 1
+        rooms = await self._conn.run(
+            "DELETE FROM web_rooms WHERE guild_id = ? AND COALESCE(closed_at, expires_at) < ?"
+            " AND NOT EXISTS (SELECT 1 FROM web_seats s WHERE s.room_id = web_rooms.room_id)",
+            (guild_id, stamp))
+        return {"web_students": erased, "web_rooms": rooms}
 
     async def _batches(self, sql: str, params: tuple[object, ...], batch: int) -> int:
         """Run a bounded DELETE until it deletes less than a batch; the rows deleted."""

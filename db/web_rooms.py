@@ -176,6 +176,13 @@ class WebRoomsRepository:
         return {row["user_id"]: row["nickname"] for row in rows
                 if wanted is None or row["user_id"] in wanted}
 
+    async def seat_counts(self, guild_id: int) -> dict[int, int]:
+        """How many students sit in each of the server's rooms, by room."""
+        rows = await self._conn.all(
+            "SELECT room_id, count(*) AS n FROM web_seats WHERE guild_id = ?"
+            " AND room_id IS NOT NULL GROUP BY room_id", (guild_id,))
+        return {row["room_id"]: row["n"] for row in rows}
+
     async def seat_of_player(self, guild_id: int, user_id: int) -> SeatRow | None:
         row = await self._conn.one(
             "SELECT * FROM web_seats WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))

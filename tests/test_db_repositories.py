@@ -757,6 +757,7 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "focus_live_rounds_ended": 0,
         "assignments_anonymised": 0,
         "question_sets_anonymised": 0,
+        "web_rooms_anonymised": 0,
         "digits_ghosts": 1,
         "focus_rollup": 4,  # the class report's rollups: 08:00–08:02, 23:30, 29th, 30th
         "focus_rollup_total": 2,  # 2 topics
@@ -769,6 +770,7 @@ async def test_delete_player_forgets_them_and_keeps_the_others_games(db: Databas
         "student_settings": 0,
         "focus_placements": 0,
         "ratings": 1,
+        "web_seats": 0,
         "players": 1,
     }
     assert await db.players.get(GUILD, 10) is None

@@ -41,6 +41,7 @@ from bot.domain import DomainError
 from bot.flows import Flow
 from bot.flows import focus as focus_flow
 from bot.flows import placement as placement_flow
+from bot.flows import web_rooms as room_flow
 from bot.i18n import lang_for, lang_from_locale, t
 from bot.play import assignments as homework
 from bot.play import class_report as reports
@@ -76,7 +77,7 @@ from bot.ui.focus_run import (
     MODAL_PREFIX,
     take_submission,
 )
-from bot.ui.members import display_names, names_of
+from bot.ui.members import display_names, names_of, web_names
 from bot.ui.question_sets import (
     QUESTION_FLOWS,
     QuestionsButton,
@@ -177,7 +178,8 @@ class ClassroomFlow(Flow):
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await reports.answered(self.services.db, guild_id, period, topic,
                                            pseudonym=pseudonym)
-        students = await fetch_students(interaction.guild, data.user_ids)
+        students = await fetch_students(interaction.guild, data.user_ids, self.services.db,
+                                        lang)
         keep = None if role is None else {
             uid for uid, student in students.items() if role.id in student.role_ids}
         report = reports.build(data, {uid: s.name for uid, s in students.items()}, lang,
@@ -247,7 +249,8 @@ class ClassroomFlow(Flow):
         assert guild is not None
         report = await homework.report(self.services.db, guild.id, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names, missing = await report_people(guild, report, lang, pseudonym=pseudonym)
+        names, missing = await report_people(guild, report, lang, pseudonym=pseudonym,
+                                             db=self.services.db)
         sheet = await asyncio.to_thread(homework.report_csv, report, names, missing, lang)
         number = report.assignment.assignment_id
         filename = t("class.assign.report.filename", lang, id=number)
@@ -456,7 +459,7 @@ class ClassroomFlow(Flow):
         db = self.services.db
         digest = await digests.week_digest(db, guild.id, self.assign_now(), pseudonym=pseudonym)
         settings = await server_settings(db, guild.id)
-        names, idle = await digest_names(guild, digest, settings, lang)
+        names, idle = await digest_names(guild, digest, settings, lang, db)
         shown: dict[str, Any] = {"embed": digest_embed(digest, names, idle, settings.tz(), lang)}
         view = digest_view(digest, lang)
         if view is not None:
@@ -651,6 +654,23 @@ class ClassroomFlow(Flow):
         else:
             await placement_flow.post(interaction, self.assign_now())
 
+    # --- /class room (bot.flows.web_rooms) ---------------------------------------------------
+
+    async def room_open(self, interaction: discord.Interaction, name: str | None,
+                        hours: int) -> None:
+        await room_flow.open_room(self.services, interaction, name, hours)
+
+    async def room_close(self, interaction: discord.Interaction, room: str | None,
+                         erase: bool) -> None:
+        await room_flow.close_room(self.services, interaction, room, erase)
+
+    async def room_list(self, interaction: discord.Interaction) -> None:
+        await room_flow.list_rooms(self.services, interaction)
+
+    async def room_choices(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await room_flow.room_choices(self.services, interaction, current)
+
     # --- /class end-of-year -----------------------------------------------------------------------
 
     async def ask_end_of_year(self, interaction: discord.Interaction) -> None:
@@ -678,7 +698,7 @@ class ClassroomFlow(Flow):
             await replies.followup(interaction, t("class.end_of_year.nobody", lang),
                                    ephemeral=True)
             return
-        names = names_of(found)
+        names = names_of(found) | await web_names(db, guild.id, students, lang)
         bundle = await self.class_archive(db, guild, students, names, lang)
         limit = interaction.filesize_limit
         if len(bundle) > limit:
@@ -707,7 +727,7 @@ class ClassroomFlow(Flow):
                   await asyncio.to_thread(reports.report_csv, report, lang))]
         for assignment in await homework.server_assignments(db, guild.id):
             found = await homework.report(db, guild.id, assignment.name)
-            shown, missing = await report_people(guild, found, lang, pseudonym=False)
+            shown, missing = await report_people(guild, found, lang, pseudonym=False, db=db)
             files.append((t("class.assign.report.filename", lang, id=assignment.assignment_id),
                           await asyncio.to_thread(homework.report_csv, found, shown, missing,
                                                   lang)))

@@ -75,7 +75,7 @@ class LiveFlow(Flow):
                                       wall=lambda: self.wall())
         # Names of the members seen, for every Focus round: the bot keeps no member cache
         # (docs/bot.md), so a name is remembered when its member acts, else fetched once.
-        self._names = KnownNames()
+        self._names = KnownNames(services.db)  # a web student: "Léa (web)"
         #: The live answer modals opened in this process, by (live id, question number, member):
         #: until when their submission is taken (later, or after a restart: "expired").
         self._live_modals: dict[tuple[int, int, int], float] = {}
@@ -112,7 +112,7 @@ class LiveFlow(Flow):
         return self._names.learn(interaction.guild_id, interaction.user)
 
     async def member_name(self, guild: discord.Guild, user_id: int, lang: str) -> str:
-        known = await self._names.names(guild, [user_id])
+        known = await self._names.names(guild, [user_id], lang)
         return known.get(user_id, t("focus.someone", lang))
 
     # --- /focus live ------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from bot.services import Services
 from bot.tree import report_error
 from bot.ui import placement as ui
 from bot.ui.focus_run import FocusRun, action_button, close_run, start_focus, stored_answer
-from bot.ui.members import fetch_members
+from bot.ui.members import fetch_members, web_names
 from bot.ui.teachers import member_teaches
 
 #: An offer's custom id (``bot.ui.placement.PlacementChoice``).
@@ -203,7 +203,8 @@ async def results(services: Services, interaction: discord.Interaction, pseudony
     wanted = list(dict.fromkeys([*found.rows, *found.players]))
     members = {uid: m for uid, m in (await fetch_members(guild, wanted)).items()
                if m is not None and not m.bot and not member_teaches(m, settings)}
-    students = [uid for uid in wanted if uid in members]
+    web = await web_names(db, guild.id, wanted, lang)  # "Léa (web)": a student, no member
+    students = [uid for uid in wanted if uid in members or uid in web]
     if pseudonym:
         rank = {uid: n for n, uid in enumerate(found.order, 1)}
         extra = iter(range(len(found.order) + 1, len(found.order) + len(students) + 1))
@@ -211,7 +212,8 @@ async def results(services: Services, interaction: discord.Interaction, pseudony
         order = sorted(students, key=lambda uid: numbers[uid])
         names = {uid: t("class.report.pseudonym", lang, number=numbers[uid]) for uid in order}
     else:
-        names = {uid: members[uid].display_name for uid in students}
+        names = {uid: web[uid] if uid in web else members[uid].display_name
+                 for uid in students}
         order = sorted(students, key=lambda uid: names[uid].casefold())
     await replies.followup(interaction, embed=ui.results_embed(
         order, names, found.rows, settings.tz(), lang, pseudonyms=pseudonym), ephemeral=True)

@@ -20,7 +20,7 @@ from bot.i18n import image_words, lang_for, t
 from bot.play import progress as progress_play
 from bot.play.privacy import server_retention
 from bot.ui.help import help_embed
-from bot.ui.members import display_names
+from bot.ui.members import display_names, web_names
 from bot.ui.privacy import privacy_embed
 from bot.ui.progress import (
     board_options,
@@ -106,4 +106,6 @@ class ServerFlow(Flow):
         names = {interaction.user.id: interaction.user.display_name}
         wanted = [uid for uid in dict.fromkeys(user_ids) if uid not in names]
         names.update(await display_names(guild, wanted, absent=gone))
+        # A web student of a class room: "Léa (web)" (never asked of Discord).
+        names.update(await web_names(self.services.db, interaction.guild_id, wanted, lang))
         return names

@@ -177,3 +177,104 @@ async def nicknames(db: Database, guild_id: int, user_ids: list[int] | None = No
     """The nicknames of the server's web students, by player id: what a report names them by
     (members are named by Discord)."""
     return await db.web_rooms.nicknames(guild_id, user_ids)
+
+
+# The teacher's side (``/class room``) ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """A room as ``/class room list`` shows it: how many students sat in it."""
+
+    room: RoomRow
+    students: int
+
+
+@dataclass(frozen=True)
+class Closed:
+    """What ``/class room close`` did: the room (as it was found), whether it was still open,
+    and how many of its students were erased (``erase``; the room's row went with them)."""
+
+    room: RoomRow
+    was_open: bool
+    erased: int | None
+
+
+async def room_list(db: Database, guild_id: int, now: datetime) -> list[RoomSummary]:
+    """The server's rooms, the open ones first, each part the newest first."""
+    rooms = await db.web_rooms.of_server(guild_id)
+    counts = await db.web_rooms.seat_counts(guild_id)
+    ordered = sorted(rooms, key=lambda room: not room.is_open(now))  # stable: newest first kept
+    return [RoomSummary(room, counts.get(room.room_id, 0)) for room in ordered]
+
+
+async def open_rooms(db: Database, guild_id: int, now: datetime, typed: str = ""
+                     ) -> list[RoomRow]:
+    """The server's open rooms whose name or code holds ``typed`` (the close command's
+    choices), the newest first."""
+    folded = typed.casefold().strip()
+    return [room for room in await db.web_rooms.of_server(guild_id)
+            if room.is_open(now) and (folded in room.code.casefold()
+                                      or folded in (room.name or "").casefold())]
+
+
+def _plain(text: str) -> str:
+    """A typed room's name as a refusal quotes it: letters, digits, spaces and dashes only
+    (a refusal reads markdown; nothing typed may become a mention or a link there)."""
+    return re.sub(r"[^\w \-']|_", "", " ".join(text.split()))[:40] or "?"
+
+
+async def _chosen_room(db: Database, guild_id: int, chosen: str | None, now: datetime
+                       ) -> RoomRow:
+    if chosen is None:
+        found = await open_rooms(db, guild_id, now)
+        if not found:
+            raise DomainError("web_rooms.none_open", "no open room on this server")
+        return found[0]
+    # The choice's value is the code; a teacher who typed without choosing may have typed the
+    # room's name: an exact name of one of the server's rooms is taken too.
+    code = read_code(chosen)
+    room = None if code is None else await db.web_rooms.by_code(code)
+    if room is None or room.guild_id != guild_id:  # another server's code is no room of theirs
+        folded = " ".join(chosen.split()).casefold()
+        named = [r for r in await db.web_rooms.of_server(guild_id)
+                 if r.name is not None and r.name.casefold() == folded]
+        if not named:
+            raise DomainError("web_rooms.unknown_room", "no such room on this server",
+                              room=_plain(chosen))
+        room = next((r for r in named if r.is_open(now)), named[0])
+    return room
+
+
+async def close_room(db: Database, guild_id: int, chosen: str | None, now: datetime, *,
+                     teaches: bool, erase: bool) -> Closed:
+    """Close a room of the server (``chosen``: its code, else the newest open one), for
+    teachers only. With ``erase``, every student who sat in it is erased completely, as
+    ``python -m db delete-player`` erases a member (their answers, mastery, attempts, their
+    part of live rounds, their seat), and the room itself; an already closed room may be
+    erased, not closed again."""
+    if not teaches:
+        raise DomainError("web.teachers_only", "teachers only")
+    room = await _chosen_room(db, guild_id, chosen, now)
+    if not erase and room.closed_at is not None:
+        raise DomainError("web_rooms.already_closed", "already closed",
+                          room=_plain(room.name or room.code))
+    # Closed first: nobody joins while its students are being erased.
+    was_open = await db.web_rooms.close(room.room_id, now) and room.is_open(now)
+    if not erase:
+        return Closed(room, was_open, None)
+    erased = 0
+    for seat in await db.web_rooms.seats_of_room(room.room_id):
+        try:
+            await db.delete_player(guild_id, seat.user_id)
+        except DomainError as error:
+            if error.code != "db.not_found":
+                raise
+            continue  # erased meanwhile (the command line, retention)
+        erased += 1
+    await db.web_rooms.delete_room(room.room_id)
+    return Closed(room, was_open, erased)
+
+
+def room_link(base_url: str, room: RoomRow) -> str:
+    """The address a student opens to join ``room`` (its code already typed)."""
+    return f"{base_url.rstrip('/')}/join/{room.code}"

@@ -32,8 +32,9 @@ from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.texts import decimal, moment_text, percent, skill_name
 from bot.ui.focus_run import AMBER, GREEN, answer_line, level_text, seconds_text
-from bot.ui.members import fetch_members, names_of
+from bot.ui.members import fetch_members, names_of, web_names
 from bot.views import MAX_ID, GameButton
+from db import Database
 
 OPEN, CLOSED = 0x2A9D8F, 0x8D99AE
 #: Discord's limits of an embed field's value and description, and room for "and N more".
@@ -357,8 +358,8 @@ def reminder_messages(assignment: Assignment, students: Sequence[int], zone: Zon
     return messages
 
 
-async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseudonym: bool
-                        ) -> tuple[dict[int, str], list[int]]:
+async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseudonym: bool,
+                        db: Database) -> tuple[dict[int, str], list[int]]:
     """The names the report shows (display names, or "Student 1…N" in the report's order) and
     who has not begun: the known players still in the server, with the role if there is one,
     who are not teachers. Fetched together: the bot has no member list (no privileged intent),
@@ -367,12 +368,16 @@ async def report_people(guild: discord.Guild, report: Report, lang: str, *, pseu
     wanted = [a.user_id for a in report.attempts] + report.not_started
     members = {uid: member for uid, member in (await fetch_members(guild, wanted)).items()
                if member is not None}
-    absent = [uid for uid in report.not_started if _owes(report, members.get(uid))]
+    # A web student ("Léa (web)") has no role: an assignment for everyone is theirs too.
+    web = await web_names(db, guild.id, wanted, lang)
+    absent = [uid for uid in report.not_started if _owes(report, members.get(uid))
+              or (uid in web and report.assignment.role_id is None)]
     order = [a.user_id for a in report.attempts] + absent
     if pseudonym:
         return {uid: t("class.assign.student", lang, n=n) for n, uid in enumerate(order, 1)}, absent
     gone = t("class.assign.report.former_member", lang)
-    return names_of({uid: members.get(uid) for uid in order}, absent=gone), absent
+    named = names_of({uid: members.get(uid) for uid in order}, absent=gone)
+    return {uid: web.get(uid, name) for uid, name in named.items()}, absent
 
 
 def report_embed(report: Report, names: dict[int, str], missing: Sequence[int], lang: str

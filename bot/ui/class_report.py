@@ -33,9 +33,10 @@ from bot.play.class_report import (
 from bot.replies import shown_name
 from bot.services import Key
 from bot.texts import SHORT_DAY, SHORT_DAY_NO_YEAR
-from bot.ui.members import fetch_members
+from bot.ui.members import fetch_members, web_names
 from bot.ui.pages import PageTurner, page_view, windows_of
 from bot.views import Windows
+from db import Database
 from db.class_report import Tally
 
 EXPIRY = 15 * 60.0  # seconds a report's pages stay live after their last use
@@ -52,15 +53,19 @@ class Student:
     role_ids: frozenset[int]
 
 
-async def fetch_students(guild: discord.Guild | None, user_ids: Sequence[int]
-                         ) -> dict[int, Student]:
+async def fetch_students(guild: discord.Guild | None, user_ids: Sequence[int],
+                         db: Database, lang: str) -> dict[int, Student]:
     """The display names and roles of these members, fetched together (a few at a time); a
-    member who left (or whom Discord would not give) is absent."""
+    member who left (or whom Discord would not give) is absent. A web student is named
+    "Léa (web)" and has only the @everyone role (its id is the server's)."""
     if guild is None:
         return {}
-    return {uid: Student(member.display_name, frozenset(role.id for role in member.roles))
-            for uid, member in (await fetch_members(guild, user_ids)).items()
-            if member is not None}
+    found = {uid: Student(member.display_name, frozenset(role.id for role in member.roles))
+             for uid, member in (await fetch_members(guild, user_ids)).items()
+             if member is not None}
+    for uid, name in (await web_names(db, guild.id, user_ids, lang)).items():
+        found[uid] = Student(name, frozenset({guild.id}))
+    return found
 
 
 # --- The picture, the CSV, the embed -----------------------------------------------------------

@@ -19,9 +19,9 @@ from bot.replies import shown_name
 from bot.services import Key, services_of
 from bot.texts import WEEKDAY_NO_YEAR, date_text, percent, skill_name
 from bot.ui.assignments import when_text
-from bot.ui.members import fetch_members
+from bot.ui.members import fetch_members, web_names
 from bot.views import GameButton
-from db import ServerSettings
+from db import Database, ServerSettings
 
 __all__ = ["DEFAULT_HOUR", "DEFAULT_WEEKDAY"]  # the cog's defaults (cogs import no use case)
 
@@ -82,7 +82,7 @@ def _bounded(lines: Sequence[str], lang: str, sep: str = "\n") -> str:
 
 
 async def digest_names(guild: discord.Guild, digest: WeekDigest, settings: ServerSettings,
-                       lang: str) -> tuple[dict[int, str], list[int]]:
+                       lang: str, db: Database) -> tuple[dict[int, str], list[int]]:
     """The names the digest shows (display names, or "Student N" as the class report numbers
     them) and who of the idle known players is still a member and a student (no bot, no
     teacher)."""
@@ -94,13 +94,15 @@ async def digest_names(guild: discord.Guild, digest: WeekDigest, settings: Serve
                 and not member.guild_permissions.manage_guild
                 and {r.id for r in member.roles}.isdisjoint(settings.admin_role_ids))
 
-    idle = [uid for uid in digest.idle if student(members.get(uid))]
+    web = await web_names(db, guild.id, wanted, lang)  # "Léa (web)": a student, no member
+    idle = [uid for uid in digest.idle if uid in web or student(members.get(uid))]
     if digest.pseudonym:
         rank = {uid: n for n, uid in enumerate(digest.order, 1)}
         return {uid: t("class.report.pseudonym", lang, number=rank.get(uid, len(rank) + 1))
                 for uid in wanted}, idle
     gone = t("class.assign.report.former_member", lang)
-    return {uid: (member.display_name if (member := members.get(uid)) is not None else gone)
+    return {uid: web.get(uid) or (member.display_name if (member := members.get(uid))
+                                  is not None else gone)
             for uid in wanted}, idle
 
 
