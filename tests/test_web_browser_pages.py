@@ -366,3 +366,13 @@ def test_the_sources_check_would_see_what_it_looks_for() -> None:
     for fine in ['<script src="/static/live.js" defer></script>', '<a href="/room/live">',
                  '<link rel="stylesheet" href="/static/ardoise.css">']:
         assert not OUTSIDE.search(fine) and not INLINE.search(fine), fine
+
+
+def test_nothing_downloads_a_browser() -> None:
+    # Playwright drives the distribution's Chromium (tests/browser.py): no "playwright install",
+    # which would fetch a browser of its own (offline machines, schools' networks).
+    asked = "playwright" + " install"
+    sources = [ROOT / "ardoise", ROOT / ".ci" / "run", ROOT / "pyproject.toml",
+               *(p for folder in ("tests", "tools", "bot") for p in (ROOT / folder).rglob("*.py"))]
+    assert [str(p.relative_to(ROOT)) for p in sources
+            if asked in p.read_text(encoding="utf-8").lower()] == []
