@@ -374,5 +374,7 @@ def test_nothing_downloads_a_browser() -> None:
     asked = "playwright" + " install"
     sources = [ROOT / "ardoise", ROOT / ".ci" / "run", ROOT / "pyproject.toml",
                *(p for folder in ("tests", "tools", "bot") for p in (ROOT / folder).rglob("*.py"))]
+    # What runs: each line without its comment (the comments say it is not done).
     assert [str(p.relative_to(ROOT)) for p in sources
-            if asked in p.read_text(encoding="utf-8").lower()] == []
+            if any(asked in line.partition("#")[0].lower()
+                   for line in p.read_text(encoding="utf-8").splitlines())] == []
