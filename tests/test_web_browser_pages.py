@@ -176,8 +176,9 @@ async def test_each_join_page_fits_a_phone_reads_large_and_stays_home(
 
 async def test_each_join_page_in_french(start_bot, standin, chromium,  # noqa: F811
                                         steady_suggestion) -> None:
-    visit = await join_pages(chromium, start_bot, standin, "fr",
-                             {"code": "code-fr", "room": "room-fr"})
+    visit = await join_pages(chromium, start_bot, standin, "fr", {
+        "code": "code-fr", "wrong-code": "wrong-code-fr", "nickname": "nickname-fr",
+        "room": "room-fr", "closed": "closed-fr"})
     assert visit.elsewhere() == []
 
 
