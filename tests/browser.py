@@ -64,6 +64,8 @@ async def chromium() -> AsyncIterator[Any]:
     except ImportError:
         _skip("Playwright for Python is not installed (pip install -e '.[test]')")
     path = chromium_path()
+    if path is None and os.environ.get("ARDOISE_CHROMIUM"):
+        _skip(f"ARDOISE_CHROMIUM names no file ({os.environ['ARDOISE_CHROMIUM']})")
     if path is None:
         _skip("Chromium is not installed (apt-get install chromium chromium-driver; "
               "./ardoise test does it where it may)")
