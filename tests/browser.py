@@ -1,7 +1,10 @@
 """Real-browser tests of the class rooms (issue 30): Debian's Chromium (``/usr/bin/chromium``, or
 ``ARDOISE_CHROMIUM``), driven by Playwright for Python with that executable: no browser is
-downloaded. Where Chromium or Playwright is missing, the tests that need it are skipped with one
-line saying why (``./ardoise test`` and CI install both).
+downloaded. Where Chromium or Playwright is missing, the tests that need it are skipped, and
+pytest's summary says why in one line (``conftest.py``'s ``pytest_terminal_summary``), not one a
+test (``./ardoise test`` and CI install both). ``ARDOISE_TEST_BROWSER=0`` skips them on purpose,
+silently here: ``./ardoise test`` sets it after saying why it cannot install Chromium.
+``ARDOISE_TEST_BROWSER=require`` (CI) makes a missing Chromium or Playwright a failure.
 
 ``chromium`` (a fixture) is one browser for the test; ``phone(chromium)`` a new page the size of a
 360-px-wide phone, with its own cookies (one student each).
@@ -27,6 +30,24 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "web-room"
 
 
+#: Why browser tests were skipped in this run, and how many: pytest's summary says each once.
+SKIPPED: dict[str, int] = {}
+
+
+def _skip(reason: str, *, say: bool = True) -> None:
+    if os.environ.get("ARDOISE_TEST_BROWSER") == "require":  # CI: the browser tests must run
+        pytest.fail(f"ARDOISE_TEST_BROWSER=require, but {reason}")
+    if say:
+        SKIPPED[reason] = SKIPPED.get(reason, 0) + 1
+    pytest.skip(reason)
+
+
+def skipped_summary() -> list[str]:
+    """The lines for pytest's summary: one for each reason the browser tests were skipped."""
+    return [f"{count} browser test{'s' * (count > 1)} skipped: {reason}"
+            for reason, count in SKIPPED.items()]
+
+
 def chromium_path() -> str | None:
     chosen = os.environ.get("ARDOISE_CHROMIUM")
     if chosen:
@@ -36,13 +57,18 @@ def chromium_path() -> str | None:
 
 @pytest_asyncio.fixture
 async def chromium() -> AsyncIterator[Any]:
+    if os.environ.get("ARDOISE_TEST_BROWSER", "1") == "0":
+        _skip("ARDOISE_TEST_BROWSER=0", say=False)
     try:
         from playwright.async_api import async_playwright
     except ImportError:
-        pytest.skip("Playwright for Python is not installed (pip install playwright)")
+        _skip("Playwright for Python is not installed (pip install -e '.[test]')")
     path = chromium_path()
+    if path is None and os.environ.get("ARDOISE_CHROMIUM"):
+        _skip(f"ARDOISE_CHROMIUM names no file ({os.environ['ARDOISE_CHROMIUM']})")
     if path is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium chromium-driver)")
+        _skip("Chromium is not installed (apt-get install chromium chromium-driver; "
+              "./ardoise test does it where it may)")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=path, args=FLAGS)
         try:

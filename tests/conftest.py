@@ -69,6 +69,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "postgresql: the run of a database test on PostgreSQL")
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    # The browser tests skipped (no Chromium, no Playwright): one line a reason, not one a test.
+    from tests.browser import skipped_summary
+
+    for line in skipped_summary():
+        terminalreporter.write_line(line)
+
+
 def _server_url(database: str) -> str:
     """``POSTGRES_URL`` with its database name replaced."""
     from urllib.parse import urlsplit, urlunsplit

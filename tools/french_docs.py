@@ -2,9 +2,9 @@
 
 ``python -m tools.french_docs`` rewrites them in place; ``tests/test_docs_french.py`` checks that
 each is already as this would write it. The French documents are ``docs/rules``' French pages,
-the French half of ``docs/rules/README.md``, ``docs/privacy.fr.md``, ``docs/teachers.fr.md``, and
-the French quotations (« … ») of ``docs/teachers.md``, an English page. Code blocks and code spans
-are left alone.
+the French half of ``docs/rules/README.md``, ``docs/privacy.fr.md``, ``docs/teachers.fr.md``,
+``docs/web-room.fr.md``, and the French quotations (« … ») of ``docs/teachers.md``, an English
+page. Code blocks and code spans are left alone.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 #: Wholly French pages.
 FRENCH = ("rules/les-20-chiffres.md", "rules/rithmomachie.md", "rules/focus.fr.md",
-          "privacy.fr.md", "teachers.fr.md")
+          "privacy.fr.md", "teachers.fr.md", "web-room.fr.md")
 #: Where the French half of the rules' README starts.
 README_FRENCH = "## En français"
 _FENCE = re.compile(r"^\s*(```|~~~)")
