@@ -171,8 +171,7 @@ async def homework_answer(request: web.Request) -> web.StreamResponse:
         return await _refused(request, error)
     if answered.refusal is not None:
         # Not a number: nothing counted, the same question again with Focus's own reason.
-        notice = pages.text("focus.run.unreadable", lang,
-                            reason=pages.error_text(answered.refusal, lang))
+        notice = study.refusal_notice(pages.error_text(answered.refusal, lang), lang)
         return _page(request, answered.attempt, notice=notice, typed=typed[:study.MAX_SHOWN],
                      status=400)
     if answered.answer is None:

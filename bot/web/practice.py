@@ -102,8 +102,7 @@ async def practice_posted(request: web.Request) -> web.StreamResponse:
     except DomainError as error:
         return pages.refusal(request, error)
     if answered.refusal is not None:
-        notice = pages.text("focus.run.unreadable", lang,
-                            reason=pages.error_text(answered.refusal, lang))
+        notice = study.refusal_notice(pages.error_text(answered.refusal, lang), lang)
         return _page(request, answered.practice, notice=notice, typed=typed[:study.MAX_SHOWN],
                      status=400)
     if answered.answer is None:

@@ -6,6 +6,7 @@ worked steps of ``bot.focus.steps`` in ``bot.corrections``' wording), as plain t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,11 @@ MAX_SHOWN = 40
 INPUT_MODE = "text"
 
 
+def refusal_notice(reason: str, lang: str) -> str:
+    """A text that is no number: Focus's own reason, and that nothing was counted."""
+    return unmarked(text("focus.run.unreadable", lang, reason=reason))
+
+
 def answer_form(form: Any) -> tuple[str, int]:
     """What a posted answer form says: the text typed (bounded) and the number of the question
     it answers (-1 when unreadable: it then answers none). Nothing else is read from it."""
@@ -43,6 +49,15 @@ def answer_form(form: Any) -> tuple[str, int]:
     except ValueError:
         index = -1
     return typed, index
+
+
+#: The marks Discord's lines begin with: a page says "Right!" or "Not quite" in words instead
+#: (an emoji font is not on every school computer; a colour alone tells nothing to some).
+_MARKS = re.compile(r"^(?:✅|❌|⌛|⚠️|⚠)\s*")
+
+
+def unmarked(line: str) -> str:
+    return _MARKS.sub("", line)
 
 
 def shown_question(question: str, lang: str) -> str:
@@ -91,25 +106,31 @@ def worked_steps(answer: Answer, lang: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Correction:
-    """One answer marked: ``right``, its line (``✅ 7 + 8 = 15: right!``, ``❌ … (you typed
-    7)``), and under a wrong one the worked steps."""
+    """One answer marked: ``right``, the word that says it (``verdict``), its line
+    (``7 + 8 = 15: right!``, ``… (you typed 7)``), and under a wrong one the worked steps."""
 
     right: bool
+    verdict: str
     line: str
     steps: list[str] = field(default_factory=list)
+
+
+def _marked(right: bool, line: str, lang: str, steps: list[str] | None = None) -> Correction:
+    return Correction(right, text("web_homework.right" if right else "web_homework.wrong",
+                                  lang), unmarked(line), steps or [])
 
 
 def correction(answer: Answer, lang: str) -> Correction:
     missing = is_missing(answer.question)
     question = shown_question(answer.question, lang)
     if answer.correct:
-        return Correction(True, text("focus_steps.right_missing" if missing
-                                     else "focus.run.right", lang, question=question,
-                                     expected=_expected(answer, lang)))
+        return _marked(True, text("focus_steps.right_missing" if missing
+                                  else "focus.run.right", lang, question=question,
+                                  expected=_expected(answer, lang)), lang)
     line = text("focus_steps.wrong_missing" if missing else "focus.run.wrong", lang,
                 question=question, expected=_expected(answer, lang),
                 given=_given(answer, lang))
-    return Correction(False, line, worked_steps(answer, lang))
+    return _marked(False, line, lang, worked_steps(answer, lang))
 
 
 def summary_line(index: int, answer: Answer, lang: str) -> Correction:
@@ -120,9 +141,9 @@ def summary_line(index: int, answer: Answer, lang: str) -> Correction:
     prefix, suffix = (("focus_steps.summary_", "_missing") if is_missing(answer.question)
                       else ("focus.summary.", ""))
     if answer.correct:
-        return Correction(True, text(f"{prefix}right{suffix}", lang, n=index + 1,
-                                     question=question, expected=_expected(answer, lang),
-                                     time=time_text))
+        return _marked(True, text(f"{prefix}right{suffix}", lang, n=index + 1,
+                                  question=question, expected=_expected(answer, lang),
+                                  time=time_text), lang)
     if answer.given is None:
         line = text(f"{prefix}skipped{suffix}", lang, n=index + 1, question=question,
                     expected=_expected(answer, lang), time=time_text)
@@ -130,7 +151,7 @@ def summary_line(index: int, answer: Answer, lang: str) -> Correction:
         line = text(f"{prefix}wrong{suffix}", lang, n=index + 1, question=question,
                     expected=_expected(answer, lang), given=_given(answer, lang),
                     time=time_text)
-    return Correction(False, line, worked_steps(answer, lang))
+    return _marked(False, line, lang, worked_steps(answer, lang))
 
 
 def summary(round: FocusRound, lang: str) -> list[Correction]:
