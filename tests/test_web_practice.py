@@ -162,3 +162,17 @@ async def test_the_level_moves_by_the_rules_of_focus_practice(standin, start_bot
                 assert f"Level {done.advice.level}: well done, one level up!" in shown(page)
                 break
         assert levels[-1] > 1, levels
+
+
+async def test_the_round_kept_between_pages_goes_with_the_student(standin, start_bot) -> None:
+    bot, _ = await practice_bot(start_bot)
+    db = bot.services.db
+    room = await open_room(bot, standin)
+    async with Student(bot.web.base_url) as student:
+        await student.join(room.code, "Tom")
+        await student.get("/room/practice")
+        await student.post("/room/practice", {"action": "start"})
+    [seat] = await db.web_rooms.seats_of_room(room.room_id)
+    assert await db.web_practice.get(standin.guild.id, seat.user_id) is not None
+    await db.delete_player(standin.guild.id, seat.user_id)
+    assert await db.web_practice.get(standin.guild.id, seat.user_id) is None
