@@ -95,6 +95,10 @@ async def test_a_student_does_homework_and_practises_in_the_browser(
     names = await web_rooms.nicknames(db, standin.guild.id)
     sheet = homework.report_csv(report, names, [], "en").decode("utf-8-sig")
     assert sheet.count("Léa") == 3 and ",7," in sheet
+    # The teacher's report on Discord counts them (how it names a web student is the
+    # teachers' side's: a nickname).
+    shown = (await standin.slash(roux, "class report", assignment="Revision")).reply.text()
+    assert "Done: 1:" in shown and "**2/3**" in shown
 
     # Practice, at the student's level with the server's school year.
     await follow(page, "Back to my homework")

@@ -47,6 +47,17 @@ async def practice_bot(start_bot: Any, seed: int = 7) -> tuple[Any, Clock]:
     return bot, clock
 
 
+_ROUND = re.compile(r'name="round" value="([^"]*)"')
+
+
+async def post_answer(student: Student, n: int, text: str, **forged: str) -> Any:
+    """Answer question ``n`` as the last page's form does (its round's key and token)."""
+    assert student.last is not None
+    found = _ROUND.search(student.last.text)
+    return await student.post("/room/practice", {
+        "n": str(n), "answer": text, "round": found.group(1) if found else "", **forged})
+
+
 async def the_round(bot: Any, standin: Any, user_id: int) -> web_study.Practice:
     found = await web_study.practice(bot.services.db, standin.guild.id, user_id)
     assert found is not None
@@ -74,7 +85,7 @@ async def test_a_round_question_by_question_then_the_summary_and_another(
         assert 'inputmode="text"' in page.text and '<label for="answer"' in page.text
         assert "Level 1 ·" in shown(page)
 
-        refused = await student.post("/room/practice", {"n": "0", "answer": "3+4"})
+        refused = await post_answer(student, 0, "3+4")
         assert refused.status == 400
         assert "Nothing was counted: type your answer again." in shown(refused)
         assert "Question 1 of 6" in shown(refused)
@@ -83,13 +94,12 @@ async def test_a_round_question_by_question_then_the_summary_and_another(
         # A forged form: its "question" and "expected" are not read; the marking is the
         # server's question's.
         clock.now += timedelta(seconds=5)
-        page = await student.post("/room/practice", {
-            "n": "0", "answer": str(WRONG), "expected": str(WRONG),
-            "question": "99999 + 0", "correct": "1"})
+        page = await post_answer(student, 0, str(WRONG), expected=str(WRONG),
+                                 question="99999 + 0", correct="1")
         assert f"(you typed {WRONG})" in shown(page) and "Question 2 of 6" in shown(page)
         for n, question in enumerate(questions[1:], start=1):
             clock.now += timedelta(seconds=2)
-            page = await student.post("/room/practice", {"n": str(n), "answer": typed(question)})
+            page = await post_answer(student, n, typed(question))
             assert "right!" in shown(page)
         text = shown(page)
         assert "Round over: 5/6" in text
@@ -108,7 +118,13 @@ async def test_a_round_question_by_question_then_the_summary_and_another(
 
         another = await student.post("/room/practice", {"action": "start"})
         assert "Question 1 of 6" in shown(another)
-        assert (await the_round(bot, standin, seat.user_id)).key != played.key
+        renewed = await the_round(bot, standin, seat.user_id)
+        assert renewed.key != played.key
+        # A page of the round replaced (another tab) answers nothing of the new one.
+        stale = await student.post("/room/practice", {"n": "0", "answer": "1",
+                                                      "round": played.key})
+        assert "Question 1 of 6" in shown(stale) and "already answered" in shown(stale)
+        assert await db.focus.round_answers(standin.guild.id, seat.user_id, renewed.key) == []
 
 
 async def test_the_round_is_chosen_as_focus_practice_chooses_it_with_the_school_year(
@@ -131,8 +147,7 @@ async def test_the_round_is_chosen_as_focus_practice_chooses_it_with_the_school_
         year = {skill for skill, _ in YEARS["5e"].skills}
         assert {q.skill for q in played.round.questions} <= year
         for n, question in enumerate(played.round.questions):
-            page = await student.post("/room/practice", {"n": str(n),
-                                                         "answer": typed(question)})
+            page = await post_answer(student, n, typed(question))
             assert "juste" in shown(page)
         assert "Entraînement terminé : 6/6" in shown(page)
 
@@ -151,8 +166,7 @@ async def test_the_level_moves_by_the_rules_of_focus_practice(standin, start_bot
             played = await the_round(bot, standin, seat.user_id)
             for n, question in enumerate(played.round.questions):
                 clock.now += timedelta(seconds=2)
-                page = await student.post("/room/practice", {"n": str(n),
-                                                             "answer": typed(question)})
+                page = await post_answer(student, n, typed(question))
             done = await the_round(bot, standin, seat.user_id)
             assert done.finished and done.advice is not None
             player = await db.players.get(standin.guild.id, seat.user_id)

@@ -281,15 +281,17 @@ class PracticeAnswered:
     refusal: DomainError | None = None
 
 
-async def answer_practice(db: Database, guild_id: int, user_id: int, index: int, typed: str,
-                          now: datetime) -> PracticeAnswered:
-    """``typed`` as the answer to question ``index`` of the round in progress, marked and
-    stored as a member's practice answer (the mastery moves); at the last, the level moves as
-    ``/focus practice``'s round end moves it."""
+async def answer_practice(db: Database, guild_id: int, user_id: int, key: str, index: int,
+                          typed: str, now: datetime) -> PracticeAnswered:
+    """``typed`` as the answer to question ``index`` of round ``key`` (the page's: a page of
+    a round since replaced, in another tab, answers nothing), marked and stored as a member's
+    practice answer (the mastery moves); at the last, the level moves as ``/focus practice``'s
+    round end moves it."""
     state = await _state(db, guild_id, user_id)
     current = await _practice(db, guild_id, user_id, state)
     question = None if current is None else current.round.current
-    if current is None or question is None or current.round.index != index:
+    if current is None or question is None or current.round.index != index \
+            or current.key != key:
         return PracticeAnswered(None, current)
     read = _read(question, typed)
     if isinstance(read, DomainError):

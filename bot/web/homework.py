@@ -116,7 +116,7 @@ def _page(request: web.Request, attempt: Attempt, *, last: study.Correction | No
                                 goal=goal_text(goal, lang))]
         return pages.render(request, "study_summary.html", status=status,
                             title=pages.text("web_homework.done_title", lang, name=made.name),
-                            score=score, lines=lines, last=last,
+                            score=score, lines=lines, lines_title=None, last=last,
                             answers=study.summary(attempt.round, lang),
                             total=study.total_time(attempt.round, lang), again=None,
                             links=[back])
@@ -125,7 +125,8 @@ def _page(request: web.Request, attempt: Attempt, *, last: study.Correction | No
                         notice=notice, question=study.question_view(
                             question, lang, with_level=made.set_name is None),
                         n=attempt.round.index, typed=typed, input_mode=study.INPUT_MODE,
-                        action=f"/room/homework/{made.assignment_id}", back=back)
+                        action=f"/room/homework/{made.assignment_id}", back=back,
+                        round_key=None)
 
 
 async def _refused(request: web.Request, error: DomainError) -> web.StreamResponse:

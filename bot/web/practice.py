@@ -57,6 +57,7 @@ def _page(request: web.Request, practice: Practice | None, *,
             score=pages.text("web_homework.practice_done", lang, score=practice.round.score,
                              size=size),
             lines=_advice_lines(practice, lang), last=last,
+            lines_title=pages.text("focus.practice.advice_name", lang),
             answers=study.summary(practice.round, lang),
             total=study.total_time(practice.round, lang),
             again={"action": PATH, "label": pages.text("focus.practice.again", lang)},
@@ -67,7 +68,7 @@ def _page(request: web.Request, practice: Practice | None, *,
                         progress=progress, last=last, notice=notice,
                         question=study.question_view(question, lang),
                         n=practice.round.index, typed=typed, input_mode=study.INPUT_MODE,
-                        action=PATH, back=back)
+                        action=PATH, back=back, round_key=practice.key)
 
 
 @routes.get(PATH)
@@ -97,8 +98,9 @@ async def practice_posted(request: web.Request) -> web.StreamResponse:
                                                      services.clocks.seed(), now)
             return _page(request, started)
         typed, index = study.answer_form(form)
-        answered = await web_study.answer_practice(services.db, seat.guild_id, seat.user_id,
-                                                   index, typed, now)
+        answered = await web_study.answer_practice(
+            services.db, seat.guild_id, seat.user_id, str(form.get("round", ""))[:64], index,
+            typed, now)
     except DomainError as error:
         return pages.refusal(request, error)
     if answered.refusal is not None:
