@@ -280,3 +280,25 @@ async def test_a_closed_room_takes_no_homework_answer(standin, start_bot, moment
     assert await bot.services.db.focus.round_answers(
         standin.guild.id, seat.user_id, homework.round_key(made.assignment_id)) == []
 
+
+
+async def test_in_french_the_list_and_the_correction(standin, start_bot, moment, clock
+                                                     ) -> None:
+    bot = await web_bot(start_bot, moment)
+    roux = standin.add_member("Roux", teacher=True)
+    await standin.slash(roux, "class assign", name="Tables", due=DUE, level=1, count=2)
+    made = await posted(bot, standin, "Tables")
+    room = await open_room(bot, standin)
+    question = homework.questions(made)[0]
+    async with Student(bot.web.base_url, lang="fr") as student:
+        await student.join(room.code, "Tom")
+        listed = shown(await student.get("/room/homework")).replace("\u202f", " ").replace(
+            "\u00a0", " ")
+        assert "À rendre le mardi 8 décembre 2026 à 18 h" in listed and "À faire" in listed
+        path = f"/room/homework/{made.assignment_id}"
+        page = await student.get(path)
+        assert "Question 1 sur 2" in shown(page)
+        page = await student.post(path, {"n": "0", "answer": str(WRONG)})
+        text = shown(page).replace("\u202f", " ").replace("\u00a0", " ")
+        assert "Pas tout à fait" in text and f"(tu as tapé {WRONG})" in text
+        assert f"{question.text} = {question.answer}" in text
