@@ -239,7 +239,8 @@ async def test_past_due_a_roles_and_another_servers_assignment_are_refused(
         question = homework.questions(soon)[0]
         late = await student.post(f"/room/homework/{soon.assignment_id}",
                                   {"n": "0", "answer": str(question.answer), "csrf": token})
-        assert "right!" in shown(late)
+        assert "right!" in shown(late) and 'name="answer"' not in late.text
+        assert "This assignment closed on Monday 30 November 2026 at 12:00." in shown(late)
         refused = await student.post(f"/room/homework/{soon.assignment_id}",
                                      {"n": "1", "answer": "1", "csrf": token})
         assert refused.status == 410

@@ -94,8 +94,10 @@ def _progress(attempt: Attempt, lang: str) -> str:
 
 def _page(request: web.Request, attempt: Attempt, *, last: study.Correction | None = None,
           notice: str | None = None, typed: str = "", status: int = 200,
-          summary_first: bool = False) -> web.StreamResponse:
-    """The attempt's current question (with the last answer's correction), or its summary."""
+          closed: str | None = None) -> web.StreamResponse:
+    """The attempt's current question (with the last answer's correction), or its summary;
+    ``closed``: the assignment closed as that answer came (taken: its question was shown
+    before), and why no question follows."""
     lang = pages.lang_of(request)
     made = attempt.assignment
     back = {"href": "/room/homework", "label": pages.text("web_homework.back", lang)}
@@ -126,7 +128,7 @@ def _page(request: web.Request, attempt: Attempt, *, last: study.Correction | No
                             question, lang, with_level=made.set_name is None),
                         n=attempt.round.index, typed=typed, input_mode=study.INPUT_MODE,
                         action=f"/room/homework/{made.assignment_id}", back=back,
-                        round_key=None)
+                        round_key=None, closed=closed)
 
 
 async def _refused(request: web.Request, error: DomainError) -> web.StreamResponse:
@@ -178,4 +180,10 @@ async def homework_answer(request: web.Request) -> web.StreamResponse:
     if answered.answer is None:
         return _page(request, answered.attempt,
                      notice=pages.text("web_homework.already_answered", lang))
-    return _page(request, answered.attempt, last=study.correction(answered.answer, lang))
+    made = answered.attempt.assignment
+    closed = None
+    if not answered.attempt.done and not made.is_open(now):
+        closed = pages.error_text(DomainError("class.assign.closed", "past its due date",
+                                              due=when(made.due_at)), lang)
+    return _page(request, answered.attempt, last=study.correction(answered.answer, lang),
+                 closed=closed)

@@ -68,7 +68,7 @@ def _page(request: web.Request, practice: Practice | None, *,
                         progress=progress, last=last, notice=notice,
                         question=study.question_view(question, lang),
                         n=practice.round.index, typed=typed, input_mode=study.INPUT_MODE,
-                        action=PATH, back=back, round_key=practice.key)
+                        action=PATH, back=back, round_key=practice.key, closed=None)
 
 
 @routes.get(PATH)
