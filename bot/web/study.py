@@ -2,6 +2,12 @@
 words as the Discord window (``bot.ui.focus_run``'s catalogue keys and number writing, the
 worked steps of ``bot.focus.steps`` in ``bot.corrections``' wording), as plain text for a page
 (no Markdown, no Discord escaping: the templates escape everything).
+
+The number writing and the question's level line are ``bot.ui.focus_run``'s own functions,
+imported rather than copied: they are pure (no Discord call), and one writing of a number for
+both places keeps a page and a Discord window saying the same thing (``bot.web`` runs in the
+bot's process, which has discord.py loaded anyway). The steps come from ``bot.corrections``,
+which needs no Discord.
 """
 
 from __future__ import annotations
