@@ -74,6 +74,7 @@ async def test_a_round_question_by_question_then_the_summary_and_another(
         [seat] = await db.web_rooms.seats_of_room(room.room_id)
         start = await student.get("/room/practice")
         assert start.status == 200 and "Start a round" in shown(start)
+        assert "Your level: 1" in shown(start)
         assert await web_study.practice(db, standin.guild.id, seat.user_id) is None
 
         page = await student.post("/room/practice", {"action": "start"})

@@ -41,7 +41,7 @@ from bot.focus.adaptive import Advice
 from bot.focus.answers import read_for
 from bot.focus.exact import Exact
 from bot.focus.round import mark
-from bot.play import assignments
+from bot.play import assignments, students
 from bot.play import focus as focus_play
 from bot.play.assignments import Assignment, Homework
 from db import Database, FocusAnswer
@@ -251,6 +251,13 @@ async def _practice(db: Database, guild_id: int, user_id: int, state: dict[str, 
     stored = await focus_play.round_as_stored(db, guild_id, user_id, questions, key)
     return Practice(key, int(kept["level"]), int(kept["own"]), stored,
                     _advice(kept.get("advice")))
+
+
+async def practice_level(db: Database, guild_id: int, user_id: int) -> int:
+    """The level a new round is played at: the student's own, within their levels (the
+    server's, or a teacher's pin), as ``focus.start_practice`` reads it."""
+    rules = await students.rules_for(db, guild_id, user_id)
+    return rules.focus.level_of(await db.players.get(guild_id, user_id))
 
 
 async def practice(db: Database, guild_id: int, user_id: int) -> Practice | None:

@@ -40,15 +40,25 @@ def _advice_lines(practice: Practice, lang: str) -> list[str]:
     return lines
 
 
-def _page(request: web.Request, practice: Practice | None, *,
+async def _start_page(request: web.Request, *, notice: str | None = None
+                      ) -> web.StreamResponse:
+    """No round yet: the student's level and a button to start one."""
+    seat = pages.seat(request)
+    lang = pages.lang_of(request)
+    level = await web_study.practice_level(pages.services(request).db, seat.guild_id,
+                                           seat.user_id)
+    return pages.render(request, "practice.html", title=pages.text(
+        "web_homework.practice_title", lang), notice=notice,
+        level=pages.text("web_homework.practice_level", lang, level=level),
+        back={"href": "/room", "label": pages.text("web_homework.room", lang)})
+
+
+def _page(request: web.Request, practice: Practice, *,
           last: study.Correction | None = None, notice: str | None = None, typed: str = "",
           status: int = 200) -> web.StreamResponse:
     lang = pages.lang_of(request)
     back = {"href": "/room", "label": pages.text("web_homework.room", lang)}
     title = pages.text("web_homework.practice_title", lang)
-    if practice is None:
-        return pages.render(request, "practice.html", status=status, title=title,
-                            notice=notice, back=back)
     question = practice.round.current
     if question is None:
         size = len(practice.round.questions)
@@ -77,7 +87,9 @@ async def practice_page(request: web.Request) -> web.StreamResponse:
     seat = pages.seat(request)
     services = pages.services(request)
     practice = await web_study.practice(services.db, seat.guild_id, seat.user_id)
-    if practice is not None and practice.round.current is not None:
+    if practice is None:
+        return await _start_page(request)
+    if practice.round.current is not None:
         await web_study.showing(services.db, seat.guild_id, seat.user_id, practice.key,
                                 practice.round.index, services.clocks.now())
     return _page(request, practice)
@@ -103,11 +115,13 @@ async def practice_posted(request: web.Request) -> web.StreamResponse:
             typed, now)
     except DomainError as error:
         return pages.refusal(request, error)
+    if answered.practice is None:  # no round begun: nothing to answer
+        return await _start_page(request)
     if answered.refusal is not None:
         notice = study.refusal_notice(pages.error_text(answered.refusal, lang), lang)
         return _page(request, answered.practice, notice=notice, typed=typed[:study.MAX_SHOWN],
                      status=400)
     if answered.answer is None:
-        return _page(request, answered.practice, notice=None if answered.practice is None
-                     else pages.text("web_homework.already_answered", lang))
+        return _page(request, answered.practice,
+                     notice=pages.text("web_homework.already_answered", lang))
     return _page(request, answered.practice, last=study.correction(answered.answer, lang))
