@@ -32,6 +32,7 @@ from db.rithmo_puzzles import RithmoPuzzlesRepository
 from db.rithmo_reviews import RithmoReviewsRepository
 from db.servers import ServersRepository
 from db.students import StudentsRepository
+from db.web_practice import WebPracticeRepository
 from db.web_rooms import WebRoomsRepository
 
 __all__ = ["DEFAULT_RELATIVE_PATH", "Database", "StaleVersion", "default_path", "location_of"]
@@ -93,6 +94,7 @@ class Database:
         self.placements = PlacementsRepository(connection, self.players)
         self.digests = DigestsRepository(connection, self.servers)
         self.web_rooms = WebRoomsRepository(connection, self.players)
+        self.web_practice = WebPracticeRepository(connection)
 
     # --- Opening and closing ---------------------------------------------------------------
 

@@ -285,6 +285,10 @@ async def export_player(
             "focus_placements": await rows(
                 "SELECT * FROM focus_placements WHERE guild_id = ? AND user_id = ?"
             ),
+            # A browser student's round in progress between two pages (migration 25).
+            "web_practice": await rows(
+                "SELECT * FROM web_practice WHERE guild_id = ? AND user_id = ?"
+            ),
             "assignment_attempts": await rows(
                 "SELECT * FROM assignment_attempts WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY assignment_id"

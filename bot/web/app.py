@@ -19,7 +19,7 @@ from importlib import resources
 from aiohttp import web
 
 from bot.services import Key, Services
-from bot.web import join, pages
+from bot.web import homework, join, pages, practice
 from bot.web.limits import JoinLimiter
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "object-src 'none'")
 
 #: Modules adding their routes to the application (``routes``, an aiohttp RouteTableDef).
-ROUTE_MODULES = (join,)
+ROUTE_MODULES = (join, homework, practice)
 
 
 @web.middleware
