@@ -224,3 +224,19 @@ async def test_two_bots_on_one_database_one_runs_the_round_the_other_serves_the_
     finally:
         await other_db.close()
 
+
+
+async def test_a_nickname_shows_escaped_in_the_discord_ranking(standin, start_bot) -> None:
+    """The nickname filter keeps Markdown and mentions out (bot.play.web_rooms); the ranking on
+    Discord escapes a name anyway (``shown_name``), as it does a member's: a name the flow is
+    given with them shows as text, never as a mention or formatting."""
+    bot, wall = await live_web_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    first = (await standin.slash(teacher, "focus live", count=2, level=4)).reply
+    wall.now += 2.0
+    answered = await flow(bot).web_answer(1, 1, -77, "**Léa** @everyone 1.", str(
+        QUESTIONS[0].answer))
+    assert answered.correct
+    wall.now += 18.0
+    assert await flow(bot).run_due_live() == [1]
+    assert "🥇 \\*\\*Léa\\*\\* @\u200beveryone 1.: 950 points (1/1 right)" in first.text()

@@ -794,6 +794,9 @@ async def web_live(options: Options, count: int) -> Figures:
                             or sum(a.correct for a in stored) != right:
                         figures.failures.append("not every answer was counted")
                     await standin.click(teacher, started.reply, label="End the round")
+                    # The final ranking's picture drawn and posted before the bot stops.
+                    await standin.wait_for_message(lambda m: "final ranking" in m.text(),
+                                                   after=started.reply, timeout=60)
                 finally:
                     await db.close()
     finally:
