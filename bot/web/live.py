@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -141,7 +142,7 @@ class LiveWatch:
         self.services = services
         self.servers: dict[int, ServerWatch] = {}
         self.closing = False
-        self._unlisten: Any = None
+        self._unlisten: Callable[[], None] | None = None
 
     def _listen(self) -> None:
         if self._unlisten is not None:

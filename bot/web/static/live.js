@@ -118,6 +118,9 @@
             timer.remove();
           }
           say(result, answer.message, answer.correct ? "right" : "wrong");
+          // The form is gone: the keyboard's focus goes to what replaced it.
+          result.setAttribute("tabindex", "-1");
+          result.focus();
         } else {
           say(result, answer.message, "error");
           if (button) {
