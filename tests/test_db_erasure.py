@@ -383,13 +383,15 @@ async def test_after_a_delete_no_table_holds_the_members_id_or_name(standin, sta
 async def test_the_others_games_load_and_go_on_after_the_delete(standin, start_bot, restart_bot):
     world = await populate(standin, start_bot)
     await delete(world)
-    # The running bot still holds Roux's live round in memory, as it was before the delete; it
-    # reads the stored version before acting (issue 30: any process acts on the stored round),
-    # so the click goes on from the erased round, never writing the old one back over it: the
-    # round goes on, Zed's answer still counts, under "a former member".
+    # The running bot still holds Roux's live round in memory, as it was before the delete: the
+    # first click made from it is refused as stale, not written back over the erasure...
+    stale = await standin.click(world.roux, world.roux_live, label="Next question")
+    assert stale.reply.content.startswith("Someone acted on this game just before you.")
+    assert traces(world.path, world.zed.id, NAME) == []
+    # ... and the next one reads the database: the round goes on, Zed's answer still counts,
+    # under "a former member".
     moved = await standin.click(world.roux, world.roux_live, label="Next question")
     assert moved.reply is world.roux_live
-    assert traces(world.path, world.zed.id, NAME) == []
     second = await standin.wait_for_message(lambda m: "question 2/2" in m.text(),
                                             after=world.roux_live)
     assert "a former member: 950 points (1/1 right)" in second.text()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.domain import DomainError
 from bot.play import focus as play
 from bot.play.focus_live import LiveAnswered, LiveRounds, live_or_over, round_key
@@ -87,3 +89,31 @@ async def test_a_group_that_cannot_be_saved_is_taken_one_by_one(db: Database) ->
         (-5, True), (-4, True), (-3, False), (-2, True)]
     game = live_or_over(await rounds.load(live.live_id))
     assert sorted(a.player for a in game.answers) == [-5, -4, -2]
+
+
+async def test_with_other_processes_a_copy_is_used_only_while_it_is_the_stored_one(
+        db: Database) -> None:
+    """Several processes (``shared``): any of them takes a class room's answer, so a copy kept
+    in memory is checked against the stored version before use. A round another process went
+    past is read again: its answer is refused as given already, never counted twice; a member
+    an erasure took out of the round has the answer of their open window refused."""
+    clock = [100.0]
+    server = await play.server_settings(db, G)
+    here = LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0], shared=True)
+    live = await here.start(server, 70, TEACHER, "Mme Roux", "en", teaches=True, count=2,
+                            level=4, seconds=20, seed=1)
+    question = live_or_over(live).current
+    assert question is not None
+    there = LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0], shared=True)
+    await there.load(live.live_id)  # read before -5 answers here
+    await here.answerable(live.live_id, 1, 1005, "Ana")  # a member joins (their modal opens)
+    assert (await here.answer(live.live_id, 1, -5, "E", str(question.answer), 101.0)).correct
+    with pytest.raises(DomainError) as twice:
+        await there.answer(live.live_id, 1, -5, "E", str(question.answer + 1), 102.0)
+    assert twice.value.code == "focus.live_already_answered"
+    await db.delete_player(G, 1005)
+    with pytest.raises(DomainError) as erased:
+        await here.answer(live.live_id, 1, 1005, "Ana", str(question.answer), 103.0)
+    assert erased.value.code == "focus.erased"
+    stored = await db.focus.answers_of_round(G, round_key(live.live_id))
+    assert [(a.user_id, a.correct) for a in stored] == [(-5, True)]

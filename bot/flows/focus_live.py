@@ -80,7 +80,8 @@ class LiveFlow(Flow):
         super().__init__(bot, services)
         services.kept.put(LIVE_FLOWS, self)
         self.live_rounds = LiveRounds(services.db, now=lambda: self.now(),
-                                      wall=lambda: self.wall())
+                                      wall=lambda: self.wall(),
+                                      shared=services.settings.runs_shards)
         # Names of the members seen, for every Focus round: the bot keeps no member cache
         # (docs/bot.md), so a name is remembered when its member acts, else fetched once.
         self._names = KnownNames()

@@ -256,15 +256,21 @@ class LiveRounds:
     each call, so a test may replace what they call."""
 
     def __init__(self, db: Database, now: Callable[[], datetime],
-                 wall: Callable[[], float]) -> None:
+                 wall: Callable[[], float], *, shared: bool = False) -> None:
         self.db = db
         self.now = now
         self.wall = wall
+        #: Whether other bot processes share the database (``ARDOISE_SHARDS``): then any of
+        #: them may change a round (a class room's answer is taken by whichever process serves
+        #: the page), and ``load`` reads the stored version before using the copy kept here.
+        self.shared = shared
         self._live: dict[int, LiveState] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         #: Told of every state saved by this process (``watch``): the class rooms' pages wake
         #: at once rather than at their next look at the database.
         self._listeners: list[Callable[[LiveState], None]] = []
+        #: The members an erasure took out of each round while this copy knew them (``load``).
+        self._erased: dict[int, set[int]] = {}
         #: The answers waiting for each round's lock, taken together (``answer``).
         self._waiting: dict[int, list[_Waiting]] = {}
 
@@ -346,16 +352,25 @@ class LiveRounds:
         return live
 
     async def load(self, live_id: int) -> LiveState:
-        """The round's state: the copy kept here while it is the stored one. Several processes
-        may share the database (a class room's answer taken by any of them), so the stored
-        version is read each time (one small query), and a copy another process has gone past
-        is read again rather than saved over (``StaleVersion``)."""
-        live = self._live.get(live_id)
-        if live is not None and await self.db.focus_live.version_of(live_id) != live.version:
-            live = None
-        if live is None:
-            live = LiveState.from_row(await self.db.focus_live.require(live_id))
-            self._live[live_id] = live
+        """The round's state: the copy kept here. When several processes share the database
+        (``shared``: a class room's answer may be taken by any of them), only while it is the
+        stored one: the stored version is read first (one small query), and a copy another
+        process has gone past is read again rather than saved over. Alone, the copy is the
+        round (a ``delete-player`` run meanwhile makes its next save ``StaleVersion``, and the
+        copy is read again then)."""
+        cached = self._live.get(live_id)
+        if cached is not None and (
+                not self.shared
+                or await self.db.focus_live.version_of(live_id) == cached.version):
+            return cached
+        live = LiveState.from_row(await self.db.focus_live.require(live_id))
+        if cached is not None and cached.game is not None and live.game is not None:
+            # Only an erasure (``delete-player``) takes a member out of a round: an answer from
+            # the window they opened before it is refused (``focus.erased``), never a new join.
+            gone = set(cached.game.players) - set(live.game.players)
+            if gone:
+                self._erased.setdefault(live_id, set()).update(gone)
+        self._live[live_id] = live
         return live
 
     async def active_timers(self, owns: Owner = every_server) -> dict[int, float]:
@@ -374,7 +389,11 @@ class LiveRounds:
         return due
 
     async def due(self, live_id: int) -> float | None:
-        return (await self.load(live_id)).due_at()
+        """When the round's next step is due, from the copy kept here when there is one (no
+        look at the stored version: a timer armed from a copy another process went past only
+        wakes ``step``, which reads the stored round and takes a step only if it is due)."""
+        cached = self._live.get(live_id)
+        return (cached or await self.load(live_id)).due_at()
 
     async def save(self, live: LiveState, answer: FocusAnswer | None = None, *,
                    answers: Sequence[FocusAnswer] = ()) -> None:
@@ -438,6 +457,7 @@ class LiveRounds:
                 if name is not None:  # the rankings name them before their first answer
                     live.names[user_id] = name
                 await self.save(live)
+                self._erased.get(live_id, set()).discard(user_id)  # a new window of theirs
             assert game.current is not None
             return game.current
 
@@ -514,6 +534,8 @@ class LiveRounds:
         unreadable, nothing changed); refused by a ``DomainError``."""
         game = live_or_over(live)
         number, user_id, submitted = waiting.number, waiting.user_id, waiting.submitted
+        if user_id in self._erased.get(live.live_id, ()):
+            raise DomainError("focus.erased", "the member's data was erased")
         if number != game.index + 1:
             raise DomainError("focus.live_no_question", "that question is closed")
         if live.paused_at is not None:
