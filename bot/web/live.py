@@ -10,7 +10,8 @@ without it, the post answers with the page.
 **Several processes: any process reads and writes through the shared database.** A page may be
 served by a process that does not run the round (another shard's, or a web-only one): the round
 is read from the database, and an answer is taken by this process's conductor on the stored
-round (``LiveRounds.load`` reads the stored version, so no copy kept in memory is saved over).
+round (with several processes, ``ARDOISE_SHARDS``, ``LiveRounds.load`` reads the stored version
+before using its copy, so no copy another process went past is saved over).
 The push watches the stored rounds: one watcher per server with pages open, per process
 (``ServerWatch``), polls the versions of the server's running rounds every ``POLL`` seconds
 (one small query, whatever the number of pages), reads a round's state only when its version
