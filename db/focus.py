@@ -384,6 +384,26 @@ class FocusRepository:
             await self._mastery.apply(new, moment)
         return len(rows)
 
+    async def record_new(self, answers: Sequence[FocusAnswer], now: datetime | None = None
+                         ) -> list[bool]:
+        """Store answers of rounds (each with its ``round_key``) in one transaction, with the
+        mastery they move, as ``record_many``; for each, whether it was new (False: that
+        question of that round was stored already, or is twice in ``answers``: left as it
+        was). A live round's group commit (``bot.play.focus_live``)."""
+        given = list(answers)
+        if not given:
+            return []
+        async with self._conn.atomic():
+            stored = await self._stored_keys(given)
+            new: list[bool] = []
+            for answer in given:
+                key = (answer.guild_id, answer.user_id, answer.round_key, answer.question_no)
+                new.append(answer.round_key is None or key not in stored)
+                stored.add(key)
+            await self.record_many([a for a, fresh in zip(given, new, strict=True) if fresh],
+                                   now)
+        return new
+
     async def _stored_keys(self, answers: list[FocusAnswer]
                            ) -> set[tuple[int, int, str | None, int | None]]:
         """Which of these answers' (member, round, question) are stored already."""

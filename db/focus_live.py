@@ -114,3 +114,25 @@ class LiveRoundsRepository:
         rows = await self._conn.all(
             "SELECT * FROM focus_live_rounds WHERE status = 'active' ORDER BY live_id")
         return [_row(row) for row in rows]
+
+    async def active_of_server(self, guild_id: int) -> list[LiveRoundRow]:
+        """A server's running rounds, the oldest first (a class room shows one of them)."""
+        rows = await self._conn.all(
+            "SELECT * FROM focus_live_rounds WHERE guild_id = ? AND status = 'active'"
+            " ORDER BY live_id", (guild_id,))
+        return [_row(row) for row in rows]
+
+    async def marks_of_server(self, guild_id: int) -> list[tuple[int, int | None, int]]:
+        """A server's running rounds as (live id, channel id, version), without their states:
+        what the class rooms' pages poll to see a round change in any process."""
+        rows = await self._conn.all(
+            "SELECT live_id, channel_id, version FROM focus_live_rounds"
+            " WHERE guild_id = ? AND status = 'active' ORDER BY live_id", (guild_id,))
+        return [(row["live_id"], row["channel_id"], row["version"]) for row in rows]
+
+    async def version_of(self, live_id: int) -> int | None:
+        """A round's stored version (None: no such round): whether a copy kept in memory is
+        still the stored one, when another process may have changed it."""
+        row = await self._conn.one(
+            "SELECT version FROM focus_live_rounds WHERE live_id = ?", (live_id,))
+        return None if row is None else int(row["version"])

@@ -5,6 +5,7 @@
     .venv/bin/python -m tools.load mixed              # both at the same time
     .venv/bin/python -m tools.load card               # /digits card and its autocomplete
     .venv/bin/python -m tools.load focus rithmo mixed card --members 200 --games 50
+    .venv/bin/python -m tools.load web --students 200  # a class room's live question
 
 Scenarios. A member acts ``--reaction`` seconds (default 0.2, a quick human's reaction) after
 seeing what the bot showed, plus a random 0 to 2 × ``--think`` seconds (default 0): far quicker
@@ -26,6 +27,15 @@ Focus window called a round expired when the click beat discord.py's registering
   (``bot.rithmo.Board``, fed the same turns as the bot's); the next player waits for the board
   the bot posts after each turn, as a player would, and the posted turn is checked.
 - ``mixed``: ``focus`` and ``rithmo`` at the same time.
+- ``web`` (issue 30, alone): ``--students`` browser students (default 200), each an HTTP client
+  of its own (aiohttp, its own cookies) on this machine, join a class room with its code and a
+  nickname and open the live page's event stream (``/room/live/events``), as ``live.js`` does;
+  the teacher starts ``/focus live`` on the stand-in; the question is pushed to every stream,
+  each student reads it from the page and, once all have it, all answer at the same instant
+  (``POST /room/live/answer`` as the page's script posts it, about one in three wrong). Figures:
+  from the click (the POST sent) to the response saying right or wrong: count, median, p95,
+  max; then every answer is checked counted, in the stored round and in ``focus_answers``.
+  The bot's web server listens on 127.0.0.1 and a free port (``ARDOISE_WEB``).
 
 Figures: for each interaction, the stand-in's ``InteractionRecord.answer_time``, from sending the
 event on the gateway to the bot's first answer (what Discord's 3-second limit measures), by kind
@@ -87,12 +97,15 @@ import contextlib
 import cProfile
 import dataclasses
 import functools
+import html
 import logging
 import math
 import os
 import pstats
 import random
+import re
 import signal
+import socket
 import statistics
 import sys
 import tempfile
@@ -100,8 +113,11 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 from bot.app import create_bot
 from bot.digits.catalogue import DIGITS
@@ -118,8 +134,10 @@ from bot.local.server import (
     Message,
     StandIn,
 )
+from bot.play import web_rooms
 from bot.rithmo import Board
 from bot.settings import Config
+from db import Database
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +222,7 @@ class Figures:
             lines.append(cpu("bot, stand-in and members", self.driver_cpu, self.driver_wait))
         lines.append("  first answer    kind           n  median     p95     max")
         scenarios = sorted({s for s, _ in self.times})
-        order = ["slash", "autocomplete", "click", "modal"]
+        order = ["slash", "autocomplete", "click", "modal", "answer"]
         for scenario in scenarios:
             kinds = sorted({k for s, k in self.times if s == scenario}, key=order.index)
             for kind in kinds:
@@ -441,6 +459,8 @@ class Options:
     #: The bots' shared database (``ARDOISE_DB``: a file, or a server's URL); default: a
     #: SQLite file in the temporary folder.
     database: str | None = None
+    #: The class rooms' web server of the bot (``ARDOISE_WEB``, host and port), for ``web``.
+    web: tuple[str, int] | None = None
 
 
 @contextlib.asynccontextmanager
@@ -454,7 +474,8 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
     if options.one_process:
         _pin(options.bot_core)
         standin.point_discord_here()
-        settings = Config(token=standin.token, db_path=Path(database), test_guild=test_guild)
+        settings = Config(token=standin.token, db_path=Path(database), test_guild=test_guild,
+                          web_listen=options.web)
         bot = create_bot(settings, guild_ready_timeout=0.02)
         profiler = cProfile.Profile() if options.profile else None
         task = asyncio.create_task(bot.start(standin.token))
@@ -478,6 +499,9 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
     env = {**os.environ, STANDIN_URL_ENV: standin.base_url, "DISCORD_TOKEN": standin.token,
            "ARDOISE_DB": database}
     env.pop("ARDOISE_TEST_GUILD", None)
+    env.pop("ARDOISE_WEB", None)
+    if options.web is not None:
+        env["ARDOISE_WEB"] = f"{options.web[0]}:{options.web[1]}"
     if test_guild is not None:
         env["ARDOISE_TEST_GUILD"] = str(test_guild)
     processes: list[asyncio.subprocess.Process] = []
@@ -625,6 +649,163 @@ def _dump_threads(profiles: Sequence[cProfile.Profile], path: str) -> None:
             merged.add(profiler)
     if merged is not None:
         merged.dump_stats(path)
+
+
+# --- web: a class room's live question (issue 30) ------------------------------------------------
+
+WEB = "web"
+_CSRF = re.compile(r'name="csrf" value="([^"]*)"')
+_QUESTION = re.compile(r'id="question">([^<]*)<')
+_NUMBER = re.compile(r'name="number" value="(\d+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class WebStudent:
+    """One browser: its own cookies, its event stream, the live page it last read."""
+
+    nickname: str
+    session: aiohttp.ClientSession
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+    stream: asyncio.Task[None] | None = None
+    csrf: str = ""
+    number: str = ""
+    answer: str = ""
+    right: bool = False
+    seconds: float = 0.0
+    said: dict[str, Any] = field(default_factory=dict)
+
+    async def join(self, base: str, code: str) -> None:
+        async with self.session.get(f"{base}/") as response:
+            csrf = _CSRF.search(await response.text())
+        assert csrf is not None, "no form token on the code page"
+        async with self.session.post(f"{base}/join", data={"code": code,
+                                                            "csrf": csrf.group(1)}) as response:
+            csrf = _CSRF.search(await response.text())
+            assert response.status == 200 and csrf is not None, response.status
+        async with self.session.post(f"{base}/join/{code}", data={
+                "nickname": self.nickname, "csrf": csrf.group(1)}) as response:
+            assert response.status == 200 and str(response.url).endswith("/room"), (
+                response.status, await response.text())
+
+    async def listen(self, base: str) -> None:
+        """The page's EventSource: sets ``opened`` when a question opens."""
+        async with self.session.get(f"{base}/room/live/events",
+                                    params={"phase": "none"}) as response:
+            async for line in response.content:
+                text = line.decode().strip()
+                if text.startswith("data: ") and text.endswith(":open"):
+                    self.opened.set()
+
+    async def read(self, base: str, rng: random.Random) -> None:
+        """The live page, as the pushed change makes the script fetch it: the question worked
+        out (about one answer in three deliberately wrong)."""
+        async with self.session.get(f"{base}/room/live") as response:
+            page = await response.text()
+        csrf, number, question = (_CSRF.search(page), _NUMBER.search(page),
+                                  _QUESTION.search(page))
+        assert csrf and number and question, "the live page shows no question"
+        self.csrf, self.number = csrf.group(1), number.group(1)
+        value = work_out(html.unescape(question.group(1)).removesuffix("=").strip())
+        self.right = rng.random() >= 1 / 3
+        self.answer = str(value if self.right else value + 1)
+
+    async def click(self, base: str) -> None:
+        """The answer as ``live.js`` posts it; the time from the click to "right" or "wrong"."""
+        start = time.perf_counter()
+        async with self.session.post(
+                f"{base}/room/live/answer", headers={"Accept": "application/json"},
+                data={"csrf": self.csrf, "number": self.number, "answer": self.answer}
+                ) as response:
+            self.said = await response.json()
+        self.seconds = time.perf_counter() - start
+
+
+async def web_live(options: Options, count: int) -> Figures:
+    """The ``web`` scenario (see the module's docstring): its figures, errors included."""
+    figures = Figures(WEB)
+    standin = StandIn()
+    await standin.start()
+    options = dataclasses.replace(options, web=("127.0.0.1", free_port()))
+    base = f"http://127.0.0.1:{options.web[1]}"  # type: ignore[index]
+    rng = random.Random(2026)
+    students: list[WebStudent] = []
+    try:
+        with tempfile.TemporaryDirectory(dir=options.db_dir) as folder:
+            database = options.database or str(Path(folder) / "bench.sqlite3")
+            options = dataclasses.replace(options, database=database)
+            async with running_bot(standin, Path(folder), options) as bot_cpu:
+                # The room opened as ``/class room open`` does, on the bot's own database.
+                db = await Database.open(database)
+                try:
+                    teacher = standin.add_member("Teacher", teacher=True)
+                    room = await web_rooms.open_room(
+                        db, standin.guild.id, standin.channel.id, teacher.id, "Bench", "en",
+                        datetime.now(UTC), teaches=True)
+                    joining = asyncio.Semaphore(20)
+
+                    async def join(student: WebStudent) -> None:
+                        async with joining:
+                            await student.join(base, room.code)
+                        student.stream = asyncio.create_task(student.listen(base))
+
+                    for n in range(count):
+                        students.append(WebStudent(
+                            f"Student {n + 1}", aiohttp.ClientSession(
+                                cookie_jar=aiohttp.CookieJar(unsafe=True))))
+                    await asyncio.gather(*(join(s) for s in students))
+                    await asyncio.sleep(1.0)  # every stream open (its watcher polling)
+                    started = await standin.slash(teacher, "focus live", count=2, level=4,
+                                                  seconds=120)
+                    async with asyncio.timeout(30):
+                        await asyncio.gather(*(s.opened.wait() for s in students))
+                    await asyncio.gather(*(s.read(base, rng) for s in students))
+                    mine = process_times(os.getpid())
+                    bots = bot_cpu() if bot_cpu else None
+                    start = time.perf_counter()
+                    await asyncio.gather(*(s.click(base) for s in students))
+                    figures.seconds = time.perf_counter() - start
+                    figures.driver_cpu, figures.driver_wait = _since(
+                        mine, process_times(os.getpid()))
+                    if bot_cpu and bots:
+                        figures.bot_cpu, figures.bot_wait = _since(bots, bot_cpu())
+                    figures.interactions = count
+                    figures.times[(WEB, "answer")] = [s.seconds for s in students]
+                    figures.failures += [f"{s.nickname}: {s.said}" for s in students
+                                         if not s.said.get("ok")
+                                         or s.said.get("correct") != s.right]
+                    # Every answer counted: in the stored round and in focus_answers.
+                    [live] = await db.focus_live.active_of_server(standin.guild.id)
+                    answers = live.state["round"]["answers"]
+                    stored = await db.focus.answers_of_round(standin.guild.id,
+                                                             f"live:{live.live_id}")
+                    right = sum(s.right for s in students)
+                    figures.description = (
+                        f"{count} browser students answering one live question at once "
+                        f"({right} right, {count - right} wrong); counted: {len(answers)} in "
+                        f"the round, {len(stored)} in focus_answers, "
+                        f"{sum(a.correct for a in stored)} right")
+                    if len(answers) != count or len(stored) != count \
+                            or sum(a.correct for a in stored) != right:
+                        figures.failures.append("not every answer was counted")
+                    await standin.click(teacher, started.reply, label="End the round")
+                    # The final ranking's picture drawn and posted before the bot stops.
+                    await standin.wait_for_message(lambda m: "final ranking" in m.text(),
+                                                   after=started.reply, timeout=60)
+                finally:
+                    await db.close()
+    finally:
+        for student in students:
+            if student.stream is not None:
+                student.stream.cancel()
+            await student.session.close()
+        await standin.close()
+    return figures
 
 
 # --- Running scenarios ------------------------------------------------------------------------
@@ -873,11 +1054,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--db", metavar="PATH_OR_URL",
                         help="the bots' shared database (ARDOISE_DB; default: a SQLite file in "
                              "the temporary folder)")
+    parser.add_argument("--students", type=int, default=200,
+                        help="web: browser students answering one live question (default 200)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.processes.split(",")]
     if args.scenarios == [CAPACITY]:
         main_capacity(args, counts)
+        return
+    if args.scenarios == [WEB]:
+        main_web(args)
         return
     if len(counts) != 1:
         parser.error("several --processes counts are for the capacity mode only")
@@ -916,6 +1102,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(figures.report())
         failed = failed or figures.errors > 0
     if failed:
+        raise SystemExit(1)
+
+
+def main_web(args: argparse.Namespace) -> None:
+    """``python -m tools.load web``: a class room's live question answered at once."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    options = Options(bot_core=None if args.no_pin else args.bot_core,
+                      driver_core=None if args.no_pin else args.driver_core,
+                      one_process=args.one_process, db_dir=args.db_dir, database=args.db,
+                      profile=args.profile)
+    where = ("bot, stand-in and students in one process" if args.one_process else
+             "unpinned" if args.no_pin else
+             f"bot process on core {args.bot_core}, stand-in and students on core "
+             f"{args.driver_core}")
+    print(f"web: {args.students} students of a class room, one live question; {where}; "
+          f"load {Path('/proc/loadavg').read_text().strip()}", flush=True)
+    figures = asyncio.run(web_live(options, args.students))
+    lines = figures.report().splitlines()
+    print("\n".join(line.replace("first answer", "click → shown") for line in lines))
+    if figures.errors:
         raise SystemExit(1)
 
 

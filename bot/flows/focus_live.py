@@ -39,7 +39,14 @@ from bot.domain import DomainError
 from bot.flows import Flow
 from bot.i18n import error_text, lang_for, t
 from bot.play import focus as play
-from bot.play.focus_live import NEXT_DELAY, LiveRounds, LiveState, LiveStep, set_names
+from bot.play.focus_live import (
+    NEXT_DELAY,
+    LiveAnswered,
+    LiveRounds,
+    LiveState,
+    LiveStep,
+    set_names,
+)
 from bot.play.live_report import live_report
 from bot.play.year_skills import skill_offers
 from bot.replies import interaction_data
@@ -60,6 +67,7 @@ from bot.ui.focus_run import typed_value
 from bot.ui.members import KnownNames
 from bot.ui.teachers import teaches
 from bot.views import component_int
+from db import StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +80,8 @@ class LiveFlow(Flow):
         super().__init__(bot, services)
         services.kept.put(LIVE_FLOWS, self)
         self.live_rounds = LiveRounds(services.db, now=lambda: self.now(),
-                                      wall=lambda: self.wall())
+                                      wall=lambda: self.wall(),
+                                      shared=services.settings.runs_shards)
         # Names of the members seen, for every Focus round: the bot keeps no member cache
         # (docs/bot.md), so a name is remembered when its member acts, else fetched once.
         self._names = KnownNames(services.db)  # a web student: "Léa (web)"
@@ -218,6 +227,27 @@ class LiveFlow(Flow):
         await self._rearm(live_id)  # everyone answered: the question closes at once
         await replies.respond(interaction, text, ephemeral=True)
 
+    async def web_answer(self, live_id: int, number: int, user_id: int, name: str,
+                         typed: str) -> LiveAnswered:
+        """A class room's answer (issue 30): the same round, timers, extra time and ranking as
+        an answer typed in the modal. The modal's two steps are one here: the page's form is
+        the modal, so the answer itself joins the student to the round (``LiveRound.answer``
+        adds them) under the same refusals: the question closed or paused, already answered,
+        their own window over (a web student is never the teacher: their id is negative). An
+        unreadable answer changes nothing, not even a join. Then, as after the modal, the timer
+        is armed again: everyone taking part has answered, the question closes at once."""
+        submitted = self.wall()
+        answered = await self.live_rounds.answer(live_id, number, user_id, name, typed,
+                                                 submitted)
+        if answered.unreadable is None:
+            await self._rearm(live_id)
+        return answered
+
+    def watch_live(self, listener: Callable[[LiveState], None]) -> Callable[[], None]:
+        """Call ``listener`` with every live state this process saves (``LiveRounds.watch``):
+        the class rooms' pages are told at once."""
+        return self.live_rounds.watch(listener)
+
     # --- The teacher's controls -----------------------------------------------------------
 
     async def live_next(self, interaction: discord.Interaction, live_id: int, number: int
@@ -332,6 +362,11 @@ class LiveFlow(Flow):
             if step is not None:
                 await self._show_step(step)
             await self._rearm(live_id)
+        except StaleVersion:
+            # Another process sharing the database (a class room's answer taken there, its
+            # timer) took a step of this round at the same moment: the stored round stands.
+            await self._rearm(live_id)
+            return False
         except Exception:
             log.exception("the live round %s could not move on", live_id)
             # Try again a little later, from the stored state (a failed save dropped the copy

@@ -22,8 +22,9 @@ database again rather than a memory gone ahead of it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -37,6 +38,8 @@ from bot.play.question_sets import questions_of
 from bot.play.year_skills import read_skills, server_year
 from bot.shards import Owner, every_server
 from db import Database, FocusAnswer, ServerSettings, StaleVersion
+
+log = logging.getLogger(__name__)
 
 #: Seconds between a question's close (its answer and the ranking shown) and the next question.
 NEXT_DELAY = 5.0
@@ -231,18 +234,63 @@ class LiveStep:
     opened: bool = False
 
 
+@dataclass
+class _Waiting:
+    """An answer waiting for its round's lock (``LiveRounds.answer``'s group commit)."""
+
+    number: int
+    user_id: int
+    name: str
+    typed: str
+    submitted: float
+    done: asyncio.Future[LiveAnswered]
+
+    def fail(self, error: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(error)
+
+
 class LiveRounds:
     """The live rounds of one bot: read once from the database, then kept; saved after every
     change. ``now`` stamps the rows, ``wall`` (seconds) times the questions; both are read at
     each call, so a test may replace what they call."""
 
     def __init__(self, db: Database, now: Callable[[], datetime],
-                 wall: Callable[[], float]) -> None:
+                 wall: Callable[[], float], *, shared: bool = False) -> None:
         self.db = db
         self.now = now
         self.wall = wall
+        #: Whether other bot processes share the database (``ARDOISE_SHARDS``): then any of
+        #: them may change a round (a class room's answer is taken by whichever process serves
+        #: the page), and ``load`` reads the stored version before using the copy kept here.
+        self.shared = shared
         self._live: dict[int, LiveState] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        #: Told of every state saved by this process (``watch``): the class rooms' pages wake
+        #: at once rather than at their next look at the database.
+        self._listeners: list[Callable[[LiveState], None]] = []
+        #: The members an erasure took out of each round while this copy knew them (``load``).
+        self._erased: dict[int, set[int]] = {}
+        #: The answers waiting for each round's lock, taken together (``answer``).
+        self._waiting: dict[int, list[_Waiting]] = {}
+
+    def watch(self, listener: Callable[[LiveState], None]) -> Callable[[], None]:
+        """Call ``listener`` with every state this process saves (a round started, an answer, a
+        step, a finish); the function that stops it."""
+        self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
+
+    def _saved(self, live: LiveState) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(live)
+            except Exception:  # a page's trouble never stops a round
+                log.exception("a live round's listener failed")
 
     def lock(self, live_id: int) -> asyncio.Lock:
         return self._locks.setdefault(live_id, asyncio.Lock())
@@ -300,13 +348,29 @@ class LiveRounds:
                                               now=self.now())
         live.live_id, live.version = row.live_id, row.version
         self._live[live.live_id] = live
+        self._saved(live)
         return live
 
     async def load(self, live_id: int) -> LiveState:
-        live = self._live.get(live_id)
-        if live is None:
-            live = LiveState.from_row(await self.db.focus_live.require(live_id))
-            self._live[live_id] = live
+        """The round's state: the copy kept here. When several processes share the database
+        (``shared``: a class room's answer may be taken by any of them), only while it is the
+        stored one: the stored version is read first (one small query), and a copy another
+        process has gone past is read again rather than saved over. Alone, the copy is the
+        round (a ``delete-player`` run meanwhile makes its next save ``StaleVersion``, and the
+        copy is read again then)."""
+        cached = self._live.get(live_id)
+        if cached is not None and (
+                not self.shared
+                or await self.db.focus_live.version_of(live_id) == cached.version):
+            return cached
+        live = LiveState.from_row(await self.db.focus_live.require(live_id))
+        if cached is not None and cached.game is not None and live.game is not None:
+            # Only an erasure (``delete-player``) takes a member out of a round: an answer from
+            # the window they opened before it is refused (``focus.erased``), never a new join.
+            gone = set(cached.game.players) - set(live.game.players)
+            if gone:
+                self._erased.setdefault(live_id, set()).update(gone)
+        self._live[live_id] = live
         return live
 
     async def active_timers(self, owns: Owner = every_server) -> dict[int, float]:
@@ -325,11 +389,17 @@ class LiveRounds:
         return due
 
     async def due(self, live_id: int) -> float | None:
-        return (await self.load(live_id)).due_at()
+        """When the round's next step is due, from the copy kept here when there is one (no
+        look at the stored version: a timer armed from a copy another process went past only
+        wakes ``step``, which reads the stored round and takes a step only if it is due)."""
+        cached = self._live.get(live_id)
+        return (cached or await self.load(live_id)).due_at()
 
-    async def save(self, live: LiveState, answer: FocusAnswer | None = None) -> None:
-        """Save the state (and the answer just given, in the same transaction); a finished
-        round is then forgotten here (later clicks read "finished" from the database)."""
+    async def save(self, live: LiveState, answer: FocusAnswer | None = None, *,
+                   answers: Sequence[FocusAnswer] = ()) -> None:
+        """Save the state (and the answer just given, or the ``answers`` of a group commit, in
+        the same transaction); a finished round is then forgotten here (later clicks read
+        "finished" from the database)."""
         status = "finished" if live.game is None else None
         try:
             async with self.db.transaction():
@@ -341,6 +411,8 @@ class LiveRounds:
                     # stands, and this copy is read again, so that the ranking counts what
                     # is stored.
                     raise DomainError("focus.live_already_answered", "already answered")
+                if answers and not all(await self.db.focus.record_new(answers, now=self.now())):
+                    raise DomainError("focus.live_already_answered", "already answered")
         except BaseException:
             # The memory went ahead of the database: read it again next time.
             self._live.pop(live.live_id, None)
@@ -348,6 +420,7 @@ class LiveRounds:
         if status is not None:
             live.status = status
             self._live.pop(live.live_id, None)
+        self._saved(live)
 
     def _since_shown(self, live: LiveState, at: float) -> float:
         shown = live.shown_at if live.shown_at is not None else at
@@ -384,6 +457,7 @@ class LiveRounds:
                 if name is not None:  # the rankings name them before their first answer
                     live.names[user_id] = name
                 await self.save(live)
+                self._erased.get(live_id, set()).discard(user_id)  # a new window of theirs
             assert game.current is not None
             return game.current
 
@@ -391,41 +465,117 @@ class LiveRounds:
                      submitted: float) -> LiveAnswered:
         """Mark ``typed`` (submitted at ``wall()`` time ``submitted``) and save it with the state,
         in one transaction. The student's own window is the limit × their extra time, and
-        their time counts divided by it (``bot.focus.live_points``)."""
+        their time counts divided by it (``bot.focus.live_points``).
+
+        A group commit: the answers that come while another is being saved wait for the
+        round's lock together, then are marked one after the other in the order they came and
+        saved together (the state written once, the answers in one transaction), each told its
+        own result. A class of 200 answering at the same moment costs a few saves, not 200 (the
+        state, which holds every answer, is not written 200 times either). Should that save
+        fail (another process changed the round meanwhile), each answer is taken again on its
+        own, on the stored round, as if it had come alone."""
+        waiting = _Waiting(number, user_id, name, typed, submitted,
+                           asyncio.get_running_loop().create_future())
+        self._waiting.setdefault(live_id, []).append(waiting)
         async with self.lock(live_id):
+            batch = self._waiting.pop(live_id, [])
+            try:
+                if batch:  # else an earlier holder of the lock took this answer with its own
+                    await self._answer_batch(live_id, batch)
+            finally:
+                for other in batch:  # interrupted (cancelled): no answer waits for ever
+                    other.fail(RuntimeError("the answer's save was interrupted"))
+        return await waiting.done
+
+    async def _answer_batch(self, live_id: int, batch: list[_Waiting]) -> None:
+        """Take ``batch`` (under the round's lock): each ``done`` gets its result or refusal."""
+        if len(batch) == 1:
+            await self._settle(batch[0], self._answer_one(live_id, batch[0]))
+            return
+        try:
             live = await self.load(live_id)
-            game = live_or_over(live)
-            if number != game.index + 1:
-                raise DomainError("focus.live_no_question", "that question is closed")
-            if live.paused_at is not None:
-                raise DomainError("live.paused", "the teacher paused the question")
-            if game.open:
-                self._check_in_time(live, game, user_id, submitted)
-            joined = user_id in game.players
+        except Exception as error:
+            for waiting in batch:
+                waiting.fail(error)
+            return
+        marked: list[tuple[_Waiting, LiveAnswered, FocusAnswer]] = []
+        for waiting in batch:
             try:
-                scored = game.answer(user_id, typed, self._since_shown(live, submitted),
-                                     live.factor(user_id))
+                answered, stored = self._mark(live, waiting)
             except DomainError as refusal:
-                if refusal.code not in FORMAT_CODES:
-                    raise
-                return LiveAnswered(unreadable=refusal)
-            live.names[user_id] = name
-            a = scored.answer
-            try:
-                await self.save(live, FocusAnswer(
-                    guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
-                    question=a.question, expected=a.expected, given=a.given,
-                    time_ms=round(a.seconds * 1000), source="live",
-                    round_key=round_key(live.live_id), question_no=number - 1,
-                    skill=a.skill, form=a.form))
-            except StaleVersion:
-                # Only an erasure (``delete-player``) takes a member out of a round: then their
-                # answer is said refused as theirs is, not as a click someone beat.
-                fresh = LiveState.from_row(await self.db.focus_live.require(live_id))
-                if joined and fresh.game is not None and user_id not in fresh.game.players:
-                    raise DomainError("focus.erased", "the member's data was erased") from None
+                waiting.fail(refusal)
+                continue
+            if stored is None:
+                waiting.done.set_result(answered)
+            else:
+                marked.append((waiting, answered, stored))
+        if not marked:
+            return
+        try:
+            await self.save(live, answers=[stored for _, _, stored in marked])
+        except Exception:
+            # The copy was dropped (``save``): each one alone, on the stored round.
+            for waiting, _, _ in marked:
+                await self._settle(waiting, self._answer_one(live_id, waiting))
+            return
+        for waiting, answered, _ in marked:
+            waiting.done.set_result(answered)
+
+    @staticmethod
+    async def _settle(waiting: _Waiting, taking: Awaitable[LiveAnswered]) -> None:
+        try:
+            waiting.done.set_result(await taking)
+        except Exception as error:
+            waiting.fail(error)
+
+    def _mark(self, live: LiveState, waiting: _Waiting
+              ) -> tuple[LiveAnswered, FocusAnswer | None]:
+        """Mark one answer on ``live`` (in memory): its result and the answer to store (None:
+        unreadable, nothing changed); refused by a ``DomainError``."""
+        game = live_or_over(live)
+        number, user_id, submitted = waiting.number, waiting.user_id, waiting.submitted
+        if user_id in self._erased.get(live.live_id, ()):
+            raise DomainError("focus.erased", "the member's data was erased")
+        if number != game.index + 1:
+            raise DomainError("focus.live_no_question", "that question is closed")
+        if live.paused_at is not None:
+            raise DomainError("live.paused", "the teacher paused the question")
+        if game.open:
+            self._check_in_time(live, game, user_id, submitted)
+        try:
+            scored = game.answer(user_id, waiting.typed, self._since_shown(live, submitted),
+                                 live.factor(user_id))
+        except DomainError as refusal:
+            if refusal.code not in FORMAT_CODES:
                 raise
-        return LiveAnswered(correct=a.correct, points=scored.points)
+            return LiveAnswered(unreadable=refusal), None
+        live.names[user_id] = waiting.name
+        a = scored.answer
+        return LiveAnswered(correct=a.correct, points=scored.points), FocusAnswer(
+            guild_id=live.guild_id, user_id=user_id, topic=a.topic, level=a.level,
+            question=a.question, expected=a.expected, given=a.given,
+            time_ms=round(a.seconds * 1000), source="live",
+            round_key=round_key(live.live_id), question_no=number - 1,
+            skill=a.skill, form=a.form)
+
+    async def _answer_one(self, live_id: int, waiting: _Waiting) -> LiveAnswered:
+        """One answer alone (the caller holds the round's lock), saved with the state."""
+        live = await self.load(live_id)
+        game = live_or_over(live)
+        joined = waiting.user_id in game.players
+        answered, stored = self._mark(live, waiting)
+        if stored is None:
+            return answered
+        try:
+            await self.save(live, stored)
+        except StaleVersion:
+            # Only an erasure (``delete-player``) takes a member out of a round: then their
+            # answer is said refused as theirs is, not as a click someone beat.
+            fresh = LiveState.from_row(await self.db.focus_live.require(live_id))
+            if joined and fresh.game is not None and waiting.user_id not in fresh.game.players:
+                raise DomainError("focus.erased", "the member's data was erased") from None
+            raise
+        return answered
 
     def _teacher(self, live: LiveState, user_id: int, code: str = "live.teacher_only") -> None:
         if user_id != live.teacher_id:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import discord
@@ -18,7 +19,7 @@ from discord import ui
 from bot.corrections import is_missing, worked_line
 from bot.focus import LiveRound, Question
 from bot.i18n import image_words, t
-from bot.play.focus_live import Closed, LiveState, LiveStep, public_ranking
+from bot.play.focus_live import Closed, LiveAnswered, LiveState, LiveStep, public_ranking
 from bot.play.live_report import LiveReport, report_csv
 from bot.play.question_sets import MAX_NAME_CHARS
 from bot.replies import shown_name
@@ -57,6 +58,9 @@ class LiveFlows(Protocol):
     async def live_end(self, interaction: discord.Interaction, live_id: int, number: int
                        ) -> None: ...
     async def live_report(self, interaction: discord.Interaction, live_id: int) -> None: ...
+    async def web_answer(self, live_id: int, number: int, user_id: int, name: str,
+                         typed: str) -> LiveAnswered: ...
+    def watch_live(self, listener: Callable[[LiveState], None]) -> Callable[[], None]: ...
 
 
 #: Where the services keep the live rounds' flows (put there by the live conductor).

@@ -19,7 +19,7 @@ from importlib import resources
 from aiohttp import web
 
 from bot.services import Key, Services
-from bot.web import homework, join, pages, practice
+from bot.web import homework, join, live, pages, practice
 from bot.web.limits import JoinLimiter
 
 log = logging.getLogger(__name__)
@@ -31,8 +31,10 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
        "object-src 'none'")
 
-#: Modules adding their routes to the application (``routes``, an aiohttp RouteTableDef).
-ROUTE_MODULES = (join, homework, practice)
+#: Modules adding their routes to the application (``routes``, an aiohttp RouteTableDef), and,
+#: when they have one, their own part of it (``setup(app, services)``: what they keep, what
+#: they stop as the server stops).
+ROUTE_MODULES = (join, live, homework, practice)
 
 
 @web.middleware
@@ -67,6 +69,9 @@ def build_app(services: Services, base_url: str = "") -> web.Application:
     app[join.LIMITER] = JoinLimiter()
     for module in ROUTE_MODULES:
         app.router.add_routes(module.routes)
+        setup = getattr(module, "setup", None)
+        if setup is not None:
+            setup(app, services)
     static = resources.files("bot.web") / "static"
     app.router.add_static("/static/", str(static), append_version=False)
     return app
