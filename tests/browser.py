@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -86,8 +87,14 @@ async def phone(browser: Any, *, lang: str = "en") -> Any:
 
 
 async def screenshot(page: Any, name: str) -> Path:
-    """The page as a student sees it, into docs/web-room/<name>.png (the docs show them)."""
-    DOCS.mkdir(parents=True, exist_ok=True)
-    path = DOCS / f"{name}.png"
+    """The page as a student sees it: into docs/web-room/<name>.png (the docs show them) when
+    ``ARDOISE_SCREENSHOTS=1``, else into a temporary folder (taken all the same, so that a page
+    that cannot be drawn fails; a test run does not rewrite the docs' pictures)."""
+    folder = DOCS if os.environ.get("ARDOISE_SCREENSHOTS") == "1" else _SCRATCH
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     await page.screenshot(path=str(path), full_page=True)
     return path
+
+
+_SCRATCH = Path(tempfile.gettempdir()) / "ardoise-screenshots"
