@@ -74,12 +74,21 @@ def default_root() -> Path:
     return Path(str(resources.files("cogs") / "locales"))
 
 
+#: The values a said text is kept for (``Catalogues.format``), and how many texts at most.
+_PLAIN = (str, int, float)
+_SAID_MAX = 20_000
+
+
 class Catalogues:
     """Every language's texts, loaded from a folder of ``<lang>/<name>.json`` files."""
 
     def __init__(self, texts: Mapping[str, Mapping[str, str]], sources: Mapping[str, str]) -> None:
         self.texts: dict[str, dict[str, str]] = {lang: dict(texts.get(lang, {})) for lang in LANGS}
         self.sources = dict(sources)  # "lang:key" -> file, to point at the file in test failures
+        #: Texts said already with the same plain values (issue 24: a Focus window says the same
+        #: labels, footers and level names again and again; French costs a typography and a
+        #: Babel number each time). Bounded: emptied when full.
+        self._said: dict[tuple[Any, ...], str] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> Catalogues:
@@ -115,6 +124,19 @@ class Catalogues:
 
     def format(self, key: str, lang: str, params: Mapping[str, Any]) -> str:
         lang = lang if lang in LANGS else DEFAULT_LANG
+        plain = all(type(v) in _PLAIN for v in params.values())
+        if not plain:
+            return self._format(key, lang, params)
+        # The values' types are part of the key: 1 and 1.0 are written "1" and "1.0".
+        memo = (key, lang, *((k, type(v), v) for k, v in sorted(params.items())))
+        found = self._said.get(memo)
+        if found is None:
+            if len(self._said) >= _SAID_MAX:
+                self._said.clear()
+            found = self._said[memo] = self._format(key, lang, params)
+        return found
+
+    def _format(self, key: str, lang: str, params: Mapping[str, Any]) -> str:
         text = self.get(key, lang)
         if text is None:
             text = self.get(key, DEFAULT_LANG)

@@ -20,6 +20,7 @@ keeps): ``steps(skill, text, answer)`` parses the text as the builders write it 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -682,7 +683,10 @@ _BY_SKILL = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def steps(skill: str, text: str, answer: Exact) -> tuple[Step, ...] | None:
+    # Kept: a wrong answer's steps are shown under it, then again in the round's summary, and a
+    # class meets the same questions (a live round's, an assignment's); steps are immutable.
     """The worked steps of the question ``text`` of ``skill`` (its topic for the eight levels'
     questions), whose answer is ``answer``; None when the text does not read as that skill's
     questions do, or when the steps would not end at ``answer``."""
