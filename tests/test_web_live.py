@@ -94,7 +94,10 @@ async def test_a_web_student_answers_the_live_round_and_shows_in_the_discord_ran
         final = await standin.wait_for_message(lambda m: "final ranking" in m.text(),
                                                after=second)
         assert "Léa 42: 950 points (1/2 right)" in final.text()
-        assert "No live round is running" in (await léa.get("/room/live")).text
+        over = await léa.get("/room/live")
+        assert "No live round is running" in over.text
+        # Her own result of the round just over (the round forgets its ranking as it ends).
+        assert "Your right answers: 1 of 2 (you answered 2)" in over.text
     seat = (await bot.services.db.web_rooms.seats_of_room(room.room_id))[0]
     answers = list(reversed(await bot.services.db.focus.recent(standin.guild.id, seat.user_id)))
     assert [(a.source, a.correct, a.round_key) for a in answers] == [

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from bot.focus import LiveAnswer, LiveRound, Question
 from bot.play.focus_live import LiveState, Standing, public_ranking
@@ -152,3 +153,38 @@ async def room_round(db: Database, guild_id: int, channel_id: int | None) -> int
     """The id of the room's running round (None: none runs)."""
     mark = room_mark(await marks_of(db, guild_id), channel_id)
     return None if mark is None else mark[0]
+
+
+#: How long after their last live answer a student's page still shows that round's result.
+RESULT_SHOWN = timedelta(hours=2)
+
+
+@dataclass(frozen=True)
+class LastRound:
+    """A browser student's own result in the live round they last took part in: what their
+    page says once it is over (the stored round forgets its ranking when it ends; the class
+    sees the final ranking on the teacher's screen)."""
+
+    right: int
+    answered: int
+    size: int
+
+
+async def last_round(db: Database, guild_id: int, user_id: int, now: datetime
+                     ) -> LastRound | None:
+    """The student's result in their latest live round of the server, over now, if they
+    answered in it within ``RESULT_SHOWN``; None otherwise. Their own answers only."""
+    recent = [a for a in await db.focus.recent(guild_id, user_id, limit=60)
+              if a.source == "live" and a.round_key and a.round_key.startswith("live:")]
+    if not recent:
+        return None
+    latest = recent[0]
+    if latest.answered_at is None or now - latest.answered_at > RESULT_SHOWN:
+        return None
+    mine = [a for a in recent if a.round_key == latest.round_key]
+    assert latest.round_key is not None
+    live = await state_of(db, int(latest.round_key.partition(":")[2]))
+    if live is None or live.guild_id != guild_id or live.status == "active":
+        return None
+    return LastRound(right=sum(a.correct for a in mine), answered=len(mine),
+                     size=max(live.size, len(mine)))

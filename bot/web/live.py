@@ -219,7 +219,7 @@ def _question(question: Question, lang: str) -> str:
 
 def _context(view: LiveView | None, lang: str) -> dict[str, Any]:
     if view is None:
-        return {"view": None, "phase": web_live.WAITING}
+        return {"view": None, "phase": web_live.WAITING, "last": None}
     context: dict[str, Any] = {"view": view, "phase": view.phase.key, "question": None,
                                "expected": None, "given": None, "placeholder": "",
                                "seconds": None}
@@ -247,16 +247,26 @@ async def _view(request: web.Request) -> LiveView | None:
 
 
 def _live_page(request: web.Request, view: LiveView | None, *, status: int = 200,
-               result: str | None = None, result_class: str = "") -> web.Response:
+               result: str | None = None, result_class: str = "",
+               last: web_live.LastRound | None = None) -> web.Response:
     lang = pages.lang_of(request)
+    context = _context(view, lang)
+    if view is None:
+        context["last"] = last
     return pages.render(request, "live.html", status=status, result=result,
-                        result_class=result_class, **_context(view, lang))
+                        result_class=result_class, **context)
 
 
 @routes.get("/room/live")
 @pages.require_seat()
 async def live_page(request: web.Request) -> web.StreamResponse:
-    return _live_page(request, await _view(request))
+    view = await _view(request)
+    last = None
+    if view is None:  # between rounds: the student's own result in the one just over
+        seat, services = pages.seat(request), pages.services(request)
+        last = await web_live.last_round(services.db, seat.guild_id, seat.user_id,
+                                         services.clocks.now())
+    return _live_page(request, view, last=last)
 
 
 # --- The push ----------------------------------------------------------------------------------
