@@ -1,18 +1,22 @@
-"""The live round in a real Chromium on a phone-sized screen (issue 30): a student joins with the
-code, the question the teacher starts on Discord appears without a reload (pushed), they answer
-with the keyboard and read "right" in place, and show in the live ranking on Discord; once the
-room is closed, an answer is refused. The screenshot docs/web-room/live.png."""
+"""The live round in a real Chromium on a phone-sized screen (issue 30), as the issue tells it: a
+teacher opens a room on the stand-in (``/class room open``), a student joins with the code the
+reply shows, the question the teacher starts on Discord appears without a reload (pushed), they
+answer with the keyboard and read "right" in place, and show in the live ranking on Discord and
+in ``/class report``; once the teacher closes the room (``/class room close``), an answer is
+refused. The screenshot docs/web-room/live.png."""
 
 from __future__ import annotations
 
 import random
 
+from test_cog_class_room import open_with_command
 from test_cog_focus_live import SEED, FakeWall, prepare
+from test_web_reports import csv_of
 
 from bot.focus import generate_questions
 from bot.play.focus_live import NEXT_DELAY
 from tests.browser import chromium, phone, screenshot  # noqa: F401  (the fixture)
-from tests.web_helpers import open_room, start_web_bot
+from tests.web_helpers import start_web_bot
 
 QUESTIONS = generate_questions(4, 3, random.Random(SEED))
 
@@ -23,10 +27,10 @@ async def test_a_browser_student_takes_the_live_round(start_bot, standin, chromi
     prepare(bot, wall)
     flow = bot.get_cog("Focus").flow
     teacher = standin.add_member("Mme Roux", teacher=True)
-    room = await open_room(bot, standin, name="5e B")
+    _, code = await open_with_command(standin, teacher, name="5e B")
     page = await phone(chromium)
     await page.goto(bot.web.base_url + "/")
-    await page.get_by_label("Room code").fill(room.code)
+    await page.get_by_label("Room code").fill(code)
     await page.keyboard.press("Enter")
     await page.wait_for_url("**/join/*")
     await page.get_by_label("Nickname").fill("Léa")
@@ -56,7 +60,10 @@ async def test_a_browser_student_takes_the_live_round(start_bot, standin, chromi
     wall.now += NEXT_DELAY
     assert await flow.run_due_live() == [1]
     await page.get_by_text("Question 2 of 3").wait_for()
-    await bot.services.db.web_rooms.close(room.room_id, bot.services.clocks.now())
+    report = (await standin.slash(teacher, "class report")).reply
+    assert "Léa (web)" in {row[0] for row in csv_of(report)[1:]}
+    closed = (await standin.slash(teacher, "class room close")).reply
+    assert "is closed" in closed.text()
     await page.get_by_label("Your answer").fill(str(QUESTIONS[1].answer))
     await page.keyboard.press("Enter")
     await page.get_by_text("This room is closed").first.wait_for()
