@@ -128,17 +128,6 @@ class Config:
     #: a reverse proxy; None: ``http://`` and the listen address.
     web_url: str | None = None
 
-    @property
-    def web_base(self) -> str | None:
-        """The base of the links and QR codes of the rooms (None: no web server)."""
-        if self.web_url is not None:
-            return self.web_url
-        if self.web_listen is None:
-            return None
-        host, port = self.web_listen
-        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-        return f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
-
     def __repr__(self) -> str:
         token = "<set>" if self.token else None
         return (
