@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.focus.exact import Exact
 from bot.focus.steps import Expr, Step, steps, write
-from bot.texts import question_text, t
+from bot.texts import kept_per_load, question_text, t
 
 
 def is_missing(question: str) -> bool:
@@ -50,6 +50,7 @@ def worked(skill: str, question: str, answer: Exact, lang: str) -> str | None:
     return t("focus_steps.join", lang).join(step_texts(found, lang))
 
 
+@kept_per_load
 def worked_line(skill: str, question: str, answer: Exact, lang: str) -> str:
     """``↳ …`` on the line under a correction, or "" when the question has no steps."""
     found = worked(skill, question, answer, lang)

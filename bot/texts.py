@@ -35,7 +35,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from babel import Locale
 from babel.dates import format_date, get_day_names, get_month_names
@@ -369,6 +369,33 @@ def reload() -> Catalogues:
     global _catalogues
     _catalogues = Catalogues.load()
     return _catalogues
+
+
+_Text = TypeVar("_Text", bound=Callable[..., str])
+
+
+def kept_per_load(function: _Text, /, maxsize: int = 4096) -> _Text:
+    """``function`` (pure: a text of its hashable arguments and the catalogues), its results
+    kept while the same catalogues stay loaded (``reload`` starts afresh). For the lines a Focus
+    window says again and again: a question in the member's way, a correction's worked steps,
+    which the round's summary says once more (issue 24's profile)."""
+    kept: dict[tuple[Any, ...], str] = {}
+    loaded: list[Catalogues | None] = [None]
+
+    @functools.wraps(function)
+    def text(*args: Any) -> str:
+        current = catalogues()
+        if loaded[0] is not current:
+            kept.clear()
+            loaded[0] = current
+        found = kept.get(args)
+        if found is None:
+            if len(kept) >= maxsize:
+                kept.clear()
+            found = kept[args] = function(*args)
+        return found
+
+    return text  # type: ignore[return-value]
 
 
 #: The conversions of a placeholder (``{name!r}``), as ``str.format`` has them.

@@ -127,3 +127,30 @@ def test_the_plurals_that_were_wrong_now_agree_with_their_count():
         "1 answer in the last 12 weeks, 100% right")
     assert t("progress.answers_value", "fr", count=1, weeks=12, percent=percent(1, "fr")) == (
         f"1 réponse ces 12 dernières semaines, 100{NBSP}% juste")
+
+
+def test_a_text_kept_per_load_is_worked_out_once_and_again_after_a_reload() -> None:
+    from bot import texts
+
+    worked: list[str] = []
+
+    @texts.kept_per_load
+    def said(key: str, lang: str) -> str:
+        worked.append(key)
+        return t(key, lang)
+
+    assert said("focus.run.answer", "fr") == t("focus.run.answer", "fr")
+    assert said("focus.run.answer", "fr") == t("focus.run.answer", "fr")
+    assert said("focus.run.answer", "en") == t("focus.run.answer", "en")
+    assert worked == ["focus.run.answer"] * 2  # once a language
+    texts.reload()  # a catalogue loaded again may say it otherwise: worked out again
+    said("focus.run.answer", "fr")
+    assert worked == ["focus.run.answer"] * 3
+
+
+def test_a_corrections_worked_steps_are_the_same_said_again() -> None:
+    from bot.corrections import worked_line
+
+    first = worked_line("order", "2 + 3 × 4", 14, "fr")
+    assert first and worked_line("order", "2 + 3 × 4", 14, "fr") == first
+    assert worked_line("order", "2 + 3 × 4", 14, "en") != first

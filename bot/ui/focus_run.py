@@ -125,6 +125,7 @@ from bot.texts import (
     NNBSP,
     decimal_symbol,
     digit_groups,
+    kept_per_load,
     lang_of,
     question_text,
     skill_level_name,
@@ -489,6 +490,7 @@ def question_line(question: Question, lang: str) -> str:
     return t("focus.run.question", lang, question=shown)
 
 
+@kept_per_load
 def question_label(question: Question, lang: str) -> str:
     """The answer field's label: ``7 + 8 =``, ``? × 7 = 42``, ``Simplify 12/16``."""
     text = question_text(question.text.rstrip(), lang)
@@ -511,6 +513,7 @@ def asks_itself(text: str) -> bool:
     return "?" in text or "？" in text or "=" in text or text.endswith((":", "…"))
 
 
+@kept_per_load
 def shown_question(text: str, lang: str) -> str:
     """A question's text as the member reads it: in their language's way
     (``bot.texts.question_text``: ``22,4 − 5,3``, « 2/3 de 18 »), its markdown made harmless
