@@ -44,6 +44,18 @@ async def test_the_bot_in_its_own_process_plays_a_scenario_without_an_error() ->
     assert counts(mixed)[("rithmo", "slash")] == 10
 
 
+async def test_the_floor_bot_gives_the_focus_and_card_members_the_same_exchanges() -> None:
+    # discord.py alone (tools.bench.floor_bot) in the bot's process: the same members play
+    # their rounds against it (a modal per question, the score checked in the summary).
+    options = load.Options(**{**SMALL, "members": 2}, reaction=0.0, floor=True)
+    focus, card = await load.run(["focus", "card"], options)
+    assert focus.errors == 0 and card.errors == 0, focus.report() + card.report()
+    assert counts(focus) == {("focus", "slash"): 2, ("focus", "click"): 12,
+                             ("focus", "modal"): 12}
+    assert counts(card) == {("card", "slash"): 2, ("card", "autocomplete"): 2}
+    assert focus.bot_cpu and card.bot_cpu
+
+
 def test_the_question_is_read_from_the_answer_modal() -> None:
     modal = {"custom_id": "focus.runm:practice:ab:0", "title": "Question 1/6", "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "answer", "label": "35 ÷ (2 + 5) ="}]}]}

@@ -106,8 +106,8 @@ def test_every_command_the_docs_give_names_a_module_that_exists() -> None:
 def test_tools_init_lists_every_tool() -> None:
     import tools
 
-    assert len(TOOLS) == 24  # issue 24: tools.bench.focus_compare; 28: tools.ladder.digits_models,
-    # tools.bench.rithmo_review; 29: tools.french_docs
+    assert len(TOOLS) == 25  # issue 24: tools.bench.focus_compare, tools.bench.floor_bot; 28:
+    # tools.ladder.digits_models, tools.bench.rithmo_review; 29: tools.french_docs
     assert commands_in(tools.__doc__ or "") == set(TOOLS)
 
 

@@ -19,6 +19,7 @@ tool from the project's root, where ``tools`` is importable, with the project's 
     .venv/bin/python -m tools.load focus rithmo     # the real bot under a class, via the stand-in
     .venv/bin/python -m tools.load_rithmo           # many Rithmomachia games at once, one process
     .venv/bin/python -m tools.bench.focus_compare --old c7c20d6  # a Focus interaction, old and new
+    .venv/bin/python -m tools.bench.floor_bot       # the same exchanges on discord.py alone
     .venv/bin/python -m tools.bench.rithmo_loop     # the event loop while the strong level thinks
     .venv/bin/python -m tools.ladder.digits         # The 20 Digits' players against each other
     .venv/bin/python -m tools.ladder.digits_solo    # solo matches against the shadow

@@ -118,6 +118,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 
 from bot.app import create_bot
 from bot.digits.catalogue import DIGITS
@@ -461,6 +462,8 @@ class Options:
     database: str | None = None
     #: The class rooms' web server of the bot (``ARDOISE_WEB``, host and port), for ``web``.
     web: tuple[str, int] | None = None
+    #: The bot process runs ``tools.bench.floor_bot`` (discord.py alone) instead of Ardoise.
+    floor: bool = False
 
 
 @contextlib.asynccontextmanager
@@ -521,6 +524,8 @@ async def running_bot(standin: StandIn, folder: Path, options: Options
                 command += ["--render-process", str(options.render_process)]
             if options.thread_nice is not None:
                 command += ["--thread-nice", str(options.thread_nice)]
+            if options.floor:
+                command += ["--floor"]
             shards = ({"ARDOISE_SHARDS": str(index), "ARDOISE_SHARD_COUNT": str(count)}
                       if count > 1 else {})
             # ``tools`` is not installed: the bot's process imports it from the project's root,
@@ -585,14 +590,22 @@ def render_in_a_process(niceness: int) -> None:
         setattr(images, name, remote(getattr(images, name)))
 
 
-async def serve_bot(profile: str | None, thread_nice: int | None = None) -> None:
+async def serve_bot(profile: str | None, thread_nice: int | None = None,
+                    floor: bool = False) -> None:
     """The bot process of the two-process mode: the real bot against the stand-in named by the
-    environment, until SIGTERM."""
+    environment, until SIGTERM; with ``floor``, ``tools.bench.floor_bot`` instead (discord.py
+    alone, the same exchanges for ``focus`` and ``card``)."""
     base_url = os.environ[STANDIN_URL_ENV]
     point_discord_at(base_url)
     # The bot's own reading of the environment: ARDOISE_SHARDS and ARDOISE_SHARD_COUNT too.
     settings = Config.from_env(env_file=None)
-    bot = create_bot(settings, guild_ready_timeout=0.02)
+    bot: discord.Client
+    if floor:
+        from tools.bench.floor_bot import FloorBot
+
+        bot = FloorBot(settings.test_guild, guild_ready_timeout=0.02)
+    else:
+        bot = create_bot(settings, guild_ready_timeout=0.02)
     if thread_nice is not None:
         import concurrent.futures
         asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(
@@ -1057,6 +1070,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--students", type=int, default=200,
                         help="web: browser students answering one live question (default 200)")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--floor", action="store_true",
+                        help="the bot process runs tools.bench.floor_bot, discord.py alone with "
+                        "the same exchanges, instead of Ardoise (focus and card only)")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.processes.split(",")]
     if args.scenarios == [CAPACITY]:
@@ -1079,7 +1095,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             sys.setswitchinterval(args.switch_interval)
         if args.render_process is not None:
             render_in_a_process(args.render_process)
-        asyncio.run(serve_bot(args.profile, args.thread_nice))
+        asyncio.run(serve_bot(args.profile, args.thread_nice, args.floor))
         return
     options = Options(members=args.members, rounds=args.rounds, games=args.games,
                       turns=args.turns, think=args.think, reaction=args.reaction,
@@ -1089,8 +1105,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                       switch_interval=args.switch_interval, db_dir=args.db_dir,
                       render_process=args.render_process, thread_nice=args.thread_nice,
                       processes=counts[0], guilds=args.guilds, database=args.db,
-                      ramp=args.ramp or 0.0)
+                      ramp=args.ramp or 0.0, floor=args.floor)
     scenarios = args.scenarios or ["focus", "rithmo", "mixed"]
+    if args.floor and (args.one_process or set(scenarios) - {"focus", "card"}):
+        parser.error("--floor: the focus and card scenarios only, in two processes")
     where = ("bot, stand-in and members in one process"
              + (f" on core {bot_core}" if bot_core is not None else "")) if args.one_process \
         else (f"bot process on core {bot_core}, stand-in and members on core "

@@ -5,18 +5,23 @@
     .venv/bin/python -m tools.bench.focus_compare --old c7c20d6 --record old.json  # keep it
     .venv/bin/python -m tools.bench.focus_compare --baseline old.json --rounds 3   # reuse it
     .venv/bin/python -m tools.bench.focus_compare --profile /tmp/focus.prof         # the steps
+    .venv/bin/python -m tools.bench.focus_compare --old c7c20d6 --floor             # the floor
 
 Issue 24. Each round runs, one after the other: the old tree's ``focus`` scenario of the load
 benchmark (``python -m tools.load focus``, or ``bot.local.bench`` in a tree from before issue
 13), then today's (this tree's) ``focus``, ``card`` and ``rithmo``; with ``--before`` also that
 tree's ``focus`` and ``rithmo`` (today's main, say, before a change: Rithmomachia's boards no
-later than there). Every run is a fresh pair of processes (the bot pinned to core 0, the stand-in
-and the members to core 1), so the trees alternate on the same machine within minutes, and the
-figures that matter are ratios taken side by side: the bot's CPU per Focus interaction against
-the ``card`` scenario's (the floor of an interaction: a command and an embed) and against the old
-tree's. Printed, per run and as medians: the bot's CPU an interaction, how long its event loop
-waited for its core, the first answers' 95th percentile (and for ``rithmo`` a turn to its board),
-the machine's load average as the run started.
+later than there). With ``--floor``, also ``focus`` and ``card`` against
+``tools.bench.floor_bot``: a bot of discord.py alone that gives the members the same exchanges
+(the embeds, the button, the modal, the edits) and does nothing else, the floor under any bot on
+discord.py; its own focus / card ratio, and today's focus against it, say how much of a Focus
+interaction is Ardoise's. Every run is a fresh pair of processes (the bot pinned to core 0, the
+stand-in and the members to core 1), so the trees alternate on the same machine within minutes,
+and the figures that matter are ratios taken side by side: the bot's CPU per Focus interaction
+against the ``card`` scenario's (the floor of an interaction: a command and an embed) and against
+the old tree's. Printed, per run and as medians: the bot's CPU an interaction, how long its event
+loop waited for its core, the first answers' 95th percentile (and for ``rithmo`` a turn to its
+board), the machine's load average as the run started.
 
 ``--old COMMIT`` checks the commit out once in a git worktree (``/tmp/ardoise-<commit>``, reused
 after), ``--old-tree DIR`` uses a tree already there, ``--baseline FILE`` the figures ``--record
@@ -56,7 +61,7 @@ _ERRORS = re.compile(r"^  errors: (\d+)", re.M)
 class Run:
     """The figures of one scenario run in one tree."""
 
-    tree: str  # "old", "before", "today"
+    tree: str  # "old", "before", "today", "floor" (``tools.bench.floor_bot``)
     scenario: str
     cpu_ms: float  # the bot's CPU an interaction
     waited_s: float  # its event loop ready to run, without its core
@@ -140,7 +145,7 @@ def table(runs: Sequence[Run], baseline: dict[str, dict[str, float | None]] | No
     lines += ["", "| medians | bot CPU an interaction | loop waited | p95 first answer |"
               " p95 turn → board | runs |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     order = [("old", "focus"), ("before", "focus"), ("today", "focus"), ("today", "card"),
-             ("before", "rithmo"), ("today", "rithmo")]
+             ("floor", "focus"), ("floor", "card"), ("before", "rithmo"), ("today", "rithmo")]
     for key in order:
         if key in figures:
             f = figures[key]
@@ -162,6 +167,16 @@ def table(runs: Sequence[Run], baseline: dict[str, dict[str, float | None]] | No
                          f", loop waited {_ratio(today['waited_s'], other['waited_s'])}, p95 first"
                          f" answer {_ratio(today['p95_ms'], other['p95_ms'])}"
                          + (" (aim: p95 at most 0.5)" if name == "old" else ""))
+    floor, floor_card = figures.get(("floor", "focus")), figures.get(("floor", "card"))
+    if floor and floor_card:
+        ratio = _ratio(floor["cpu_ms"], floor_card["cpu_ms"])
+        lines.append(f"- discord.py's floor (tools.bench.floor_bot, the same exchanges): focus / "
+                     f"card, bot CPU an interaction {ratio}")
+    if floor and today:
+        lines.append(f"- today / floor, focus: bot CPU {_ratio(today['cpu_ms'], floor['cpu_ms'])}"
+                     f", p95 first answer {_ratio(today['p95_ms'], floor['p95_ms'])}"
+                     + (f"; floor / old, p95 first answer {_ratio(floor['p95_ms'], old['p95_ms'])}"
+                        if old else ""))
     rithmo, rithmo_before = figures.get(("today", "rithmo")), figures.get(("before", "rithmo"))
     if rithmo and rithmo_before:
         lines.append(f"- today / before, rithmo: p95 turn → board "
@@ -254,6 +269,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of runs (default 2)")
     parser.add_argument("--record", metavar="FILE", help="keep the old tree's medians here")
     parser.add_argument("--no-rithmo", action="store_true", help="skip the rithmo scenario")
+    parser.add_argument("--floor", action="store_true",
+                        help="also focus and card against tools.bench.floor_bot (discord.py "
+                        "alone, the same exchanges): the floor under Ardoise's figures")
     parser.add_argument("--members", type=int, help="members of focus and card (default 200)")
     parser.add_argument("--games", type=int, help="rithmo games (default 50)")
     parser.add_argument("--turns", type=int, help="rithmo turns a player (default 10)")
@@ -284,8 +302,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if before_tree is not None:
                 plan.append((before_tree, "before", "rithmo"))
             plan.append((ROOT, "today", "rithmo"))
+        plan += [(ROOT, "floor", "focus"), (ROOT, "floor", "card")] if args.floor else []
         for tree, label, scenario in plan:
-            result = run(tree, label, scenario, size)
+            result = run(tree, label, scenario, size, ["--floor"] if label == "floor" else [])
             runs.append(result)
             print(f"round {round_ + 1}: {label} {scenario}: {result.cpu_ms:.2f} ms of bot CPU, "
                   f"loop waited {result.waited_s:.2f} s, p95 {result.p95_ms:.0f} ms"
