@@ -80,14 +80,23 @@ class Classroom(ClassRoom, ClassQuestions, ClassAssign, ClassStudents, ArdoiseCo
                            pseudonym="Students as \"Student 1…N\" instead of their names",
                            assignment="An assignment's report instead: who did it, the scores",
                            student="One student's page instead: weeks, skills, mistakes, "
-                                   "assignments")
+                                   "assignments",
+                           web_student="The page of a student of a class room on the web "
+                                       "instead")
     @app_commands.choices(period=PERIOD_OPTIONS)
     async def report(self, interaction: discord.Interaction, period: str = "week",
                      topic: str | None = None, role: discord.Role | None = None,
                      pseudonym: bool = False, assignment: str | None = None,
-                     student: discord.Member | None = None) -> None:
+                     student: discord.Member | None = None,
+                     web_student: str | None = None) -> None:
         await self.flow.report(interaction, period, topic, role, pseudonym, assignment,
-                               student)
+                               student, web_student)
+
+    @report.autocomplete("web_student")
+    @teachers_choices
+    async def report_web_students(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        return await self.flow.web_student_choices(interaction, current)
 
     @report.autocomplete("topic")
     @teachers_choices

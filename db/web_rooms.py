@@ -176,6 +176,15 @@ class WebRoomsRepository:
         return {row["user_id"]: row["nickname"] for row in rows
                 if wanted is None or row["user_id"] in wanted}
 
+    async def students(self, guild_id: int) -> list[tuple[int, str, str | None]]:
+        """The server's web students: their player id, nickname and room's name (None: the
+        room has none, or is gone), the latest seated first."""
+        rows = await self._conn.all(
+            "SELECT s.user_id, s.nickname, r.name FROM web_seats s"
+            " LEFT JOIN web_rooms r ON r.room_id = s.room_id"
+            " WHERE s.guild_id = ? ORDER BY s.seat_id DESC", (guild_id,))
+        return [(row["user_id"], row["nickname"], row["name"]) for row in rows]
+
     async def seat_counts(self, guild_id: int) -> dict[int, int]:
         """How many students sit in each of the server's rooms, by room."""
         rows = await self._conn.all(

@@ -93,6 +93,55 @@ async def test_the_class_report_names_a_web_student_and_its_pseudonyms_hide_them
     no_web_fetch(standin)
 
 
+async def test_a_teacher_picks_a_web_student_for_their_page_and_a_forged_pick_is_refused(
+        start_bot, standin):
+    bot = await start_web_bot(start_bot)
+    teacher = standin.add_member("Mme Roux", teacher=True)
+    ana = standin.add_member("Ana")
+    room = await open_room(bot, standin, name="5e B")
+    léa = await seat(bot, standin, "Léa", room)
+    await seat(bot, standin, "Tom", room)
+    db, now = bot.services.db, bot.services.clocks.now()
+    await store_answers(db, standin.guild.id, léa, now, right=1, wrong=2)
+    # The choices: the server's browser students, what is typed in their nickname, the value
+    # their player id; another server's are never offered.
+    other = standin.add_guild("Other school")
+    elsewhere = await web_rooms.open_room(db, other.id, None, teacher.id, None, "en", now,
+                                          teaches=True)
+    await web_rooms.join(db, elsewhere, "Léon", "en", now)
+    choices = await standin.autocomplete(teacher, "class report", "web_student",
+                                         web_student="lé")
+    assert choices == [{"name": "Léa (web) · 5e B", "value": str(léa)}]
+    offered = await standin.autocomplete(teacher, "class report", "web_student",
+                                         web_student="")
+    assert [c["name"] for c in offered] == ["Tom (web) · 5e B", "Léa (web) · 5e B"]
+    assert await standin.autocomplete(ana, "class report", "web_student",
+                                      web_student="") == []
+    # Her page, as a member's: a picture and a CSV with her three answers, named "Léa (web)".
+    reply = (await standin.slash(teacher, "class report", period="all",
+                                 web_student=str(léa))).reply
+    assert reply.ephemeral and reply.text().startswith("One student’s page: Léa (web).")
+    files = {a.filename: a.data for a in reply.attachments}
+    assert files["student.png"].startswith(b"\x89PNG")
+    [sheet] = [rows_of(data) for name, data in files.items() if name.endswith(".csv")]
+    assert sum(int(line[2]) for line in sheet if line[0] == "Week (Monday)") == 3
+    hidden = (await standin.slash(teacher, "class report", web_student=str(léa),
+                                  pseudonym=True)).reply
+    assert "Léa" not in hidden.text() and "Student 1" in hidden.text()
+    # Forged or stale values, a 6,000-character one, a member's id, another server's student,
+    # both kinds of student at once: one clear refusal each, nothing sent but it.
+    leon = (await web_rooms.students(db, other.id))[0][0]
+    for forged in ("-1", "abc", "9" * 6000, str(ana.id), str(leon)):
+        refused = (await standin.slash(teacher, "class report", web_student=forged)).reply
+        assert refused.ephemeral and not refused.attachments
+        assert refused.text() == ("This server has no such student on the web (erased, or "
+                                  "never seated in a class room). Choose one in the list.")
+    both = (await standin.slash(teacher, "class report", student=ana,
+                                web_student=str(léa))).reply
+    assert both.text().startswith("Choose one student:") and not both.attachments
+    no_web_fetch(standin)
+
+
 async def test_an_assignment_report_names_web_students_begun_and_not_begun(
         start_bot, standin, moment):
     bot = await start_web_bot(start_bot)

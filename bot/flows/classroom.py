@@ -50,6 +50,7 @@ from bot.play import question_sets as questions
 from bot.play import retention, year_skills
 from bot.play import student_page as student_pages
 from bot.play import students as student_rules
+from bot.play import web_rooms as web_students
 from bot.play.class_report import ClassReport
 from bot.play.settings import server_settings
 from bot.replies import shown_name
@@ -93,6 +94,7 @@ from bot.ui.question_sets import list_embed as sets_embed
 from bot.ui.retention import END_OF_YEAR_FLOWS, current_members, end_of_year_question
 from bot.ui.students import student_embed
 from bot.ui.teachers import NotATeacher, is_teacher, member_teaches, role_ids, teachers_only
+from bot.ui.web_rooms import web_name
 from bot.views import Route, ensure_player
 from db import Database
 
@@ -158,11 +160,23 @@ class ClassroomFlow(Flow):
 
     async def report(self, interaction: discord.Interaction, period: str, topic: str | None,
                      role: discord.Role | None, pseudonym: bool, assignment: str | None,
-                     student: discord.Member | None = None) -> None:
-        """The class's report, or one assignment's when one is named, or one student's page
-        (one command, as teachers look for it)."""
+                     student: discord.Member | None = None,
+                     web_student: str | None = None) -> None:
+        """The class's report, or one assignment's when one is named, or one student's page: a
+        member's, or a browser student's (``web_student``: their player id, as the choices
+        give it) (one command, as teachers look for it)."""
+        if student is not None and web_student is not None:
+            raise DomainError("web_rooms.one_student", "a member or a web student, not both")
         if student is not None:
-            await self.student_report(interaction, student, period, pseudonym=pseudonym)
+            await self.student_report(interaction, student.id, student.display_name, period,
+                                      pseudonym=pseudonym)
+        elif web_student is not None:
+            assert interaction.guild_id is not None  # the group is guild-only
+            lang = await lang_for(interaction)
+            user_id, nickname = await web_students.student_named(
+                self.services.db, interaction.guild_id, web_student)
+            await self.student_report(interaction, user_id, web_name(nickname, lang), period,
+                                      pseudonym=pseudonym)
         elif assignment is not None:
             await self.assignment_report(interaction, assignment, pseudonym=pseudonym)
         else:
@@ -186,19 +200,19 @@ class ClassroomFlow(Flow):
                                     keep=keep, pseudonym=pseudonym)
         await self._send_report(interaction, report, lang, filter_lines(topic, role, lang))
 
-    async def student_report(self, interaction: discord.Interaction, member: discord.Member,
+    async def student_report(self, interaction: discord.Interaction, user_id: int, name: str,
                              period: str, *, pseudonym: bool) -> None:
-        """One student's page (``bot.play.student_page``): a picture and a CSV, privately."""
+        """One student's page (``bot.play.student_page``), a member's or a browser student's
+        (``name``: their display name, or "Léa (web)"): a picture and a CSV, privately."""
         lang = await lang_for(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # the group is guild-only
         reports.check_period(period)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = member.display_name
         if pseudonym:
-            rank = await student_pages.pseudonym_rank(self.services.db, guild_id, member.id)
+            rank = await student_pages.pseudonym_rank(self.services.db, guild_id, user_id)
             name = t("class.report.pseudonym", lang, number=rank)
-        page = await student_pages.student_page(self.services.db, guild_id, member.id, name,
+        page = await student_pages.student_page(self.services.db, guild_id, user_id, name,
                                                 period)
         picture = await asyncio.to_thread(student_picture.png, page, lang)
         sheet = student_pages.page_csv(page, lang)
@@ -235,6 +249,14 @@ class ClassroomFlow(Flow):
                                                  current, lang)
         return replies.fit_choices(app_commands.Choice(name=name, value=value)
                                    for name, value in found)
+
+    async def web_student_choices(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        """The server's browser students whose nickname holds what is typed: "Léa (web) · 5e B",
+        the value their player id."""
+        assert interaction.guild_id is not None
+        return await room_flow.student_choices(self.services, interaction.guild_id, current,
+                                               await lang_for(interaction))
 
     async def assignment_choices(self, interaction: discord.Interaction, current: str
                                  ) -> list[app_commands.Choice[str]]:

@@ -20,7 +20,13 @@ from bot.i18n import lang_for
 from bot.play import web_rooms as rooms
 from bot.services import Services
 from bot.ui.teachers import is_teacher
-from bot.ui.web_rooms import closed_text, list_embed, opened_reply, room_choice_name
+from bot.ui.web_rooms import (
+    closed_text,
+    list_embed,
+    opened_reply,
+    room_choice_name,
+    student_choice_name,
+)
 from bot.web.app import WEB_SERVER
 from images import qr
 
@@ -83,3 +89,15 @@ async def room_choices(services: Services, interaction: discord.Interaction, cur
                                    current)
     return replies.fit_choices(app_commands.Choice(name=room_choice_name(r, lang), value=r.code)
                                for r in found)
+
+
+async def student_choices(services: Services, guild_id: int, current: str, lang: str
+                          ) -> list[app_commands.Choice[str]]:
+    """The server's browser students whose nickname (or room's name) holds what is typed, the
+    latest seated first; the value is their player id (the command reads it again: a forged
+    value names no student of this server)."""
+    folded = current.casefold().strip()
+    return replies.fit_choices(
+        app_commands.Choice(name=student_choice_name(nickname, room, lang), value=str(user_id))
+        for user_id, nickname, room in await rooms.students(services.db, guild_id)
+        if folded in nickname.casefold() or folded in (room or "").casefold())

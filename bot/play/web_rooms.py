@@ -199,6 +199,25 @@ class Closed:
     erased: int | None
 
 
+async def students(db: Database, guild_id: int) -> list[tuple[int, str, str | None]]:
+    """The server's web students (player id, nickname, their room's name), the latest first:
+    what a teacher picks one from (``/class report web_student:``)."""
+    return await db.web_rooms.students(guild_id)
+
+
+async def student_named(db: Database, guild_id: int, value: str) -> tuple[int, str]:
+    """The web student a teacher picked (``value``: their player id, as the choices give it),
+    with their nickname; refused when it is no web student of this server (forged, or erased
+    since)."""
+    text = value.strip()
+    user_id = int(text) if len(text) <= 24 and text.lstrip("-").isdigit() else 0
+    found = (await nicknames(db, guild_id, [user_id])).get(user_id) \
+        if is_web_player(user_id) else None
+    if found is None:
+        raise DomainError("web_rooms.unknown_student", "no such web student on this server")
+    return user_id, found
+
+
 async def room_list(db: Database, guild_id: int, now: datetime) -> list[RoomSummary]:
     """The server's rooms, the open ones first, each part the newest first."""
     rooms = await db.web_rooms.of_server(guild_id)

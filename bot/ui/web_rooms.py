@@ -114,6 +114,13 @@ def room_choice_name(room: RoomRow, lang: str) -> str:
     return f"{shown_name(room.name, 60, markup=False)} · {room.code}"
 
 
+def student_choice_name(nickname: str, room: str | None, lang: str) -> str:
+    """A browser student in the report's choices: "Léa (web) · 5e B" (no markup is read
+    there)."""
+    name = shown_name(web_name(nickname, lang), 60, markup=False)
+    return name if not room else f"{name} · {shown_name(room, 30, markup=False)}"
+
+
 def web_name(nickname: str, lang: str) -> str:
     """A web student as a report names them: "Léa (web)" (raw: the caller escapes it where
     Discord reads markdown, as it does a display name)."""
