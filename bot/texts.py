@@ -383,16 +383,17 @@ def kept_per_load(function: _Text, /, maxsize: int = 4096) -> _Text:
     loaded: list[Catalogues | None] = [None]
 
     @functools.wraps(function)
-    def text(*args: Any) -> str:
+    def text(*args: Any, **kwargs: Any) -> str:
         current = catalogues()
         if loaded[0] is not current:
             kept.clear()
             loaded[0] = current
-        found = kept.get(args)
+        key = (*args, *sorted(kwargs.items())) if kwargs else args
+        found = kept.get(key)
         if found is None:
             if len(kept) >= maxsize:
                 kept.clear()
-            found = kept[args] = function(*args)
+            found = kept[key] = function(*args, **kwargs)
         return found
 
     return text  # type: ignore[return-value]

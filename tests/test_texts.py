@@ -146,6 +146,9 @@ def test_a_text_kept_per_load_is_worked_out_once_and_again_after_a_reload() -> N
     texts.reload()  # a catalogue loaded again may say it otherwise: worked out again
     said("focus.run.answer", "fr")
     assert worked == ["focus.run.answer"] * 3
+    assert said("focus.run.answer", lang="fr") == t("focus.run.answer", "fr")  # by keyword too
+    assert said("focus.run.answer", lang="fr") == t("focus.run.answer", "fr")
+    assert len(worked) == 4
 
 
 def test_a_corrections_worked_steps_are_the_same_said_again() -> None:
