@@ -65,7 +65,8 @@ async def test_a_teacher_also_sees_the_teachers_commands(standin, start_bot):
                              "For teachers: /settings", "For teachers"}
     assert ("`/focus live [count] [level] [seconds] [set] [auto] [skill]`"
             in teachers["For teachers: /focus"])
-    assert ("`/class report [period] [topic] [role] [pseudonym] [assignment] [student]` — "
+    assert ("`/class report [period] [topic] [role] [pseudonym] [assignment] [student]"
+            " [web_student]` — "
             in teachers["For teachers: /class"])
     assert "`/progress member:` — A student's progress" in teachers["For teachers"]
     assert "`/settings show`" not in teachers["For teachers: /settings"]

@@ -5,8 +5,9 @@ Ardoise (``python -m tools.load focus card --floor``).
 - ``/focus practice``: a private embed (a question, its level, how to answer) and an "Answer"
   button, a ``DynamicItem`` (``focus.run:practice:<token>:<index>``) as Ardoise's;
 - the button: a modal with one text input labelled ``7 + 8 =``, with a timeout as Ardoise's;
-- the modal submitted: the window edited in place, the next question under the last one's
-  mark, or after six the summary (``4/6`` and the six lines);
+- the modal submitted (taken by the client's one listener, as Ardoise's route takes it): the
+  window edited in place, the next question under the last one's mark, or after six the
+  summary (``4/6`` and the six lines);
 - ``/digits card digit:``: an embed of a few fields; its autocomplete: up to 25 choices.
 
 What it leaves out is everything Ardoise does besides: no database, no settings, no mastery, no
@@ -83,38 +84,71 @@ class AnswerButton(ui.DynamicItem[ui.Button[Any]],
 
 
 class AnswerModal(ui.Modal):
+    """The answer's form. As Ardoise's, it does nothing itself: the client's one listener takes
+    every submission (``take_submission``), whether discord.py stored the form yet or not (a
+    member quicker than the form's registering would otherwise get no answer)."""
+
     def __init__(self, run: Round) -> None:
         super().__init__(title=f"Question {run.index + 1}/{QUESTIONS}", timeout=900,
-                         custom_id=f"focus.runm:practice:{run.token}:{run.index}")
+                         custom_id=f"{MODAL_PREFIX}{run.token}:{run.index}")
         a, b = run.questions[run.index]
-        self.run = run
         self.typed: ui.TextInput[AnswerModal] = ui.TextInput(
             label=f"{a} + {b} =", custom_id="answer", placeholder="A whole number",
             max_length=40)
         self.add_item(self.typed)
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        run = self.run
-        a, b = run.questions[run.index]
-        try:
-            given: int | None = int(self.typed.value.strip())
-        except ValueError:
-            given = None
-        right = given == a + b
-        run.right += right
-        mark = "✅" if right else "❌"
-        run.notice = f"{mark} {a} + {b} = {a + b}" + ("" if right else f" (you typed {given})")
-        run.lines.append(f"{mark} {run.index + 1}. {a} + {b} = {a + b} · 2.0 s")
-        run.index += 1
-        if run.index < QUESTIONS:
-            await interaction.response.edit_message(embed=question_embed(run),
-                                                    view=answer_view(run))
-            return
-        del ROUNDS[run.token]
-        summary = discord.Embed(title=f"Focus — {run.right}/{QUESTIONS}",
-                                description="\n".join(run.lines), colour=0x22C55E)
-        summary.set_footer(text="12.0 s in all")
-        await interaction.response.edit_message(embed=summary, view=None)
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        self.stop()
+        return False
+
+
+MODAL_PREFIX = "focus.runm:practice:"
+
+
+def typed(data: Any) -> str:
+    for row in (data or {}).get("components", []):
+        for component in [*row.get("components", []), row.get("component") or {}]:
+            if component.get("custom_id") == "answer":
+                return str(component.get("value", ""))
+    return ""
+
+
+async def take_submission(interaction: discord.Interaction) -> None:
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith(MODAL_PREFIX):
+        return
+    token, _, index = custom_id[len(MODAL_PREFIX):].partition(":")
+    run = ROUNDS.get(token)
+    if run is None or str(run.index) != index:
+        await interaction.response.send_message("This window has expired.", ephemeral=True)
+        return
+    await submit(run, typed(data), interaction)
+
+
+async def submit(run: Round, text: str, interaction: discord.Interaction) -> None:
+    a, b = run.questions[run.index]
+    try:
+        given: int | None = int(text.strip())
+    except ValueError:
+        given = None
+    right = given == a + b
+    run.right += right
+    mark = "✅" if right else "❌"
+    run.notice = f"{mark} {a} + {b} = {a + b}" + ("" if right else f" (you typed {given})")
+    run.lines.append(f"{mark} {run.index + 1}. {a} + {b} = {a + b} · 2.0 s")
+    run.index += 1
+    if run.index < QUESTIONS:
+        await interaction.response.edit_message(embed=question_embed(run),
+                                                view=answer_view(run))
+        return
+    del ROUNDS[run.token]
+    summary = discord.Embed(title=f"Focus — {run.right}/{QUESTIONS}",
+                            description="\n".join(run.lines), colour=0x22C55E)
+    summary.set_footer(text="12.0 s in all")
+    await interaction.response.edit_message(embed=summary, view=None)
 
 
 focus = app_commands.Group(name="focus", description="Focus")
@@ -156,6 +190,9 @@ class FloorBot(discord.Client):
         super().__init__(intents=discord.Intents.default(), **options)
         self.tree = app_commands.CommandTree(self)
         self.guild_id = guild_id
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await take_submission(interaction)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(AnswerButton)
