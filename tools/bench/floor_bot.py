@@ -27,11 +27,9 @@ from typing import Any, Self
 import discord
 from discord import app_commands, ui
 
-QUESTIONS = 6
-DIGITS = [("zero", "Zero"), ("one", "One"), ("two", "Two"), ("three", "Three"),
-          ("four", "Four"), ("five", "Five"), ("six", "Six"), ("seven", "Seven"),
-          ("eight", "Eight"), ("nine", "Nine")]
+from bot.digits.catalogue import BY_KEY, DIGITS
 
+QUESTIONS = 6
 
 @dataclass
 class Round:
@@ -167,8 +165,7 @@ async def practice(interaction: discord.Interaction) -> None:
 
 @digits.command(name="card", description="A digit's card")
 async def card(interaction: discord.Interaction, digit: str, show: bool = False) -> None:
-    key = digit if any(k == digit for k, _ in DIGITS) else DIGITS[0][0]
-    name = dict(DIGITS)[key]
+    name = BY_KEY.get(digit, DIGITS[0]).key
     embed = discord.Embed(title=f"{name}", colour=0x8B5CF6,
                           description=f"The digit {name}: what it does in battle and in the shop.")
     embed.add_field(name="Cost", value="3 gold")
@@ -181,8 +178,8 @@ async def card(interaction: discord.Interaction, digit: str, show: bool = False)
 @card.autocomplete("digit")
 async def card_digit(interaction: discord.Interaction, current: str
                      ) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=name, value=key) for key, name in DIGITS
-            if current.lower() in name.lower()][:25]
+    return [app_commands.Choice(name=d.key, value=d.key) for d in DIGITS
+            if current.lower() in d.key.lower()][:25]
 
 
 class FloorBot(discord.Client):
@@ -206,8 +203,8 @@ def main(argv: list[str] | None = None) -> None:
     """``python -m tools.bench.floor_bot``: the load benchmark's ``focus`` and ``card`` against
     this bot (``python -m tools.load focus card --floor``), with its options."""
     import argparse
-
-    from tools import load
+    import subprocess
+    import sys
 
     parser = argparse.ArgumentParser(
         prog="python -m tools.bench.floor_bot",
@@ -216,8 +213,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--members", type=int, default=200, help="members (default 200)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds a member (default 1)")
     args = parser.parse_args(argv)
-    load.main(["focus", "card", "--floor", f"--members={args.members}",
-               f"--rounds={args.rounds}"])
+    # The load benchmark as its own process: it starts this bot (tools.load imports this
+    # module), so this module does not import it back.
+    raise SystemExit(subprocess.run(
+        [sys.executable, "-m", "tools.load", "focus", "card", "--floor",
+         f"--members={args.members}", f"--rounds={args.rounds}"]).returncode)
 
 
 if __name__ == "__main__":
