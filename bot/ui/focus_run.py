@@ -392,13 +392,16 @@ def expected_text(question: Question, lang: str) -> str:
     return value_text(question.answer, question.form, lang)
 
 
-def _expected(answer: Answer, lang: str) -> str:
+def answer_expected_text(answer: Answer, lang: str) -> str:
+    """The right answer of an answer as the member writes it (a teacher's accepted answers, or
+    the value in its form)."""
     if answer.written:
         return written_text(answer.written, lang)
     return value_text(answer.expected, answer.form, lang)
 
 
-def _given(answer: Answer, lang: str) -> str:
+def answer_given_text(answer: Answer, lang: str) -> str:
+    """What the member typed, written the same way ("" when they typed nothing)."""
     return "" if answer.given is None else value_text(answer.given, answer.form, lang)
 
 
@@ -412,13 +415,14 @@ def answer_line(index: int, answer: Answer, lang: str, steps: bool = True) -> st
     suffix = "_missing" if is_missing(answer.question) else ""
     if answer.correct:
         return t(f"{prefix}right{suffix}", lang, n=index + 1, question=question,
-                 expected=_expected(answer, lang), time=time_text)
+                 expected=answer_expected_text(answer, lang), time=time_text)
     if answer.given is None:
         line = t(f"{prefix}skipped{suffix}", lang, n=index + 1, question=question,
-                 expected=_expected(answer, lang), time=time_text)
+                 expected=answer_expected_text(answer, lang), time=time_text)
     else:
         line = t(f"{prefix}wrong{suffix}", lang, n=index + 1, question=question,
-                 expected=_expected(answer, lang), given=_given(answer, lang), time=time_text)
+                 expected=answer_expected_text(answer, lang),
+                 given=answer_given_text(answer, lang), time=time_text)
     return _with_steps(line, answer, lang) if steps else line
 
 
@@ -528,9 +532,10 @@ def _mark_text(answer: Answer, lang: str) -> str:
     question = shown_question(answer.question, lang)
     if answer.correct:
         return t("focus_steps.right_missing" if missing else "focus.run.right", lang,
-                 question=question, expected=_expected(answer, lang))
+                 question=question, expected=answer_expected_text(answer, lang))
     line = t("focus_steps.wrong_missing" if missing else "focus.run.wrong", lang,
-             question=question, expected=_expected(answer, lang), given=_given(answer, lang))
+             question=question, expected=answer_expected_text(answer, lang),
+             given=answer_given_text(answer, lang))
     return _with_steps(line, answer, lang)
 
 

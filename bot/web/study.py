@@ -22,12 +22,12 @@ from bot.focus.exact import LOWEST
 from bot.focus.steps import steps
 from bot.texts import digit_groups, question_text
 from bot.ui.focus_run import (
+    answer_expected_text,
+    answer_given_text,
     asks_itself,
     placeholder,
     question_level_text,
     seconds_text,
-    value_text,
-    written_text,
 )
 from bot.web.pages import plain, text
 
@@ -93,16 +93,6 @@ def question_view(question: Question, lang: str, *, with_level: bool = True) -> 
                         plain(question_level_text(question, lang)) if with_level else None)
 
 
-def _expected(answer: Answer, lang: str) -> str:
-    if answer.written:
-        return written_text(answer.written, lang)
-    return value_text(answer.expected, answer.form, lang)
-
-
-def _given(answer: Answer, lang: str) -> str:
-    return "" if answer.given is None else value_text(answer.given, answer.form, lang)
-
-
 def worked_steps(answer: Answer, lang: str) -> list[str]:
     """The worked steps of a question (``bot.corrections``), one a line; none when it has
     none."""
@@ -132,10 +122,10 @@ def correction(answer: Answer, lang: str) -> Correction:
     if answer.correct:
         return _marked(True, text("focus_steps.right_missing" if missing
                                   else "focus.run.right", lang, question=question,
-                                  expected=_expected(answer, lang)), lang)
+                                  expected=answer_expected_text(answer, lang)), lang)
     line = text("focus_steps.wrong_missing" if missing else "focus.run.wrong", lang,
-                question=question, expected=_expected(answer, lang),
-                given=_given(answer, lang))
+                question=question, expected=answer_expected_text(answer, lang),
+                given=answer_given_text(answer, lang))
     return _marked(False, line, lang, worked_steps(answer, lang))
 
 
@@ -148,15 +138,15 @@ def summary_line(index: int, answer: Answer, lang: str) -> Correction:
                       else ("focus.summary.", ""))
     if answer.correct:
         return _marked(True, text(f"{prefix}right{suffix}", lang, n=index + 1,
-                                  question=question, expected=_expected(answer, lang),
+                                  question=question, expected=answer_expected_text(answer, lang),
                                   time=time_text), lang)
     if answer.given is None:
         line = text(f"{prefix}skipped{suffix}", lang, n=index + 1, question=question,
-                    expected=_expected(answer, lang), time=time_text)
+                    expected=answer_expected_text(answer, lang), time=time_text)
     else:
         line = text(f"{prefix}wrong{suffix}", lang, n=index + 1, question=question,
-                    expected=_expected(answer, lang), given=_given(answer, lang),
-                    time=time_text)
+                    expected=answer_expected_text(answer, lang),
+                    given=answer_given_text(answer, lang), time=time_text)
     return _marked(False, line, lang, worked_steps(answer, lang))
 
 
