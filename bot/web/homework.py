@@ -158,11 +158,7 @@ async def homework_page(request: web.Request) -> web.StreamResponse:
 @routes.post(r"/room/homework/{assignment:\d{1,18}}")
 @pages.require_seat()
 async def homework_answer(request: web.Request) -> web.StreamResponse:
-    form = await request.post()
-    pages.check_form(request, form)
-    seat = pages.seat(request)
-    services = pages.services(request)
-    lang = pages.lang_of(request)
+    form, seat, services, lang = await pages.posted(request)
     now = services.clocks.now()
     typed, index = study.answer_form(form)
     when = await _when(request)

@@ -336,11 +336,7 @@ def _refused(request: web.Request, message: str, status: int, view: LiveView | N
 @routes.post("/room/live/answer")
 @pages.require_seat(open_room=False)
 async def live_answer(request: web.Request) -> web.StreamResponse:
-    form = await request.post()
-    pages.check_form(request, form)
-    seat = pages.seat(request)
-    services = pages.services(request)
-    lang = pages.lang_of(request)
+    form, seat, services, lang = await pages.posted(request)
     if not seat.room_open(services.clocks.now()):
         if _wants_json(request):
             return web.json_response(

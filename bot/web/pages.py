@@ -20,7 +20,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 from aiohttp import web
@@ -209,6 +209,23 @@ def seat(request: web.Request) -> Seat:
     found: Seat | None = request.get(SEAT)
     assert found is not None, "require_seat first"
     return found
+
+
+class Posted(NamedTuple):
+    """A seated student's form, its token checked, and what its handler reads beside it."""
+
+    form: Any
+    seat: Seat
+    services: Services
+    lang: str
+
+
+async def posted(request: web.Request) -> Posted:
+    """The form a seated student posted (after ``require_seat``), refused (403) without its
+    token (``check_form``)."""
+    form = await request.post()
+    check_form(request, form)
+    return Posted(form, seat(request), services(request), lang_of(request))
 
 
 def local_path(target: str | None, default: str = "/") -> str:

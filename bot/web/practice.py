@@ -98,11 +98,7 @@ async def practice_page(request: web.Request) -> web.StreamResponse:
 @routes.post(PATH)
 @pages.require_seat()
 async def practice_posted(request: web.Request) -> web.StreamResponse:
-    form = await request.post()
-    pages.check_form(request, form)
-    seat = pages.seat(request)
-    services = pages.services(request)
-    lang = pages.lang_of(request)
+    form, seat, services, lang = await pages.posted(request)
     now = services.clocks.now()
     try:
         if form.get("action") == "start":
