@@ -11,23 +11,31 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.domain import DomainError
+from bot.focus import Question
 from bot.play import focus as play
-from bot.play.focus_live import LiveAnswered, LiveRounds, live_or_over, round_key
+from bot.play.focus_live import LiveAnswered, LiveRounds, LiveState, live_or_over, round_key
 from db import Database, FocusAnswer
 
 G, TEACHER = 7, 1
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+WALL = 100.0  # the rounds' clock (seconds)
 
 
-async def test_answers_at_the_same_moment_are_saved_together_each_with_its_own_result(
-        db: Database) -> None:
-    clock = [100.0]
-    rounds = LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0])
+async def started(db: Database) -> tuple[LiveRounds, LiveState, Question]:
+    """A live round of two questions started (its wall clock at ``WALL``), and its first
+    question."""
+    rounds = LiveRounds(db, now=lambda: NOON, wall=lambda: WALL)
     server = await play.server_settings(db, G)
     live = await rounds.start(server, 70, TEACHER, "Mme Roux", "en", teaches=True, count=2,
                               level=4, seconds=20, seed=1)
     question = live_or_over(live).current
     assert question is not None
+    return rounds, live, question
+
+
+async def test_answers_at_the_same_moment_are_saved_together_each_with_its_own_result(
+        db: Database) -> None:
+    rounds, live, question = await started(db)
     first_version = live.version
     students = list(range(-40, 0))  # browser students' ids are negative
     typed = {uid: str(question.answer if uid % 3 else question.answer + 1) for uid in students}
@@ -54,7 +62,7 @@ async def test_answers_at_the_same_moment_are_saved_together_each_with_its_own_r
     assert sorted(a.user_id for a in stored) == students[:-1]
     assert sum(a.correct for a in stored) == sum(1 for uid in students[:-1] if uid % 3)
     row = await db.focus_live.require(live.live_id)
-    game = live_or_over(await LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0])
+    game = live_or_over(await LiveRounds(db, now=lambda: NOON, wall=lambda: WALL)
                         .load(live.live_id))
     assert sorted(a.player for a in game.answers) == students[:-1]
     assert -1 not in game.players and row.state["names"]["-3"] == "S-3"
@@ -63,13 +71,7 @@ async def test_answers_at_the_same_moment_are_saved_together_each_with_its_own_r
 
 
 async def test_a_group_that_cannot_be_saved_is_taken_one_by_one(db: Database) -> None:
-    clock = [100.0]
-    rounds = LiveRounds(db, now=lambda: NOON, wall=lambda: clock[0])
-    server = await play.server_settings(db, G)
-    live = await rounds.start(server, 70, TEACHER, "Mme Roux", "en", teaches=True, count=2,
-                              level=4, seconds=20, seed=1)
-    question = live_or_over(live).current
-    assert question is not None
+    rounds, live, question = await started(db)
     # An answer of -3 stored by a process whose copy of the round this one never saw (the
     # round's version unchanged): the group holding -3 fails to save as a whole, and its
     # answers are then taken one by one: -3's refused, the others counted.

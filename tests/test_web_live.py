@@ -7,7 +7,9 @@ the refusals (an unreadable answer, twice, a closed room)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -150,18 +152,28 @@ async def read_events(base: str, cookies: Any, phase: str, events: list[str],
                 events.append(text.removeprefix("data: "))
 
 
+@contextlib.asynccontextmanager
+async def pushed(base: str, student: Student) -> AsyncIterator[list[str]]:
+    """The live page's event stream of ``student`` read by another task while inside: the
+    events so far (from the first, the phase the page was loaded with being "none")."""
+    events: list[str] = []
+    started = asyncio.Event()
+    reader = asyncio.create_task(read_events(base, student.session.cookie_jar, "none", events,
+                                             started))
+    try:
+        await asyncio.wait_for(started.wait(), 5)
+        yield events
+    finally:
+        reader.cancel()
+
+
 async def test_the_page_is_pushed_the_rounds_changes(standin, start_bot) -> None:
     bot, wall = await live_web_bot(start_bot)
     teacher = standin.add_member("Mme Roux", teacher=True)
     room = await open_room(bot, standin)
     async with Student(bot.web.base_url) as léa:
         await léa.join(room.code, "Léa")
-        events: list[str] = []
-        started = asyncio.Event()
-        reader = asyncio.create_task(read_events(bot.web.base_url, léa.session.cookie_jar,
-                                                 "none", events, started))
-        try:
-            await asyncio.wait_for(started.wait(), 5)
+        async with pushed(bot.web.base_url, léa) as events:
             first = (await standin.slash(teacher, "focus live", count=2, level=4)).reply
             await last_event(events, "1:1:open")
             await standin.click(teacher, first, label="Pause")
@@ -175,8 +187,6 @@ async def test_the_page_is_pushed_the_rounds_changes(standin, start_bot) -> None
             second = await standin.wait_for_message(after=first)
             await standin.click(teacher, second, label="End the round")
             await last_event(events, "none")
-        finally:
-            reader.cancel()
     assert events[0] != "none" or events == ["none"]
     assert "1:1:open" in events and "1:1:closed" in events
 
@@ -200,12 +210,7 @@ async def test_two_bots_on_one_database_one_runs_the_round_the_other_serves_the_
     room = await open_room(runner, standin)
     async with Student(other.web.base_url) as léa:
         await léa.join(room.code, "Léa")
-        events: list[str] = []
-        started = asyncio.Event()
-        reader = asyncio.create_task(read_events(other.web.base_url, léa.session.cookie_jar,
-                                                 "none", events, started))
-        try:
-            await asyncio.wait_for(started.wait(), 5)
+        async with pushed(other.web.base_url, léa) as events:
             first = (await standin.slash(teacher, "focus live", count=2, level=4)).reply
             # The round is the first bot's: the second sees it by polling the database.
             await last_event(events, "1:1:open")
@@ -217,8 +222,6 @@ async def test_two_bots_on_one_database_one_runs_the_round_the_other_serves_the_
             assert await flow(runner).run_due_live() == [1]
             await last_event(events, "1:1:closed")
             assert "🥇 Léa: 925 points (1/1 right)" in first.text()
-        finally:
-            reader.cancel()
     other_db = await Database.open(shared_database)
     try:
         seat = (await other_db.web_rooms.seats_of_room(room.room_id))[0]
@@ -226,7 +229,6 @@ async def test_two_bots_on_one_database_one_runs_the_round_the_other_serves_the_
         assert stored.source == "live" and stored.correct
     finally:
         await other_db.close()
-
 
 
 async def test_a_nickname_shows_escaped_in_the_discord_ranking(standin, start_bot) -> None:

@@ -179,29 +179,28 @@ async def test_the_level_moves_by_the_rules_of_focus_practice(standin, start_bot
         assert levels[-1] > 1, levels
 
 
-async def test_the_round_kept_between_pages_goes_with_the_student(standin, start_bot) -> None:
+async def seat_with_a_round(standin: Any, start_bot: Any) -> tuple[Any, Any]:
+    """The database and the seat of Tom, who joined a room and started a practice round (kept
+    on the server between pages)."""
     bot, _ = await practice_bot(start_bot)
-    db = bot.services.db
     room = await open_room(bot, standin)
     async with Student(bot.web.base_url) as student:
         await student.join(room.code, "Tom")
         await student.get("/room/practice")
         await student.post("/room/practice", {"action": "start"})
-    [seat] = await db.web_rooms.seats_of_room(room.room_id)
+    [seat] = await bot.services.db.web_rooms.seats_of_room(room.room_id)
+    return bot.services.db, seat
+
+
+async def test_the_round_kept_between_pages_goes_with_the_student(standin, start_bot) -> None:
+    db, seat = await seat_with_a_round(standin, start_bot)
     assert await db.web_practice.get(standin.guild.id, seat.user_id) is not None
     await db.delete_player(standin.guild.id, seat.user_id)
     assert await db.web_practice.get(standin.guild.id, seat.user_id) is None
 
 
 async def test_the_export_holds_the_round_kept_between_pages(standin, start_bot) -> None:
-    bot, _ = await practice_bot(start_bot)
-    db = bot.services.db
-    room = await open_room(bot, standin)
-    async with Student(bot.web.base_url) as student:
-        await student.join(room.code, "Tom")
-        await student.get("/room/practice")
-        await student.post("/room/practice", {"action": "start"})
-    [seat] = await db.web_rooms.seats_of_room(room.room_id)
+    db, seat = await seat_with_a_round(standin, start_bot)
     exported = await db.export_player(standin.guild.id, seat.user_id)
     [kept] = exported["web_practice"]
     assert kept["user_id"] == seat.user_id and "practice" in kept["state"]
