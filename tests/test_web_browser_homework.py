@@ -34,8 +34,9 @@ def typed(question: Question) -> str:
 
 async def answer(page: Any, text: str) -> None:
     """Type into the answer field (focused as the page opens) and press Enter."""
-    await page.wait_for_selector("#answer")
-    assert await page.evaluate("document.activeElement.id") == "answer"
+    # Chromium gives the autofocus a moment after the page's load: wait for it (5 s at most).
+    await page.wait_for_function("document.activeElement && document.activeElement.id === 'answer'",
+                                 timeout=5000)
     await page.keyboard.type(text)
     async with page.expect_navigation():
         await page.keyboard.press("Enter")
@@ -104,8 +105,11 @@ async def test_a_student_does_homework_and_practises_in_the_browser(
     await follow(page, "Back to my homework")
     await follow(page, "Back to the room")
     await follow(page, "Practise")
+    # "Start a round" has the focus (its autofocus, given a moment after the page's load).
+    await page.wait_for_function("document.activeElement && document.activeElement.tagName"
+                                 " === 'BUTTON'", timeout=5000)
     async with page.expect_navigation():
-        await page.keyboard.press("Enter")  # "Start a round" has the focus
+        await page.keyboard.press("Enter")
     played = await web_study.practice(db, standin.guild.id, seat.user_id)
     assert played is not None
     assert "Question 1 of 6" in await page.inner_text("main")
